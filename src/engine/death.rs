@@ -1,0 +1,230 @@
+//! Deaths and what follows them: last words, the win check after each single elimination,
+//! the hunter's shot, badge and leader hand-overs with their windows and seeded fallback.
+
+use chrono::{DateTime, Utc};
+
+use super::event::{Cause, DecisionKind, EndReason, EventKind};
+use super::ids::CharId;
+use super::role::{Role, Winner};
+use super::ruleset::Kind;
+use super::state::Pending;
+use super::{card, RuleError, Tx};
+
+impl Tx {
+    /// Takes `c` out of the game and runs every consequence in order.
+    pub(crate) fn eliminate(&mut self, c: CharId, cause: Cause, at: DateTime<Utc>) {
+        if !self.g.is_alive(c) || self.g.ended() {
+            return;
+        }
+        let when = self.g.phase;
+        self.emit(
+            at,
+            EventKind::Eliminated {
+                character: c,
+                cause,
+                when,
+            },
+        );
+        let sent_off = matches!(cause, Cause::RedCard | Cause::Judge);
+        if !sent_off && self.g.grants.len() < self.g.last_words_quota() {
+            let due_day = self.g.announcing_day() + 1;
+            self.emit(at, EventKind::LastWordsGranted { character: c, due_day });
+        }
+        if let Some(w) = self.win_condition() {
+            self.end_game(Some(w), EndReason::Condition, at);
+            return;
+        }
+        let window = at + self.span(|o| o.decision_window);
+        let role = self.g.ch(c).role;
+        if role == Role::Hunter && !sent_off {
+            self.emit(
+                at,
+                EventKind::DecisionOpened {
+                    kind: DecisionKind::Shoot,
+                    character: c,
+                    until: window,
+                },
+            );
+        }
+        for (kind, holds) in [
+            (DecisionKind::Badge, self.g.sheriff == Some(c)),
+            (DecisionKind::Leader, self.g.leader == Some(c)),
+        ] {
+            if !holds {
+                continue;
+            }
+            if sent_off {
+                self.hand_over_at_random(kind, c, at);
+            } else {
+                self.emit(
+                    at,
+                    EventKind::DecisionOpened {
+                        kind,
+                        character: c,
+                        until: window,
+                    },
+                );
+            }
+        }
+    }
+
+    /// The winner if a win condition holds now.
+    pub(crate) fn win_condition(&self) -> Option<Winner> {
+        let g = &self.g;
+        let alive = |r: Role| g.living_with(|x| x == r).len();
+        let dealt = |r: Role| g.chars.iter().any(|c| c.role == r);
+        match g.kind() {
+            Kind::Werewolf => {
+                let wolves = alive(Role::Wolf);
+                let living = g.living().len();
+                let gods = [Role::Seer, Role::Witch, Role::Hunter];
+                if wolves == 0 {
+                    Some(Winner::Village)
+                } else if wolves * 2 >= living
+                    || (gods.iter().any(|r| dealt(*r)) && gods.iter().all(|r| alive(*r) == 0))
+                    || (dealt(Role::Villager) && alive(Role::Villager) == 0)
+                {
+                    Some(Winner::Wolves)
+                } else {
+                    None
+                }
+            }
+            Kind::Mafia => {
+                if alive(Role::Killer) == 0 {
+                    Some(Winner::Police)
+                } else if alive(Role::Police) == 0 {
+                    Some(Winner::Killers)
+                } else if alive(Role::Civilian) == 0 {
+                    Some(Winner::Draw)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    fn eligible(&self, kind: DecisionKind) -> Vec<CharId> {
+        match kind {
+            DecisionKind::Leader => self.g.living_with(|r| r == Role::Wolf),
+            _ => self.g.living(),
+        }
+    }
+
+    /// Gives the badge or the leadership to a seeded random eligible character.
+    fn hand_over_at_random(&mut self, kind: DecisionKind, from: CharId, at: DateTime<Utc>) {
+        let eligible = self.eligible(kind);
+        if eligible.is_empty() {
+            return;
+        }
+        let (i, idx) = self.draw(eligible.len());
+        let to = eligible[i];
+        let (from, draw) = (Some(from), Some(idx));
+        let e = match kind {
+            DecisionKind::Leader => EventKind::LeaderPassed { from, to, draw },
+            _ => EventKind::BadgePassed { from, to, draw },
+        };
+        self.emit(at, e);
+    }
+
+    /// A decision window passed unused.
+    pub(crate) fn lapse(&mut self, p: Pending, at: DateTime<Utc>) {
+        self.emit(
+            at,
+            EventKind::DecisionLapsed {
+                kind: p.kind,
+                character: p.character,
+            },
+        );
+        let what = match p.kind {
+            DecisionKind::Shoot => return,
+            DecisionKind::Badge => card::MandatoryAction::PassBadge,
+            DecisionKind::Leader => card::MandatoryAction::PassLeader,
+        };
+        self.hand_over_at_random(p.kind, p.character, at);
+        if self.g.ruleset.options.auto_cards && !self.g.sped_up {
+            self.give_card(
+                p.character,
+                card::Color::Yellow,
+                card::CardReason::MissedAction { what },
+                at,
+            );
+        }
+    }
+
+    fn pending(&self, c: CharId, kind: DecisionKind) -> bool {
+        self.g
+            .pending
+            .iter()
+            .any(|p| p.character == c && p.kind == kind)
+    }
+
+    pub(crate) fn shoot(
+        &mut self,
+        c: CharId,
+        target: CharId,
+        now: DateTime<Utc>,
+    ) -> Result<(), RuleError> {
+        if !self.pending(c, DecisionKind::Shoot) {
+            return Err(RuleError::NoDecisionPending);
+        }
+        if target == c {
+            return Err(RuleError::TargetSelf);
+        }
+        if !self.g.is_alive(target) {
+            return Err(RuleError::TargetDead { target });
+        }
+        self.emit(now, EventKind::Shot { hunter: c, target });
+        self.eliminate(target, Cause::Shot, now);
+        Ok(())
+    }
+
+    pub(crate) fn pass(
+        &mut self,
+        c: CharId,
+        kind: DecisionKind,
+        target: CharId,
+        now: DateTime<Utc>,
+    ) -> Result<(), RuleError> {
+        if !self.pending(c, kind) {
+            return Err(RuleError::NoDecisionPending);
+        }
+        if kind == DecisionKind::Badge && self.pending(c, DecisionKind::Shoot) {
+            return Err(RuleError::ShootFirst);
+        }
+        if target == c {
+            return Err(RuleError::TargetSelf);
+        }
+        if !self.g.is_alive(target) {
+            return Err(RuleError::TargetDead { target });
+        }
+        let (from, to, draw) = (Some(c), target, None);
+        let e = match kind {
+            DecisionKind::Leader => {
+                if self.g.ch(target).role != Role::Wolf {
+                    return Err(RuleError::TargetNotWolf { target });
+                }
+                EventKind::LeaderPassed { from, to, draw }
+            }
+            _ => EventKind::BadgePassed { from, to, draw },
+        };
+        self.emit(now, e);
+        Ok(())
+    }
+
+    pub(crate) fn concede(&mut self, c: CharId, now: DateTime<Utc>) -> Result<(), RuleError> {
+        let role = self.g.ch(c).role;
+        if self.g.kind() != Kind::Mafia || !matches!(role, Role::Killer | Role::Police) {
+            return Err(RuleError::NoAbility { actor: c });
+        }
+        if self.g.living_with(|r| r == role).len() != 1 {
+            return Err(RuleError::ConcedeNotAllowed);
+        }
+        self.emit(now, EventKind::Conceded { by: c });
+        self.end_game(
+            Some(Winner::against(role.camp())),
+            EndReason::Concede,
+            now,
+        );
+        Ok(())
+    }
+}

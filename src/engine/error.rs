@@ -1,0 +1,143 @@
+//! Refusals. Every refused command leaves the game unchanged and says why with one of
+//! these; `code()` is the stable snake_case name, the message catalogs say it to people.
+
+use chrono::{DateTime, Utc};
+
+use super::ids::CharId;
+use super::phase::Phase;
+use super::role::Winner;
+
+/// Why the engine refused a command. Carries what a caller needs to explain it.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RuleError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("no character is called `{name}`")]
+    UnknownCharacter { name: String },
+    #[error("only the judge may do that")]
+    NotJudge,
+    #[error("the judge does not play a character")]
+    NotACharacter,
+    #[error("{actor:?} is out of the game")]
+    ActorDead { actor: CharId },
+    #[error("not possible during {phase}")]
+    WrongPhase { phase: Phase },
+    #[error("{actor:?}'s role cannot do that now")]
+    NoAbility { actor: CharId },
+    #[error("{target:?} is out of the game")]
+    TargetDead { target: CharId },
+    #[error("the vote was already changed {limit} time(s)")]
+    VoteChangeLimit { limit: u32 },
+    #[error("votes can no longer be changed (closes {closes})")]
+    VoteLocked { closes: DateTime<Utc> },
+    #[error("proxy requests close 30 minutes before the vote (closes {closes})")]
+    ProxyTooLate { closes: DateTime<Utc> },
+    #[error("proxy changes close an hour before the vote (closes {closes})")]
+    ProxyChangeTooLate { closes: DateTime<Utc> },
+    #[error("the witch may not save herself")]
+    WitchSelfSave,
+    #[error("only one potion a night")]
+    OnePotionPerNight,
+    #[error("the antidote is used up")]
+    AntidoteUsed,
+    #[error("the poison is used up")]
+    PoisonUsed,
+    #[error("nobody was attacked tonight")]
+    NoKillTarget,
+    #[error("the wolves have not fixed their kill yet")]
+    WolvesNotDone,
+    #[error("already done tonight")]
+    AlreadyActed,
+    #[error("the kill is already fixed")]
+    KillFixed,
+    #[error("only the wolf leader may pick")]
+    NotLeader { leader: Option<CharId> },
+    #[error("no wolf submitted {target:?}")]
+    NotSubmitted { target: CharId },
+    #[error("not on yourself")]
+    TargetSelf,
+    #[error("{target:?} is not a wolf")]
+    TargetNotWolf { target: CharId },
+    #[error("nothing to decide")]
+    NoDecisionPending,
+    #[error("the hunter shoots before passing the badge")]
+    ShootFirst,
+    #[error("already requested")]
+    AlreadyRequested,
+    #[error("speed-up is not possible in this game")]
+    SpeedupUnavailable,
+    #[error("no last words were granted")]
+    LastWordsNotGranted,
+    #[error("too late for last words")]
+    LastWordsTooLate,
+    #[error("last words already given")]
+    LastWordsGiven,
+    #[error("{target:?} is not among the tied")]
+    NotTied { target: CharId },
+    #[error("tied characters do not vote in this round")]
+    NotAVoter,
+    #[error("only the last member of a side may concede")]
+    ConcedeNotAllowed,
+    #[error("`{winner:?}` cannot win this game")]
+    InvalidWinner { winner: Winner },
+}
+
+impl RuleError {
+    /// The stable snake_case code reports and tools match on.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RuleError::GameOver => "game_over",
+            RuleError::UnknownCharacter { .. } => "unknown_character",
+            RuleError::NotJudge => "not_judge",
+            RuleError::NotACharacter => "not_a_character",
+            RuleError::ActorDead { .. } => "actor_dead",
+            RuleError::WrongPhase { .. } => "wrong_phase",
+            RuleError::NoAbility { .. } => "no_ability",
+            RuleError::TargetDead { .. } => "target_dead",
+            RuleError::VoteChangeLimit { .. } => "vote_change_limit",
+            RuleError::VoteLocked { .. } => "vote_locked",
+            RuleError::ProxyTooLate { .. } => "proxy_too_late",
+            RuleError::ProxyChangeTooLate { .. } => "proxy_change_too_late",
+            RuleError::WitchSelfSave => "witch_self_save",
+            RuleError::OnePotionPerNight => "one_potion_per_night",
+            RuleError::AntidoteUsed => "antidote_used",
+            RuleError::PoisonUsed => "poison_used",
+            RuleError::NoKillTarget => "no_kill_target",
+            RuleError::WolvesNotDone => "wolves_not_done",
+            RuleError::AlreadyActed => "already_acted",
+            RuleError::KillFixed => "kill_fixed",
+            RuleError::NotLeader { .. } => "not_leader",
+            RuleError::NotSubmitted { .. } => "not_submitted",
+            RuleError::TargetSelf => "target_self",
+            RuleError::TargetNotWolf { .. } => "target_not_wolf",
+            RuleError::NoDecisionPending => "no_decision_pending",
+            RuleError::ShootFirst => "shoot_first",
+            RuleError::AlreadyRequested => "already_requested",
+            RuleError::SpeedupUnavailable => "speedup_unavailable",
+            RuleError::LastWordsNotGranted => "last_words_not_granted",
+            RuleError::LastWordsTooLate => "last_words_too_late",
+            RuleError::LastWordsGiven => "last_words_given",
+            RuleError::NotTied { .. } => "not_tied",
+            RuleError::NotAVoter => "not_a_voter",
+            RuleError::ConcedeNotAllowed => "concede_not_allowed",
+            RuleError::InvalidWinner { .. } => "invalid_winner",
+        }
+    }
+}
+
+/// Why a game could not be created (a script file that cannot be played).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SetupError {
+    #[error("ruleset `{ruleset}` cannot seat {players} characters")]
+    PlayerCount { ruleset: String, players: usize },
+    #[error("character name `{0}` is used twice")]
+    DuplicateName(String),
+    #[error("character name `{0}` is reserved")]
+    ReservedName(String),
+    #[error("the fixed deal does not give a role to `{0}`")]
+    MissingRole(String),
+    #[error("the fixed deal names `{0}`, who is not a character")]
+    UnknownCharacter(String),
+    #[error("the fixed deal gives {got} `{role}` where the ruleset needs {want}")]
+    RoleCount { role: String, got: usize, want: usize },
+}

@@ -1,0 +1,320 @@
+//! Events: everything that happened in a game, each addressed to its audience. The game
+//! state is the fold of its events (`state::apply`), so the event log is the game.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::card::{CardReason, Color};
+use super::ids::CharId;
+use super::phase::Phase;
+use super::role::{Role, Winner};
+use super::ruleset::Ruleset;
+
+/// Who may see an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "to", content = "character")]
+pub enum Audience {
+    /// The public day thread / announcements.
+    Public,
+    /// One character's player, by DM.
+    Character(CharId),
+    /// The living wolves (M32) or killers (Mafia).
+    Wolves,
+    /// The living police (Mafia).
+    Police,
+    /// The judge's private log.
+    Judge,
+    /// Nobody: kept in the event log only (the seed before the reveal).
+    Internal,
+}
+
+/// How a character left the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cause {
+    NightKill,
+    Vote,
+    Poison,
+    Shot,
+    RedCard,
+    Judge,
+}
+
+impl Cause {
+    pub fn key(self) -> &'static str {
+        match self {
+            Cause::NightKill => "night_kill",
+            Cause::Vote => "vote",
+            Cause::Poison => "poison",
+            Cause::Shot => "shot",
+            Cause::RedCard => "red_card",
+            Cause::Judge => "judge",
+        }
+    }
+}
+
+/// A decision a dying character may (or must) make within the decision window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DecisionKind {
+    Shoot,
+    Badge,
+    Leader,
+}
+
+/// Why nobody left the game at a vote's close.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoOut {
+    NoVotes,
+    Tie,
+}
+
+/// Why a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// A win condition holds.
+    Condition,
+    /// A red card lost the camp.
+    RedCard,
+    /// A side conceded.
+    Concede,
+    /// Mafia: still tied after both tie rounds.
+    TieRounds,
+    /// The judge ended it.
+    Judge,
+}
+
+/// One line of the reveal's history: what each character did, when.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Deed {
+    pub phase: Phase,
+    pub by: Option<CharId>,
+    pub what: String,
+    pub target: Option<CharId>,
+    pub text: Option<String>,
+}
+
+/// What happened.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum EventKind {
+    /// The game exists: ruleset with overrides, seed, characters. Internal (holds the seed).
+    Created {
+        ruleset: Ruleset,
+        seed: u64,
+        start: DateTime<Utc>,
+        characters: Vec<String>,
+    },
+    /// The SHA-256 commitment to the seed, published before anything random happens.
+    SeedCommitted { commitment: String },
+    /// The deal, for the judge; `by_seed` when the seed dealt (draw 0), not a fixed deal.
+    RolesDealt { roles: Vec<Role>, by_seed: bool },
+    /// A character learns its role (and its teammates, for wolves/killers; police each other).
+    RoleTold {
+        character: CharId,
+        role: Role,
+        team: Vec<CharId>,
+    },
+    /// A day (or a Mafia tie round) opens.
+    DayOpened {
+        day: u32,
+        round: u32,
+        closes: DateTime<Utc>,
+        deaths: Vec<CharId>,
+        sheriff: Option<CharId>,
+        alive: Vec<CharId>,
+        last_words: Vec<(CharId, String)>,
+        /// Tie rounds: who may be voted for, and who votes.
+        candidates: Vec<CharId>,
+        voters: Vec<CharId>,
+    },
+    Posted { by: CharId, day: u32, text: String },
+    VoteCast {
+        by: CharId,
+        /// `None`: an abstention.
+        target: Option<CharId>,
+        reason: String,
+        change: bool,
+        proxy: bool,
+    },
+    /// The vote closed; weighted counts in thousandths of a vote.
+    VoteClosed {
+        day: u32,
+        round: u32,
+        tally: Vec<(CharId, i64)>,
+    },
+    SheriffElected { sheriff: Option<CharId> },
+    NobodyOut { reason: NoOut },
+    Eliminated {
+        character: CharId,
+        cause: Cause,
+        when: Phase,
+    },
+    LastWordsGranted { character: CharId, due_day: u32 },
+    LastWordsGiven { character: CharId, text: String },
+    DecisionOpened {
+        kind: DecisionKind,
+        character: CharId,
+        until: DateTime<Utc>,
+    },
+    Shot { hunter: CharId, target: CharId },
+    DecisionLapsed { kind: DecisionKind, character: CharId },
+    /// `draw`: the seeded draw that chose the successor, when nobody named one.
+    BadgePassed {
+        from: Option<CharId>,
+        to: CharId,
+        draw: Option<u64>,
+    },
+    LeaderPassed {
+        from: Option<CharId>,
+        to: CharId,
+        draw: Option<u64>,
+    },
+    NightOpened {
+        night: u32,
+        wolves_until: DateTime<Utc>,
+        witch_until: DateTime<Utc>,
+    },
+    LeaderVoted { by: CharId, target: CharId },
+    LeaderElected { leader: CharId, draw: Option<u64> },
+    KillSubmitted {
+        by: CharId,
+        target: CharId,
+        reason: String,
+    },
+    /// The pack's (or killers') kill for the night; `picked_by` the leader, if picked.
+    KillFixed {
+        target: Option<CharId>,
+        picked_by: Option<CharId>,
+    },
+    WitchTold { witch: CharId, target: Option<CharId> },
+    WitchSaved { witch: CharId, target: CharId },
+    WitchPoisoned { witch: CharId, target: CharId },
+    WitchPassed { witch: CharId },
+    SeerChecked {
+        seer: CharId,
+        target: CharId,
+        village: bool,
+    },
+    CheckSubmitted { by: CharId, target: CharId },
+    PoliceResult { target: CharId, role: Role },
+    /// The wolves' (seer's, police's) deadline passed or their part is complete.
+    WolvesClosed,
+    /// The night's actions are in; its deaths follow.
+    NightEnded { night: u32 },
+    CardGiven {
+        target: CharId,
+        color: Color,
+        reason: CardReason,
+    },
+    /// `count` cards of `from` became one of `to`.
+    CardsConverted {
+        target: CharId,
+        from: Color,
+        to: Color,
+    },
+    SpeedupRequested {
+        by: CharId,
+        count: usize,
+        needed: usize,
+    },
+    SpedUp,
+    Substituted { character: CharId, player: String },
+    Extended { seconds: i64 },
+    TreeHole { by: CharId, text: String },
+    Conceded { by: CharId },
+    GameEnded {
+        winner: Option<Winner>,
+        reason: EndReason,
+    },
+    /// The reveal (揭秘): roles, players, every night action and vote, the seed.
+    Revealed {
+        seed: u64,
+        commitment: String,
+        roles: Vec<Role>,
+        players: Vec<String>,
+        deeds: Vec<Deed>,
+        tree_holes: Vec<(CharId, String)>,
+    },
+}
+
+/// An event with its time.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    pub at: DateTime<Utc>,
+    #[serde(flatten)]
+    pub kind: EventKind,
+}
+
+impl Event {
+    /// Who may see this event.
+    pub fn audience(&self) -> Audience {
+        use EventKind as K;
+        match &self.kind {
+            K::Created { .. } => Audience::Internal,
+            K::RolesDealt { .. } | K::Substituted { .. } | K::DecisionLapsed { .. } => {
+                Audience::Judge
+            }
+            K::RoleTold { character, .. }
+            | K::LastWordsGranted { character, .. }
+            | K::LastWordsGiven { character, .. }
+            | K::DecisionOpened { character, .. } => Audience::Character(*character),
+            K::WitchTold { witch, .. }
+            | K::WitchSaved { witch, .. }
+            | K::WitchPoisoned { witch, .. }
+            | K::WitchPassed { witch } => Audience::Character(*witch),
+            K::SeerChecked { seer, .. } => Audience::Character(*seer),
+            K::TreeHole { by, .. } => Audience::Character(*by),
+            K::LeaderPassed { .. }
+            | K::LeaderVoted { .. }
+            | K::LeaderElected { .. }
+            | K::KillSubmitted { .. }
+            | K::KillFixed { .. } => Audience::Wolves,
+            K::CheckSubmitted { .. } | K::PoliceResult { .. } => Audience::Police,
+            K::WolvesClosed => Audience::Internal,
+            K::SeedCommitted { .. }
+            | K::DayOpened { .. }
+            | K::Posted { .. }
+            | K::VoteCast { .. }
+            | K::VoteClosed { .. }
+            | K::SheriffElected { .. }
+            | K::NobodyOut { .. }
+            | K::Eliminated { .. }
+            | K::Shot { .. }
+            | K::BadgePassed { .. }
+            | K::NightOpened { .. }
+            | K::NightEnded { .. }
+            | K::CardGiven { .. }
+            | K::CardsConverted { .. }
+            | K::SpeedupRequested { .. }
+            | K::SpedUp
+            | K::Extended { .. }
+            | K::Conceded { .. }
+            | K::GameEnded { .. }
+            | K::Revealed { .. } => Audience::Public,
+        }
+    }
+
+    /// The characters whose role this event states, for the rule that no public event names
+    /// a living character's role before the end.
+    pub fn named_roles(&self) -> Vec<CharId> {
+        use EventKind as K;
+        match &self.kind {
+            K::RolesDealt { roles, .. } | K::Revealed { roles, .. } => {
+                (0..roles.len()).map(|i| CharId(i as u16)).collect()
+            }
+            K::RoleTold { character, team, .. } => {
+                let mut v = vec![*character];
+                v.extend(team);
+                v
+            }
+            K::SeerChecked { target, .. } | K::PoliceResult { target, .. } => vec![*target],
+            K::LeaderVoted { target, .. } => vec![*target],
+            K::LeaderElected { leader, .. } => vec![*leader],
+            K::LeaderPassed { to, .. } => vec![*to],
+            _ => Vec::new(),
+        }
+    }
+}

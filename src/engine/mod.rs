@@ -1,0 +1,487 @@
+//! The rules engine: pure and deterministic. No async, no I/O, no clock or RNG reads.
+//!
+//! [`handle`] checks a [`Command`] against a [`Game`] at a given time and either refuses it
+//! with a [`RuleError`] (the game is untouched) or returns the [`Event`]s it causes;
+//! [`apply`] folds an event into the state, so a game is the fold of its event log.
+//! Randomness is the game's seed: draw `i` is stream `i` of a ChaCha20 generator seeded
+//! with it (see [`rng`]), so anyone holding the revealed seed can check every draw.
+
+pub mod card;
+mod death;
+pub mod error;
+pub mod event;
+pub mod ids;
+mod night;
+pub mod phase;
+pub mod rng;
+pub mod role;
+pub mod ruleset;
+mod setup;
+pub mod state;
+mod vote;
+
+use chrono::{DateTime, Duration, Utc};
+use serde::{Deserialize, Serialize};
+
+pub use card::Color;
+pub use error::{RuleError, SetupError};
+pub use event::{Audience, Cause, Event, EventKind};
+pub use ids::CharId;
+pub use phase::Phase;
+pub use role::{Role, Winner};
+pub use ruleset::{Kind, Ruleset};
+pub use setup::{create, Setup};
+pub use state::{apply, Game};
+
+/// Who issues a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Actor {
+    /// The player of a character.
+    Character(CharId),
+    /// The human judge (法官).
+    Judge,
+    /// Time passing: deadlines falling due.
+    Clock,
+}
+
+/// What a command asks for. Targets are already resolved to characters at the edge.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "do")]
+pub enum Action {
+    Post { text: String },
+    Vote { target: CharId, reason: String },
+    Abstain,
+    Proxy { target: CharId },
+    Speedup,
+    LastWords { text: String },
+    TreeHole { text: String },
+    LeaderVote { target: CharId },
+    Kill { target: CharId, reason: String },
+    Pick { target: CharId },
+    Save,
+    Poison { target: CharId },
+    /// The witch declines to use a potion tonight.
+    WitchPass,
+    Check { target: CharId },
+    Shoot { target: CharId },
+    PassBadge { target: CharId },
+    PassLeader { target: CharId },
+    Concede,
+    Card { target: CharId, color: Color, reason: String },
+    Remove { target: CharId, reason: String },
+    Substitute { target: CharId, player: String },
+    Extend { seconds: i64 },
+    End { winner: Option<Winner> },
+    /// Fire every deadline due by now.
+    Tick,
+}
+
+impl Action {
+    fn is_judge_action(&self) -> bool {
+        matches!(
+            self,
+            Action::Card { .. }
+                | Action::Remove { .. }
+                | Action::Substitute { .. }
+                | Action::Extend { .. }
+                | Action::End { .. }
+        )
+    }
+
+    /// Actions open to dead characters (decisions after death, last words, notes).
+    fn allowed_dead(&self) -> bool {
+        matches!(
+            self,
+            Action::Shoot { .. }
+                | Action::PassBadge { .. }
+                | Action::PassLeader { .. }
+                | Action::LastWords { .. }
+                | Action::TreeHole { .. }
+        )
+    }
+}
+
+/// A command: an actor asking for an action.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Command {
+    pub actor: Actor,
+    pub action: Action,
+}
+
+impl Command {
+    pub fn by(c: CharId, action: Action) -> Command {
+        Command {
+            actor: Actor::Character(c),
+            action,
+        }
+    }
+
+    pub fn judge(action: Action) -> Command {
+        Command {
+            actor: Actor::Judge,
+            action,
+        }
+    }
+
+    pub fn tick() -> Command {
+        Command {
+            actor: Actor::Clock,
+            action: Action::Tick,
+        }
+    }
+}
+
+/// Checks `cmd` against `game` at time `now`.
+///
+/// Deadlines that fell due by `now` fire first (their events come first in the result), so a
+/// late command sees the game as it stands at `now`.
+///
+/// # Errors
+/// A [`RuleError`] when the rules refuse the command; the game is then unchanged.
+pub fn handle(game: &Game, cmd: &Command, now: DateTime<Utc>) -> Result<Vec<Event>, RuleError> {
+    let mut tx = Tx::new(game);
+    tx.fire_due(now);
+    tx.run(cmd, now)?;
+    Ok(tx.events)
+}
+
+/// A command in progress: a private copy of the game that every emitted event is applied
+/// to at once, so later checks see earlier effects. Dropped on refusal.
+pub(crate) struct Tx {
+    pub(crate) g: Game,
+    pub(crate) events: Vec<Event>,
+}
+
+impl Tx {
+    fn new(game: &Game) -> Tx {
+        Tx {
+            g: game.clone(),
+            events: Vec::new(),
+        }
+    }
+
+    pub(crate) fn emit(&mut self, at: DateTime<Utc>, kind: EventKind) {
+        let e = Event { at, kind };
+        apply(&mut self.g, &e);
+        self.events.push(e);
+    }
+
+    /// The next seeded draw in `0..n`, and its index for the event that records it.
+    pub(crate) fn draw(&self, n: usize) -> (usize, u64) {
+        let idx = self.g.draws;
+        (rng::pick(self.g.seed, idx, n), idx)
+    }
+
+    fn fire_due(&mut self, now: DateTime<Utc>) {
+        while let Some(due) = self.g.next_deadline().filter(|d| *d <= now) {
+            self.fire(due);
+            self.settle(due);
+        }
+    }
+
+    /// Fires the deadline(s) falling due at `at`.
+    fn fire(&mut self, at: DateTime<Utc>) {
+        let lapsed: Vec<_> = self
+            .g
+            .pending
+            .iter()
+            .filter(|p| p.until <= at)
+            .cloned()
+            .collect();
+        if !lapsed.is_empty() {
+            for p in lapsed {
+                if self.g.ended() {
+                    return;
+                }
+                self.lapse(p, at);
+            }
+            return;
+        }
+        match self.g.phase {
+            Phase::Day { .. } => self.close_day(at),
+            Phase::Night { .. } => {
+                let Some(n) = self.g.night.as_ref() else {
+                    return;
+                };
+                if !n.wolves_closed {
+                    self.close_wolves(at);
+                } else {
+                    self.emit(at, EventKind::NightEnded { night: n.night });
+                    self.resolve_night(at);
+                }
+            }
+            Phase::Setup | Phase::Ended => {}
+        }
+    }
+
+    /// Moves the game on as far as it can go without anyone acting.
+    pub(crate) fn settle(&mut self, at: DateTime<Utc>) {
+        loop {
+            if self.g.ended() || !self.g.pending.is_empty() {
+                return;
+            }
+            match self.g.phase {
+                Phase::Day { .. } if self.g.day.as_ref().is_some_and(|d| d.closed) => {
+                    self.open_night(at);
+                }
+                Phase::Night { .. } => {
+                    let Some(n) = self.g.night.as_ref() else {
+                        return;
+                    };
+                    if n.resolved {
+                        self.open_day(at);
+                    } else if self.night_complete() {
+                        let night = n.night;
+                        if !n.wolves_closed {
+                            self.emit(at, EventKind::WolvesClosed);
+                        }
+                        self.emit(at, EventKind::NightEnded { night });
+                        self.resolve_night(at);
+                    } else {
+                        return;
+                    }
+                }
+                _ => return,
+            }
+        }
+    }
+
+    fn run(&mut self, cmd: &Command, now: DateTime<Utc>) -> Result<(), RuleError> {
+        if self.g.ended() {
+            return Err(RuleError::GameOver);
+        }
+        let check = |c: CharId| -> Result<(), RuleError> {
+            if c.idx() < self.g.chars.len() {
+                Ok(())
+            } else {
+                Err(RuleError::UnknownCharacter {
+                    name: format!("#{}", c.0),
+                })
+            }
+        };
+        match (&cmd.actor, &cmd.action) {
+            (_, Action::Tick) => {
+                // Everything due was fired by `fire_due`.
+                return Ok(());
+            }
+            (Actor::Judge, a) if a.is_judge_action() => {}
+            (Actor::Judge | Actor::Clock, _) => return Err(RuleError::NotACharacter),
+            (Actor::Character(_), a) if a.is_judge_action() => return Err(RuleError::NotJudge),
+            (Actor::Character(c), a) => {
+                check(*c)?;
+                if !self.g.is_alive(*c) && !a.allowed_dead() {
+                    return Err(RuleError::ActorDead { actor: *c });
+                }
+            }
+        }
+        if let Some(t) = target_of(&cmd.action) {
+            check(t)?;
+        }
+        match (&cmd.actor, &cmd.action) {
+            (Actor::Character(c), a) => self.player(*c, a, now)?,
+            (_, a) => self.judge(a, now)?,
+        }
+        self.settle(now);
+        Ok(())
+    }
+
+    fn player(&mut self, c: CharId, a: &Action, now: DateTime<Utc>) -> Result<(), RuleError> {
+        match a {
+            Action::Post { text } => self.post(c, text, now),
+            Action::Vote { target, reason } => self.vote(c, Some(*target), reason, false, now),
+            Action::Abstain => self.vote(c, None, "", false, now),
+            Action::Proxy { target } => self.vote(c, Some(*target), "", true, now),
+            Action::Speedup => self.speedup(c, now),
+            Action::LastWords { text } => self.last_words(c, text, now),
+            Action::TreeHole { text } => {
+                self.emit(
+                    now,
+                    EventKind::TreeHole {
+                        by: c,
+                        text: text.clone(),
+                    },
+                );
+                Ok(())
+            }
+            Action::LeaderVote { target } => self.leader_vote(c, *target, now),
+            Action::Kill { target, reason } => self.kill(c, *target, reason, now),
+            Action::Pick { target } => self.pick(c, *target, now),
+            Action::Save => self.save(c, now),
+            Action::Poison { target } => self.poison(c, *target, now),
+            Action::WitchPass => self.witch_pass(c, now),
+            Action::Check { target } => self.check(c, *target, now),
+            Action::Shoot { target } => self.shoot(c, *target, now),
+            Action::PassBadge { target } => self.pass(c, event::DecisionKind::Badge, *target, now),
+            Action::PassLeader { target } => {
+                self.pass(c, event::DecisionKind::Leader, *target, now)
+            }
+            Action::Concede => self.concede(c, now),
+            _ => Err(RuleError::NotJudge),
+        }
+    }
+
+    fn judge(&mut self, a: &Action, now: DateTime<Utc>) -> Result<(), RuleError> {
+        match a {
+            Action::Card {
+                target,
+                color,
+                reason,
+            } => {
+                self.give_card(
+                    *target,
+                    *color,
+                    card::CardReason::Judge {
+                        text: reason.clone(),
+                    },
+                    now,
+                );
+                Ok(())
+            }
+            Action::Remove { target, .. } => {
+                if !self.g.is_alive(*target) {
+                    return Err(RuleError::TargetDead { target: *target });
+                }
+                self.eliminate(*target, Cause::Judge, now);
+                Ok(())
+            }
+            Action::Substitute { target, player } => {
+                self.emit(
+                    now,
+                    EventKind::Substituted {
+                        character: *target,
+                        player: player.clone(),
+                    },
+                );
+                Ok(())
+            }
+            Action::Extend { seconds } => {
+                self.emit(now, EventKind::Extended { seconds: *seconds });
+                Ok(())
+            }
+            Action::End { winner } => {
+                if let Some(w) = winner.filter(|w| !w.fits(self.g.kind())) {
+                    return Err(RuleError::InvalidWinner { winner: w });
+                }
+                self.end_game(*winner, event::EndReason::Judge, now);
+                Ok(())
+            }
+            _ => Err(RuleError::NotACharacter),
+        }
+    }
+
+    fn post(&mut self, c: CharId, text: &str, now: DateTime<Utc>) -> Result<(), RuleError> {
+        let day = self.open_day_state()?.day;
+        self.emit(
+            now,
+            EventKind::Posted {
+                by: c,
+                day,
+                text: text.to_string(),
+            },
+        );
+        Ok(())
+    }
+
+    fn speedup(&mut self, c: CharId, now: DateTime<Utc>) -> Result<(), RuleError> {
+        if !self.g.ruleset.options.speedup {
+            return Err(RuleError::SpeedupUnavailable);
+        }
+        if self.g.sped_up || self.g.speedup_requests.contains(&c) {
+            return Err(RuleError::AlreadyRequested);
+        }
+        let living = self.g.living().len();
+        let count = self.g.speedup_requests.len() + 1;
+        let needed = living / 2 + 1;
+        self.emit(
+            now,
+            EventKind::SpeedupRequested {
+                by: c,
+                count,
+                needed,
+            },
+        );
+        if count >= needed {
+            self.emit(now, EventKind::SpedUp);
+        }
+        Ok(())
+    }
+
+    fn last_words(&mut self, c: CharId, text: &str, now: DateTime<Utc>) -> Result<(), RuleError> {
+        let grant = self
+            .g
+            .grants
+            .iter()
+            .find(|g| g.character == c)
+            .ok_or(RuleError::LastWordsNotGranted)?;
+        if grant.text.is_some() {
+            return Err(RuleError::LastWordsGiven);
+        }
+        if self.g.last_day >= grant.due_day {
+            return Err(RuleError::LastWordsTooLate);
+        }
+        self.emit(
+            now,
+            EventKind::LastWordsGiven {
+                character: c,
+                text: text.to_string(),
+            },
+        );
+        Ok(())
+    }
+
+    /// The open day, or why there is none.
+    pub(crate) fn open_day_state(&self) -> Result<&state::DayState, RuleError> {
+        match (&self.g.phase, &self.g.day) {
+            (Phase::Day { .. }, Some(d)) if !d.closed && self.g.pending.is_empty() => Ok(d),
+            _ => Err(RuleError::WrongPhase {
+                phase: self.g.phase,
+            }),
+        }
+    }
+
+    pub(crate) fn end_game(
+        &mut self,
+        winner: Option<Winner>,
+        reason: event::EndReason,
+        at: DateTime<Utc>,
+    ) {
+        if self.g.ended() {
+            return;
+        }
+        self.emit(at, EventKind::GameEnded { winner, reason });
+        let g = &self.g;
+        let reveal = EventKind::Revealed {
+            seed: g.seed,
+            commitment: g.commitment.clone(),
+            roles: g.chars.iter().map(|c| c.role).collect(),
+            players: g.chars.iter().map(|c| c.player.clone()).collect(),
+            deeds: g.deeds.clone(),
+            tree_holes: g.tree_holes.clone(),
+        };
+        self.emit(at, reveal);
+    }
+
+    pub(crate) fn span(&self, f: impl Fn(&ruleset::Options) -> ruleset::Span) -> Duration {
+        f(&self.g.ruleset.options).dur()
+    }
+}
+
+fn target_of(a: &Action) -> Option<CharId> {
+    match a {
+        Action::Vote { target, .. }
+        | Action::Proxy { target }
+        | Action::LeaderVote { target }
+        | Action::Kill { target, .. }
+        | Action::Pick { target }
+        | Action::Poison { target }
+        | Action::Check { target }
+        | Action::Shoot { target }
+        | Action::PassBadge { target }
+        | Action::PassLeader { target }
+        | Action::Card { target, .. }
+        | Action::Remove { target, .. }
+        | Action::Substitute { target, .. } => Some(*target),
+        _ => None,
+    }
+}

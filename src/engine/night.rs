@@ -1,0 +1,425 @@
+//! The night: the first night's wolf-leader election, kill submissions and the leader's
+//! pick, the witch, the seer, Mafia's majority kill and police check, and the resolution.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+
+use super::card::{CardReason, Color};
+use super::event::{Cause, EventKind};
+use super::ids::CharId;
+use super::role::Role;
+use super::ruleset::{Kind, PickFallback};
+use super::state::{NightState, Submission};
+use super::{Phase, RuleError, Tx};
+
+/// The most frequent target among `subs`; ties go to the target whose earliest current
+/// submission came first.
+fn majority(subs: &BTreeMap<CharId, Submission>) -> Option<CharId> {
+    let mut count: BTreeMap<CharId, (usize, u64)> = BTreeMap::new();
+    for s in subs.values() {
+        let e = count.entry(s.target).or_insert((0, u64::MAX));
+        e.0 += 1;
+        e.1 = e.1.min(s.seq);
+    }
+    count
+        .into_iter()
+        .max_by(|a, b| a.1 .0.cmp(&b.1 .0).then(b.1 .1.cmp(&a.1 .1)))
+        .map(|(c, _)| c)
+}
+
+impl Tx {
+    pub(crate) fn open_night(&mut self, at: DateTime<Utc>) {
+        let night = match self.g.kind() {
+            Kind::Werewolf => self.g.last_day,
+            Kind::Mafia => self.g.last_day + 1,
+        };
+        let wolves_until = at + self.span(|o| o.night_length);
+        let witch_until = at + self.span(|o| o.witch_deadline);
+        self.emit(
+            at,
+            EventKind::NightOpened {
+                night,
+                wolves_until,
+                witch_until,
+            },
+        );
+    }
+
+    /// The open night whose `part` is still open, or why not.
+    fn open_night_state(&self, wolves_part: bool) -> Result<&NightState, RuleError> {
+        let wrong = RuleError::WrongPhase {
+            phase: self.g.phase,
+        };
+        match (&self.g.phase, &self.g.night) {
+            (Phase::Night { .. }, Some(n)) if !n.resolved => {
+                if wolves_part && n.wolves_closed {
+                    Err(wrong)
+                } else {
+                    Ok(n)
+                }
+            }
+            _ => Err(wrong),
+        }
+    }
+
+    fn role_of(&self, c: CharId) -> Role {
+        self.g.ch(c).role
+    }
+
+    fn leader_election_open(&self) -> bool {
+        let o = &self.g.ruleset.options;
+        o.wolf_leader
+            && self.g.kind() == Kind::Werewolf
+            && self.g.leader.is_none()
+            && self
+                .g
+                .night
+                .as_ref()
+                .is_some_and(|n| n.night == 1 && !n.wolves_closed && !n.resolved)
+    }
+
+    pub(crate) fn leader_vote(
+        &mut self,
+        c: CharId,
+        target: CharId,
+        now: DateTime<Utc>,
+    ) -> Result<(), RuleError> {
+        self.open_night_state(true)?;
+        if self.role_of(c) != Role::Wolf {
+            return Err(RuleError::NoAbility { actor: c });
+        }
+        if !self.leader_election_open() {
+            return Err(RuleError::WrongPhase {
+                phase: self.g.phase,
+            });
+        }
+        if self
+            .g
+            .night
+            .as_ref()
+            .is_some_and(|n| n.leader_votes.contains_key(&c))
+        {
+            return Err(RuleError::AlreadyActed);
+        }
+        if !self.g.is_alive(target) {
+            return Err(RuleError::TargetDead { target });
+        }
+        if self.role_of(target) != Role::Wolf {
+            return Err(RuleError::TargetNotWolf { target });
+        }
+        self.emit(now, EventKind::LeaderVoted { by: c, target });
+        let wolves = self.g.living_with(|r| r == Role::Wolf);
+        let voted = self.g.night.as_ref().map_or(0, |n| n.leader_votes.len());
+        if voted >= wolves.len() {
+            self.close_leader_election(now);
+        }
+        Ok(())
+    }
+
+    /// Elects the leader: the wolf that first reached the most votes; with no votes, a
+    /// random living wolf. Wolves that did not vote get a yellow card.
+    fn close_leader_election(&mut self, at: DateTime<Utc>) {
+        let Some(n) = self.g.night.clone() else {
+            return;
+        };
+        let mut count: BTreeMap<CharId, (usize, u64)> = BTreeMap::new();
+        for (t, seq) in n.leader_votes.values() {
+            let e = count.entry(*t).or_insert((0, 0));
+            e.0 += 1;
+            e.1 = e.1.max(*seq);
+        }
+        let wolves = self.g.living_with(|r| r == Role::Wolf);
+        let best = count
+            .iter()
+            .filter(|(c, _)| self.g.is_alive(**c))
+            .max_by(|a, b| a.1 .0.cmp(&b.1 .0).then(b.1 .1.cmp(&a.1 .1)))
+            .map(|(c, _)| *c);
+        let (leader, draw) = match best {
+            Some(c) => (c, None),
+            None => {
+                let (i, idx) = self.draw(wolves.len());
+                match wolves.get(i) {
+                    Some(c) => (*c, Some(idx)),
+                    None => return,
+                }
+            }
+        };
+        self.emit(at, EventKind::LeaderElected { leader, draw });
+        if self.g.ruleset.options.auto_cards && !self.g.sped_up {
+            for w in wolves {
+                if !n.leader_votes.contains_key(&w) && !self.g.ended() {
+                    self.give_card(w, Color::Yellow, CardReason::LeaderVoteMissing, at);
+                }
+            }
+        }
+    }
+
+    pub(crate) fn kill(
+        &mut self,
+        c: CharId,
+        target: CharId,
+        reason: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), RuleError> {
+        let n = self.open_night_state(true)?;
+        if !self.role_of(c).is_wolfish() {
+            return Err(RuleError::NoAbility { actor: c });
+        }
+        if n.kill.is_some() {
+            return Err(RuleError::KillFixed);
+        }
+        if !self.g.is_alive(target) {
+            return Err(RuleError::TargetDead { target });
+        }
+        self.emit(
+            now,
+            EventKind::KillSubmitted {
+                by: c,
+                target,
+                reason: reason.to_string(),
+            },
+        );
+        Ok(())
+    }
+
+    pub(crate) fn pick(
+        &mut self,
+        c: CharId,
+        target: CharId,
+        now: DateTime<Utc>,
+    ) -> Result<(), RuleError> {
+        let n = self.open_night_state(true)?;
+        if self.role_of(c) != Role::Wolf || !self.g.ruleset.options.wolf_leader {
+            return Err(RuleError::NoAbility { actor: c });
+        }
+        if self.g.leader != Some(c) {
+            return Err(RuleError::NotLeader {
+                leader: self.g.leader,
+            });
+        }
+        if n.kill.is_some() {
+            return Err(RuleError::KillFixed);
+        }
+        if !n.kills.values().any(|s| s.target == target) {
+            return Err(RuleError::NotSubmitted { target });
+        }
+        if !self.g.is_alive(target) {
+            return Err(RuleError::TargetDead { target });
+        }
+        self.fix_kill(Some(target), Some(c), now);
+        Ok(())
+    }
+
+    /// Fixes the pack's kill and asks the witch.
+    fn fix_kill(&mut self, target: Option<CharId>, picked_by: Option<CharId>, at: DateTime<Utc>) {
+        self.emit(at, EventKind::KillFixed { target, picked_by });
+        if let Some(w) = self.g.holder(Role::Witch).filter(|w| self.g.is_alive(*w)) {
+            if self.g.antidote || self.g.poison {
+                let told = if self.g.antidote { target } else { None };
+                self.emit(
+                    at,
+                    EventKind::WitchTold {
+                        witch: w,
+                        target: told,
+                    },
+                );
+            }
+        }
+    }
+
+    /// The witch's night so far, or why she cannot act now.
+    fn witch_night(&self, c: CharId) -> Result<&NightState, RuleError> {
+        let n = self.open_night_state(false)?;
+        if self.role_of(c) != Role::Witch {
+            return Err(RuleError::NoAbility { actor: c });
+        }
+        if n.kill.is_none() {
+            return Err(RuleError::WolvesNotDone);
+        }
+        Ok(n)
+    }
+
+    pub(crate) fn save(&mut self, c: CharId, now: DateTime<Utc>) -> Result<(), RuleError> {
+        let n = self.witch_night(c)?;
+        if n.saved.is_some() || (n.witch_done && n.poisoned.is_none()) {
+            return Err(RuleError::AlreadyActed);
+        }
+        if n.poisoned.is_some() {
+            return Err(RuleError::OnePotionPerNight);
+        }
+        if !self.g.antidote {
+            return Err(RuleError::AntidoteUsed);
+        }
+        let target = n.kill.flatten().ok_or(RuleError::NoKillTarget)?;
+        if target == c && !self.g.ruleset.options.witch_self_save {
+            return Err(RuleError::WitchSelfSave);
+        }
+        self.emit(now, EventKind::WitchSaved { witch: c, target });
+        Ok(())
+    }
+
+    pub(crate) fn poison(
+        &mut self,
+        c: CharId,
+        target: CharId,
+        now: DateTime<Utc>,
+    ) -> Result<(), RuleError> {
+        let n = self.witch_night(c)?;
+        if n.poisoned.is_some() || (n.witch_done && n.saved.is_none()) {
+            return Err(RuleError::AlreadyActed);
+        }
+        if n.saved.is_some() {
+            return Err(RuleError::OnePotionPerNight);
+        }
+        if !self.g.poison {
+            return Err(RuleError::PoisonUsed);
+        }
+        if !self.g.is_alive(target) {
+            return Err(RuleError::TargetDead { target });
+        }
+        self.emit(now, EventKind::WitchPoisoned { witch: c, target });
+        Ok(())
+    }
+
+    pub(crate) fn witch_pass(&mut self, c: CharId, now: DateTime<Utc>) -> Result<(), RuleError> {
+        let n = self.witch_night(c)?;
+        if n.witch_done {
+            return Err(RuleError::AlreadyActed);
+        }
+        self.emit(now, EventKind::WitchPassed { witch: c });
+        Ok(())
+    }
+
+    pub(crate) fn check(
+        &mut self,
+        c: CharId,
+        target: CharId,
+        now: DateTime<Utc>,
+    ) -> Result<(), RuleError> {
+        let n = self.open_night_state(true)?;
+        let role = self.role_of(c);
+        if role != Role::Seer && role != Role::Police {
+            return Err(RuleError::NoAbility { actor: c });
+        }
+        if role == Role::Seer && n.seer_checked {
+            return Err(RuleError::AlreadyActed);
+        }
+        if target == c {
+            return Err(RuleError::TargetSelf);
+        }
+        if !self.g.is_alive(target) {
+            return Err(RuleError::TargetDead { target });
+        }
+        let kind = if role == Role::Seer {
+            EventKind::SeerChecked {
+                seer: c,
+                target,
+                village: self.role_of(target).is_village(),
+            }
+        } else {
+            EventKind::CheckSubmitted { by: c, target }
+        };
+        self.emit(now, kind);
+        Ok(())
+    }
+
+    /// Whether everything expected tonight is in.
+    pub(crate) fn night_complete(&self) -> bool {
+        let Some(n) = self.g.night.as_ref() else {
+            return false;
+        };
+        let g = &self.g;
+        match g.kind() {
+            Kind::Mafia => {
+                n.wolves_closed
+                    || (g
+                        .living_with(Role::is_wolfish)
+                        .iter()
+                        .all(|k| n.kills.contains_key(k))
+                        && g
+                            .living_with(|r| r == Role::Police)
+                            .iter()
+                            .all(|p| n.checks.contains_key(p)))
+            }
+            Kind::Werewolf => {
+                let leader_ok = !self.leader_election_open();
+                let kill_ok = n.kill.is_some();
+                let seer_ok = n.wolves_closed
+                    || n.seer_checked
+                    || g.holder(Role::Seer).is_none_or(|s| !g.is_alive(s));
+                let witch_ok = match g.holder(Role::Witch).filter(|w| g.is_alive(*w)) {
+                    None => true,
+                    Some(w) => {
+                        let can_save = g.antidote
+                            && n.kill.flatten().is_some_and(|t| {
+                                t != w || g.ruleset.options.witch_self_save
+                            });
+                        n.witch_done || !(g.poison || can_save)
+                    }
+                };
+                leader_ok && kill_ok && seer_ok && witch_ok
+            }
+        }
+    }
+
+    /// The wolves' deadline: the leader election closes, the kill falls back, the seer's
+    /// chance passes; in Mafia the night's part is over.
+    pub(crate) fn close_wolves(&mut self, at: DateTime<Utc>) {
+        if self.leader_election_open() {
+            self.close_leader_election(at);
+            if self.g.ended() {
+                return;
+            }
+        }
+        let Some(n) = self.g.night.clone() else {
+            return;
+        };
+        self.emit(at, EventKind::WolvesClosed);
+        if self.g.kind() == Kind::Werewolf && n.kill.is_none() {
+            let target = match self.g.ruleset.options.leader_pick_fallback {
+                PickFallback::MostSubmitted => majority(&n.kills),
+                PickFallback::None => None,
+            };
+            self.fix_kill(target.filter(|t| self.g.is_alive(*t)), None, at);
+        }
+    }
+
+    /// The night's actions are in: apply them in order.
+    pub(crate) fn resolve_night(&mut self, at: DateTime<Utc>) {
+        let Some(n) = self.g.night.clone() else {
+            return;
+        };
+        match self.g.kind() {
+            Kind::Mafia => {
+                let kill = majority(&n.kills);
+                if let Some(t) = majority(&n.checks) {
+                    let role = self.role_of(t);
+                    self.emit(at, EventKind::PoliceResult { target: t, role });
+                }
+                self.emit(
+                    at,
+                    EventKind::KillFixed {
+                        target: kill,
+                        picked_by: None,
+                    },
+                );
+                if let Some(t) = kill.filter(|t| self.g.is_alive(*t)) {
+                    self.eliminate(t, Cause::NightKill, at);
+                }
+            }
+            Kind::Werewolf => {
+                if let Some(t) = n.kill.flatten().filter(|t| n.saved != Some(*t)) {
+                    if self.g.is_alive(t) {
+                        self.eliminate(t, Cause::NightKill, at);
+                    }
+                }
+                if let Some(p) = n.poisoned {
+                    if self.g.is_alive(p) && !self.g.ended() {
+                        self.eliminate(p, Cause::Poison, at);
+                    }
+                }
+            }
+        }
+    }
+}

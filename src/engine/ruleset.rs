@@ -1,0 +1,385 @@
+//! Rulesets as data: role counts, deadlines and every **(decision)** of RULES.md as an
+//! option, loaded from `config/rulesets/*.toml` and checked once at load.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use chrono::Duration;
+use serde::{Deserialize, Serialize};
+
+use super::role::Role;
+
+/// Which family of game a ruleset plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// M32 forum werewolf: sheriff, wolf leader, witch, seer, hunter; opens with day 1.
+    #[default]
+    Werewolf,
+    /// Classic Mafia: killers, police, civilians; opens with night 1.
+    Mafia,
+}
+
+/// One line of the deal table: for `players` in `[min, max]`, these role counts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct DealRule {
+    pub players: [usize; 2],
+    pub roles: BTreeMap<Role, usize>,
+    pub rest: Role,
+}
+
+/// How a tie on day 2+ is resolved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum DayTie {
+    /// RULES §1: the sheriff's target among the tied is out, otherwise nobody.
+    #[default]
+    SheriffDecides,
+    /// RULES §2: two tie rounds, then a draw.
+    Runoff,
+}
+
+/// How a tie in the sheriff election is resolved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum SheriffTie {
+    /// The tied character whose latest counted vote came earliest.
+    #[default]
+    FirstToReach,
+}
+
+/// What happens when the wolf leader picks nothing by the wolves' deadline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum PickFallback {
+    /// The most-submitted target, earliest submitted first on ties.
+    #[default]
+    MostSubmitted,
+    /// No kill.
+    None,
+}
+
+/// The last-words quota: a number, or as many as there are police.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum LastWords {
+    Count(usize),
+    Keyword(LastWordsKeyword),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LastWordsKeyword {
+    Police,
+}
+
+impl Default for LastWords {
+    fn default() -> Self {
+        LastWords::Count(4)
+    }
+}
+
+/// A duration written as `"90m"`, `"24h"`, `"1h30m"` (units `h`, `m`, `s`).
+///
+/// Hand-written rather than `humantime`: the script format fixes exactly these units and
+/// the same spelling must come back out when a ruleset is serialized into the event log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub struct Span(pub i64);
+
+impl Span {
+    /// The span as a chrono duration.
+    pub fn dur(self) -> Duration {
+        Duration::seconds(self.0)
+    }
+
+    /// Parses `"1h30m"`-style text.
+    ///
+    /// # Errors
+    /// A message saying what is wrong with the text.
+    pub fn parse(text: &str) -> Result<Span, String> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err("empty duration".into());
+        }
+        let mut total: i64 = 0;
+        let mut num = String::new();
+        for c in t.chars() {
+            if c.is_ascii_digit() {
+                num.push(c);
+                continue;
+            }
+            let unit = match c {
+                'h' => 3600,
+                'm' => 60,
+                's' => 1,
+                _ => return Err(format!("`{text}` is not a duration like 90m, 24h or 1h30m")),
+            };
+            let n: i64 = num
+                .parse()
+                .map_err(|_| format!("`{text}` is not a duration like 90m, 24h or 1h30m"))?;
+            total = n
+                .checked_mul(unit)
+                .and_then(|v| total.checked_add(v))
+                .ok_or_else(|| format!("`{text}` is too long"))?;
+            num.clear();
+        }
+        if !num.is_empty() {
+            return Err(format!(
+                "`{text}` lacks a unit (h, m or s) after its last number"
+            ));
+        }
+        Ok(Span(total))
+    }
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (h, m, s) = (self.0 / 3600, (self.0 % 3600) / 60, self.0 % 60);
+        let mut out = String::new();
+        if h > 0 {
+            out.push_str(&format!("{h}h"));
+        }
+        if m > 0 {
+            out.push_str(&format!("{m}m"));
+        }
+        if s > 0 || out.is_empty() {
+            out.push_str(&format!("{s}{}", if out.is_empty() && s == 0 { "m" } else { "s" }));
+        }
+        f.write_str(&out)
+    }
+}
+
+impl Serialize for Span {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for Span {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        Span::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Every tunable rule. Names are the keys of `[options]` and of a script's `options`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    pub day_length: Span,
+    pub speedup_day_length: Span,
+    pub speedup: bool,
+    pub runoff_length: Span,
+    pub night_length: Span,
+    pub witch_deadline: Span,
+    pub decision_window: Span,
+    pub vote_changes: u32,
+    pub vote_lock: Span,
+    pub proxy_deadline: Span,
+    pub proxy_change_deadline: Span,
+    pub sheriff: bool,
+    pub sheriff_weight: f64,
+    pub day_tie: DayTie,
+    pub sheriff_tie: SheriffTie,
+    pub wolf_leader: bool,
+    pub leader_pick_fallback: PickFallback,
+    pub wolf_chat: bool,
+    pub witch_self_save: bool,
+    pub last_words: LastWords,
+    pub auto_cards: bool,
+    pub lurk_min_posts_day: u32,
+    pub lurk_min_posts_streak: u32,
+    pub lurk_streak_days: u32,
+    pub blues_per_yellow: u32,
+    pub yellows_per_red: u32,
+    pub red_card_loses_camp: bool,
+    pub anonymous: bool,
+}
+
+/// A whole ruleset, as loaded from TOML (with any per-game overrides applied).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Ruleset {
+    pub name: String,
+    pub kind: Kind,
+    pub deal: Vec<DealRule>,
+    pub options: Options,
+}
+
+/// A ruleset file that cannot be used; the message names the field.
+#[derive(Debug, thiserror::Error)]
+pub enum RulesetError {
+    #[error("ruleset `{name}`: {message}")]
+    Invalid { name: String, message: String },
+    #[error("unknown ruleset `{0}` (known: m32, mafia)")]
+    Unknown(String),
+}
+
+/// The rulesets shipped in `config/rulesets/`, compiled in so the binary runs anywhere.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("m32", include_str!("../../config/rulesets/m32.toml")),
+    ("mafia", include_str!("../../config/rulesets/mafia.toml")),
+];
+
+impl Ruleset {
+    /// Loads a built-in ruleset by name, with `overrides` (option name → value) applied.
+    ///
+    /// # Errors
+    /// [`RulesetError::Unknown`] for an unknown name; [`RulesetError::Invalid`] when an
+    /// override names no option or has a bad value.
+    pub fn builtin(
+        name: &str,
+        overrides: &BTreeMap<String, toml::Value>,
+    ) -> Result<Ruleset, RulesetError> {
+        let text = BUILTIN
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, t)| *t)
+            .ok_or_else(|| RulesetError::Unknown(name.to_string()))?;
+        Ruleset::from_toml(name, text, overrides)
+    }
+
+    /// Parses and checks a ruleset file's text.
+    ///
+    /// # Errors
+    /// [`RulesetError::Invalid`] naming the field that is missing, unknown or wrong.
+    pub fn from_toml(
+        name: &str,
+        text: &str,
+        overrides: &BTreeMap<String, toml::Value>,
+    ) -> Result<Ruleset, RulesetError> {
+        let invalid = |message: String| RulesetError::Invalid {
+            name: name.to_string(),
+            message,
+        };
+        let mut value: toml::Table = toml::from_str(text).map_err(|e| invalid(e.to_string()))?;
+        if !overrides.is_empty() {
+            let options = value
+                .get_mut("options")
+                .and_then(|v| v.as_table_mut())
+                .ok_or_else(|| invalid("missing table `options`".into()))?;
+            for (k, v) in overrides {
+                if !options.contains_key(k) {
+                    return Err(invalid(format!("unknown option `{k}`")));
+                }
+                options.insert(k.clone(), v.clone());
+            }
+        }
+        let rs: Ruleset = toml::Value::Table(value)
+            .try_into()
+            .map_err(|e: toml::de::Error| invalid(e.to_string().trim().replace('\n', " ")))?;
+        rs.check().map_err(invalid)?;
+        Ok(rs)
+    }
+
+    fn check(&self) -> Result<(), String> {
+        let o = &self.options;
+        if self.deal.is_empty() {
+            return Err("field `deal` needs at least one entry".into());
+        }
+        for (i, d) in self.deal.iter().enumerate() {
+            let [lo, hi] = d.players;
+            if lo == 0 || lo > hi {
+                return Err(format!("field `deal[{i}].players` must be [min, max] with 0 < min <= max"));
+            }
+            let fixed: usize = d.roles.values().sum();
+            if fixed > lo {
+                return Err(format!(
+                    "field `deal[{i}].roles` deals {fixed} roles to as few as {lo} players"
+                ));
+            }
+            for role in d.roles.keys().chain(std::iter::once(&d.rest)) {
+                if role.kind() != self.kind {
+                    return Err(format!(
+                        "field `deal[{i}]` uses role `{}` outside a {:?} game",
+                        role.key(),
+                        self.kind
+                    ));
+                }
+            }
+        }
+        let positive = [
+            ("day_length", o.day_length),
+            ("speedup_day_length", o.speedup_day_length),
+            ("runoff_length", o.runoff_length),
+            ("night_length", o.night_length),
+            ("witch_deadline", o.witch_deadline),
+            ("decision_window", o.decision_window),
+        ];
+        for (field, span) in positive {
+            if span.0 <= 0 {
+                return Err(format!("option `{field}` must be longer than zero"));
+            }
+        }
+        if o.witch_deadline < o.night_length {
+            return Err("option `witch_deadline` must not come before `night_length`".into());
+        }
+        if o.vote_lock >= o.day_length || o.proxy_change_deadline >= o.day_length {
+            return Err("option `vote_lock` and `proxy_change_deadline` must be shorter than `day_length`".into());
+        }
+        if !(o.sheriff_weight.is_finite() && o.sheriff_weight > 0.0 && o.sheriff_weight <= 100.0) {
+            return Err("option `sheriff_weight` must be a number above 0 (e.g. 1.5)".into());
+        }
+        if o.blues_per_yellow == 0 || o.yellows_per_red == 0 {
+            return Err("options `blues_per_yellow` and `yellows_per_red` must be at least 1".into());
+        }
+        if o.lurk_streak_days == 0 {
+            return Err("option `lurk_streak_days` must be at least 1".into());
+        }
+        Ok(())
+    }
+
+    /// The deal line for `players` characters, if this ruleset can seat them.
+    pub fn deal_for(&self, players: usize) -> Option<&DealRule> {
+        self.deal
+            .iter()
+            .find(|d| d.players[0] <= players && players <= d.players[1])
+    }
+
+    /// The sheriff's vote weight in thousandths of a vote (exact integer tallies).
+    pub fn sheriff_weight_milli(&self) -> i64 {
+        (self.options.sheriff_weight * 1000.0).round() as i64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_parse_and_print() {
+        assert_eq!(Span::parse("1h30m"), Ok(Span(5400)));
+        assert_eq!(Span::parse("90m").map(|s| s.to_string()), Ok("1h30m".into()));
+        assert!(Span::parse("30").is_err());
+        assert!(Span::parse("3d").is_err());
+    }
+
+    #[test]
+    fn builtin_rulesets_load() {
+        let none = BTreeMap::new();
+        let m32 = Ruleset::builtin("m32", &none).expect("m32 loads");
+        assert_eq!(m32.deal_for(12).map(|d| d.roles[&Role::Wolf]), Some(4));
+        assert!(m32.deal_for(11).is_none());
+        let mafia = Ruleset::builtin("mafia", &none).expect("mafia loads");
+        assert_eq!(mafia.deal_for(15).map(|d| d.roles[&Role::Police]), Some(4));
+    }
+
+    #[test]
+    fn bad_files_name_the_field() {
+        let none = BTreeMap::new();
+        let text = BUILTIN[0].1.replace("vote_changes = 1", "vote_changes = \"one\"");
+        let err = Ruleset::from_toml("m32", &text, &none).unwrap_err().to_string();
+        assert!(err.contains("vote_changes"), "{err}");
+        let text = BUILTIN[0].1.replace("sheriff_weight = 1.5", "sheriff_weight = -1.0");
+        let err = Ruleset::from_toml("m32", &text, &none).unwrap_err().to_string();
+        assert!(err.contains("sheriff_weight"), "{err}");
+        let mut o = BTreeMap::new();
+        o.insert("no_such".to_string(), toml::Value::Boolean(true));
+        let err = Ruleset::builtin("m32", &o).unwrap_err().to_string();
+        assert!(err.contains("no_such"), "{err}");
+        let text = BUILTIN[0].1.replace("day_length = \"24h\"", "day_length = \"24 hours\"");
+        let err = Ruleset::from_toml("m32", &text, &none).unwrap_err().to_string();
+        assert!(err.contains("day_length"), "{err}");
+    }
+}

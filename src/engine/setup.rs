@@ -1,0 +1,132 @@
+//! Creating a game: the deal, the seed commitment, the roles told by DM, the first phase.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+
+use super::error::SetupError;
+use super::event::EventKind;
+use super::ids::CharId;
+use super::role::Role;
+use super::ruleset::{Kind, Ruleset};
+use super::{rng, Game, Tx};
+
+/// What a new game needs.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    pub ruleset: Ruleset,
+    pub seed: u64,
+    pub start: DateTime<Utc>,
+    pub characters: Vec<String>,
+    /// A fixed deal (character name → role); `None` lets the seed deal.
+    pub roles: Option<BTreeMap<String, Role>>,
+}
+
+/// Creates a game: returns its opening events (fold them with `Game::replay`).
+///
+/// # Errors
+/// [`SetupError`] when the ruleset cannot seat these characters or a fixed deal does not
+/// match the ruleset's counts.
+pub fn create(setup: &Setup) -> Result<Vec<super::Event>, SetupError> {
+    let n = setup.characters.len();
+    let rs = &setup.ruleset;
+    let deal = rs.deal_for(n).ok_or_else(|| SetupError::PlayerCount {
+        ruleset: rs.name.clone(),
+        players: n,
+    })?;
+    for (i, name) in setup.characters.iter().enumerate() {
+        if name == "judge" {
+            return Err(SetupError::ReservedName(name.clone()));
+        }
+        if setup.characters[..i].contains(name) {
+            return Err(SetupError::DuplicateName(name.clone()));
+        }
+    }
+    let mut wanted: BTreeMap<Role, usize> = deal.roles.clone();
+    let fixed: usize = wanted.values().sum();
+    *wanted.entry(deal.rest).or_insert(0) += n - fixed;
+    let (roles, by_seed) = match &setup.roles {
+        Some(map) => {
+            if let Some(name) = map.keys().find(|k| !setup.characters.contains(k)) {
+                return Err(SetupError::UnknownCharacter(name.clone()));
+            }
+            let mut roles = Vec::with_capacity(n);
+            for name in &setup.characters {
+                roles.push(
+                    *map.get(name)
+                        .ok_or_else(|| SetupError::MissingRole(name.clone()))?,
+                );
+            }
+            let mut got: BTreeMap<Role, usize> = BTreeMap::new();
+            for r in &roles {
+                *got.entry(*r).or_insert(0) += 1;
+            }
+            for role in Role::ALL {
+                let (g, w) = (
+                    got.get(&role).copied().unwrap_or(0),
+                    wanted.get(&role).copied().unwrap_or(0),
+                );
+                if g != w {
+                    return Err(SetupError::RoleCount {
+                        role: role.key().to_string(),
+                        got: g,
+                        want: w,
+                    });
+                }
+            }
+            (roles, false)
+        }
+        None => {
+            let mut roles: Vec<Role> = wanted
+                .iter()
+                .flat_map(|(r, k)| std::iter::repeat_n(*r, *k))
+                .collect();
+            rng::shuffle(setup.seed, 0, &mut roles);
+            (roles, true)
+        }
+    };
+    let mut tx = Tx {
+        g: Game::default(),
+        events: Vec::new(),
+    };
+    let at = setup.start;
+    tx.emit(
+        at,
+        EventKind::Created {
+            ruleset: rs.clone(),
+            seed: setup.seed,
+            start: at,
+            characters: setup.characters.clone(),
+        },
+    );
+    tx.emit(
+        at,
+        EventKind::SeedCommitted {
+            commitment: rng::commitment(setup.seed),
+        },
+    );
+    tx.emit(at, EventKind::RolesDealt { roles: roles.clone(), by_seed });
+    for (i, role) in roles.iter().enumerate() {
+        let team: Vec<CharId> = if role.is_wolfish() || *role == Role::Police {
+            (0..n)
+                .filter(|j| *j != i && roles[*j] == *role)
+                .map(|j| CharId(j as u16))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        tx.emit(
+            at,
+            EventKind::RoleTold {
+                character: CharId(i as u16),
+                role: *role,
+                team,
+            },
+        );
+    }
+    match rs.kind {
+        Kind::Werewolf => tx.open_day(at),
+        Kind::Mafia => tx.open_night(at),
+    }
+    Ok(tx.events)
+}

@@ -1,0 +1,572 @@
+//! The game state and `apply`, the fold of events into it. Nothing here decides anything:
+//! every decision is made in `handle` and recorded as an event; `apply` only writes it down.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use chrono::{DateTime, Duration, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::card::{CardReason, Cards};
+use super::event::{Cause, DecisionKind, Deed, Event, EventKind};
+use super::ids::CharId;
+use super::phase::Phase;
+use super::role::{Role, Winner};
+use super::ruleset::{Kind, LastWords, Ruleset};
+
+/// One seat of the game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Character {
+    pub name: String,
+    /// The account currently playing it (a substitute replaces this, not the character).
+    pub player: String,
+    pub role: Role,
+    pub alive: bool,
+    pub cards: Cards,
+    /// Posts per discussion day.
+    pub posts: BTreeMap<u32, u32>,
+    /// The day of the last lurking-streak card (the streak starts again after it).
+    pub last_streak_card: Option<u32>,
+}
+
+/// A standing day vote.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Ballot {
+    /// `None`: abstained.
+    pub target: Option<CharId>,
+    pub reason: String,
+    /// Order of arrival across the whole game ("who reached it first").
+    pub seq: u64,
+    pub changes: u32,
+    pub proxy: bool,
+}
+
+/// The open (or just closed) day or tie round.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DayState {
+    pub day: u32,
+    pub round: u32,
+    pub opened: DateTime<Utc>,
+    pub closes: DateTime<Utc>,
+    pub ballots: BTreeMap<CharId, Ballot>,
+    /// Tie rounds: the only valid targets (empty: anyone living).
+    pub candidates: Vec<CharId>,
+    /// Tie rounds: the only voters (empty: everyone living).
+    pub voters: Vec<CharId>,
+    pub closed: bool,
+}
+
+/// A night submission (a kill, a police check).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Submission {
+    pub target: CharId,
+    pub reason: String,
+    pub seq: u64,
+}
+
+/// The open (or resolved) night.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NightState {
+    pub night: u32,
+    pub opened: DateTime<Utc>,
+    pub wolves_until: DateTime<Utc>,
+    pub witch_until: DateTime<Utc>,
+    /// First-night leader election: voter → (candidate, seq).
+    pub leader_votes: BTreeMap<CharId, (CharId, u64)>,
+    pub kills: BTreeMap<CharId, Submission>,
+    /// `None` while open; `Some(target)` once fixed (`Some(None)`: no kill).
+    pub kill: Option<Option<CharId>>,
+    pub saved: Option<CharId>,
+    pub poisoned: Option<CharId>,
+    pub witch_done: bool,
+    pub seer_checked: bool,
+    pub checks: BTreeMap<CharId, Submission>,
+    /// The wolves' (and seer's, police's) deadline has passed.
+    pub wolves_closed: bool,
+    pub resolved: bool,
+}
+
+/// A decision window opened by a death.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Pending {
+    pub kind: DecisionKind,
+    pub character: CharId,
+    pub until: DateTime<Utc>,
+}
+
+/// A last-words right.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Grant {
+    pub character: CharId,
+    /// Due by the opening of this day; published in its opening post.
+    pub due_day: u32,
+    pub text: Option<String>,
+}
+
+/// The whole state of one game: the fold of its events.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Game {
+    pub ruleset: Ruleset,
+    pub seed: u64,
+    pub start: DateTime<Utc>,
+    /// Seeded random draws used so far (draw `i` is stream `i` of the seed's ChaCha).
+    pub draws: u64,
+    /// Arrival counter for votes and submissions.
+    pub seq: u64,
+    /// Time of the latest event.
+    pub clock: DateTime<Utc>,
+    pub chars: Vec<Character>,
+    pub phase: Phase,
+    pub day: Option<DayState>,
+    pub night: Option<NightState>,
+    /// The number of the latest day opened (0 before the first).
+    pub last_day: u32,
+    pub pending: Vec<Pending>,
+    pub sheriff: Option<CharId>,
+    pub leader: Option<CharId>,
+    pub antidote: bool,
+    pub poison: bool,
+    pub speedup_requests: BTreeSet<CharId>,
+    pub sped_up: bool,
+    pub eliminations: Vec<(CharId, Cause, Phase)>,
+    /// Eliminations already announced in a day's opening post.
+    pub announced: usize,
+    pub grants: Vec<Grant>,
+    pub winner: Option<Winner>,
+    pub deeds: Vec<Deed>,
+    pub tree_holes: Vec<(CharId, String)>,
+    pub commitment: String,
+}
+
+impl Game {
+    /// Rebuilds a game from its event log.
+    pub fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Game {
+        let mut g = Game::default();
+        for e in events {
+            apply(&mut g, e);
+        }
+        g
+    }
+
+    pub fn ch(&self, id: CharId) -> &Character {
+        &self.chars[id.idx()]
+    }
+
+    pub fn ids(&self) -> impl Iterator<Item = CharId> + '_ {
+        (0..self.chars.len()).map(|i| CharId(i as u16))
+    }
+
+    pub fn living(&self) -> Vec<CharId> {
+        self.ids().filter(|c| self.ch(*c).alive).collect()
+    }
+
+    pub fn living_with(&self, pred: impl Fn(Role) -> bool) -> Vec<CharId> {
+        self.ids()
+            .filter(|c| self.ch(*c).alive && pred(self.ch(*c).role))
+            .collect()
+    }
+
+    /// The first character holding `role` (seer, witch, hunter are unique in M32).
+    pub fn holder(&self, role: Role) -> Option<CharId> {
+        self.ids().find(|c| self.ch(*c).role == role)
+    }
+
+    pub fn is_alive(&self, id: CharId) -> bool {
+        self.chars.get(id.idx()).is_some_and(|c| c.alive)
+    }
+
+    pub fn find(&self, name: &str) -> Option<CharId> {
+        self.chars
+            .iter()
+            .position(|c| c.name == name)
+            .map(|i| CharId(i as u16))
+    }
+
+    pub fn ended(&self) -> bool {
+        self.phase == Phase::Ended
+    }
+
+    pub fn kind(&self) -> Kind {
+        self.ruleset.kind
+    }
+
+    /// The last-words quota of this game.
+    pub fn last_words_quota(&self) -> usize {
+        match self.ruleset.options.last_words {
+            LastWords::Count(n) => n,
+            LastWords::Keyword(_) => self.ids().filter(|c| self.ch(*c).role == Role::Police).count(),
+        }
+    }
+
+    /// The number of the day on which a death now would be announced.
+    pub fn announcing_day(&self) -> u32 {
+        match self.phase {
+            Phase::Day { day, .. } => day,
+            Phase::Night { night } => match self.kind() {
+                Kind::Werewolf => night + 1,
+                Kind::Mafia => night,
+            },
+            Phase::Setup | Phase::Ended => self.last_day + 1,
+        }
+    }
+
+    /// The next time something falls due, if anything does.
+    pub fn next_deadline(&self) -> Option<DateTime<Utc>> {
+        if self.ended() {
+            return None;
+        }
+        if let Some(p) = self.pending.iter().map(|p| p.until).min() {
+            return Some(p);
+        }
+        match self.phase {
+            Phase::Day { .. } => self.day.as_ref().filter(|d| !d.closed).map(|d| d.closes),
+            Phase::Night { .. } => {
+                let n = self.night.as_ref().filter(|n| !n.resolved)?;
+                Some(if n.wolves_closed {
+                    n.witch_until
+                } else {
+                    n.wolves_until
+                })
+            }
+            Phase::Setup | Phase::Ended => None,
+        }
+    }
+}
+
+/// Writes one event into the state.
+pub fn apply(g: &mut Game, e: &Event) {
+    use EventKind as K;
+    g.clock = g.clock.max(e.at);
+    match &e.kind {
+        K::Created {
+            ruleset,
+            seed,
+            start,
+            characters,
+        } => {
+            g.ruleset = ruleset.clone();
+            g.seed = *seed;
+            g.start = *start;
+            g.clock = *start;
+            g.antidote = true;
+            g.poison = true;
+            g.chars = characters
+                .iter()
+                .map(|n| Character {
+                    name: n.clone(),
+                    player: n.clone(),
+                    alive: true,
+                    ..Character::default()
+                })
+                .collect();
+        }
+        K::SeedCommitted { commitment } => g.commitment = commitment.clone(),
+        K::RolesDealt { roles, by_seed } => {
+            for (c, r) in g.chars.iter_mut().zip(roles) {
+                c.role = *r;
+            }
+            if *by_seed {
+                g.draws += 1;
+            }
+        }
+        K::RoleTold { .. } => {}
+        K::DayOpened {
+            day,
+            round,
+            closes,
+            candidates,
+            voters,
+            ..
+        } => {
+            g.phase = Phase::Day {
+                day: *day,
+                round: *round,
+            };
+            g.last_day = *day;
+            g.announced = g.eliminations.len();
+            g.night = None;
+            g.day = Some(DayState {
+                day: *day,
+                round: *round,
+                opened: e.at,
+                closes: *closes,
+                ballots: BTreeMap::new(),
+                candidates: candidates.clone(),
+                voters: voters.clone(),
+                closed: false,
+            });
+        }
+        K::Posted { by, day, .. } => {
+            *g.chars[by.idx()].posts.entry(*day).or_insert(0) += 1;
+        }
+        K::VoteCast {
+            by,
+            target,
+            reason,
+            change,
+            proxy,
+        } => {
+            g.seq += 1;
+            let seq = g.seq;
+            let phase = g.phase;
+            if let Some(d) = g.day.as_mut() {
+                let changes = d.ballots.get(by).map_or(0, |b| b.changes) + u32::from(*change);
+                d.ballots.insert(
+                    *by,
+                    Ballot {
+                        target: *target,
+                        reason: reason.clone(),
+                        seq,
+                        changes,
+                        proxy: *proxy,
+                    },
+                );
+            }
+            g.deeds.push(Deed {
+                phase,
+                by: Some(*by),
+                what: if target.is_some() { "vote" } else { "abstain" }.into(),
+                target: *target,
+                text: Some(reason.clone()),
+            });
+        }
+        K::VoteClosed { .. } => {
+            if let Some(d) = g.day.as_mut() {
+                d.closed = true;
+            }
+        }
+        K::SheriffElected { sheriff } => g.sheriff = *sheriff,
+        K::NobodyOut { .. } => {}
+        K::Eliminated {
+            character,
+            cause,
+            when,
+        } => {
+            g.chars[character.idx()].alive = false;
+            g.eliminations.push((*character, *cause, *when));
+            g.speedup_requests.remove(character);
+        }
+        K::LastWordsGranted { character, due_day } => g.grants.push(Grant {
+            character: *character,
+            due_day: *due_day,
+            text: None,
+        }),
+        K::LastWordsGiven { character, text } => {
+            if let Some(gr) = g.grants.iter_mut().find(|gr| gr.character == *character) {
+                gr.text = Some(text.clone());
+            }
+        }
+        K::DecisionOpened {
+            kind,
+            character,
+            until,
+        } => g.pending.push(Pending {
+            kind: *kind,
+            character: *character,
+            until: *until,
+        }),
+        K::Shot { hunter, target } => {
+            remove_pending(g, DecisionKind::Shoot, *hunter);
+            deed(g, Some(*hunter), "shoot", Some(*target));
+        }
+        K::DecisionLapsed { kind, character } => remove_pending(g, *kind, *character),
+        K::BadgePassed { from, to, draw } => {
+            if let Some(f) = from {
+                remove_pending(g, DecisionKind::Badge, *f);
+            }
+            g.sheriff = Some(*to);
+            g.draws += u64::from(draw.is_some());
+            deed(g, *from, "pass_badge", Some(*to));
+        }
+        K::LeaderPassed { from, to, draw } => {
+            if let Some(f) = from {
+                remove_pending(g, DecisionKind::Leader, *f);
+            }
+            g.leader = Some(*to);
+            g.draws += u64::from(draw.is_some());
+            deed(g, *from, "pass_leader", Some(*to));
+        }
+        K::NightOpened {
+            night,
+            wolves_until,
+            witch_until,
+        } => {
+            g.phase = Phase::Night { night: *night };
+            g.night = Some(NightState {
+                night: *night,
+                opened: e.at,
+                wolves_until: *wolves_until,
+                witch_until: *witch_until,
+                leader_votes: BTreeMap::new(),
+                kills: BTreeMap::new(),
+                kill: None,
+                saved: None,
+                poisoned: None,
+                witch_done: false,
+                seer_checked: false,
+                checks: BTreeMap::new(),
+                wolves_closed: false,
+                resolved: false,
+            });
+        }
+        K::LeaderVoted { by, target } => {
+            g.seq += 1;
+            let seq = g.seq;
+            if let Some(n) = g.night.as_mut() {
+                n.leader_votes.insert(*by, (*target, seq));
+            }
+            deed(g, Some(*by), "leader_vote", Some(*target));
+        }
+        K::LeaderElected { leader, draw } => {
+            g.leader = Some(*leader);
+            g.draws += u64::from(draw.is_some());
+        }
+        K::KillSubmitted { by, target, reason } => {
+            g.seq += 1;
+            let seq = g.seq;
+            if let Some(n) = g.night.as_mut() {
+                n.kills.insert(
+                    *by,
+                    Submission {
+                        target: *target,
+                        reason: reason.clone(),
+                        seq,
+                    },
+                );
+            }
+            let phase = g.phase;
+            g.deeds.push(Deed {
+                phase,
+                by: Some(*by),
+                what: "kill".into(),
+                target: Some(*target),
+                text: Some(reason.clone()),
+            });
+        }
+        K::KillFixed { target, picked_by } => {
+            if let Some(n) = g.night.as_mut() {
+                n.kill = Some(*target);
+            }
+            deed(
+                g,
+                *picked_by,
+                if picked_by.is_some() { "pick" } else { "kill_fixed" },
+                *target,
+            );
+        }
+        K::WitchTold { .. } => {}
+        K::WitchSaved { witch, target } => {
+            g.antidote = false;
+            if let Some(n) = g.night.as_mut() {
+                n.saved = Some(*target);
+                n.witch_done = true;
+            }
+            deed(g, Some(*witch), "save", Some(*target));
+        }
+        K::WitchPoisoned { witch, target } => {
+            g.poison = false;
+            if let Some(n) = g.night.as_mut() {
+                n.poisoned = Some(*target);
+                n.witch_done = true;
+            }
+            deed(g, Some(*witch), "poison", Some(*target));
+        }
+        K::WitchPassed { witch } => {
+            if let Some(n) = g.night.as_mut() {
+                n.witch_done = true;
+            }
+            deed(g, Some(*witch), "pass", None);
+        }
+        K::SeerChecked { seer, target, .. } => {
+            if let Some(n) = g.night.as_mut() {
+                n.seer_checked = true;
+            }
+            deed(g, Some(*seer), "check", Some(*target));
+        }
+        K::CheckSubmitted { by, target } => {
+            g.seq += 1;
+            let seq = g.seq;
+            if let Some(n) = g.night.as_mut() {
+                n.checks.insert(
+                    *by,
+                    Submission {
+                        target: *target,
+                        reason: String::new(),
+                        seq,
+                    },
+                );
+            }
+            deed(g, Some(*by), "check", Some(*target));
+        }
+        K::PoliceResult { .. } => {}
+        K::WolvesClosed => {
+            if let Some(n) = g.night.as_mut() {
+                n.wolves_closed = true;
+            }
+        }
+        K::NightEnded { .. } => {
+            if let Some(n) = g.night.as_mut() {
+                n.resolved = true;
+            }
+        }
+        K::CardGiven {
+            target,
+            color,
+            reason,
+        } => {
+            let c = &mut g.chars[target.idx()];
+            c.cards.add(*color);
+            if let CardReason::LurkStreak { day, .. } = reason {
+                c.last_streak_card = Some(*day);
+            }
+        }
+        K::CardsConverted { target, from, to } => {
+            let per = match from {
+                super::card::Color::Blue => g.ruleset.options.blues_per_yellow,
+                _ => g.ruleset.options.yellows_per_red,
+            };
+            g.chars[target.idx()].cards.convert(*from, *to, per);
+        }
+        K::SpeedupRequested { by, .. } => {
+            g.speedup_requests.insert(*by);
+        }
+        K::SpedUp => g.sped_up = true,
+        K::Substituted { character, player } => g.chars[character.idx()].player = player.clone(),
+        K::Extended { seconds } => {
+            let by = Duration::seconds(*seconds);
+            if let Some(d) = g.day.as_mut().filter(|d| !d.closed) {
+                d.closes += by;
+            }
+            if let Some(n) = g.night.as_mut().filter(|n| !n.resolved) {
+                n.wolves_until += by;
+                n.witch_until += by;
+            }
+            for p in &mut g.pending {
+                p.until += by;
+            }
+        }
+        K::TreeHole { by, text } => g.tree_holes.push((*by, text.clone())),
+        K::Conceded { .. } => {}
+        K::GameEnded { winner, .. } => {
+            g.winner = *winner;
+            g.phase = Phase::Ended;
+            g.pending.clear();
+        }
+        K::Revealed { .. } => {}
+    }
+}
+
+fn remove_pending(g: &mut Game, kind: DecisionKind, who: CharId) {
+    g.pending
+        .retain(|p| !(p.kind == kind && p.character == who));
+}
+
+fn deed(g: &mut Game, by: Option<CharId>, what: &str, target: Option<CharId>) {
+    let phase = g.phase;
+    g.deeds.push(Deed {
+        phase,
+        by,
+        what: what.into(),
+        target,
+        text: None,
+    });
+}

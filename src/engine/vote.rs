@@ -1,0 +1,262 @@
+//! The day (讨论日): opening posts, votes and their changes, proxies, the close with its
+//! automatic cards, the sheriff election, vote-outs and Mafia's tie rounds.
+
+use chrono::{DateTime, Utc};
+
+use super::card::CardReason;
+use super::event::{Cause, EndReason, EventKind, NoOut};
+use super::ids::CharId;
+use super::role::Winner;
+use super::ruleset::{DayTie, Kind};
+use super::{RuleError, Tx};
+
+impl Tx {
+    /// Opens the next day (round 0) at `at`, publishing the deaths since the last opening
+    /// and the last words due now.
+    pub(crate) fn open_day(&mut self, at: DateTime<Utc>) {
+        let g = &self.g;
+        let day = g.last_day + 1;
+        let len = if g.sped_up {
+            self.span(|o| o.speedup_day_length)
+        } else {
+            self.span(|o| o.day_length)
+        };
+        let deaths = g.eliminations[g.announced..]
+            .iter()
+            .map(|(c, _, _)| *c)
+            .collect();
+        let last_words = g
+            .grants
+            .iter()
+            .filter(|gr| gr.due_day == day)
+            .filter_map(|gr| gr.text.clone().map(|t| (gr.character, t)))
+            .collect();
+        let kind = EventKind::DayOpened {
+            day,
+            round: 0,
+            closes: at + len,
+            deaths,
+            sheriff: g.sheriff,
+            alive: g.living(),
+            last_words,
+            candidates: Vec::new(),
+            voters: Vec::new(),
+        };
+        self.emit(at, kind);
+    }
+
+    pub(crate) fn vote(
+        &mut self,
+        c: CharId,
+        target: Option<CharId>,
+        reason: &str,
+        proxy: bool,
+        now: DateTime<Utc>,
+    ) -> Result<(), RuleError> {
+        let o = &self.g.ruleset.options;
+        let d = self.open_day_state()?;
+        if !d.voters.is_empty() && !d.voters.contains(&c) {
+            return Err(RuleError::NotAVoter);
+        }
+        if let Some(t) = target {
+            if !self.g.is_alive(t) {
+                return Err(RuleError::TargetDead { target: t });
+            }
+            if !d.candidates.is_empty() && !d.candidates.contains(&t) {
+                return Err(RuleError::NotTied { target: t });
+            }
+        }
+        let left = d.closes - now;
+        let closes = d.closes;
+        let change = match d.ballots.get(&c) {
+            Some(b) => {
+                if b.changes >= o.vote_changes {
+                    return Err(RuleError::VoteChangeLimit {
+                        limit: o.vote_changes,
+                    });
+                }
+                if proxy && left <= o.proxy_change_deadline.dur() {
+                    return Err(RuleError::ProxyChangeTooLate { closes });
+                }
+                if left <= o.vote_lock.dur() {
+                    return Err(RuleError::VoteLocked { closes });
+                }
+                true
+            }
+            None => {
+                if proxy && left <= o.proxy_deadline.dur() {
+                    return Err(RuleError::ProxyTooLate { closes });
+                }
+                false
+            }
+        };
+        self.emit(
+            now,
+            EventKind::VoteCast {
+                by: c,
+                target,
+                reason: reason.to_string(),
+                change,
+                proxy,
+            },
+        );
+        Ok(())
+    }
+
+    /// The day's (or tie round's) deadline: cards, tally, result.
+    pub(crate) fn close_day(&mut self, at: DateTime<Utc>) {
+        let Some(d) = self.g.day.clone() else {
+            return;
+        };
+        if d.round == 0 {
+            self.auto_day_cards(&d, at);
+            if self.g.ended() {
+                return;
+            }
+        }
+        let weight = self.g.ruleset.sheriff_weight_milli();
+        let sheriff = self.g.sheriff.filter(|s| self.g.is_alive(*s));
+        // Tally: living voters' standing votes for living targets, with the seq of the latest
+        // vote counted for each target ("who reached the count first").
+        let mut tally: Vec<(CharId, i64, u64)> = Vec::new();
+        for (voter, b) in &d.ballots {
+            let Some(t) = b.target.filter(|t| self.g.is_alive(*t)) else {
+                continue;
+            };
+            if !self.g.is_alive(*voter) {
+                continue;
+            }
+            let w = if Some(*voter) == sheriff { weight } else { 1000 };
+            match tally.iter_mut().find(|(c, _, _)| *c == t) {
+                Some(e) => {
+                    e.1 += w;
+                    e.2 = e.2.max(b.seq);
+                }
+                None => tally.push((t, w, b.seq)),
+            }
+        }
+        tally.sort_by_key(|(c, _, _)| *c);
+        self.emit(
+            at,
+            EventKind::VoteClosed {
+                day: d.day,
+                round: d.round,
+                tally: tally.iter().map(|(c, w, _)| (*c, *w)).collect(),
+            },
+        );
+        let top = tally.iter().map(|(_, w, _)| *w).max().unwrap_or(0);
+        let mut tied: Vec<(CharId, u64)> = tally
+            .iter()
+            .filter(|(_, w, _)| *w == top && top > 0)
+            .map(|(c, _, s)| (*c, *s))
+            .collect();
+        let o = &self.g.ruleset.options;
+        if o.sheriff && d.day == 1 && self.g.kind() == Kind::Werewolf {
+            tied.sort_by_key(|(_, s)| *s);
+            let sheriff = tied.first().map(|(c, _)| *c);
+            self.emit(at, EventKind::SheriffElected { sheriff });
+            return;
+        }
+        if d.round > 0 && tied.is_empty() {
+            // Nobody voted in a tie round: every candidate is still tied.
+            tied = d.candidates.iter().map(|c| (*c, 0)).collect();
+        }
+        match tied.as_slice() {
+            [] => self.emit(
+                at,
+                EventKind::NobodyOut {
+                    reason: NoOut::NoVotes,
+                },
+            ),
+            [(out, _)] => self.eliminate(*out, Cause::Vote, at),
+            _ => match o.day_tie {
+                DayTie::SheriffDecides => {
+                    let pick = sheriff
+                        .and_then(|s| d.ballots.get(&s))
+                        .and_then(|b| b.target)
+                        .filter(|t| tied.iter().any(|(c, _)| c == t));
+                    match pick {
+                        Some(out) => self.eliminate(out, Cause::Vote, at),
+                        None => self.emit(at, EventKind::NobodyOut { reason: NoOut::Tie }),
+                    }
+                }
+                DayTie::Runoff => {
+                    let tied: Vec<CharId> = tied.iter().map(|(c, _)| *c).collect();
+                    if d.round >= 2 {
+                        self.emit(at, EventKind::NobodyOut { reason: NoOut::Tie });
+                        self.end_game(Some(Winner::Draw), EndReason::TieRounds, at);
+                        return;
+                    }
+                    let voters = if d.round == 0 {
+                        self.g.living()
+                    } else {
+                        self.g
+                            .living()
+                            .into_iter()
+                            .filter(|c| !tied.contains(c))
+                            .collect()
+                    };
+                    let closes = at + self.span(|o| o.runoff_length);
+                    let sheriff = self.g.sheriff;
+                    let alive = self.g.living();
+                    self.emit(
+                        at,
+                        EventKind::DayOpened {
+                            day: d.day,
+                            round: d.round + 1,
+                            closes,
+                            deaths: Vec::new(),
+                            sheriff,
+                            alive,
+                            last_words: Vec::new(),
+                            candidates: tied,
+                            voters,
+                        },
+                    );
+                }
+            },
+        }
+    }
+
+    /// Automatic yellow cards at a day's close (before speed-up only): no vote, too few
+    /// posts that day, too few posts on each day of a streak.
+    fn auto_day_cards(&mut self, d: &super::state::DayState, at: DateTime<Utc>) {
+        let o = self.g.ruleset.options.clone();
+        if !o.auto_cards || self.g.sped_up {
+            return;
+        }
+        for c in self.g.living() {
+            let ch = self.g.ch(c);
+            let posts = |day: u32| ch.posts.get(&day).copied().unwrap_or(0);
+            let mut due = Vec::new();
+            if !d.ballots.contains_key(&c) {
+                due.push(CardReason::NoVote { day: d.day });
+            }
+            let today = posts(d.day);
+            if today < o.lurk_min_posts_day {
+                due.push(CardReason::FewPosts {
+                    day: d.day,
+                    posts: today,
+                    min: o.lurk_min_posts_day,
+                });
+            }
+            let span = o.lurk_streak_days;
+            let first = d.day + 1 - span.min(d.day);
+            let fresh = ch.last_streak_card.is_none_or(|last| last < first);
+            if d.day >= span && fresh && (first..=d.day).all(|k| posts(k) < o.lurk_min_posts_streak)
+            {
+                due.push(CardReason::LurkStreak {
+                    day: d.day,
+                    days: span,
+                    min: o.lurk_min_posts_streak,
+                });
+            }
+            for reason in due {
+                if self.g.ended() {
+                    return;
+                }
+                self.give_card(c, super::card::Color::Yellow, reason, at);
+            }
+        }
+    }
+}

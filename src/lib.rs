@@ -1,0 +1,11 @@
+//! wolfjudge: a judge for asynchronous forum-style werewolf (版杀) and Mafia games.
+//!
+//! - [`engine`]: the pure rules engine (no I/O, no clock, no RNG reads).
+//! - [`script`]: game scripts replayed on a virtual clock, and their reports.
+//! - [`i18n`]: message catalogs (zh-CN, en) that turn events and refusals into text.
+//! - [`sim`]: a whole game played by random simulated players.
+
+pub mod engine;
+pub mod i18n;
+pub mod script;
+pub mod sim;
