@@ -72,7 +72,11 @@ impl Cards {
     }
 
     /// The conversion due now, if any: `(from, to)`.
-    pub fn conversion_due(&self, blues_per_yellow: u32, yellows_per_red: u32) -> Option<(Color, Color)> {
+    pub fn conversion_due(
+        &self,
+        blues_per_yellow: u32,
+        yellows_per_red: u32,
+    ) -> Option<(Color, Color)> {
         if self.blue >= blues_per_yellow {
             Some((Color::Blue, Color::Yellow))
         } else if self.yellow >= yellows_per_red {
@@ -133,11 +137,7 @@ impl super::Tx {
         self.eliminate(target, Cause::RedCard, at);
         if o.red_card_loses_camp && !self.g.ended() {
             let camp = self.g.ch(target).role.camp();
-            self.end_game(
-                Some(super::Winner::against(camp)),
-                EndReason::RedCard,
-                at,
-            );
+            self.end_game(Some(super::Winner::against(camp)), EndReason::RedCard, at);
         }
     }
 }

@@ -28,7 +28,13 @@ impl Tx {
         let sent_off = matches!(cause, Cause::RedCard | Cause::Judge);
         if !sent_off && self.g.grants.len() < self.g.last_words_quota() {
             let due_day = self.g.announcing_day() + 1;
-            self.emit(at, EventKind::LastWordsGranted { character: c, due_day });
+            self.emit(
+                at,
+                EventKind::LastWordsGranted {
+                    character: c,
+                    due_day,
+                },
+            );
         }
         if let Some(w) = self.win_condition() {
             self.end_game(Some(w), EndReason::Condition, at);
@@ -220,11 +226,7 @@ impl Tx {
             return Err(RuleError::ConcedeNotAllowed);
         }
         self.emit(now, EventKind::Conceded { by: c });
-        self.end_game(
-            Some(Winner::against(role.camp())),
-            EndReason::Concede,
-            now,
-        );
+        self.end_game(Some(Winner::against(role.camp())), EndReason::Concede, now);
         Ok(())
     }
 }

@@ -139,5 +139,9 @@ pub enum SetupError {
     #[error("the fixed deal names `{0}`, who is not a character")]
     UnknownCharacter(String),
     #[error("the fixed deal gives {got} `{role}` where the ruleset needs {want}")]
-    RoleCount { role: String, got: usize, want: usize },
+    RoleCount {
+        role: String,
+        got: usize,
+        want: usize,
+    },
 }

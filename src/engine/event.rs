@@ -108,9 +108,14 @@ pub enum EventKind {
         characters: Vec<String>,
     },
     /// The SHA-256 commitment to the seed, published before anything random happens.
-    SeedCommitted { commitment: String },
+    SeedCommitted {
+        commitment: String,
+    },
     /// The deal, for the judge; `by_seed` when the seed dealt (draw 0), not a fixed deal.
-    RolesDealt { roles: Vec<Role>, by_seed: bool },
+    RolesDealt {
+        roles: Vec<Role>,
+        by_seed: bool,
+    },
     /// A character learns its role (and its teammates, for wolves/killers; police each other).
     RoleTold {
         character: CharId,
@@ -130,7 +135,11 @@ pub enum EventKind {
         candidates: Vec<CharId>,
         voters: Vec<CharId>,
     },
-    Posted { by: CharId, day: u32, text: String },
+    Posted {
+        by: CharId,
+        day: u32,
+        text: String,
+    },
     VoteCast {
         by: CharId,
         /// `None`: an abstention.
@@ -145,22 +154,38 @@ pub enum EventKind {
         round: u32,
         tally: Vec<(CharId, i64)>,
     },
-    SheriffElected { sheriff: Option<CharId> },
-    NobodyOut { reason: NoOut },
+    SheriffElected {
+        sheriff: Option<CharId>,
+    },
+    NobodyOut {
+        reason: NoOut,
+    },
     Eliminated {
         character: CharId,
         cause: Cause,
         when: Phase,
     },
-    LastWordsGranted { character: CharId, due_day: u32 },
-    LastWordsGiven { character: CharId, text: String },
+    LastWordsGranted {
+        character: CharId,
+        due_day: u32,
+    },
+    LastWordsGiven {
+        character: CharId,
+        text: String,
+    },
     DecisionOpened {
         kind: DecisionKind,
         character: CharId,
         until: DateTime<Utc>,
     },
-    Shot { hunter: CharId, target: CharId },
-    DecisionLapsed { kind: DecisionKind, character: CharId },
+    Shot {
+        hunter: CharId,
+        target: CharId,
+    },
+    DecisionLapsed {
+        kind: DecisionKind,
+        character: CharId,
+    },
     /// `draw`: the seeded draw that chose the successor, when nobody named one.
     BadgePassed {
         from: Option<CharId>,
@@ -177,8 +202,14 @@ pub enum EventKind {
         wolves_until: DateTime<Utc>,
         witch_until: DateTime<Utc>,
     },
-    LeaderVoted { by: CharId, target: CharId },
-    LeaderElected { leader: CharId, draw: Option<u64> },
+    LeaderVoted {
+        by: CharId,
+        target: CharId,
+    },
+    LeaderElected {
+        leader: CharId,
+        draw: Option<u64>,
+    },
     KillSubmitted {
         by: CharId,
         target: CharId,
@@ -189,21 +220,40 @@ pub enum EventKind {
         target: Option<CharId>,
         picked_by: Option<CharId>,
     },
-    WitchTold { witch: CharId, target: Option<CharId> },
-    WitchSaved { witch: CharId, target: CharId },
-    WitchPoisoned { witch: CharId, target: CharId },
-    WitchPassed { witch: CharId },
+    WitchTold {
+        witch: CharId,
+        target: Option<CharId>,
+    },
+    WitchSaved {
+        witch: CharId,
+        target: CharId,
+    },
+    WitchPoisoned {
+        witch: CharId,
+        target: CharId,
+    },
+    WitchPassed {
+        witch: CharId,
+    },
     SeerChecked {
         seer: CharId,
         target: CharId,
         village: bool,
     },
-    CheckSubmitted { by: CharId, target: CharId },
-    PoliceResult { target: CharId, role: Role },
+    CheckSubmitted {
+        by: CharId,
+        target: CharId,
+    },
+    PoliceResult {
+        target: CharId,
+        role: Role,
+    },
     /// The wolves' (seer's, police's) deadline passed or their part is complete.
     WolvesClosed,
     /// The night's actions are in; its deaths follow.
-    NightEnded { night: u32 },
+    NightEnded {
+        night: u32,
+    },
     CardGiven {
         target: CharId,
         color: Color,
@@ -221,10 +271,20 @@ pub enum EventKind {
         needed: usize,
     },
     SpedUp,
-    Substituted { character: CharId, player: String },
-    Extended { seconds: i64 },
-    TreeHole { by: CharId, text: String },
-    Conceded { by: CharId },
+    Substituted {
+        character: CharId,
+        player: String,
+    },
+    Extended {
+        seconds: i64,
+    },
+    TreeHole {
+        by: CharId,
+        text: String,
+    },
+    Conceded {
+        by: CharId,
+    },
     GameEnded {
         winner: Option<Winner>,
         reason: EndReason,
@@ -305,7 +365,9 @@ impl Event {
             K::RolesDealt { roles, .. } | K::Revealed { roles, .. } => {
                 (0..roles.len()).map(|i| CharId(i as u16)).collect()
             }
-            K::RoleTold { character, team, .. } => {
+            K::RoleTold {
+                character, team, ..
+            } => {
                 let mut v = vec![*character];
                 v.extend(team);
                 v

@@ -49,30 +49,72 @@ pub enum Actor {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "do")]
 pub enum Action {
-    Post { text: String },
-    Vote { target: CharId, reason: String },
+    Post {
+        text: String,
+    },
+    Vote {
+        target: CharId,
+        reason: String,
+    },
     Abstain,
-    Proxy { target: CharId },
+    Proxy {
+        target: CharId,
+    },
     Speedup,
-    LastWords { text: String },
-    TreeHole { text: String },
-    LeaderVote { target: CharId },
-    Kill { target: CharId, reason: String },
-    Pick { target: CharId },
+    LastWords {
+        text: String,
+    },
+    TreeHole {
+        text: String,
+    },
+    LeaderVote {
+        target: CharId,
+    },
+    Kill {
+        target: CharId,
+        reason: String,
+    },
+    Pick {
+        target: CharId,
+    },
     Save,
-    Poison { target: CharId },
+    Poison {
+        target: CharId,
+    },
     /// The witch declines to use a potion tonight.
     WitchPass,
-    Check { target: CharId },
-    Shoot { target: CharId },
-    PassBadge { target: CharId },
-    PassLeader { target: CharId },
+    Check {
+        target: CharId,
+    },
+    Shoot {
+        target: CharId,
+    },
+    PassBadge {
+        target: CharId,
+    },
+    PassLeader {
+        target: CharId,
+    },
     Concede,
-    Card { target: CharId, color: Color, reason: String },
-    Remove { target: CharId, reason: String },
-    Substitute { target: CharId, player: String },
-    Extend { seconds: i64 },
-    End { winner: Option<Winner> },
+    Card {
+        target: CharId,
+        color: Color,
+        reason: String,
+    },
+    Remove {
+        target: CharId,
+        reason: String,
+    },
+    Substitute {
+        target: CharId,
+        player: String,
+    },
+    Extend {
+        seconds: i64,
+    },
+    End {
+        winner: Option<Winner>,
+    },
     /// Fire every deadline due by now.
     Tick,
 }
@@ -248,6 +290,10 @@ impl Tx {
     }
 
     fn run(&mut self, cmd: &Command, now: DateTime<Utc>) -> Result<(), RuleError> {
+        if cmd.action == Action::Tick {
+            // Everything due was fired by `fire_due`; a tick is never refused.
+            return Ok(());
+        }
         if self.g.ended() {
             return Err(RuleError::GameOver);
         }
@@ -261,10 +307,6 @@ impl Tx {
             }
         };
         match (&cmd.actor, &cmd.action) {
-            (_, Action::Tick) => {
-                // Everything due was fired by `fire_due`.
-                return Ok(());
-            }
             (Actor::Judge, a) if a.is_judge_action() => {}
             (Actor::Judge | Actor::Clock, _) => return Err(RuleError::NotACharacter),
             (Actor::Character(_), a) if a.is_judge_action() => return Err(RuleError::NotJudge),

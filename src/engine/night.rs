@@ -337,8 +337,7 @@ impl Tx {
                         .living_with(Role::is_wolfish)
                         .iter()
                         .all(|k| n.kills.contains_key(k))
-                        && g
-                            .living_with(|r| r == Role::Police)
+                        && g.living_with(|r| r == Role::Police)
                             .iter()
                             .all(|p| n.checks.contains_key(p)))
             }
@@ -352,9 +351,9 @@ impl Tx {
                     None => true,
                     Some(w) => {
                         let can_save = g.antidote
-                            && n.kill.flatten().is_some_and(|t| {
-                                t != w || g.ruleset.options.witch_self_save
-                            });
+                            && n.kill
+                                .flatten()
+                                .is_some_and(|t| t != w || g.ruleset.options.witch_self_save);
                         n.witch_done || !(g.poison || can_save)
                     }
                 };

@@ -12,8 +12,13 @@ pub enum Phase {
     #[default]
     Setup,
     /// Day `day`; `round` 0 is the main vote, 1 and 2 are Mafia tie rounds.
-    Day { day: u32, round: u32 },
-    Night { night: u32 },
+    Day {
+        day: u32,
+        round: u32,
+    },
+    Night {
+        night: u32,
+    },
     Ended,
 }
 

@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 use super::ruleset::Kind;
 
 /// A character's role. The first five are M32's, the last three Mafia's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     Wolf,

@@ -144,7 +144,10 @@ impl fmt::Display for Span {
             out.push_str(&format!("{m}m"));
         }
         if s > 0 || out.is_empty() {
-            out.push_str(&format!("{s}{}", if out.is_empty() && s == 0 { "m" } else { "s" }));
+            out.push_str(&format!(
+                "{s}{}",
+                if out.is_empty() && s == 0 { "m" } else { "s" }
+            ));
         }
         f.write_str(&out)
     }
@@ -281,7 +284,9 @@ impl Ruleset {
         for (i, d) in self.deal.iter().enumerate() {
             let [lo, hi] = d.players;
             if lo == 0 || lo > hi {
-                return Err(format!("field `deal[{i}].players` must be [min, max] with 0 < min <= max"));
+                return Err(format!(
+                    "field `deal[{i}].players` must be [min, max] with 0 < min <= max"
+                ));
             }
             let fixed: usize = d.roles.values().sum();
             if fixed > lo {
@@ -316,13 +321,18 @@ impl Ruleset {
             return Err("option `witch_deadline` must not come before `night_length`".into());
         }
         if o.vote_lock >= o.day_length || o.proxy_change_deadline >= o.day_length {
-            return Err("option `vote_lock` and `proxy_change_deadline` must be shorter than `day_length`".into());
+            return Err(
+                "option `vote_lock` and `proxy_change_deadline` must be shorter than `day_length`"
+                    .into(),
+            );
         }
         if !(o.sheriff_weight.is_finite() && o.sheriff_weight > 0.0 && o.sheriff_weight <= 100.0) {
             return Err("option `sheriff_weight` must be a number above 0 (e.g. 1.5)".into());
         }
         if o.blues_per_yellow == 0 || o.yellows_per_red == 0 {
-            return Err("options `blues_per_yellow` and `yellows_per_red` must be at least 1".into());
+            return Err(
+                "options `blues_per_yellow` and `yellows_per_red` must be at least 1".into(),
+            );
         }
         if o.lurk_streak_days == 0 {
             return Err("option `lurk_streak_days` must be at least 1".into());
@@ -350,7 +360,10 @@ mod tests {
     #[test]
     fn spans_parse_and_print() {
         assert_eq!(Span::parse("1h30m"), Ok(Span(5400)));
-        assert_eq!(Span::parse("90m").map(|s| s.to_string()), Ok("1h30m".into()));
+        assert_eq!(
+            Span::parse("90m").map(|s| s.to_string()),
+            Ok("1h30m".into())
+        );
         assert!(Span::parse("30").is_err());
         assert!(Span::parse("3d").is_err());
     }
@@ -368,18 +381,30 @@ mod tests {
     #[test]
     fn bad_files_name_the_field() {
         let none = BTreeMap::new();
-        let text = BUILTIN[0].1.replace("vote_changes = 1", "vote_changes = \"one\"");
-        let err = Ruleset::from_toml("m32", &text, &none).unwrap_err().to_string();
+        let text = BUILTIN[0]
+            .1
+            .replace("vote_changes = 1", "vote_changes = \"one\"");
+        let err = Ruleset::from_toml("m32", &text, &none)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("vote_changes"), "{err}");
-        let text = BUILTIN[0].1.replace("sheriff_weight = 1.5", "sheriff_weight = -1.0");
-        let err = Ruleset::from_toml("m32", &text, &none).unwrap_err().to_string();
+        let text = BUILTIN[0]
+            .1
+            .replace("sheriff_weight = 1.5", "sheriff_weight = -1.0");
+        let err = Ruleset::from_toml("m32", &text, &none)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("sheriff_weight"), "{err}");
         let mut o = BTreeMap::new();
         o.insert("no_such".to_string(), toml::Value::Boolean(true));
         let err = Ruleset::builtin("m32", &o).unwrap_err().to_string();
         assert!(err.contains("no_such"), "{err}");
-        let text = BUILTIN[0].1.replace("day_length = \"24h\"", "day_length = \"24 hours\"");
-        let err = Ruleset::from_toml("m32", &text, &none).unwrap_err().to_string();
+        let text = BUILTIN[0]
+            .1
+            .replace("day_length = \"24h\"", "day_length = \"24 hours\"");
+        let err = Ruleset::from_toml("m32", &text, &none)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("day_length"), "{err}");
     }
 }

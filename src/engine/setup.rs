@@ -105,7 +105,13 @@ pub fn create(setup: &Setup) -> Result<Vec<super::Event>, SetupError> {
             commitment: rng::commitment(setup.seed),
         },
     );
-    tx.emit(at, EventKind::RolesDealt { roles: roles.clone(), by_seed });
+    tx.emit(
+        at,
+        EventKind::RolesDealt {
+            roles: roles.clone(),
+            by_seed,
+        },
+    );
     for (i, role) in roles.iter().enumerate() {
         let team: Vec<CharId> = if role.is_wolfish() || *role == Role::Police {
             (0..n)

@@ -193,7 +193,10 @@ impl Game {
     pub fn last_words_quota(&self) -> usize {
         match self.ruleset.options.last_words {
             LastWords::Count(n) => n,
-            LastWords::Keyword(_) => self.ids().filter(|c| self.ch(*c).role == Role::Police).count(),
+            LastWords::Keyword(_) => self
+                .ids()
+                .filter(|c| self.ch(*c).role == Role::Police)
+                .count(),
         }
     }
 
@@ -449,7 +452,11 @@ pub fn apply(g: &mut Game, e: &Event) {
             deed(
                 g,
                 *picked_by,
-                if picked_by.is_some() { "pick" } else { "kill_fixed" },
+                if picked_by.is_some() {
+                    "pick"
+                } else {
+                    "kill_fixed"
+                },
                 *target,
             );
         }

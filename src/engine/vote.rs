@@ -126,7 +126,11 @@ impl Tx {
             if !self.g.is_alive(*voter) {
                 continue;
             }
-            let w = if Some(*voter) == sheriff { weight } else { 1000 };
+            let w = if Some(*voter) == sheriff {
+                weight
+            } else {
+                1000
+            };
             match tally.iter_mut().find(|(c, _, _)| *c == t) {
                 Some(e) => {
                     e.1 += w;

@@ -1,0 +1,323 @@
+# wolfjudge message catalog (English).
+# The Chinese catalog (locales/zh-CN/wolfjudge.ftl) must have exactly the same message ids
+# (a test checks). Times are formatted by the program as "2026-12-02 20:00 UTC"; vote counts
+# are plain numbers (1.5 is one and a half votes).
+
+## Common
+
+list-sep = {", "}
+list-none = nobody
+nobody = (nobody)
+by-bot = the judge (automatic)
+sentence = { $what }.
+with-reason = { $what } — reason: { $reason }
+dur-h = { $n } { $n ->
+    [one] hour
+   *[other] hours
+}
+dur-m = { $n } { $n ->
+    [one] minute
+   *[other] minutes
+}
+dur-s = { $n } { $n ->
+    [one] second
+   *[other] seconds
+}
+
+## Roles, phases, camps, cards
+
+role-wolf = wolf
+role-villager = villager
+role-seer = seer
+role-witch = witch
+role-hunter = hunter
+role-killer = killer
+role-police = police officer
+role-civilian = civilian
+
+phase-setup = setup
+phase-day = day { $day }
+phase-day-round = day { $day }, tie round { $round }
+phase-night = night { $night }
+phase-ended = after the game
+
+winner-wolves = the wolves
+winner-village = the village
+winner-police = the police and civilians
+winner-killers = the killers
+winner-draw = a draw
+
+color-blue = blue
+color-yellow = yellow
+color-red = red
+
+## Headings and sample chat for the simulator
+
+heading-day = Day { $day } thread
+heading-day-round = Day { $day }, tie round { $round }
+heading-night = Night { $night }
+heading-dm = Private message to { $name }
+heading-wolves = Wolves (private)
+heading-killers = Killers (private)
+heading-police = Police (private)
+heading-judge = Judge's log
+heading-reveal = Reveal
+heading-public = Announcements
+heading-internal = Internal record
+refused = (only { $name } sees this) Not accepted: { $message }
+
+chat-1 = I'm village. Let's hear from everyone first.
+chat-2 = Interesting kill last night. What were the wolves thinking?
+chat-3 = That post above says nothing at all. Can you be more specific?
+chat-4 = I think we should vote out whoever has posted the least today.
+chat-5 = Seer, maybe it's time to share a check?
+chat-6 = I don't get this vote pattern. Can anyone explain it?
+chat-7 = Don't pick sides yet; let's get the logic straight first.
+chat-8 = I'll hold my opinion for now and vote later.
+chat-9 = Did anyone notice they changed their vote yesterday?
+chat-10 = Village, stick together and don't let the wolves steer the thread.
+
+## Refusals said to players (err- followed by RuleError::code() with `_` as `-`)
+
+err-game-over = The game is over; nothing more can be done. The reveal shows every role and what happened.
+err-unknown-character = There is no character called “{ $name }”. Check the spelling (copy the name from the list of living characters).
+err-not-judge = Only the judge can do that.
+err-not-a-character = The judge doesn't play a character, so player actions aren't available to the judge.
+err-actor-dead = { $name } is out of the game and can't do that any more. Once out, a character can only leave last words, write in the tree hole, and make the decisions its death opened (shoot, pass the badge or the leadership).
+err-wrong-phase = That can't be done now ({ $phase }). Try again in the right phase; if a dead character is still deciding (a shot, the badge, the leadership), wait until they have.
+err-no-ability = { $name }'s role can't do that now. The role message the judge sent you lists what you can do and when.
+err-target-dead = { $name } is out of the game and can't be a target. Choose a living character.
+err-vote-change-limit = { $limit ->
+    [0] Votes can't be changed in this game: your first vote is final.
+    [one] You have already changed your vote once, the most allowed. Your current vote stands.
+   *[other] You have already changed your vote { $limit } times, the most allowed. Your current vote stands.
+}
+err-vote-locked = Votes can't be changed within { $lock } of the close ({ $closes }). Your current vote stands.
+err-proxy-too-late = Proxy vote requests must reach the judge more than { $deadline } before the close ({ $closes }). This one is too late and void; you can still vote yourself.
+err-proxy-change-too-late = Changes to a proxy vote must reach the judge more than { $deadline } before the close ({ $closes }). This change is too late and void; the earlier proxy vote stands.
+err-witch-self-save = The witch can't use the antidote on herself. You can still use the poison, or pass tonight.
+err-one-potion-per-night = Only one potion a night: you have already used one tonight.
+err-antidote-used = Your antidote is used up (it works once per game). You can still use the poison if you have it, or pass tonight.
+err-poison-used = Your poison is used up (it works once per game).
+err-no-kill-target = Nobody was attacked tonight, so there is nobody to save. You can use the poison, or pass tonight.
+err-wolves-not-done = The wolves haven't fixed tonight's kill yet. The judge will message you once they have; use your potions then.
+err-already-acted = You have already done that tonight; it can't be repeated.
+err-kill-fixed = Tonight's kill is already fixed; it can't be submitted or changed any more.
+err-not-leader = { $has ->
+    [yes] Only the wolf leader ({ $leader }) can pick the kill. Submit your target and the leader will choose.
+   *[no] No wolf leader has been chosen yet, so nobody can pick the kill. Submit your target first.
+}
+err-not-submitted = No wolf has submitted { $name } as a target. The leader can only pick one of the submitted targets; submit { $name } first.
+err-target-self = You can't target yourself. Choose another character.
+err-target-not-wolf = { $name } is not a wolf. The leader election and the leader hand-over only accept living wolves.
+err-no-decision-pending = You have no decision to make now (a shot, the badge or the leadership), or its time has run out.
+err-shoot-first = As hunter and sheriff you shoot first: take your shot, then pass the badge.
+err-already-requested = You have already asked to speed up (or the game is already sped up); no need to ask again.
+err-speedup-unavailable = This game's rules don't allow a speed-up.
+err-last-words-not-granted = You have no last words: in this game only the first { $quota } characters out (not counting red cards or removals by the judge) may leave them.
+err-last-words-too-late = Too late for last words: they must be in before the day on which they would be published begins.
+err-last-words-given = You have already given your last words; they can't be changed.
+err-not-tied = { $name } is not among the tied characters. In this tie round you can only vote for: { $candidates }.
+err-not-a-voter = You are one of the tied characters, so you don't vote in this tie round; the others decide.
+err-concede-not-allowed = A side can only concede when a single member of it is left.
+err-invalid-winner = “{ $winner }” can't win this game. Possible outcomes: { $options }.
+
+## Role messages
+
+ev-role-told = Your role is: { $role }.
+role-desc-wolf = Each night, within { $night } of nightfall, send the judge a kill target with a two-character reason. { $leader ->
+    [yes] On the first night every wolf must vote for a wolf leader (mandatory; not voting costs a yellow card); after that the leader picks the night's kill from the wolves' submissions, and if the leader has picked nothing by the deadline, { $fallback ->
+        [most] the most-submitted target is used (earliest submitted on a tie).
+       *[none] there is no kill that night.
+    }
+   *[no] The night's kill is the most-submitted target (earliest submitted on a tie).
+}
+role-desc-villager = You have no ability. Post and vote during the day to find the wolves.
+role-desc-seer = Each night, within { $night } of nightfall, you may check one other living character and learn whether they are village or not village.
+role-desc-witch = You hold one antidote and one poison, each usable once, and only one of them per night. While you hold the antidote, the judge tells you each night whom the wolves attacked once their kill is fixed, and you may save them{ $selfsave ->
+    [yes] {" "}(yourself included)
+   *[no] {" "}(but not yourself)
+}; after using the antidote you are no longer told. You may instead poison any living character. Deadline: { $witch } after nightfall.
+role-desc-hunter = When you leave the game (killed, poisoned or voted out; not when sent off by a red card or removed by the judge), you may within { $window } shoot one other living character, who leaves with you.
+role-desc-killer = Each night, within { $night } of nightfall, you and the other killers each send the judge a kill target; the majority decides (a killer who gives no opinion agrees with the others; on an even split, the earliest-submitted target).
+role-desc-police = Each night, within { $night } of nightfall, you and the other police each send the judge a character to check; the majority decides and you all learn that character's exact role.
+role-desc-civilian = You have no ability. Post and vote during the day to find the killers.
+team-wolf = Your fellow wolves: { $names }. You know each other, { $chat ->
+    [yes] and you can talk in the wolves' group chat.
+   *[no] but there is no wolf group chat: each of you talks to the judge alone.
+}
+team-wolf-alone = You are the only wolf in this game.
+team-killer = Your fellow killers: { $names }.
+team-killer-alone = You are the only killer in this game.
+team-police = Your fellow police: { $names }.
+team-police-alone = You are the only police officer in this game.
+goal-wolves = You win when living wolves are at least half of the living characters, or the seer, witch and hunter are all out, or all villagers are out.
+goal-village = You win when all wolves are out.
+goal-killers = You win when all police are out (if all civilians are out, the game is a draw).
+goal-town = You win when all killers are out (if all civilians are out, the game is a draw).
+
+## Events
+
+ev-created = (internal) Game created: ruleset { $ruleset }, { $count } characters, starting { $start }.
+ev-seed-committed = Commitment to the random seed (SHA-256): { $commitment }. The seed is published when the game ends, so anyone can check the deal and every random draw.
+ev-roles-dealt-seed = The deal (random, by the seed, draw 0):
+ev-roles-dealt-fixed = The deal (fixed):
+ev-dealt-role = { $name }: { $role }
+
+ev-day-title = === Day { $day } ===
+ev-day-round-title = === Day { $day }, tie round { $round } ===
+ev-day-deaths = Out since the last day opened (in order): { $names }
+ev-day-no-deaths = Nobody has left the game since the last day.
+ev-day-sheriff = Sheriff: { $name }
+ev-day-no-sheriff = There is no sheriff.
+ev-day-alive = Alive ({ $count }): { $names }
+ev-day-last-words = Last words:
+ev-day-last-word = { $name }: { $text }
+ev-day-vote-sheriff = Today's vote elects the sheriff: the most-voted character wins (on a tie, whoever reached that count first).
+ev-day-vote-out = Today's vote puts one character out: the most-voted character leaves the game.
+ev-day-vote-out-sheriff = Today's vote puts one character out: the most-voted character leaves the game. The sheriff's vote counts { $weight }; on a tie at the top, the sheriff's choice among the tied leaves, otherwise nobody does.
+ev-day-vote-rules = Vote with a target and a reason, or abstain explicitly. { $changes ->
+    [0] Votes can't be changed in this game.
+    [one] You may change your vote once, but not within { $lock } of the close.
+   *[other] You may change your vote { $changes } times, but not within { $lock } of the close.
+}
+ev-day-candidates = Tied: { $names }. Only they can be voted for in this round.
+ev-day-voters = Voting in this round: { $names }
+ev-day-closes = Discussion and vote close at { $closes }.
+
+ev-posted = { $name }: { $text }
+ev-vote = { $by } votes for { $target }
+ev-vote-change = { $by } changes their vote to { $target }
+ev-vote-abstain = { $by } abstains
+ev-vote-abstain-change = { $by } changes their vote to an abstention
+ev-vote-proxy = { $vote } (proxy vote, cast by the judge)
+ev-vote-closed = The { $phase } vote has closed. Votes: { $tally }
+ev-vote-closed-empty = The { $phase } vote has closed with no valid votes.
+ev-tally-entry = { $name } { $votes } { $votes ->
+    [one] vote
+   *[other] votes
+}
+ev-sheriff-elected = { $name } is elected sheriff; from now on the sheriff's vote counts { $weight }.
+ev-sheriff-none = Nobody received a vote; there is no sheriff for now.
+ev-nobody-out-no-votes = Nobody received a vote; nobody leaves the game today.
+ev-nobody-out-tie = The top of the vote is tied; nobody leaves the game today.
+
+ev-out-vote = { $name } is voted out.
+ev-out-night = { $name } died during the night.
+ev-out-shot = { $name } is shot and leaves the game.
+ev-out-red-card = { $name } is sent off with a red card.
+ev-out-judge = { $name } is removed from the game by the judge.
+ev-out-night-kill-judge = { $name } is killed during { $phase }.
+ev-out-poison-judge = { $name } is poisoned by the witch during { $phase }.
+
+ev-last-words-granted = You are out of the game. You may leave last words, to be published when day { $day } opens. Send them to the judge before day { $day } begins; otherwise they are forfeited (declining does not pass the right to anyone else).
+ev-last-words-given = Your last words are received and will be published when day { $day } opens: { $text }
+ev-last-words-given-later = Your last words are received and will be published when the next day opens: { $text }
+ev-decide-shoot = You are out of the game. As the hunter you may shoot one other living character before { $until }; or don't shoot, and the chance lapses then.
+ev-decide-badge = You are out of the game. As sheriff you must pass the badge to a living character before { $until }. { $card ->
+    [yes] Otherwise it goes to a random character and you get a yellow card.
+   *[no] Otherwise it goes to a random character.
+}
+ev-decide-leader = You are out of the game. As wolf leader you must name a living wolf as the new leader before { $until }. { $card ->
+    [yes] Otherwise a random wolf leads and you get a yellow card.
+   *[no] Otherwise a random wolf leads.
+}
+ev-shot = { $hunter } shoots { $target }.
+ev-lapsed-shoot = { $name } did not shoot in time; the shot is forfeited.
+ev-lapsed-badge = { $name } did not pass the badge in time.
+ev-lapsed-leader = { $name } did not pass the leadership in time.
+ev-badge-passed = { $from } passes the badge to { $to }, the new sheriff.
+ev-badge-drawn = The badge goes by random draw (seed draw { $draw }) to { $to }, the new sheriff.
+ev-badge-given = { $to } becomes sheriff.
+ev-leader-passed = { $from } passes the leadership to { $to }, the new wolf leader.
+ev-leader-drawn = The new wolf leader is chosen by random draw (seed draw { $draw }): { $to }.
+ev-leader-given = { $to } becomes the wolf leader.
+
+ev-night-opened-werewolf = === Night { $night } === Night falls. Wolves and seer, message the judge before { $wolves }; the witch before { $witch }.
+ev-night-opened-mafia = === Night { $night } === Night falls. Killers and police, message the judge before { $wolves }.
+ev-leader-voted = { $by } votes for { $target } as wolf leader.
+ev-leader-elected = { $name } is elected wolf leader and picks each night's kill from the wolves' submissions.
+ev-leader-elected-drawn = No valid leader votes; the wolf leader is chosen by random draw (seed draw { $draw }): { $name }.
+ev-kill-submitted = { $by } submits { $target } as the kill
+ev-kill-picked = The leader { $leader } picks { $target } as tonight's kill.
+ev-kill-fallback = The leader picked nothing by the deadline, so the most-submitted target is used: tonight's kill is { $target }.
+ev-kill-majority = By majority, tonight's kill is { $target }.
+ev-kill-none = There is no kill tonight.
+ev-witch-told = Tonight the wolves attacked { $target }. You may save them with the antidote{ $selfsave ->
+    [yes] {""}
+   *[no] {" "}(not if it is you)
+}, or poison a living character, or pass; only one potion a night.
+ev-witch-told-no-kill = Nobody was attacked tonight. You may poison a living character, or pass.
+ev-witch-not-told = The wolves have acted. You are not told tonight's target (your antidote is used, or nobody was attacked). You may poison a living character if you still have the poison, or pass.
+ev-witch-saved = You used the antidote on { $target }. It is gone, and you will no longer be told the wolves' target.
+ev-witch-poisoned = You used the poison on { $target }. It is gone.
+ev-witch-passed = You used no potion tonight.
+ev-seer-village = Check result: { $target } is village.
+ev-seer-not-village = Check result: { $target } is not village.
+ev-check-submitted = { $by } submits { $target } for the check.
+ev-police-result = Check result (the majority's choice): { $target } is a { $role }.
+ev-wolves-closed = (internal) The wolves', seer's and police's deadline has passed.
+ev-night-ended = Night { $night } is over; day breaks.
+
+ev-card = { $name } gets a { $color } card: { $reason }.
+card-reason-judge = judge's ruling: { $text }
+card-reason-no-vote = neither voted nor abstained on day { $day }
+card-reason-few-posts = posted { $posts ->
+    [one] once
+   *[other] { $posts } times
+} on day { $day } (at least { $min } needed)
+card-reason-lurk-streak = fewer than { $min } posts on each of { $days } consecutive days up to day { $day }
+card-reason-mandatory = a mandatory action was not done in time
+card-reason-pass-badge = did not pass the sheriff's badge in time
+card-reason-leader-vote-judge = did not vote in the wolf leader election
+card-reason-pass-leader-judge = did not pass the wolf leadership in time
+ev-cards-converted = { $name }'s { $count } { $from } cards become one { $to } card.
+ev-speedup-requested = { $name } asks to speed up ({ $count }/{ $needed }).
+ev-sped-up = More than half of the living characters asked: the game speeds up. Days now last { $length }.{ $cards ->
+    [yes] {" "}Lurking and missed votes no longer earn automatic yellow cards.
+   *[no] {""}
+}
+ev-substituted = Substitute: { $player } now plays { $name } (same role, abilities and cards).
+ev-extended = The judge extended the current deadline by { $dur }.
+ev-shortened = The judge brought the current deadline forward by { $dur }.
+ev-tree-hole = Noted in your tree hole (published when the game ends): { $text }
+ev-conceded = { $name } concedes for their side.
+ev-game-ended = Game over. Winner: { $winner } ({ $reason }).
+ev-game-ended-draw = Game over: a draw ({ $reason }).
+ev-game-ended-none = Game over, with no winner ({ $reason }).
+end-condition = a win condition holds
+end-red-card = a red card lost the game
+end-concede = a side conceded
+end-tie-rounds = still tied after both tie rounds
+end-judge = ended by the judge
+
+## Reveal
+
+ev-reveal-title = === Reveal ===
+ev-reveal-roles = Roles:
+ev-reveal-role = { $name } (player { $player }): { $role }
+ev-reveal-deeds = What happened:
+ev-reveal-deed = { $phase }: { $deed }
+ev-reveal-no-deeds = (nothing)
+ev-reveal-tree-holes = Tree hole:
+ev-reveal-tree-hole = { $name }: { $text }
+ev-reveal-no-tree-holes = (empty)
+ev-reveal-seed = Random seed: { $seed }
+ev-reveal-commitment = Commitment published at the start: { $commitment }
+ev-reveal-verify = To verify: the sha256 of the seed's 8 little-endian bytes must equal the commitment; random draw i uses stream i of ChaCha20 seeded with the seed.
+
+deed-vote = { $by } votes for { $target }
+deed-abstain = { $by } abstains
+deed-shoot = { $by } shoots { $target }
+deed-pass-badge = { $by } passes the badge to { $target }
+deed-pass-leader = { $by } passes the leadership to { $target }
+deed-leader-vote = { $by } votes for { $target } as wolf leader
+deed-kill = { $by } submits { $target } as the kill
+deed-pick = the leader { $by } picks { $target }
+deed-kill-fixed = the kill is { $target }
+deed-kill-none = no kill
+deed-save = { $by } saves { $target }
+deed-poison = { $by } poisons { $target }
+deed-pass = { $by } uses no potion
+deed-check = { $by } checks { $target }
+deed-other = { $by }: { $what } { $target }

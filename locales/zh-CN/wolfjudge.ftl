@@ -1,0 +1,305 @@
+# wolfjudge 消息目录（简体中文）。
+# 每条消息的英文版在 locales/en/wolfjudge.ftl，两边的消息 id 必须完全一致（有测试检查）。
+# 时间由程序格式化为 "2026-12-02 20:00 UTC"；票数是普通数字（1.5 表示一票半）。
+
+## 通用
+
+list-sep = {"、"}
+list-none = 无
+nobody = （无）
+by-bot = 法官（自动）
+sentence = { $what }。
+with-reason = { $what }，理由：{ $reason }
+dur-h = { $n } 小时
+dur-m = { $n } 分钟
+dur-s = { $n } 秒
+
+## 身份、阶段、阵营、牌
+
+role-wolf = 狼人
+role-villager = 村民
+role-seer = 预言家
+role-witch = 女巫
+role-hunter = 猎人
+role-killer = 杀手
+role-police = 警察
+role-civilian = 平民
+
+phase-setup = 准备阶段
+phase-day = 第 { $day } 天
+phase-day-round = 第 { $day } 天平票加赛第 { $round } 轮
+phase-night = 第 { $night } 夜
+phase-ended = 游戏结束后
+
+winner-wolves = 狼人阵营
+winner-village = 村民阵营（好人）
+winner-police = 警察与平民
+winner-killers = 杀手
+winner-draw = 平局
+
+color-blue = 蓝牌
+color-yellow = 黄牌
+color-red = 红牌
+
+## 模拟器用的标题与示例发言
+
+heading-day = 第 { $day } 天讨论帖
+heading-day-round = 第 { $day } 天平票加赛第 { $round } 轮
+heading-night = 第 { $night } 夜
+heading-dm = 私信：{ $name }
+heading-wolves = 狼人私聊
+heading-killers = 杀手私聊
+heading-police = 警察私聊
+heading-judge = 法官记录
+heading-reveal = 揭秘
+heading-public = 公告
+heading-internal = 内部记录
+refused = （仅 { $name } 可见）操作未被接受：{ $message }
+
+chat-1 = 我是好人，先听听大家怎么说。
+chat-2 = 昨晚这个刀口很有意思，狼人在想什么？
+chat-3 = 楼上的发言有点划水啊，能不能具体点？
+chat-4 = 我觉得今天应该先出一个发言最少的。
+chat-5 = 预言家可以考虑报一下查验了吧。
+chat-6 = 这票型我看不懂，谁能解释一下？
+chat-7 = 别急着站边，先把逻辑盘清楚。
+chat-8 = 我暂时保留意见，晚点再来投票。
+chat-9 = 有没有人注意到他昨天改票了？
+chat-10 = 好人要团结，别被狼人带节奏。
+
+## 拒绝操作时对玩家说的话（err- 后接 RuleError::code()，下划线换成连字符）
+
+err-game-over = 游戏已经结束，不能再操作了。所有身份和过程请看揭秘。
+err-unknown-character = 没有叫「{ $name }」的角色。请检查名字是否写对（可以从存活名单里复制）。
+err-not-judge = 只有法官可以这样做。
+err-not-a-character = 法官不扮演角色，不能进行玩家的操作。
+err-actor-dead = { $name } 已经出局，不能再这样做。出局后只能留遗言、写树洞，以及做出局时的决定（开枪、移交警徽或狼头）。
+err-wrong-phase = 现在是{ $phase }，此时不能这样做。请在相应的阶段再试；如果有出局角色正在做决定（开枪、移交警徽或狼头），请等决定完成。
+err-no-ability = { $name } 的身份现在不能做这件事。可用的技能和时限请看法官发给你的身份私信。
+err-target-dead = { $name } 已经出局，不能作为目标。请选择一名存活的角色。
+err-vote-change-limit = { $limit ->
+    [0] 本局不允许改票，你的第一票就是最终的票。
+   *[other] 你已经改过 { $limit } 次票，不能再改了；你当前的票仍然有效。
+}
+err-vote-locked = 投票在截止前 { $lock }内不能再改票（截止时间 { $closes }）。你当前的票仍然有效。
+err-proxy-too-late = 代投申请必须在投票截止前超过 { $deadline }提出（截止时间 { $closes }）。这次申请太晚，无效；你仍可以自己投票。
+err-proxy-change-too-late = 代投改票必须在投票截止前超过 { $deadline }提出（截止时间 { $closes }）。这次改票太晚，无效；原来的代投仍然有效。
+err-witch-self-save = 女巫不能对自己使用解药。你仍可以使用毒药，或者今晚不用药。
+err-one-potion-per-night = 同一晚只能用一瓶药，你今晚已经用过药了。
+err-antidote-used = 你的解药已经用过了（每局只能用一次）。你仍可以使用毒药（如果还有），或者今晚不用药。
+err-poison-used = 你的毒药已经用过了（每局只能用一次）。
+err-no-kill-target = 今晚没有人被刀，没有可以救的人。你可以使用毒药，或者今晚不用药。
+err-wolves-not-done = 狼人还没有确定今晚的刀口。确定后法官会私信通知你，请到时再用药。
+err-already-acted = 这件事你今晚已经做过了，不能重复。
+err-kill-fixed = 今晚的刀口已经确定，不能再提交或更改。
+err-not-leader = { $has ->
+    [yes] 只有狼头（{ $leader }）可以选定刀口。你可以提交你的目标，由狼头选择。
+   *[no] 狼头还没有选出，现在不能选定刀口。请先提交你的目标。
+}
+err-not-submitted = 还没有狼人提交 { $name } 作为目标。狼头只能从已提交的目标中选择；可以先提交 { $name }。
+err-target-self = 不能以自己为目标，请选择另一名角色。
+err-target-not-wolf = { $name } 不是狼人。狼头选举和狼头移交只能选择存活的狼人。
+err-no-decision-pending = 你现在没有需要做的决定（开枪、移交警徽或狼头），或者时限已经过了。
+err-shoot-first = 你既是猎人又是警长：请先开枪，再移交警徽。
+err-already-requested = 你已经申请过加速了（或者游戏已经加速），不需要重复申请。
+err-speedup-unavailable = 本局规则不允许加速。
+err-last-words-not-granted = 你没有遗言权：本局只有最先出局的 { $quota } 名角色（红牌罚下和被法官移出的不算）可以留遗言。
+err-last-words-too-late = 遗言已过提交时限：遗言必须在公布它的那一天开始之前提交。
+err-last-words-given = 你已经提交过遗言了，遗言不能修改。
+err-not-tied = { $name } 不在平票名单中。本轮加赛只能投给：{ $candidates }。
+err-not-a-voter = 你是平票的角色之一，这一轮加赛由其他角色投票，你不参加投票。
+err-concede-not-allowed = 只有己方只剩最后一名成员时才能认输。
+err-invalid-winner = 本局不可能由「{ $winner }」获胜。可选的结果：{ $options }。
+
+## 身份私信
+
+ev-role-told = 你的身份是【{ $role }】。
+role-desc-wolf = 每晚在入夜后 { $night }内私信法官提交一个刀人目标，并附两个字的理由。{ $leader ->
+    [yes] 第一夜所有狼人必须投票选出狼头（强制，未投票会得黄牌）；之后每晚由狼头从大家提交的目标中选定刀口，截止时狼头仍未选定则{ $fallback ->
+        [most] 按提交最多的目标（同票取最早提交的）。
+       *[none] 当晚不刀人。
+    }
+   *[no] 当晚刀口按提交最多的目标决定（同票取最早提交的）。
+}
+role-desc-villager = 你没有技能。白天积极发言、投票，找出狼人。
+role-desc-seer = 每晚在入夜后 { $night }内可以查验一名其他存活角色，得知他属于好人阵营（村民阵营）还是非好人阵营。
+role-desc-witch = 你有一瓶解药和一瓶毒药，各限用一次，同一晚只能用一瓶。持有解药时，每晚狼人确定刀口后法官会私信告诉你谁被刀，你可以救他{ $selfsave ->
+    [yes] （也可以救自己）
+   *[no] （但不能救自己）
+}；解药用过后不再得知刀口。你也可以毒杀任意一名存活角色。截止时间：入夜后 { $witch }。
+role-desc-hunter = 当你出局时（被刀、被毒或被投票出局；红牌罚下或被法官移出除外），可以在 { $window }内开枪带走一名其他存活角色。
+role-desc-killer = 每晚在入夜后 { $night }内和其他杀手各自私信法官提交一个刀人目标，按多数决定（没有表态的杀手视为同意，同票取最早提交的目标）。
+role-desc-police = 每晚在入夜后 { $night }内和其他警察各自私信法官提交一个查验目标，按多数决定；你们会得知该角色的确切身份。
+role-desc-civilian = 你没有技能。白天积极发言、投票，找出杀手。
+team-wolf = 你的狼人队友：{ $names }。你们互相知道身份，{ $chat ->
+    [yes] 可以在狼人群里交流。
+   *[no] 但不共群：每个人只和法官私聊。
+}
+team-wolf-alone = 你是本局唯一的狼人。
+team-killer = 你的杀手队友：{ $names }。
+team-killer-alone = 你是本局唯一的杀手。
+team-police = 你的警察队友：{ $names }。
+team-police-alone = 你是本局唯一的警察。
+goal-wolves = 获胜条件：存活狼人达到存活角色的一半或以上，或预言家、女巫、猎人全部出局，或村民全部出局。
+goal-village = 获胜条件：所有狼人出局。
+goal-killers = 获胜条件：所有警察出局（若平民全部出局则为平局）。
+goal-town = 获胜条件：所有杀手出局（若平民全部出局则为平局）。
+
+## 事件
+
+ev-created = （内部）游戏创建：规则 { $ruleset }，{ $count } 个角色，开始于 { $start }。
+ev-seed-committed = 随机种子的承诺（SHA-256）：{ $commitment }。游戏结束时会公布种子，所有人都可以验证发牌和每一次随机抽取。
+ev-roles-dealt-seed = 发牌（由种子随机，第 0 次抽取）：
+ev-roles-dealt-fixed = 发牌（指定）：
+ev-dealt-role = { $name }：{ $role }
+
+ev-day-title = 【第 { $day } 天】
+ev-day-round-title = 【第 { $day } 天 · 平票加赛第 { $round } 轮】
+ev-day-deaths = 出局（按先后顺序）：{ $names }
+ev-day-no-deaths = 上一天以来无人出局。
+ev-day-sheriff = 警长：{ $name }
+ev-day-no-sheriff = 目前没有警长。
+ev-day-alive = 存活角色（{ $count }）：{ $names }
+ev-day-last-words = 遗言：
+ev-day-last-word = { $name }：{ $text }
+ev-day-vote-sheriff = 今天的投票选举警长：得票最多者当选（平票时最先达到该票数者当选）。
+ev-day-vote-out = 今天的投票放逐一名角色：得票最多者出局。
+ev-day-vote-out-sheriff = 今天的投票放逐一名角色：得票最多者出局，警长的票计 { $weight } 票；最高票平票时，警长投的那位出局，否则无人出局。
+ev-day-vote-rules = 投票请写明目标和理由，也可以明确弃票。{ $changes ->
+    [0] 本局不能改票。
+   *[other] 每人可以改票 { $changes } 次，截止前 { $lock }内不能改票。
+}
+ev-day-candidates = 平票的角色：{ $names }。本轮只能投给他们。
+ev-day-voters = 本轮投票的角色：{ $names }
+ev-day-closes = 讨论和投票截止时间：{ $closes }
+
+ev-posted = { $name }：{ $text }
+ev-vote = { $by } 投票给 { $target }
+ev-vote-change = { $by } 改票给 { $target }
+ev-vote-abstain = { $by } 弃票
+ev-vote-abstain-change = { $by } 改为弃票
+ev-vote-proxy = （法官代投）{ $vote }
+ev-vote-closed = { $phase }投票结束。得票：{ $tally }
+ev-vote-closed-empty = { $phase }投票结束，没有有效票。
+ev-tally-entry = { $name } { $votes } 票
+ev-sheriff-elected = { $name } 当选警长，之后投票时警长的票计 { $weight } 票。
+ev-sheriff-none = 没有人得票，本局暂时没有警长。
+ev-nobody-out-no-votes = 没有人得票，今天无人出局。
+ev-nobody-out-tie = 最高票平票，今天无人出局。
+
+ev-out-vote = { $name } 被投票出局。
+ev-out-night = { $name } 在夜里出局。
+ev-out-shot = { $name } 被开枪带走，出局。
+ev-out-red-card = { $name } 被红牌罚下，出局。
+ev-out-judge = { $name } 被法官移出游戏。
+ev-out-night-kill-judge = { $name } 在{ $phase }被刀，出局。
+ev-out-poison-judge = { $name } 在{ $phase }被女巫毒杀，出局。
+
+ev-last-words-granted = 你出局了。你可以留一段遗言，它会在第 { $day } 天开帖时公布。请在第 { $day } 天开始之前私信法官提交；逾期视为放弃（放弃不会把遗言权让给别人）。
+ev-last-words-given = 已收到你的遗言，将在第 { $day } 天开帖时公布：{ $text }
+ev-last-words-given-later = 已收到你的遗言，将在下一天开帖时公布：{ $text }
+ev-decide-shoot = 你出局了。作为猎人，你可以在 { $until } 之前开枪带走一名其他存活角色；也可以不开枪，到时视为放弃。
+ev-decide-badge = 你出局了。作为警长，你必须在 { $until } 之前把警徽移交给一名存活角色。{ $card ->
+    [yes] 逾时警徽会随机移交，并且你会收到一张黄牌。
+   *[no] 逾时警徽会随机移交。
+}
+ev-decide-leader = 你出局了。作为狼头，你必须在 { $until } 之前指定一名存活的狼人接任狼头。{ $card ->
+    [yes] 逾时狼头会随机产生，并且你会收到一张黄牌。
+   *[no] 逾时狼头会随机产生。
+}
+ev-shot = { $hunter } 开枪带走了 { $target }。
+ev-lapsed-shoot = { $name } 没有在时限内开枪，视为放弃。
+ev-lapsed-badge = { $name } 没有在时限内移交警徽。
+ev-lapsed-leader = { $name } 没有在时限内移交狼头。
+ev-badge-passed = { $from } 把警徽移交给 { $to }，{ $to } 成为新警长。
+ev-badge-drawn = 警徽由随机抽取（第 { $draw } 次种子抽取）移交给 { $to }，{ $to } 成为新警长。
+ev-badge-given = { $to } 成为警长。
+ev-leader-passed = { $from } 把狼头移交给 { $to }，{ $to } 成为新狼头。
+ev-leader-drawn = 狼头由随机抽取（第 { $draw } 次种子抽取）产生：{ $to } 成为新狼头。
+ev-leader-given = { $to } 成为狼头。
+
+ev-night-opened-werewolf = 【第 { $night } 夜】入夜。狼人和预言家请在 { $wolves } 之前私信法官行动，女巫在 { $witch } 之前。
+ev-night-opened-mafia = 【第 { $night } 夜】入夜。杀手和警察请在 { $wolves } 之前私信法官行动。
+ev-leader-voted = { $by } 投票选 { $target } 当狼头。
+ev-leader-elected = { $name } 当选狼头，负责从大家提交的目标中选定每晚的刀口。
+ev-leader-elected-drawn = 没有有效的狼头选票，狼头由随机抽取（第 { $draw } 次种子抽取）产生：{ $name }。
+ev-kill-submitted = { $by } 提交刀 { $target }
+ev-kill-picked = 狼头 { $leader } 选定今晚刀 { $target }。
+ev-kill-fallback = 狼头没有在截止前选定，按提交最多的目标：今晚刀 { $target }。
+ev-kill-majority = 按多数决定，今晚刀 { $target }。
+ev-kill-none = 今晚没有刀口。
+ev-witch-told = 今晚被刀的是 { $target }。你可以对他使用解药{ $selfsave ->
+    [yes] {""}
+   *[no] （不能救自己）
+}，或者毒杀一名存活角色，或者不用药；同一晚只能用一瓶药。
+ev-witch-told-no-kill = 今晚没有人被刀。你可以毒杀一名存活角色，或者不用药。
+ev-witch-not-told = 狼人已经行动。你不会得知今晚的刀口（解药已经用过，或者今晚无人被刀）。你可以毒杀一名存活角色（如果毒药还在），或者不用药。
+ev-witch-saved = 你对 { $target } 使用了解药。解药已用完，此后你不会再得知刀口。
+ev-witch-poisoned = 你对 { $target } 使用了毒药。毒药已用完。
+ev-witch-passed = 你今晚没有用药。
+ev-seer-village = 查验结果：{ $target } 属于【好人阵营】（村民阵营）。
+ev-seer-not-village = 查验结果：{ $target } 属于【非好人阵营】（非村民阵营）。
+ev-check-submitted = { $by } 提交查验 { $target }。
+ev-police-result = 查验结果（按多数决定的目标）：{ $target } 的身份是【{ $role }】。
+ev-wolves-closed = （内部）狼人、预言家、警察的行动截止。
+ev-night-ended = 第 { $night } 夜结束，天亮了。
+
+ev-card = { $name } 收到一张{ $color }：{ $reason }。
+card-reason-judge = 法官判定：{ $text }
+card-reason-no-vote = 第 { $day } 天既没有投票也没有弃票
+card-reason-few-posts = 第 { $day } 天只发言 { $posts } 次（至少需要 { $min } 次）
+card-reason-lurk-streak = 截至第 { $day } 天，连续 { $days } 天每天发言少于 { $min } 次
+card-reason-mandatory = 没有在时限内完成强制行动
+card-reason-pass-badge = 没有在时限内移交警徽
+card-reason-leader-vote-judge = 没有参加狼头选举投票
+card-reason-pass-leader-judge = 没有在时限内移交狼头
+ev-cards-converted = { $name } 的 { $count } 张{ $from }合成一张{ $to }。
+ev-speedup-requested = { $name } 申请加速（{ $count }/{ $needed }）。
+ev-sped-up = 超过半数的存活角色申请加速，游戏加速：此后每天 { $length }。{ $cards ->
+    [yes] 潜水和未投票不再自动发黄牌。
+   *[no] {""}
+}
+ev-substituted = 替补：{ $player } 接手角色 { $name }（身份、技能和牌都不变）。
+ev-extended = 法官把当前的截止时间延后了 { $dur }。
+ev-shortened = 法官把当前的截止时间提前了 { $dur }。
+ev-tree-hole = 已记入你的树洞（游戏结束后公开）：{ $text }
+ev-conceded = { $name } 代表本方认输。
+ev-game-ended = 游戏结束：{ $winner }获胜（{ $reason }）。
+ev-game-ended-draw = 游戏结束：平局（{ $reason }）。
+ev-game-ended-none = 游戏结束，没有胜者（{ $reason }）。
+end-condition = 达成胜利条件
+end-red-card = 红牌判负
+end-concede = 一方认输
+end-tie-rounds = 两轮加赛后仍然平票
+end-judge = 法官宣布结束
+
+## 揭秘
+
+ev-reveal-title = 【揭秘】
+ev-reveal-roles = 身份：
+ev-reveal-role = { $name }（玩家 { $player }）：{ $role }
+ev-reveal-deeds = 过程：
+ev-reveal-deed = { $phase }：{ $deed }
+ev-reveal-no-deeds = （无）
+ev-reveal-tree-holes = 树洞：
+ev-reveal-tree-hole = { $name }：{ $text }
+ev-reveal-no-tree-holes = （无）
+ev-reveal-seed = 随机种子：{ $seed }
+ev-reveal-commitment = 开局公布的承诺：{ $commitment }
+ev-reveal-verify = 验证方法：种子的 8 个小端字节的 SHA-256 必须等于承诺（sha256 of the seed's 8 little-endian bytes must equal the commitment）；第 i 次随机抽取使用以该种子初始化的 ChaCha20 的第 i 号流。
+
+deed-vote = { $by } 投票给 { $target }
+deed-abstain = { $by } 弃票
+deed-shoot = { $by } 开枪带走 { $target }
+deed-pass-badge = { $by } 把警徽移交给 { $target }
+deed-pass-leader = { $by } 把狼头移交给 { $target }
+deed-leader-vote = { $by } 投票选 { $target } 当狼头
+deed-kill = { $by } 提交刀 { $target }
+deed-pick = 狼头 { $by } 选定刀 { $target }
+deed-kill-fixed = 刀口定为 { $target }
+deed-kill-none = 没有刀口
+deed-save = { $by } 对 { $target } 使用解药
+deed-poison = { $by } 对 { $target } 使用毒药
+deed-pass = { $by } 没有用药
+deed-check = { $by } 查验 { $target }
+deed-other = { $by }：{ $what } { $target }

@@ -1,0 +1,125 @@
+//! Replays every `tests/scenarios/*.json` game script and checks its report against the
+//! hand-written `*.expect.json` beside it (matching rules in `tests/scenarios/README.md`).
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use wolfjudge::i18n::Lang;
+use wolfjudge::script::{self, Script};
+
+/// Whether only the keys written in the expectation are checked at `path`: the report's
+/// top level and each entry of `steps`.
+fn keys_subset(path: &str) -> bool {
+    path.is_empty() || (path.starts_with(".steps[") && !path[1..].contains('.'))
+}
+
+/// Collects where `actual` differs from `expected` (nothing collected: it matches).
+fn diff(path: &str, expected: &Value, actual: &Value, out: &mut Vec<String>) {
+    if let Some(options) = expected
+        .as_object()
+        .filter(|o| o.len() == 1)
+        .and_then(|o| o.get("$any_of"))
+        .and_then(Value::as_array)
+    {
+        let fits = |o: &Value| {
+            let mut d = Vec::new();
+            diff(path, o, actual, &mut d);
+            d.is_empty()
+        };
+        if !options.iter().any(fits) {
+            out.push(format!("{path}: {actual} is none of {options:?}"));
+        }
+        return;
+    }
+    match (expected, actual) {
+        (Value::Object(e), Value::Object(a)) => {
+            for (k, ev) in e {
+                match a.get(k) {
+                    Some(av) => diff(&format!("{path}.{k}"), ev, av, out),
+                    None => out.push(format!("{path}.{k}: missing")),
+                }
+            }
+            if !keys_subset(path) {
+                for k in a.keys().filter(|k| !e.contains_key(*k)) {
+                    out.push(format!("{path}.{k}: unexpected {}", a[k]));
+                }
+            }
+        }
+        (Value::Array(e), Value::Array(a)) => {
+            if e.len() != a.len() {
+                out.push(format!(
+                    "{path}: expected {} entries, got {}: {actual}",
+                    e.len(),
+                    a.len()
+                ));
+                return;
+            }
+            for (i, (ev, av)) in e.iter().zip(a).enumerate() {
+                diff(&format!("{path}[{i}]"), ev, av, out);
+            }
+        }
+        (Value::Number(e), Value::Number(a)) if e.as_f64() == a.as_f64() => {}
+        _ if expected == actual => {}
+        _ => out.push(format!("{path}: expected {expected}, got {actual}")),
+    }
+}
+
+fn scenario_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/scenarios exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "json")
+                && !p.to_string_lossy().ends_with(".expect.json")
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// Runs one scenario; `Err` lists what differs.
+fn check(script_path: &Path) -> Result<(), Vec<String>> {
+    let text = std::fs::read_to_string(script_path).map_err(|e| vec![e.to_string()])?;
+    let expect_path = script_path.with_extension("expect.json");
+    let expect: Value = serde_json::from_str(
+        &std::fs::read_to_string(&expect_path)
+            .map_err(|e| vec![format!("{}: {e}", expect_path.display())])?,
+    )
+    .map_err(|e| vec![format!("{}: {e}", expect_path.display())])?;
+    let script = Script::parse(&text).map_err(|e| vec![format!("script refused: {e}")])?;
+    let run = script::run(&script, Lang::En).map_err(|e| vec![format!("script refused: {e}")])?;
+    let actual = serde_json::to_value(&run.report).map_err(|e| vec![e.to_string()])?;
+    let mut out = Vec::new();
+    diff("", &expect["report"], &actual, &mut out);
+    if out.is_empty() {
+        Ok(())
+    } else {
+        Err(out)
+    }
+}
+
+#[test]
+fn every_scenario_gives_its_expected_report() {
+    let files = scenario_files();
+    assert!(files.len() >= 20, "scenarios are missing: {}", files.len());
+    let mut failures = Vec::new();
+    for f in &files {
+        if let Err(lines) = check(f) {
+            failures.push(format!(
+                "{}:\n  {}",
+                f.file_name()
+                    .map(|n| n.to_string_lossy().to_string())
+                    .unwrap_or_default(),
+                lines.join("\n  ")
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} scenarios differ:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
+}
