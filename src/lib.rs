@@ -4,8 +4,10 @@
 //! - [`script`]: game scripts replayed on a virtual clock, and their reports.
 //! - [`i18n`]: message catalogs (zh-CN, en) that turn events and refusals into text.
 //! - [`sim`]: a whole game played by random simulated players.
+//! - [`store`]: games in PostgreSQL (event log, outbox, deadlines, idempotent commands).
 
 pub mod engine;
 pub mod i18n;
 pub mod script;
 pub mod sim;
+pub mod store;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use wolfjudge::i18n::Lang;
-use wolfjudge::{script, sim};
+use wolfjudge::{script, sim, store};
 
 #[derive(Parser)]
 #[command(
@@ -49,6 +49,33 @@ enum Cmd {
         /// Language of refusal messages in the report.
         #[arg(long, value_enum, default_value = "zh")]
         lang: LangArg,
+        /// Play through PostgreSQL (URL, or $DATABASE_URL, or the local default when no
+        /// value is given) instead of in memory.
+        #[arg(long, num_args = 0..=1, default_missing_value = "")]
+        database_url: Option<String>,
+        /// With --database-url: the game's key; running again with the same key resumes.
+        #[arg(long)]
+        run_key: Option<String>,
+        /// With --database-url: append every delivered message to this JSON-lines file.
+        #[arg(long)]
+        deliver_to: Option<PathBuf>,
+    },
+    /// Apply the database migrations.
+    Migrate {
+        #[arg(long, num_args = 0..=1, default_missing_value = "")]
+        database_url: Option<String>,
+    },
+    /// Fire due deadlines and deliver the outbox. With --until, on a virtual clock: fire
+    /// everything due by then and exit; without it, on the real clock until stopped.
+    Worker {
+        #[arg(long, num_args = 0..=1, default_missing_value = "")]
+        database_url: Option<String>,
+        /// RFC 3339 time: fire every deadline due by then, then exit.
+        #[arg(long)]
+        until: Option<String>,
+        /// This worker's name in the deadlines table.
+        #[arg(long, default_value = "worker")]
+        name: String,
     },
     /// Play a whole game with simulated players and print it as the players would see it.
     Simulate {
@@ -65,10 +92,160 @@ enum Cmd {
     },
 }
 
+/// The database URL: the flag's value, else `$DATABASE_URL`, else the local default.
+fn database_url(flag: Option<String>) -> String {
+    match flag {
+        Some(url) if !url.is_empty() => url,
+        _ => std::env::var("DATABASE_URL")
+            .ok()
+            .filter(|u| !u.is_empty())
+            .unwrap_or_else(|| store::DEFAULT_DATABASE_URL.to_string()),
+    }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))
+}
+
+/// Plays a script through PostgreSQL and prints its report.
+fn script_db(
+    file: &std::path::Path,
+    text: &str,
+    lang: Lang,
+    url: &str,
+    run_key: Option<String>,
+    deliver_to: Option<PathBuf>,
+) -> Result<String, (u8, String)> {
+    let parsed = script::Script::parse(text)
+        .map_err(|e| (2, format!("invalid script {}: {e}", file.display())))?;
+    let key = run_key.unwrap_or_else(|| {
+        format!(
+            "script:{}:{}",
+            file.display(),
+            chrono::Utc::now().timestamp_nanos_opt().unwrap_or_default()
+        )
+    });
+    let recorder = match deliver_to {
+        Some(path) => store::outbox::Recorder::with_file(path).map_err(|e| (1, e.to_string()))?,
+        None => store::outbox::Recorder::default(),
+    };
+    let rt = runtime().map_err(|e| (1, e))?;
+    rt.block_on(async {
+        let pool = store::connect(url).await.map_err(|e| (1, e.to_string()))?;
+        let st = store::Store::new(pool);
+        let run = store::play::run_script(&st, &parsed, &key, lang, &recorder)
+            .await
+            .map_err(|e| match e {
+                store::play::PlayError::Script(e) => {
+                    (2, format!("invalid script {}: {e}", file.display()))
+                }
+                e => (1, e.to_string()),
+            })?;
+        serde_json::to_string_pretty(&run.report).map_err(|e| (1, e.to_string()))
+    })
+}
+
+/// Fires deadlines and delivers the outbox.
+fn worker(url: &str, until: Option<String>, name: &str) -> Result<(), String> {
+    let until = until
+        .map(|u| {
+            chrono::DateTime::parse_from_rfc3339(&u)
+                .map(|t| t.with_timezone(&chrono::Utc))
+                .map_err(|e| format!("--until `{u}` is not RFC 3339: {e}"))
+        })
+        .transpose()?;
+    let rt = runtime()?;
+    rt.block_on(async {
+        let pool = store::connect(url).await.map_err(|e| e.to_string())?;
+        let st = store::Store::new(pool);
+        let recorder = store::outbox::Recorder::default();
+        loop {
+            let now = until.unwrap_or_else(chrono::Utc::now);
+            let fired = st
+                .fire_due(None, now, name)
+                .await
+                .map_err(|e| e.to_string())?;
+            st.dispatch(None, &recorder)
+                .await
+                .map_err(|e| e.to_string())?;
+            if until.is_some() {
+                println!("{fired}");
+                return Ok(());
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
+    })
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Cmd::Script { file, lang } => {
+        Cmd::Migrate { database_url: url } => {
+            let url = database_url(url);
+            let done = runtime().and_then(|rt| {
+                rt.block_on(async {
+                    store::connect(&url)
+                        .await
+                        .map(|_| ())
+                        .map_err(|e| e.to_string())
+                })
+            });
+            match done {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("wolfjudge: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Cmd::Worker {
+            database_url: url,
+            until,
+            name,
+        } => match worker(&database_url(url), until, &name) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("wolfjudge: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Cmd::Script {
+            file,
+            lang,
+            database_url: Some(url),
+            run_key,
+            deliver_to,
+        } => {
+            let text = match std::fs::read_to_string(&file) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("wolfjudge: cannot read {}: {e}", file.display());
+                    return ExitCode::from(2);
+                }
+            };
+            match script_db(
+                &file,
+                &text,
+                lang.into(),
+                &database_url(Some(url)),
+                run_key,
+                deliver_to,
+            ) {
+                Ok(json) => {
+                    println!("{json}");
+                    ExitCode::SUCCESS
+                }
+                Err((code, e)) => {
+                    eprintln!("wolfjudge: {e}");
+                    ExitCode::from(code)
+                }
+            }
+        }
+        Cmd::Script { file, lang, .. } => {
             let text = match std::fs::read_to_string(&file) {
                 Ok(t) => t,
                 Err(e) => {

@@ -321,3 +321,89 @@ deed-poison = { $by } poisons { $target }
 deed-pass = { $by } uses no potion
 deed-check = { $by } checks { $target }
 deed-other = { $by }: { $what } { $target }
+
+## Reminders (deadlines kept in the database)
+reminder-vote = Reminder: the { $phase } vote closes at { $closes }. If you have not voted yet, vote (target and reason) or abstain before then.
+reminder-night = Reminder: your night action for { $phase } is due at { $closes }. Choose before then, or it is forfeited.
+
+## Simulator (wolfjudge simulate): titles, character names, the judge's log, sample texts
+
+sim-title = wolfjudge simulated game: ruleset { $ruleset }, { $players } players, seed { $seed }.
+sim-legend = Below, in time order, is what each player sees. The brackets say where: the day threads and the night announcements are public; a private message is seen by its addressee only; the wolves', killers' and police's channels by that side only; the judge's log by the judge only.
+sim-summary = End of the simulation: { $days } { $days ->
+    [one] day
+   *[other] days
+}, { $commands } commands, { $refused } of them not accepted.
+sim-winner = Result: { $winner } won.
+sim-no-winner = Result: no winner.
+sim-error-ruleset = Unknown ruleset “{ $name }” (known: m32, mafia).
+sim-error-players = The { $ruleset } ruleset cannot seat { $players } players.
+sim-error-setup = Cannot start the simulation: { $error }
+sim-error-cap = The simulation had not ended after { $commands } commands ({ $phase }) and was stopped.
+sim-error-stalled = The simulation stalled: nothing falls due after { $phase }, so the game cannot go on.
+
+sim-name-1 = Alice
+sim-name-2 = Bob
+sim-name-3 = Carol
+sim-name-4 = Dave
+sim-name-5 = Erin
+sim-name-6 = Frank
+sim-name-7 = Grace
+sim-name-8 = Heidi
+sim-name-9 = Ivan
+sim-name-10 = Judy
+sim-name-11 = Mallory
+sim-name-12 = Niaj
+sim-name-13 = Olivia
+sim-name-14 = Peggy
+sim-name-15 = Rupert
+sim-name-16 = Sybil
+
+sim-judge-command = command from { $actor }: { $action }
+sim-judge-command-refused = command from { $actor }: { $action } (not accepted: { $code })
+sim-actor-judge = the judge
+sim-act-post = post in the thread
+sim-act-vote = vote for { $target } — reason: { $reason }
+sim-act-abstain = abstain
+sim-act-proxy = ask the judge to cast a proxy vote for { $target }
+sim-act-speedup = ask to speed up
+sim-act-last-words = leave last words
+sim-act-tree-hole = write in the tree hole
+sim-act-leader-vote = vote for { $target } as wolf leader
+sim-act-kill = submit { $target } as the kill — reason: { $reason }
+sim-act-pick = pick { $target } as the kill
+sim-act-save = use the antidote
+sim-act-poison = poison { $target }
+sim-act-witch-pass = use no potion tonight
+sim-act-check = check { $target }
+sim-act-shoot = shoot { $target }
+sim-act-pass-badge = pass the badge to { $target }
+sim-act-pass-leader = pass the leadership to { $target }
+sim-act-concede = concede
+sim-act-card = give { $target } a { $color } card — reason: { $reason }
+sim-act-remove = remove { $target } from the game — reason: { $reason }
+sim-act-substitute = let { $player } take over { $target }
+sim-act-extend = move the deadline by { $seconds } seconds
+sim-act-end = end the game: { $winner }
+sim-act-tick = let time pass
+
+sim-vote-reason-1 = says nothing useful
+sim-vote-reason-2 = odd voting pattern
+sim-vote-reason-3 = contradicts themselves
+sim-vote-reason-4 = keeps steering the thread
+sim-vote-reason-5 = following the sheriff
+sim-vote-reason-6 = just a feeling
+sim-kill-reason-1 = loud
+sim-kill-reason-2 = sharp
+sim-kill-reason-3 = leads
+sim-kill-reason-4 = nosy
+sim-last-words-1 = I'm village. Look hard at yesterday's votes.
+sim-last-words-2 = Nothing more to say; I trust the village to win.
+sim-last-words-3 = Watch whoever keeps changing their vote.
+sim-last-words-4 = I'm out; it's up to you now.
+sim-tree-hole-1 = Something is off about today's sheriff.
+sim-tree-hole-2 = Hard to read today's thread; noting it down.
+sim-tree-hole-3 = Next time I'll vote earlier.
+sim-card-reason-1 = off-topic posting
+sim-card-reason-2 = pushing others to vote in a hostile tone
+sim-card-reason-3 = discussing the game outside the thread

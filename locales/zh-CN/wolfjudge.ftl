@@ -303,3 +303,86 @@ deed-poison = { $by } 对 { $target } 使用毒药
 deed-pass = { $by } 没有用药
 deed-check = { $by } 查验 { $target }
 deed-other = { $by }：{ $what } { $target }
+
+## 提醒（截止时间保存在数据库中）
+reminder-vote = 提醒：{ $phase }的投票将于 { $closes } 截止。尚未投票的角色请在此之前投票（目标和理由）或明确弃票。
+reminder-night = 提醒：你在{ $phase }的夜间行动将于 { $closes } 截止。请在此之前做出选择，否则视为放弃。
+
+## 模拟器（wolfjudge simulate）：标题、角色名、法官记录、示例文本
+
+sim-title = wolfjudge 模拟对局：规则 { $ruleset }，{ $players } 名玩家，种子 { $seed }。
+sim-legend = 下面按时间顺序列出每位玩家看到的内容。方括号里是所在的地方：讨论帖和夜晚的公告所有人可见；私信只有收件人可见；狼人、杀手、警察私聊只有该阵营可见；法官记录只有法官可见。
+sim-summary = 模拟结束：共 { $days } 天，{ $commands } 条命令，其中 { $refused } 条未被接受。
+sim-winner = 结果：{ $winner }。
+sim-no-winner = 结果：没有胜者。
+sim-error-ruleset = 未知的规则「{ $name }」（可用：m32、mafia）。
+sim-error-players = 规则 { $ruleset } 不能容纳 { $players } 名玩家。
+sim-error-setup = 无法开始模拟：{ $error }
+sim-error-cap = 模拟在 { $commands } 条命令后仍未结束（{ $phase }），已停止。
+sim-error-stalled = 模拟停住了：{ $phase }之后没有任何截止时间，游戏无法继续。
+
+sim-name-1 = 阿狸
+sim-name-2 = 白菜
+sim-name-3 = 春卷
+sim-name-4 = 豆包
+sim-name-5 = 饿了
+sim-name-6 = 番茄
+sim-name-7 = 果冻
+sim-name-8 = 海苔
+sim-name-9 = 酱油
+sim-name-10 = 可乐
+sim-name-11 = 辣条
+sim-name-12 = 馒头
+sim-name-13 = 奶茶
+sim-name-14 = 泡芙
+sim-name-15 = 青团
+sim-name-16 = 肉松
+
+sim-judge-command = { $actor } 发来命令：{ $action }
+sim-judge-command-refused = { $actor } 发来命令：{ $action }（未接受：{ $code }）
+sim-actor-judge = 法官
+sim-act-post = 发帖
+sim-act-vote = 投票给 { $target }，理由：{ $reason }
+sim-act-abstain = 弃票
+sim-act-proxy = 申请法官代投给 { $target }
+sim-act-speedup = 申请加速
+sim-act-last-words = 提交遗言
+sim-act-tree-hole = 写树洞
+sim-act-leader-vote = 投票选 { $target } 当狼头
+sim-act-kill = 提交刀 { $target }，理由：{ $reason }
+sim-act-pick = 选定刀 { $target }
+sim-act-save = 使用解药
+sim-act-poison = 对 { $target } 使用毒药
+sim-act-witch-pass = 今晚不用药
+sim-act-check = 查验 { $target }
+sim-act-shoot = 开枪带走 { $target }
+sim-act-pass-badge = 把警徽移交给 { $target }
+sim-act-pass-leader = 把狼头移交给 { $target }
+sim-act-concede = 认输
+sim-act-card = 给 { $target } 一张{ $color }，理由：{ $reason }
+sim-act-remove = 把 { $target } 移出游戏，理由：{ $reason }
+sim-act-substitute = 让 { $player } 接手 { $target }
+sim-act-extend = 把截止时间调整 { $seconds } 秒
+sim-act-end = 宣布游戏结束：{ $winner }
+sim-act-tick = 推进时间
+
+sim-vote-reason-1 = 发言划水
+sim-vote-reason-2 = 票型可疑
+sim-vote-reason-3 = 逻辑前后矛盾
+sim-vote-reason-4 = 一直在带节奏
+sim-vote-reason-5 = 跟着警长的票
+sim-vote-reason-6 = 感觉不对
+sim-kill-reason-1 = 强势
+sim-kill-reason-2 = 像神
+sim-kill-reason-3 = 带队
+sim-kill-reason-4 = 碍事
+sim-last-words-1 = 我是好人，大家好好盘一下昨天的票型。
+sim-last-words-2 = 没什么好说的，相信好人能赢。
+sim-last-words-3 = 注意那个一直改票的人。
+sim-last-words-4 = 我走了，剩下的交给你们了。
+sim-tree-hole-1 = 我觉得今天的警长有问题。
+sim-tree-hole-2 = 今天的发言好难盘，先记一笔。
+sim-tree-hole-3 = 下次一定早点投票。
+sim-card-reason-1 = 发言离题
+sim-card-reason-2 = 催票语气过激
+sim-card-reason-3 = 在讨论帖外讨论本局

@@ -184,6 +184,20 @@ impl Tx {
         Ok(())
     }
 
+    pub(crate) fn hold_fire(&mut self, c: CharId, now: DateTime<Utc>) -> Result<(), RuleError> {
+        if !self.pending(c, DecisionKind::Shoot) {
+            return Err(RuleError::NoDecisionPending);
+        }
+        self.emit(
+            now,
+            EventKind::DecisionLapsed {
+                kind: DecisionKind::Shoot,
+                character: c,
+            },
+        );
+        Ok(())
+    }
+
     pub(crate) fn pass(
         &mut self,
         c: CharId,

@@ -89,6 +89,8 @@ pub enum Action {
     Shoot {
         target: CharId,
     },
+    /// The dead hunter declines to shoot (so a hunter-sheriff can go on to pass the badge).
+    HoldFire,
     PassBadge {
         target: CharId,
     },
@@ -136,6 +138,7 @@ impl Action {
         matches!(
             self,
             Action::Shoot { .. }
+                | Action::HoldFire
                 | Action::PassBadge { .. }
                 | Action::PassLeader { .. }
                 | Action::LastWords { .. }
@@ -354,6 +357,7 @@ impl Tx {
             Action::WitchPass => self.witch_pass(c, now),
             Action::Check { target } => self.check(c, *target, now),
             Action::Shoot { target } => self.shoot(c, *target, now),
+            Action::HoldFire => self.hold_fire(c, now),
             Action::PassBadge { target } => self.pass(c, event::DecisionKind::Badge, *target, now),
             Action::PassLeader { target } => {
                 self.pass(c, event::DecisionKind::Leader, *target, now)

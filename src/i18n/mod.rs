@@ -288,6 +288,11 @@ fn votes(milli: i64) -> FluentValue<'static> {
     FluentValue::from(milli as f64 / 1000.0)
 }
 
+/// A time as messages show it.
+pub fn time(t: DateTime<Utc>) -> String {
+    t.format("%Y-%m-%d %H:%M UTC").to_string()
+}
+
 /// A refusal said to the player who was refused.
 pub fn error_message(err: &RuleError, game: &Game, lang: Lang) -> String {
     let c = Ctx { g: game, lang };

@@ -1,0 +1,222 @@
+//! The transactional outbox: every message an event causes is a row written with the event;
+//! a dispatcher delivers rows through a [`Messenger`] in order per channel, with retries and
+//! backoff, marking each delivered. Each row carries a nonce that the messenger passes on
+//! (Discord's `enforce_nonce`), so a crash between sending and marking shows nothing twice.
+
+use std::collections::BTreeSet;
+use std::future::Future;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use serde::{Deserialize, Serialize};
+use sqlx::{Postgres, Row, Transaction};
+
+use super::{Store, StoreError};
+use crate::engine::{Audience, Event, Game, Role};
+use crate::i18n::{self, Lang};
+
+/// The channels an event goes to, with its text for each.
+pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<(String, String)> {
+    let dms = |ids: Vec<crate::engine::CharId>| -> Vec<String> {
+        ids.into_iter().map(|c| format!("dm:{}", c.0)).collect()
+    };
+    let channels: Vec<String> = match e.audience() {
+        Audience::Public => vec!["public".into()],
+        Audience::Character(c) => vec![format!("dm:{}", c.0)],
+        Audience::Wolves => dms(g.living_with(Role::is_wolfish)),
+        Audience::Police => dms(g.living_with(|r| r == Role::Police)),
+        Audience::Judge => vec!["judge".into()],
+        Audience::Internal => Vec::new(),
+    };
+    if channels.is_empty() {
+        return Vec::new();
+    }
+    let text = if e.audience() == Audience::Judge {
+        i18n::render_judge(e, g, lang)
+    } else {
+        i18n::render(e, g, lang)
+    };
+    channels.into_iter().map(|c| (c, text.clone())).collect()
+}
+
+/// Writes one outbox row.
+pub(crate) async fn enqueue(
+    tx: &mut Transaction<'_, Postgres>,
+    game_id: i64,
+    event_seq: Option<i64>,
+    channel: &str,
+    body: &str,
+    nonce: &str,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO outbox (game_id, event_seq, channel, body, nonce) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (nonce) DO NOTHING",
+    )
+    .bind(game_id)
+    .bind(event_seq)
+    .bind(channel)
+    .bind(body)
+    .bind(nonce)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// A message to deliver.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutMessage {
+    pub id: i64,
+    pub game_id: i64,
+    /// `public`, `judge` or `dm:<seat>`.
+    pub channel: String,
+    pub body: String,
+    pub nonce: String,
+}
+
+/// Why a send failed (the dispatcher retries later).
+#[derive(Debug, thiserror::Error)]
+#[error("send failed: {0}")]
+pub struct SendError(pub String);
+
+/// Delivers messages: the Discord adapter in production, a recorder in tests.
+pub trait Messenger: Sync {
+    /// Sends one message. Sending the same nonce twice must show it once.
+    fn send(&self, msg: &OutMessage) -> impl Future<Output = Result<(), SendError>> + Send;
+}
+
+/// A messenger that records what it shows, keeping each nonce once (as Discord does with
+/// `enforce_nonce`), optionally appending every shown message to a JSON-lines file so that a
+/// test can read what a killed process delivered.
+#[derive(Debug, Default)]
+pub struct Recorder {
+    seen: Mutex<BTreeSet<String>>,
+    shown: Mutex<Vec<OutMessage>>,
+    /// Every send, duplicates included.
+    pub sends: Mutex<usize>,
+    file: Option<PathBuf>,
+}
+
+impl Recorder {
+    /// A recorder appending to `file` (and reading what it already holds).
+    ///
+    /// # Errors
+    /// When the file exists but cannot be read.
+    pub fn with_file(file: PathBuf) -> std::io::Result<Recorder> {
+        let mut seen = BTreeSet::new();
+        let mut shown = Vec::new();
+        if file.exists() {
+            for line in std::fs::read_to_string(&file)?.lines() {
+                if let Ok(m) = serde_json::from_str::<OutMessage>(line) {
+                    seen.insert(m.nonce.clone());
+                    shown.push(m);
+                }
+            }
+        }
+        Ok(Recorder {
+            seen: Mutex::new(seen),
+            shown: Mutex::new(shown),
+            sends: Mutex::new(0),
+            file: Some(file),
+        })
+    }
+
+    /// The messages shown, in the order shown.
+    pub fn shown(&self) -> Vec<OutMessage> {
+        self.shown.lock().map(|s| s.clone()).unwrap_or_default()
+    }
+}
+
+impl Messenger for Recorder {
+    async fn send(&self, msg: &OutMessage) -> Result<(), SendError> {
+        if let Ok(mut n) = self.sends.lock() {
+            *n += 1;
+        }
+        let mut seen = self.seen.lock().map_err(|e| SendError(e.to_string()))?;
+        if !seen.insert(msg.nonce.clone()) {
+            return Ok(());
+        }
+        if let Some(path) = &self.file {
+            let line = serde_json::to_string(msg).map_err(|e| SendError(e.to_string()))?;
+            let mut f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| SendError(e.to_string()))?;
+            writeln!(f, "{line}").map_err(|e| SendError(e.to_string()))?;
+            f.sync_data().map_err(|e| SendError(e.to_string()))?;
+        }
+        self.shown
+            .lock()
+            .map_err(|e| SendError(e.to_string()))?
+            .push(msg.clone());
+        Ok(())
+    }
+}
+
+impl Store {
+    /// Delivers undelivered messages (of one game, or all) until none is ready; returns how
+    /// many were delivered. Each message is claimed, sent and marked in one transaction, so
+    /// two dispatchers never send the same row at once and per-channel order holds.
+    ///
+    /// # Errors
+    /// Database errors (a failed send is not an error: the row is retried later).
+    pub async fn dispatch<M: Messenger>(
+        &self,
+        game: Option<i64>,
+        messenger: &M,
+    ) -> Result<usize, StoreError> {
+        let mut delivered = 0;
+        loop {
+            let mut tx = self.pool.begin().await?;
+            let row = sqlx::query(
+                "SELECT o.id, o.game_id, o.channel, o.body, o.nonce, o.attempts FROM outbox o
+                 WHERE o.delivered_at IS NULL AND o.next_attempt_at <= now()
+                   AND ($1::BIGINT IS NULL OR o.game_id = $1)
+                   AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.game_id = o.game_id
+                        AND p.channel = o.channel AND p.delivered_at IS NULL AND p.id < o.id)
+                 ORDER BY o.id LIMIT 1 FOR UPDATE SKIP LOCKED",
+            )
+            .bind(game)
+            .fetch_optional(&mut *tx)
+            .await?;
+            let Some(row) = row else {
+                tx.commit().await?;
+                return Ok(delivered);
+            };
+            let msg = OutMessage {
+                id: row.try_get("id")?,
+                game_id: row.try_get("game_id")?,
+                channel: row.try_get("channel")?,
+                body: row.try_get("body")?,
+                nonce: row.try_get("nonce")?,
+            };
+            let attempts: i32 = row.try_get("attempts")?;
+            match messenger.send(&msg).await {
+                Ok(()) => {
+                    sqlx::query("UPDATE outbox SET delivered_at = now(), attempts = attempts + 1 WHERE id = $1")
+                        .bind(msg.id)
+                        .execute(&mut *tx)
+                        .await?;
+                    delivered += 1;
+                    tx.commit().await?;
+                }
+                Err(e) => {
+                    // Exponential backoff, capped at five minutes.
+                    let wait = 2_i64.saturating_pow(attempts.clamp(0, 8) as u32).min(300);
+                    sqlx::query(
+                        "UPDATE outbox SET attempts = attempts + 1, last_error = $2,
+                         next_attempt_at = now() + make_interval(secs => $3) WHERE id = $1",
+                    )
+                    .bind(msg.id)
+                    .bind(e.to_string())
+                    .bind(wait as f64)
+                    .execute(&mut *tx)
+                    .await?;
+                    tx.commit().await?;
+                    return Ok(delivered);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,416 @@
+//! Games through PostgreSQL: the same reports as in memory, no lost or doubled votes under
+//! races, deadlines fired exactly once by competing workers, and crash equivalence under
+//! SIGKILL. Each test gets its own database (`#[sqlx::test]`, which needs `DATABASE_URL`).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::{Command as Proc, Stdio};
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+use sqlx::{PgPool, Row};
+use wolfjudge::engine::{self, Action, CharId, Command, EventKind, Ruleset, Setup};
+use wolfjudge::i18n::Lang;
+use wolfjudge::script::{self, Script};
+use wolfjudge::store::outbox::Recorder;
+use wolfjudge::store::{play, Outcome, Store};
+
+fn scenarios() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("tests/scenarios exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "json")
+                && !p.to_string_lossy().ends_with(".expect.json")
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+fn start() -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2026-12-01T12:00:00Z")
+        .expect("valid time")
+        .with_timezone(&Utc)
+}
+
+fn m32_setup(seed: u64, overrides: &[(&str, toml::Value)]) -> Setup {
+    let o: BTreeMap<String, toml::Value> = overrides
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.clone()))
+        .collect();
+    Setup {
+        ruleset: Ruleset::builtin("m32", &o).expect("m32 loads"),
+        seed,
+        start: start(),
+        characters: (b'A'..=b'L').map(|c| (c as char).to_string()).collect(),
+        roles: None,
+    }
+}
+
+/// The URL of the database a `#[sqlx::test]` pool points at, for child processes.
+fn url_of(pool: &PgPool) -> String {
+    let base = std::env::var("DATABASE_URL")
+        .unwrap_or_else(|_| wolfjudge::store::DEFAULT_DATABASE_URL.to_string());
+    let db = pool
+        .connect_options()
+        .get_database()
+        .expect("the test pool names its database")
+        .to_string();
+    match base.rfind('/') {
+        Some(i) if base[..i].contains("//") && i > base.find("//").unwrap_or(0) + 1 => {
+            format!("{}/{db}", &base[..i])
+        }
+        _ => format!("{base}/{db}"),
+    }
+}
+
+#[sqlx::test]
+async fn every_scenario_gives_the_same_report_through_postgres(pool: PgPool) {
+    let store = Store::new(pool);
+    for file in scenarios() {
+        let text = std::fs::read_to_string(&file).expect("readable scenario");
+        let script = Script::parse(&text).expect("valid scenario");
+        let memory = script::run(&script, Lang::En).expect("plays in memory");
+        let name = file.display().to_string();
+        let db = play::run_script(&store, &script, &name, Lang::En, &Recorder::default())
+            .await
+            .expect("plays through postgres");
+        assert_eq!(
+            serde_json::to_value(&memory.report).expect("json"),
+            serde_json::to_value(&db.report).expect("json"),
+            "{name}: reports differ"
+        );
+        assert_eq!(memory.events, db.events, "{name}: event logs differ");
+    }
+}
+
+#[sqlx::test]
+async fn concurrent_votes_are_neither_lost_nor_doubled(pool: PgPool) {
+    let store = Store::new(pool);
+    let setup = m32_setup(5, &[]);
+    let game_id = store
+        .create_game("race", &setup, Lang::En)
+        .await
+        .expect("created");
+    let now = start() + chrono::Duration::hours(1);
+    let mut tasks = Vec::new();
+    for i in 0..100u16 {
+        let store = store.clone();
+        tasks.push(tokio::spawn(async move {
+            let voter = CharId(i % 12);
+            let target = CharId((i * 7 + 3) % 12);
+            let cmd = Command::by(
+                voter,
+                Action::Vote {
+                    target,
+                    reason: format!("r{i}"),
+                },
+            );
+            let out = store
+                .execute(game_id, &format!("vote-{i}"), &cmd, now)
+                .await
+                .expect("executes");
+            (i, voter, target, out)
+        }));
+    }
+    let mut results = Vec::new();
+    for t in tasks {
+        results.push(t.await.expect("task finishes"));
+    }
+    let accepted: Vec<_> = results
+        .iter()
+        .filter(|r| matches!(r.3, Outcome::Accepted { .. }))
+        .collect();
+    // Every character votes once and may change once: exactly 24 of 100 are accepted, the
+    // rest are refused as a second change.
+    assert_eq!(accepted.len(), 24);
+    for r in results
+        .iter()
+        .filter(|r| matches!(r.3, Outcome::Refused { .. }))
+    {
+        assert!(
+            matches!(&r.3, Outcome::Refused { code, .. } if code == "vote_change_limit"),
+            "{r:?}"
+        );
+    }
+    let game = store.load(game_id).await.expect("loads");
+    let events = store.events(game_id).await.expect("events");
+    let casts: Vec<(CharId, Option<CharId>)> = events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::VoteCast { by, target, .. } => Some((*by, *target)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(casts.len(), 24, "one event per accepted vote");
+    let day = game.day.as_ref().expect("day 1 is open");
+    for c in 0..12u16 {
+        let c = CharId(c);
+        let last = casts.iter().rev().find(|(by, _)| *by == c).map(|(_, t)| *t);
+        let ballot = day
+            .ballots
+            .get(&c)
+            .expect("every character has a standing vote");
+        assert_eq!(
+            Some(ballot.target),
+            last,
+            "standing vote is the last accepted"
+        );
+        assert_eq!(ballot.changes, 1);
+    }
+    // The same key again: the first result, nothing new.
+    let again = store
+        .execute(
+            game_id,
+            "vote-0",
+            &Command::by(CharId(0), Action::Abstain),
+            now,
+        )
+        .await
+        .expect("executes");
+    assert_eq!(again, results[0].3);
+    assert_eq!(
+        store.events(game_id).await.expect("events").len(),
+        events.len()
+    );
+}
+
+#[sqlx::test]
+async fn two_worker_processes_fire_each_deadline_once(pool: PgPool) {
+    let store = Store::new(pool.clone());
+    let mut games = Vec::new();
+    for i in 0..50u64 {
+        let setup = if i % 5 == 4 {
+            Setup {
+                ruleset: Ruleset::builtin("mafia", &BTreeMap::new()).expect("mafia loads"),
+                characters: (0..13).map(|k| format!("P{k}")).collect(),
+                ..m32_setup(i, &[])
+            }
+        } else {
+            // No automatic cards: idle games would otherwise end by red cards on day 3.
+            m32_setup(i, &[("auto_cards", toml::Value::Boolean(false))])
+        };
+        let id = store
+            .create_game(&format!("g{i}"), &setup, Lang::Zh)
+            .await
+            .expect("created");
+        games.push(id);
+    }
+    let until = (start() + chrono::Duration::days(4)).to_rfc3339();
+    let url = url_of(&pool);
+    let spawn = |name: &str| {
+        Proc::new(env!("CARGO_BIN_EXE_wolfjudge"))
+            .args([
+                "worker",
+                "--database-url",
+                &url,
+                "--until",
+                &until,
+                "--name",
+                name,
+            ])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("worker starts")
+    };
+    let (a, b) = (spawn("w1"), spawn("w2"));
+    for w in [a, b] {
+        let out = w.wait_with_output().expect("worker finishes");
+        assert!(out.status.success(), "worker failed");
+    }
+    let until = DateTime::parse_from_rfc3339(&until)
+        .expect("time")
+        .with_timezone(&Utc);
+    let open: i64 =
+        sqlx::query("SELECT count(*) AS n FROM deadlines WHERE fired_at IS NULL AND due_at <= $1")
+            .bind(until)
+            .fetch_one(&pool)
+            .await
+            .expect("query")
+            .try_get("n")
+            .expect("count");
+    assert_eq!(open, 0, "every due deadline fired");
+    for id in games {
+        let events = store.events(id).await.expect("events");
+        let game = store.load(id).await.expect("loads");
+        // Phases in order, each exactly once: day 1, night 1, day 2, ... (Mafia: night first).
+        let mut phases = Vec::new();
+        for e in &events {
+            match &e.kind {
+                EventKind::DayOpened { day, round: 0, .. } => phases.push(format!("day {day}")),
+                EventKind::NightOpened { night, .. } => phases.push(format!("night {night}")),
+                _ => {}
+            }
+        }
+        let mafia = game.kind() == engine::Kind::Mafia;
+        let expected: Vec<String> = (1..=phases.len() as u32)
+            .map(|k| {
+                let n = k.div_ceil(2);
+                match (mafia, k % 2 == 1) {
+                    (false, true) | (true, false) => format!("day {n}"),
+                    _ => format!("night {n}"),
+                }
+            })
+            .collect();
+        assert_eq!(phases, expected, "game {id} skipped or repeated a phase");
+        assert!(
+            phases.len() >= 7,
+            "game {id} went through its deadlines: {phases:?}"
+        );
+        // Every tick is at or after the one before (deadlines in time order).
+        assert!(
+            events.windows(2).all(|w| w[0].at <= w[1].at),
+            "game {id}: time order"
+        );
+    }
+}
+
+/// Runs a script in a child process through the database, with a run key and a delivery
+/// file; returns whether it finished (it is killed after `kill_after`, if given).
+fn run_child(
+    url: &str,
+    script: &Path,
+    key: &str,
+    file: &Path,
+    kill_after: Option<Duration>,
+) -> bool {
+    let mut child = Proc::new(env!("CARGO_BIN_EXE_wolfjudge"))
+        .args([
+            "script",
+            &script.display().to_string(),
+            "--lang",
+            "en",
+            "--database-url",
+            url,
+        ])
+        .args([
+            "--run-key",
+            key,
+            "--deliver-to",
+            &file.display().to_string(),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("child starts");
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("child status") {
+            return status.success();
+        }
+        if kill_after.is_some_and(|k| started.elapsed() >= k) {
+            // SIGKILL: no chance to clean up.
+            let _ = child.kill();
+            let _ = child.wait();
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+fn delivered(file: &Path) -> Vec<wolfjudge::store::outbox::OutMessage> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect()
+}
+
+#[sqlx::test]
+async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPool) {
+    let url = url_of(&pool);
+    let store = Store::new(pool.clone());
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/m32_sheriff_badge_random.json");
+    let dir = std::env::temp_dir().join(format!("wolfjudge-crash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let base_file = dir.join("base.jsonl");
+    let _ = std::fs::remove_file(&base_file);
+    let t0 = Instant::now();
+    assert!(
+        run_child(&url, &script, "base", &base_file, None),
+        "uninterrupted run"
+    );
+    let full = t0.elapsed();
+    let base_id = store
+        .game_id("base")
+        .await
+        .expect("query")
+        .expect("base game");
+    let base_events = store.events(base_id).await.expect("events");
+    let base_game = store.load(base_id).await.expect("loads");
+    let by_channel = |msgs: &[wolfjudge::store::outbox::OutMessage]| {
+        let mut m: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for x in msgs {
+            m.entry(x.channel.clone()).or_default().push(x.body.clone());
+        }
+        m
+    };
+    let base_msgs = by_channel(&delivered(&base_file));
+    assert!(
+        !base_msgs.is_empty(),
+        "the uninterrupted run delivered messages"
+    );
+
+    let mut kills = 0;
+    for seed in 0..24u64 {
+        let key = format!("crash-{seed}");
+        let file = dir.join(format!("{key}.jsonl"));
+        let _ = std::fs::remove_file(&file);
+        // A kill point in the run, from the seed (spread over the whole run).
+        let at = full.mul_f64(0.02 + 0.85 * ((seed * 7919) % 100) as f64 / 100.0);
+        let mut finished = run_child(&url, &script, &key, &file, Some(at));
+        if !finished {
+            kills += 1;
+        }
+        let mut tries = 0;
+        while !finished {
+            tries += 1;
+            assert!(tries < 20, "run {key} never finished");
+            finished = run_child(&url, &script, &key, &file, None);
+        }
+        let id = store.game_id(&key).await.expect("query").expect("game");
+        assert_eq!(
+            store.events(id).await.expect("events"),
+            base_events,
+            "{key}: event log"
+        );
+        let game = store.load(id).await.expect("loads");
+        assert_eq!(game, base_game, "{key}: final state");
+        let shown = delivered(&file);
+        let nonces: BTreeSet<&str> = shown.iter().map(|m| m.nonce.as_str()).collect();
+        assert_eq!(
+            nonces.len(),
+            shown.len(),
+            "{key}: a message was shown twice"
+        );
+        let rows = sqlx::query(
+            "SELECT nonce, delivered_at IS NOT NULL AS done FROM outbox WHERE game_id = $1",
+        )
+        .bind(id)
+        .fetch_all(&pool)
+        .await
+        .expect("outbox");
+        for r in &rows {
+            let nonce: String = r.try_get("nonce").expect("nonce");
+            assert!(
+                r.try_get::<bool, _>("done").expect("done"),
+                "{key}: {nonce} undelivered"
+            );
+            assert!(
+                nonces.contains(nonce.as_str()),
+                "{key}: {nonce} never shown"
+            );
+        }
+        assert_eq!(rows.len(), shown.len(), "{key}: shown = outbox");
+        assert_eq!(
+            by_channel(&shown),
+            base_msgs,
+            "{key}: messages differ from the uninterrupted run"
+        );
+    }
+    assert!(kills >= 20, "only {kills} runs were killed mid-way");
+    let _ = std::fs::remove_dir_all(&dir);
+}
