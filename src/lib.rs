@@ -5,9 +5,11 @@
 //! - [`i18n`]: message catalogs (zh-CN, en) that turn events and refusals into text.
 //! - [`sim`]: a whole game played by random simulated players.
 //! - [`store`]: games in PostgreSQL (event log, outbox, deadlines, idempotent commands).
+//! - [`tournament`]: series of games scored by role, standings, awards and a chart.
 
 pub mod engine;
 pub mod i18n;
 pub mod script;
 pub mod sim;
 pub mod store;
+pub mod tournament;

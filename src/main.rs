@@ -1,5 +1,6 @@
 //! The `wolfjudge` command line: play a script, simulate a game.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -89,6 +90,10 @@ enum Cmd {
         players: Option<usize>,
         #[arg(long, value_enum, default_value = "zh")]
         lang: LangArg,
+        /// Also play the game through PostgreSQL (URL, or $DATABASE_URL, or the local
+        /// default when no value is given), leaving it there, replayable.
+        #[arg(long, num_args = 0..=1, default_missing_value = "")]
+        database_url: Option<String>,
     },
 }
 
@@ -146,6 +151,37 @@ fn script_db(
                 e => (1, e.to_string()),
             })?;
         serde_json::to_string_pretty(&run.report).map_err(|e| (1, e.to_string()))
+    })
+}
+
+/// Plays a simulated game's inputs through PostgreSQL: every command through the store's
+/// transaction, every deadline through the worker; checks the stored game is the same.
+fn simulate_db(out: &sim::Simulation, url: &str, lang: Lang) -> Result<(), String> {
+    let rt = runtime()?;
+    rt.block_on(async {
+        let pool = store::connect(url).await.map_err(|e| e.to_string())?;
+        let st = store::Store::new(pool);
+        let key = format!(
+            "simulate:{}:{}:{}",
+            out.setup.ruleset.name,
+            out.setup.seed,
+            chrono::Utc::now().timestamp_nanos_opt().unwrap_or_default()
+        );
+        let id = st
+            .create_game(&key, &out.setup, lang)
+            .await
+            .map_err(|e| e.to_string())?;
+        store::play::replay_inputs(&st, id, &out.inputs, "simulate")
+            .await
+            .map_err(|e| e.to_string())?;
+        let stored = st.events(id).await.map_err(|e| e.to_string())?;
+        if stored != out.events {
+            return Err(format!(
+                "game {id} in the database differs from the simulation"
+            ));
+        }
+        eprintln!("wolfjudge: game {id} (key {key}) is stored in the database");
+        Ok(())
     })
 }
 
@@ -276,6 +312,7 @@ fn main() -> ExitCode {
             seed,
             players,
             lang,
+            database_url: url,
         } => {
             let name = match ruleset {
                 RulesetArg::M32 => "m32",
@@ -283,7 +320,15 @@ fn main() -> ExitCode {
             };
             match sim::simulate(name, seed, players, lang.into()) {
                 Ok(out) => {
-                    print!("{}", out.transcript);
+                    if let Some(url) = url {
+                        if let Err(e) = simulate_db(&out, &database_url(Some(url)), lang.into()) {
+                            eprintln!("wolfjudge: {e}");
+                            return ExitCode::FAILURE;
+                        }
+                    }
+                    let mut stdout = std::io::stdout().lock();
+                    // A closed pipe (`| head`) is not an error worth a panic.
+                    let _ = stdout.write_all(out.transcript.as_bytes());
                     ExitCode::SUCCESS
                 }
                 Err(e) => {

@@ -123,3 +123,26 @@ fn every_scenario_gives_its_expected_report() {
         failures.join("\n")
     );
 }
+
+/// The store snapshots games as JSON: every state a scenario passes through must come back
+/// from JSON exactly as it was (a snapshot must never change a game).
+#[test]
+fn every_state_survives_a_snapshot() {
+    for f in scenario_files() {
+        let text = std::fs::read_to_string(&f).expect("readable");
+        let script = Script::parse(&text).expect("valid");
+        let run = script::run(&script, Lang::En).expect("plays");
+        let mut game = wolfjudge::engine::Game::default();
+        for (i, e) in run.events.iter().enumerate() {
+            wolfjudge::engine::apply(&mut game, e);
+            let json = serde_json::to_string(&game).expect("serializes");
+            let back: wolfjudge::engine::Game = serde_json::from_str(&json).expect("deserializes");
+            assert_eq!(
+                back,
+                game,
+                "{}: state after event {i} changes in a snapshot",
+                f.display()
+            );
+        }
+    }
+}

@@ -335,6 +335,7 @@ sim-summary = End of the simulation: { $days } { $days ->
    *[other] days
 }, { $commands } commands, { $refused } of them not accepted.
 sim-winner = Result: { $winner } won.
+sim-draw = Result: a draw.
 sim-no-winner = Result: no winner.
 sim-error-ruleset = Unknown ruleset “{ $name }” (known: m32, mafia).
 sim-error-players = The { $ruleset } ruleset cannot seat { $players } players.
@@ -377,6 +378,7 @@ sim-act-poison = poison { $target }
 sim-act-witch-pass = use no potion tonight
 sim-act-check = check { $target }
 sim-act-shoot = shoot { $target }
+sim-act-hold-fire = decline to shoot
 sim-act-pass-badge = pass the badge to { $target }
 sim-act-pass-leader = pass the leadership to { $target }
 sim-act-concede = concede
@@ -391,7 +393,7 @@ sim-vote-reason-1 = says nothing useful
 sim-vote-reason-2 = odd voting pattern
 sim-vote-reason-3 = contradicts themselves
 sim-vote-reason-4 = keeps steering the thread
-sim-vote-reason-5 = following the sheriff
+sim-vote-reason-5 = going with the crowd
 sim-vote-reason-6 = just a feeling
 sim-kill-reason-1 = loud
 sim-kill-reason-2 = sharp
@@ -407,3 +409,38 @@ sim-tree-hole-3 = Next time I'll vote earlier.
 sim-card-reason-1 = off-topic posting
 sim-card-reason-2 = pushing others to vote in a hostile tone
 sim-card-reason-3 = discussing the game outside the thread
+
+## Tournaments (RULES.md §3): the standings table and its awards.
+tournament-title = Tournament { $name } ({ $ruleset }): { $played } of { $planned } games finished, judge { $judge }
+tournament-col-rank = #
+tournament-col-player = Player
+tournament-col-game = G{ $n }
+tournament-col-total = Total
+tournament-col-games = Games
+tournament-col-killer = Killer pts
+tournament-col-detective = Detective pts
+tournament-col-wins = Wins by role
+tournament-judged = judge×{ $count }
+tournament-unfinished = Still being played: { $games }
+tournament-awards = Awards
+tournament-award-killer-king = 杀人王 Killer King
+tournament-award-master-detective = 神警探 Master Detective
+tournament-award-top = Top three
+tournament-award-line = { $award }: { $player }, { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+} as { $roles }
+tournament-award-none = { $award }: nobody (no points in this category)
+tournament-top-line = No. { $rank }: { $player }, { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
+tournament-with-tie = { $line } (tie-break: { $tie })
+tournament-tie-games = level with { $other }, fewer games played ({ $games } against { $other_games })
+tournament-tie-signup = level with { $other } on points and games, signed up earlier
+tournament-tie-name = level with { $other } on points, games and sign-up, first by name
+
+## Refusals of script steps and judge durations
+err-invalid-duration = A duration must be longer than zero and at most { $max } days (for example 90m, 24h or 1h30m).
+wait-phase-over = { $phase } is already over; the game cannot go back to it.
+wait-phase-unreachable = The game cannot reach { $phase }: it ends (or stops waiting for anything) before then. Nothing was changed.

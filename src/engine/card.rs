@@ -46,6 +46,20 @@ pub enum CardReason {
     MissedAction { what: MandatoryAction },
 }
 
+impl CardReason {
+    /// Whether the reason itself tells the character's role (only wolves vote for a leader
+    /// or hand the leadership on).
+    pub fn reveals_wolf(&self) -> bool {
+        matches!(
+            self,
+            CardReason::LeaderVoteMissing
+                | CardReason::MissedAction {
+                    what: MandatoryAction::PassLeader
+                }
+        )
+    }
+}
+
 /// The mandatory (强制) actions whose omission costs a yellow card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -142,7 +142,10 @@ impl Tx {
             },
         );
         let what = match p.kind {
-            DecisionKind::Shoot => return,
+            DecisionKind::Shoot => {
+                self.reopen_badge(p.character, at);
+                return;
+            }
             DecisionKind::Badge => card::MandatoryAction::PassBadge,
             DecisionKind::Leader => card::MandatoryAction::PassLeader,
         };
@@ -181,7 +184,25 @@ impl Tx {
         }
         self.emit(now, EventKind::Shot { hunter: c, target });
         self.eliminate(target, Cause::Shot, now);
+        self.reopen_badge(c, now);
         Ok(())
+    }
+
+    /// A hunter-sheriff shoots first, then hands the badge on: once the shot is settled he
+    /// gets a full window for the badge.
+    fn reopen_badge(&mut self, c: CharId, at: DateTime<Utc>) {
+        if self.g.ended() || !self.pending(c, DecisionKind::Badge) {
+            return;
+        }
+        let until = at + self.span(|o| o.decision_window);
+        self.emit(
+            at,
+            EventKind::DecisionOpened {
+                kind: DecisionKind::Badge,
+                character: c,
+                until,
+            },
+        );
     }
 
     pub(crate) fn hold_fire(&mut self, c: CharId, now: DateTime<Utc>) -> Result<(), RuleError> {
@@ -195,6 +216,7 @@ impl Tx {
                 character: c,
             },
         );
+        self.reopen_badge(c, now);
         Ok(())
     }
 

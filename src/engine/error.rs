@@ -80,6 +80,8 @@ pub enum RuleError {
     ConcedeNotAllowed,
     #[error("`{winner:?}` cannot win this game")]
     InvalidWinner { winner: Winner },
+    #[error("a duration must be longer than zero and at most {max_days} days")]
+    InvalidDuration { max_days: i64 },
 }
 
 impl RuleError {
@@ -121,6 +123,7 @@ impl RuleError {
             RuleError::NotAVoter => "not_a_voter",
             RuleError::ConcedeNotAllowed => "concede_not_allowed",
             RuleError::InvalidWinner { .. } => "invalid_winner",
+            RuleError::InvalidDuration { .. } => "invalid_duration",
         }
     }
 }

@@ -334,6 +334,17 @@ impl Event {
             | K::KillFixed { .. } => Audience::Wolves,
             K::CheckSubmitted { .. } | K::PoliceResult { .. } => Audience::Police,
             K::WolvesClosed => Audience::Internal,
+            // Night deaths are announced in the next day's opening post (in order, without
+            // causes): the public must not learn at night, or from a cause, what happened.
+            K::Eliminated {
+                when: Phase::Night { .. },
+                ..
+            } => Audience::Judge,
+            // A card whose reason only a wolf can earn would name a wolf: the offender and
+            // the judge see it; the public sees the standing cards only at the end.
+            K::CardGiven { target, reason, .. } if reason.reveals_wolf() => {
+                Audience::Character(*target)
+            }
             K::SeedCommitted { .. }
             | K::DayOpened { .. }
             | K::Posted { .. }
@@ -376,6 +387,7 @@ impl Event {
             K::LeaderVoted { target, .. } => vec![*target],
             K::LeaderElected { leader, .. } => vec![*leader],
             K::LeaderPassed { to, .. } => vec![*to],
+            K::CardGiven { target, reason, .. } if reason.reveals_wolf() => vec![*target],
             _ => Vec::new(),
         }
     }

@@ -239,7 +239,15 @@ impl Tx {
                 if self.g.ended() {
                     return;
                 }
-                self.lapse(p, at);
+                // An earlier lapse may have reopened this window (a hunter-sheriff's badge).
+                let still_due = self
+                    .g
+                    .pending
+                    .iter()
+                    .any(|q| q.kind == p.kind && q.character == p.character && q.until <= at);
+                if still_due {
+                    self.lapse(p, at);
+                }
             }
             return;
         }
@@ -402,6 +410,11 @@ impl Tx {
                 Ok(())
             }
             Action::Extend { seconds } => {
+                if *seconds <= 0 || *seconds > ruleset::Span::MAX.0 {
+                    return Err(RuleError::InvalidDuration {
+                        max_days: ruleset::Span::MAX.0 / 86_400,
+                    });
+                }
                 self.emit(now, EventKind::Extended { seconds: *seconds });
                 Ok(())
             }

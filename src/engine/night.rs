@@ -110,7 +110,12 @@ impl Tx {
         }
         self.emit(now, EventKind::LeaderVoted { by: c, target });
         let wolves = self.g.living_with(|r| r == Role::Wolf);
-        let voted = self.g.night.as_ref().map_or(0, |n| n.leader_votes.len());
+        let voted = self.g.night.as_ref().map_or(0, |n| {
+            wolves
+                .iter()
+                .filter(|w| n.leader_votes.contains_key(w))
+                .count()
+        });
         if voted >= wolves.len() {
             self.close_leader_election(now);
         }
@@ -124,7 +129,12 @@ impl Tx {
             return;
         };
         let mut count: BTreeMap<CharId, (usize, u64)> = BTreeMap::new();
-        for (t, seq) in n.leader_votes.values() {
+        for (t, seq) in n
+            .leader_votes
+            .iter()
+            .filter(|(voter, _)| self.g.is_alive(**voter))
+            .map(|(_, v)| v)
+        {
             let e = count.entry(*t).or_insert((0, 0));
             e.0 += 1;
             e.1 = e.1.max(*seq);

@@ -88,6 +88,10 @@ impl Default for LastWords {
 pub struct Span(pub i64);
 
 impl Span {
+    /// The longest span anything may last or be extended by (a year): keeps every deadline
+    /// far inside chrono's range.
+    pub const MAX: Span = Span(366 * 86_400);
+
     /// The span as a chrono duration.
     pub fn dur(self) -> Duration {
         Duration::seconds(self.0)
@@ -128,6 +132,9 @@ impl Span {
             return Err(format!(
                 "`{text}` lacks a unit (h, m or s) after its last number"
             ));
+        }
+        if total > Span::MAX.0 {
+            return Err(format!("`{text}` is longer than a year"));
         }
         Ok(Span(total))
     }

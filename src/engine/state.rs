@@ -50,7 +50,7 @@ pub struct DayState {
     pub ballots: BTreeMap<CharId, Ballot>,
     /// Tie rounds: the only valid targets (empty: anyone living).
     pub candidates: Vec<CharId>,
-    /// Tie rounds: the only voters (empty: everyone living).
+    /// Tie rounds: the only voters (ignored in the main round, where everyone living votes).
     pub voters: Vec<CharId>,
     pub closed: bool,
 }
@@ -74,6 +74,7 @@ pub struct NightState {
     pub leader_votes: BTreeMap<CharId, (CharId, u64)>,
     pub kills: BTreeMap<CharId, Submission>,
     /// `None` while open; `Some(target)` once fixed (`Some(None)`: no kill).
+    #[serde(with = "fixed_kill")]
     pub kill: Option<Option<CharId>>,
     pub saved: Option<CharId>,
     pub poisoned: Option<CharId>,
@@ -362,11 +363,15 @@ pub fn apply(g: &mut Game, e: &Event) {
             kind,
             character,
             until,
-        } => g.pending.push(Pending {
-            kind: *kind,
-            character: *character,
-            until: *until,
-        }),
+        } => {
+            // Reopening a window (a hunter-sheriff's badge after his shot) replaces it.
+            remove_pending(g, *kind, *character);
+            g.pending.push(Pending {
+                kind: *kind,
+                character: *character,
+                until: *until,
+            });
+        }
         K::Shot { hunter, target } => {
             remove_pending(g, DecisionKind::Shoot, *hunter);
             deed(g, Some(*hunter), "shoot", Some(*target));
@@ -559,6 +564,24 @@ pub fn apply(g: &mut Game, e: &Event) {
             g.pending.clear();
         }
         K::Revealed { .. } => {}
+    }
+}
+
+/// JSON has one `null`, so `Some(None)` ("fixed: no kill") would come back from a snapshot
+/// as `None` ("still open"). Stored as `null` (open), `[]` (no kill) or `[target]`.
+mod fixed_kill {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::CharId;
+
+    pub fn serialize<S: Serializer>(v: &Option<Option<CharId>>, s: S) -> Result<S::Ok, S::Error> {
+        v.map(|t| t.into_iter().collect::<Vec<_>>()).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Option<CharId>>, D::Error> {
+        Ok(Option::<Vec<CharId>>::deserialize(d)?.map(|v| v.first().copied()))
     }
 }
 

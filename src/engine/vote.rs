@@ -55,7 +55,7 @@ impl Tx {
     ) -> Result<(), RuleError> {
         let o = &self.g.ruleset.options;
         let d = self.open_day_state()?;
-        if !d.voters.is_empty() && !d.voters.contains(&c) {
+        if d.round > 0 && !d.voters.contains(&c) {
             return Err(RuleError::NotAVoter);
         }
         if let Some(t) = target {

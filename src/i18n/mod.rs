@@ -363,6 +363,7 @@ pub fn error_message(err: &RuleError, game: &Game, lang: Lang) -> String {
             .collect();
             args!["winner" => winner_name(*winner, lang), "options" => c.join(options)]
         }
+        RuleError::InvalidDuration { max_days } => args!["max" => *max_days],
     };
     c.t(&format!("err-{}", err.code().replace('_', "-")), a)
 }
@@ -1130,6 +1131,7 @@ mod tests {
             RuleError::InvalidWinner {
                 winner: Winner::Police,
             },
+            RuleError::InvalidDuration { max_days: 366 },
         ];
         let covered: BTreeSet<usize> = v
             .iter()
@@ -1169,9 +1171,10 @@ mod tests {
                 RuleError::NotAVoter => 32,
                 RuleError::ConcedeNotAllowed => 33,
                 RuleError::InvalidWinner { .. } => 34,
+                RuleError::InvalidDuration { .. } => 35,
             })
             .collect();
-        assert_eq!(covered.len(), 35, "every RuleError variant is listed");
+        assert_eq!(covered.len(), 36, "every RuleError variant is listed");
         v
     }
 

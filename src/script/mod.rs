@@ -531,6 +531,9 @@ pub struct Table {
     pub game: Game,
     pub events: Vec<Event>,
     pub now: DateTime<Utc>,
+    /// Every command sent, accepted or refused, with its time (ticks included): the inputs
+    /// that replay this game anywhere else, e.g. through the store.
+    pub log: Vec<(DateTime<Utc>, Command)>,
 }
 
 impl Table {
@@ -545,6 +548,7 @@ impl Table {
             game,
             events,
             now: setup.start,
+            log: Vec::new(),
         })
     }
 
@@ -553,6 +557,7 @@ impl Table {
     /// # Errors
     /// The engine's refusal; nothing changes then.
     pub fn command(&mut self, cmd: &Command) -> Result<Vec<Event>, RuleError> {
+        self.log.push((self.now, cmd.clone()));
         let events = engine::handle(&self.game, cmd, self.now)?;
         for e in &events {
             engine::apply(&mut self.game, e);
@@ -573,6 +578,14 @@ impl Table {
     /// [`Refusal::PhaseOver`] when that phase is already over, [`Refusal::PhaseUnreachable`]
     /// when the game ends (or stops) before reaching it.
     pub fn wait_until(&mut self, target: Phase) -> Result<Vec<Event>, Refusal> {
+        // A refused wait changes nothing: try it on a copy.
+        let mut trial = self.clone();
+        let events = trial.advance_to(target)?;
+        *self = trial;
+        Ok(events)
+    }
+
+    fn advance_to(&mut self, target: Phase) -> Result<Vec<Event>, Refusal> {
         let night_first = self.game.kind() == engine::Kind::Mafia;
         let mut out = Vec::new();
         loop {

@@ -1,22 +1,403 @@
-//! The simulator (STUB: being written).
+//! The simulator: a whole game played on a virtual clock by simulated players who make
+//! random legal choices (and now and then an illegal one, which the engine refuses).
+//!
+//! - The game's own randomness (the deal, random hand-overs) comes from `seed`, as in any
+//!   game; the simulated players draw from their own ChaCha8 generator seeded with
+//!   `seed ^ PLAYER_SEED_XOR`, so the same seed always plays the same game.
+//! - Players act through *intents*: planned actions with a time, made when a phase (or a
+//!   set of pending death decisions) begins, and carried out in time order between the
+//!   engine's deadlines. An intent decides its exact command when it runs, from what its
+//!   player can know then (its role, its team, its DMs, the public thread).
+//! - [`transcript`] renders everything as the players see it.
 
-use crate::i18n::Lang;
+mod plan;
+mod transcript;
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::event::DecisionKind;
+use crate::engine::ruleset::Span;
+use crate::engine::{CharId, Command, Event, EventKind, Kind, Phase, Role, Ruleset, Setup, Winner};
+use crate::i18n::{self, Lang};
+use crate::script::Table;
+
+use plan::{Intent, Plan};
+use transcript::Writer;
 
 /// A simulated game.
+#[derive(Debug, Clone)]
 pub struct Simulation {
+    /// The game as its players see it, in time order.
     pub transcript: String,
+    /// `None` only if the game ended without one (the simulator never asks the judge to).
+    pub winner: Option<Winner>,
+    /// The whole event log.
+    pub events: Vec<Event>,
+    /// Commands the engine refused.
+    pub refused: usize,
+    /// Commands sent (players' and the judge's; not the clock's ticks).
+    pub commands: usize,
+    /// The game's setup and every command sent with its time (ticks included): replaying
+    /// these anywhere (e.g. through the store) plays the same game.
+    pub setup: Setup,
+    pub inputs: Vec<(chrono::DateTime<chrono::Utc>, crate::engine::Command)>,
+}
+
+/// The most commands a simulated game may take before it is called stuck.
+pub const COMMAND_CAP: usize = 10_000;
+/// The most clock moves (deadlines and waits) likewise.
+const STEP_CAP: usize = 40_000;
+/// Separates the players' random stream from the game's.
+const PLAYER_SEED_XOR: u64 = 0x51A7_ED0F_B0A7_5EED;
+/// How many character names the catalogs hold (`sim-name-1` ...).
+const NAMES: usize = 16;
+
+/// The simulated game's start: 2026-12-01 12:00 UTC.
+fn start() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0)
+        .single()
+        .unwrap_or_default()
+}
+
+/// Character `i`'s name: from the catalog, numbered again past its end.
+fn character_name(lang: Lang, i: usize) -> String {
+    let base = i18n::text(lang, &format!("sim-name-{}", i % NAMES + 1), &[]);
+    if i < NAMES {
+        base
+    } else {
+        format!("{base}{}", i / NAMES + 1)
+    }
 }
 
 /// Plays a whole game with simulated players.
 ///
 /// # Errors
-/// A message when the ruleset or player count is unusable.
+/// A message (in `lang`) when the ruleset or player count is unusable, or when the game
+/// does not end within [`COMMAND_CAP`] commands.
 pub fn simulate(
     ruleset: &str,
     seed: u64,
     players: Option<usize>,
     lang: Lang,
 ) -> Result<Simulation, String> {
-    let _ = (ruleset, seed, players, lang);
-    Err("not yet".into())
+    let t = |id: &str, args: &[(&str, String)]| i18n::text(lang, id, args);
+    let rs = Ruleset::builtin(ruleset, &BTreeMap::new())
+        .map_err(|_| t("sim-error-ruleset", &[("name", ruleset.to_string())]))?;
+    let n = players.unwrap_or(match rs.kind {
+        Kind::Werewolf => 12,
+        Kind::Mafia => 13,
+    });
+    if rs.deal_for(n).is_none() {
+        return Err(t(
+            "sim-error-players",
+            &[("ruleset", rs.name.clone()), ("players", n.to_string())],
+        ));
+    }
+    let setup = Setup {
+        ruleset: rs,
+        seed,
+        start: start(),
+        characters: (0..n).map(|i| character_name(lang, i)).collect(),
+        roles: None,
+    };
+    let table =
+        Table::new(&setup).map_err(|e| t("sim-error-setup", &[("error", e.to_string())]))?;
+    let mut sim = Sim::new(table, seed, lang);
+    sim.out.paragraph(&t(
+        "sim-title",
+        &[
+            ("ruleset", ruleset.to_string()),
+            ("players", n.to_string()),
+            ("seed", seed.to_string()),
+        ],
+    ));
+    sim.out.paragraph(&t("sim-legend", &[]));
+    sim.out.blank();
+    sim.run()?;
+    Ok(sim.finish(setup))
+}
+
+/// What the simulated players know beyond the public thread: each one's own role and team
+/// (from its role DM), the seer's and police's results, the witch's news.
+#[derive(Debug, Default)]
+struct Memory {
+    roles: BTreeMap<CharId, Role>,
+    teams: BTreeMap<CharId, Vec<CharId>>,
+    /// Seer: checked character → village?
+    seer: BTreeMap<CharId, bool>,
+    /// Police: checked character → role.
+    police: BTreeMap<CharId, Role>,
+    /// The latest night opened.
+    night: u32,
+    /// Witch: (night, the target she was told of) — she acts once told.
+    witch_told: Option<(u32, Option<CharId>)>,
+}
+
+/// The phase the current intents were planned for: the phase and its pending decisions.
+type Key = (Phase, Vec<(DecisionKind, CharId)>);
+
+struct Sim {
+    table: Table,
+    rng: ChaCha8Rng,
+    lang: Lang,
+    out: Writer,
+    intents: Vec<Intent>,
+    next_seq: u64,
+    planned: Option<Key>,
+    commands: usize,
+    refused: usize,
+    steps: usize,
+    /// Events already absorbed (remembered and written).
+    seen: usize,
+    mem: Memory,
+    /// Today's suspects: most votes go to one of them.
+    suspects: Vec<CharId>,
+}
+
+impl Sim {
+    fn new(table: Table, seed: u64, lang: Lang) -> Sim {
+        Sim {
+            table,
+            rng: ChaCha8Rng::seed_from_u64(seed ^ PLAYER_SEED_XOR),
+            lang,
+            out: Writer::new(lang),
+            intents: Vec::new(),
+            next_seq: 0,
+            planned: None,
+            commands: 0,
+            refused: 0,
+            steps: 0,
+            seen: 0,
+            mem: Memory::default(),
+            suspects: Vec::new(),
+        }
+    }
+
+    fn now(&self) -> DateTime<Utc> {
+        self.table.now
+    }
+
+    fn key(&self) -> Key {
+        let g = &self.table.game;
+        (
+            g.phase,
+            g.pending.iter().map(|p| (p.kind, p.character)).collect(),
+        )
+    }
+
+    fn text(&self, id: &str, args: &[(&str, String)]) -> String {
+        i18n::text(self.lang, id, args)
+    }
+
+    /// Plays until the game ends.
+    fn run(&mut self) -> Result<(), String> {
+        self.absorb();
+        loop {
+            if self.table.game.ended() {
+                return Ok(());
+            }
+            self.steps += 1;
+            if self.commands >= COMMAND_CAP || self.steps > STEP_CAP {
+                return Err(self.text(
+                    "sim-error-cap",
+                    &[
+                        ("commands", self.commands.to_string()),
+                        ("phase", i18n::phase_name(self.table.game.phase, self.lang)),
+                    ],
+                ));
+            }
+            let key = self.key();
+            if self.planned.as_ref() != Some(&key) {
+                self.intents.retain(|i| !i.scoped);
+                self.plan();
+                self.planned = Some(key);
+            }
+            let deadline = self.table.game.next_deadline();
+            let next = self
+                .intents
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, i)| (i.at, i.seq))
+                .map(|(k, i)| (k, i.at));
+            match (next, deadline) {
+                (Some((k, at)), d) if d.is_none_or(|d| at < d) => {
+                    let intent = self.intents.swap_remove(k);
+                    self.advance_to(at);
+                    self.execute(intent);
+                }
+                (_, Some(d)) => self.advance_to(d),
+                _ => {
+                    return Err(self.text(
+                        "sim-error-stalled",
+                        &[("phase", i18n::phase_name(self.table.game.phase, self.lang))],
+                    ))
+                }
+            }
+        }
+    }
+
+    /// Moves the clock to `at` (not backwards), firing whatever falls due on the way.
+    fn advance_to(&mut self, at: DateTime<Utc>) {
+        let secs = (at - self.now()).num_seconds().max(0);
+        self.table.wait(Span(secs));
+        self.absorb();
+    }
+
+    /// Sends a command; returns whether it was accepted.
+    fn act(&mut self, cmd: Command) -> bool {
+        self.commands += 1;
+        let result = self.table.command(&cmd);
+        let now = self.now();
+        self.out.command(now, &cmd, result.as_ref().err());
+        if result.is_err() {
+            self.refused += 1;
+        }
+        self.absorb();
+        result.is_ok()
+    }
+
+    /// Remembers and writes the events not yet seen.
+    fn absorb(&mut self) {
+        while self.seen < self.table.events.len() {
+            let e = self.table.events[self.seen].clone();
+            self.seen += 1;
+            self.observe(&e);
+            self.out.event(&e);
+        }
+    }
+
+    /// What the players learn from an event addressed to them.
+    fn observe(&mut self, e: &Event) {
+        match &e.kind {
+            EventKind::RoleTold {
+                character,
+                role,
+                team,
+            } => {
+                self.mem.roles.insert(*character, *role);
+                self.mem.teams.insert(*character, team.clone());
+            }
+            EventKind::SeerChecked {
+                target, village, ..
+            } => {
+                self.mem.seer.insert(*target, *village);
+            }
+            EventKind::PoliceResult { target, role } => {
+                self.mem.police.insert(*target, *role);
+            }
+            EventKind::NightOpened { night, .. } => self.mem.night = *night,
+            EventKind::WitchTold { target, .. } => {
+                self.mem.witch_told = Some((self.mem.night, *target));
+            }
+            EventKind::LastWordsGranted { character, .. } => self.plan_last_words(*character),
+            _ => {}
+        }
+    }
+
+    /// Most of the dead leave last words, soon after being told they may.
+    fn plan_last_words(&mut self, c: CharId) {
+        if self.chance(0.85) {
+            let at = self.now() + Duration::minutes(self.rng.gen_range(2..=25));
+            self.schedule(at, false, Some(c), Plan::LastWords);
+        }
+    }
+
+    fn schedule(&mut self, at: DateTime<Utc>, scoped: bool, who: Option<CharId>, plan: Plan) {
+        self.next_seq += 1;
+        self.intents.push(Intent {
+            at,
+            seq: self.next_seq,
+            scoped,
+            who,
+            plan,
+        });
+    }
+
+    fn chance(&mut self, p: f64) -> bool {
+        self.rng.gen::<f64>() < p
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
+        if items.is_empty() {
+            None
+        } else {
+            Some(items[self.rng.gen_range(0..items.len())])
+        }
+    }
+
+    /// A whole-minute time in `[lo, hi]` (just `lo` when the range is empty).
+    fn time_in(&mut self, lo: DateTime<Utc>, hi: DateTime<Utc>) -> DateTime<Utc> {
+        let span = (hi - lo).num_minutes();
+        if span <= 0 {
+            return lo;
+        }
+        lo + Duration::minutes(self.rng.gen_range(0..=span))
+    }
+
+    /// A random catalog line `prefix-1` ... `prefix-n`.
+    fn line(&mut self, prefix: &str, n: u32) -> String {
+        let k = self.rng.gen_range(1..=n);
+        self.text(&format!("{prefix}-{k}"), &[])
+    }
+
+    fn finish(mut self, setup: Setup) -> Simulation {
+        let g = &self.table.game;
+        let days = g.last_day;
+        let winner = g.winner;
+        self.out.blank();
+        let result = match winner {
+            Some(Winner::Draw) => self.text("sim-draw", &[]),
+            Some(w) => self.text("sim-winner", &[("winner", i18n::winner_name(w, self.lang))]),
+            None => self.text("sim-no-winner", &[]),
+        };
+        self.out.paragraph(&result);
+        let summary = self.text(
+            "sim-summary",
+            &[
+                ("days", days.to_string()),
+                ("commands", self.commands.to_string()),
+                ("refused", self.refused.to_string()),
+            ],
+        );
+        self.out.paragraph(&summary);
+        Simulation {
+            transcript: self.out.finish(),
+            winner,
+            events: self.table.events,
+            refused: self.refused,
+            commands: self.commands,
+            setup,
+            inputs: self.table.log,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_distinct_and_from_the_catalog() {
+        for lang in [Lang::Zh, Lang::En] {
+            let names: Vec<String> = (0..20).map(|i| character_name(lang, i)).collect();
+            let mut sorted = names.clone();
+            sorted.sort();
+            sorted.dedup();
+            assert_eq!(sorted.len(), names.len(), "{names:?}");
+            assert!(names.iter().all(|n| !n.contains(i18n::MISSING_OPEN)));
+        }
+    }
+
+    #[test]
+    fn unusable_setups_are_refused_in_the_language_asked() {
+        let e = simulate("m32", 1, Some(7), Lang::En).unwrap_err();
+        assert!(e.contains("7"), "{e}");
+        let z = simulate("m32", 1, Some(7), Lang::Zh).unwrap_err();
+        assert_ne!(e, z);
+        assert!(simulate("uno", 1, None, Lang::En).is_err());
+    }
 }

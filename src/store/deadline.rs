@@ -43,7 +43,7 @@ fn reminders(g: &Game) -> Vec<Reminder> {
                     g.living()
                         .into_iter()
                         .filter(|c| !d.ballots.contains_key(c))
-                        .filter(|c| d.voters.is_empty() || d.voters.contains(c))
+                        .filter(|c| d.round == 0 || d.voters.contains(c))
                         .map(|c| format!("dm:{}", c.0)),
                 );
                 out.push(Reminder {

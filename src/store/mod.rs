@@ -228,10 +228,23 @@ impl Store {
                     last: seq + events.len() as i64,
                 }
             }
-            Err(e) => Outcome::Refused {
-                code: e.code().to_string(),
-                message: i18n::error_message(&e, &game, lang),
-            },
+            Err(e) => {
+                // A refusal is only final if it was made against the current state: lock
+                // the game at the seq we loaded, or retry against the newer state.
+                let current = sqlx::query("UPDATE games SET seq = seq WHERE id = $1 AND seq = $2")
+                    .bind(game_id)
+                    .bind(seq)
+                    .execute(&mut *tx)
+                    .await?;
+                if current.rows_affected() != 1 {
+                    tx.rollback().await?;
+                    return Ok(None);
+                }
+                Outcome::Refused {
+                    code: e.code().to_string(),
+                    message: i18n::error_message(&e, &game, lang),
+                }
+            }
         };
         record(&mut tx, game_id, key, &serde_json::to_value(&outcome)?, now).await?;
         tx.commit().await?;

@@ -74,6 +74,7 @@ pub async fn run_script<M: Messenger>(
                     game,
                     events: Vec::new(),
                     now,
+                    log: Vec::new(),
                 };
                 match table.to_command(by, act) {
                     Ok(cmd) => match store.execute(game_id, &key, &cmd, now).await? {
@@ -117,6 +118,33 @@ pub async fn run_script<M: Messenger>(
     })
 }
 
+/// Replays a game's inputs (as [`Table::log`] records them) through the store: commands
+/// through [`Store::execute`], ticks through the deadline worker. Returns each command's
+/// latency, for measuring.
+///
+/// # Errors
+/// Database errors.
+pub async fn replay_inputs(
+    store: &Store,
+    game_id: i64,
+    inputs: &[(DateTime<Utc>, crate::engine::Command)],
+    worker: &str,
+) -> Result<Vec<std::time::Duration>, StoreError> {
+    let mut latencies = Vec::with_capacity(inputs.len());
+    for (i, (at, cmd)) in inputs.iter().enumerate() {
+        let t = std::time::Instant::now();
+        if cmd.action == crate::engine::Action::Tick {
+            store.fire_due(Some(game_id), *at, worker).await?;
+        } else {
+            store
+                .execute(game_id, &format!("input-{i}"), cmd, *at)
+                .await?;
+        }
+        latencies.push(t.elapsed());
+    }
+    Ok(latencies)
+}
+
 /// Runs a wait step: fires the game's deadlines on the virtual clock.
 async fn wait(
     store: &Store,
@@ -138,6 +166,22 @@ async fn wait(
             })
         }
         Step::WaitUntil(target) => {
+            // A refused wait changes nothing: find out on a copy in memory first.
+            let game = store.load(game_id).await?;
+            let mut trial = Table {
+                game,
+                events: Vec::new(),
+                now,
+                log: Vec::new(),
+            };
+            if let Err(r) = trial.wait_until(*target) {
+                return Ok(WaitRecord {
+                    ok: false,
+                    error: Some(r.code().into()),
+                    message: Some(r.message(&trial.game, lang)),
+                    now,
+                });
+            }
             let mut now = now;
             let mut moved = false;
             loop {

@@ -1,0 +1,230 @@
+//! The transcript: the game as its players see it, in time order. Each line carries its
+//! time and where it appears (a day thread, a private message, a side's channel, the
+//! judge's log, the reveal). Internal events are not shown.
+
+use std::fmt::Write as _;
+
+use chrono::{DateTime, Utc};
+
+use crate::engine::{
+    apply, Action, Actor, Audience, CharId, Command, Event, EventKind, Game, Phase, RuleError,
+};
+use crate::i18n::{self, Lang};
+
+/// Width of the time column (`12-02 20:00 `); continuation lines are indented by it.
+const INDENT: usize = 12;
+
+/// Writes the transcript. It keeps its own copy of the game, folded event by event, so each
+/// event is rendered against the state it produced (names, grants, potions).
+pub(crate) struct Writer {
+    lang: Lang,
+    game: Game,
+    out: String,
+}
+
+impl Writer {
+    pub(crate) fn new(lang: Lang) -> Writer {
+        Writer {
+            lang,
+            game: Game::default(),
+            out: String::new(),
+        }
+    }
+
+    fn t(&self, id: &str, args: &[(&str, String)]) -> String {
+        i18n::text(self.lang, id, args)
+    }
+
+    /// A free-standing paragraph (title, legend, summary).
+    pub(crate) fn paragraph(&mut self, text: &str) {
+        let _ = writeln!(self.out, "{text}");
+    }
+
+    pub(crate) fn blank(&mut self) {
+        if !self.out.is_empty() && !self.out.ends_with("\n\n") {
+            self.out.push('\n');
+        }
+    }
+
+    fn line(&mut self, at: DateTime<Utc>, heading: &str, text: &str) {
+        let mut lines = text.lines();
+        let first = lines.next().unwrap_or_default();
+        let _ = writeln!(self.out, "{} [{heading}] {first}", at.format("%m-%d %H:%M"));
+        for l in lines {
+            let _ = writeln!(self.out, "{:INDENT$}{l}", "");
+        }
+    }
+
+    /// The heading of a public message posted during `phase`.
+    fn thread(&self, phase: Phase) -> String {
+        match phase {
+            Phase::Day { day, round: 0 } => self.t("heading-day", &[("day", day.to_string())]),
+            Phase::Day { day, round } => self.t(
+                "heading-day-round",
+                &[("day", day.to_string()), ("round", round.to_string())],
+            ),
+            Phase::Night { night } => self.t("heading-night", &[("night", night.to_string())]),
+            Phase::Setup | Phase::Ended => self.t("heading-public", &[]),
+        }
+    }
+
+    /// Writes one event where its audience sees it.
+    pub(crate) fn event(&mut self, e: &Event) {
+        let before = self.game.phase;
+        apply(&mut self.game, e);
+        let audience = e.audience();
+        let (heading, text) = match audience {
+            Audience::Internal => return,
+            Audience::Public => {
+                if matches!(e.kind, EventKind::Revealed { .. }) {
+                    self.blank();
+                    (
+                        self.t("heading-reveal", &[]),
+                        i18n::render(e, &self.game, self.lang),
+                    )
+                } else {
+                    let phase = if self.game.phase == Phase::Ended {
+                        before
+                    } else {
+                        self.game.phase
+                    };
+                    if matches!(
+                        e.kind,
+                        EventKind::DayOpened { .. } | EventKind::NightOpened { .. }
+                    ) {
+                        self.blank();
+                    }
+                    (self.thread(phase), i18n::render(e, &self.game, self.lang))
+                }
+            }
+            Audience::Judge => (
+                i18n::audience_heading(audience, &self.game, self.lang),
+                i18n::render_judge(e, &self.game, self.lang),
+            ),
+            Audience::Character(_) | Audience::Wolves | Audience::Police => (
+                i18n::audience_heading(audience, &self.game, self.lang),
+                i18n::render(e, &self.game, self.lang),
+            ),
+        };
+        self.line(e.at, &heading, &text);
+    }
+
+    /// The judge's one-line view of a command and, when it was refused, the refusal said
+    /// privately to the player who sent it. Call before writing the command's events.
+    pub(crate) fn command(
+        &mut self,
+        at: DateTime<Utc>,
+        cmd: &Command,
+        refused: Option<&RuleError>,
+    ) {
+        if cmd.action == Action::Tick {
+            return;
+        }
+        let actor = match cmd.actor {
+            Actor::Character(c) => self.name(c),
+            Actor::Judge | Actor::Clock => self.t("sim-actor-judge", &[]),
+        };
+        let action = self.action(&cmd.action);
+        let judge = i18n::audience_heading(Audience::Judge, &self.game, self.lang);
+        let text = match refused {
+            None => self.t(
+                "sim-judge-command",
+                &[("actor", actor.clone()), ("action", action)],
+            ),
+            Some(e) => self.t(
+                "sim-judge-command-refused",
+                &[
+                    ("actor", actor.clone()),
+                    ("action", action),
+                    ("code", e.code().to_string()),
+                ],
+            ),
+        };
+        self.line(at, &judge, &text);
+        if let (Some(e), Actor::Character(c)) = (refused, cmd.actor) {
+            let dm = i18n::audience_heading(Audience::Character(c), &self.game, self.lang);
+            let message = i18n::error_message(e, &self.game, self.lang);
+            let text = self.t("refused", &[("name", actor), ("message", message)]);
+            self.line(at, &dm, &text);
+        }
+    }
+
+    fn name(&self, c: CharId) -> String {
+        self.game
+            .chars
+            .get(c.idx())
+            .map_or_else(|| format!("#{}", c.0), |ch| ch.name.clone())
+    }
+
+    /// What a command asks for, as the judge's log says it.
+    fn action(&self, a: &Action) -> String {
+        let target = |t: &CharId| ("target", self.name(*t));
+        let reason = |r: &str| ("reason", r.to_string());
+        let (id, args): (&str, Vec<(&str, String)>) = match a {
+            Action::Post { .. } => ("sim-act-post", vec![]),
+            Action::Vote {
+                target: t,
+                reason: r,
+            } => ("sim-act-vote", vec![target(t), reason(r)]),
+            Action::Abstain => ("sim-act-abstain", vec![]),
+            Action::Proxy { target: t } => ("sim-act-proxy", vec![target(t)]),
+            Action::Speedup => ("sim-act-speedup", vec![]),
+            Action::LastWords { .. } => ("sim-act-last-words", vec![]),
+            Action::TreeHole { .. } => ("sim-act-tree-hole", vec![]),
+            Action::LeaderVote { target: t } => ("sim-act-leader-vote", vec![target(t)]),
+            Action::Kill {
+                target: t,
+                reason: r,
+            } => ("sim-act-kill", vec![target(t), reason(r)]),
+            Action::Pick { target: t } => ("sim-act-pick", vec![target(t)]),
+            Action::Save => ("sim-act-save", vec![]),
+            Action::Poison { target: t } => ("sim-act-poison", vec![target(t)]),
+            Action::WitchPass => ("sim-act-witch-pass", vec![]),
+            Action::Check { target: t } => ("sim-act-check", vec![target(t)]),
+            Action::Shoot { target: t } => ("sim-act-shoot", vec![target(t)]),
+            Action::HoldFire => ("sim-act-hold-fire", vec![]),
+            Action::PassBadge { target: t } => ("sim-act-pass-badge", vec![target(t)]),
+            Action::PassLeader { target: t } => ("sim-act-pass-leader", vec![target(t)]),
+            Action::Concede => ("sim-act-concede", vec![]),
+            Action::Card {
+                target: t,
+                color,
+                reason: r,
+            } => (
+                "sim-act-card",
+                vec![
+                    target(t),
+                    ("color", self.t(&format!("color-{}", color.key()), &[])),
+                    reason(r),
+                ],
+            ),
+            Action::Remove {
+                target: t,
+                reason: r,
+            } => ("sim-act-remove", vec![target(t), reason(r)]),
+            Action::Substitute { target: t, player } => (
+                "sim-act-substitute",
+                vec![target(t), ("player", player.clone())],
+            ),
+            Action::Extend { seconds } => {
+                ("sim-act-extend", vec![("seconds", seconds.to_string())])
+            }
+            Action::End { winner } => (
+                "sim-act-end",
+                vec![(
+                    "winner",
+                    winner.map_or_else(
+                        || self.t("nobody", &[]),
+                        |w| i18n::winner_name(w, self.lang),
+                    ),
+                )],
+            ),
+            Action::Tick => ("sim-act-tick", vec![]),
+        };
+        self.t(id, &args)
+    }
+
+    pub(crate) fn finish(self) -> String {
+        self.out
+    }
+}

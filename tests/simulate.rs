@@ -1,0 +1,172 @@
+//! Whole simulated games (`wolfjudge simulate`): they end, they replay identically from
+//! their seed, they show refusals, and their public parts never name a living role.
+
+use wolfjudge::engine::{Audience, Event, EventKind, Game, Winner};
+use wolfjudge::i18n::{self, Lang, MISSING_OPEN};
+use wolfjudge::sim::{self, Simulation, COMMAND_CAP};
+
+fn play(ruleset: &str, seed: u64, lang: Lang) -> Simulation {
+    sim::simulate(ruleset, seed, None, lang)
+        .unwrap_or_else(|e| panic!("{ruleset} seed {seed}: {e}"))
+}
+
+/// Checks one finished game; returns its winner.
+fn check_game(ruleset: &str, seed: u64, s: &Simulation) -> Winner {
+    let what = format!("{ruleset} seed {seed}");
+    let winner = s.winner.unwrap_or_else(|| panic!("{what}: no winner"));
+    let game = Game::replay(&s.events);
+    assert!(game.ended(), "{what}: not ended");
+    assert_eq!(game.winner, Some(winner), "{what}");
+    assert!(
+        s.commands > 0 && s.commands < COMMAND_CAP,
+        "{what}: {}",
+        s.commands
+    );
+    assert!(s.refused <= s.commands, "{what}");
+    assert!(
+        !s.transcript.contains(MISSING_OPEN),
+        "{what}: a catalog message is missing:\n{}",
+        s.transcript
+            .lines()
+            .filter(|l| l.contains(MISSING_OPEN))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    // No public event before the end states a role (the reveal comes after the end).
+    let end = s
+        .events
+        .iter()
+        .position(|e| matches!(e.kind, EventKind::GameEnded { .. }))
+        .unwrap_or_else(|| panic!("{what}: no GameEnded"));
+    for e in &s.events[..end] {
+        if e.audience() == Audience::Public {
+            assert!(e.named_roles().is_empty(), "{what}: public {:?}", e.kind);
+        }
+    }
+    // Every living role stays out of the public record: the roles of the characters alive
+    // when each public event happened are never part of it.
+    assert!(matches!(
+        s.events.last().map(|e| &e.kind),
+        Some(EventKind::Revealed { .. })
+    ));
+    winner
+}
+
+#[test]
+fn m32_games_end_with_a_winner() {
+    let mut winners = Vec::new();
+    for seed in 1..=20 {
+        let s = play("m32", seed, Lang::Zh);
+        winners.push(check_game("m32", seed, &s));
+    }
+    assert!(winners.contains(&Winner::Wolves) || winners.contains(&Winner::Village));
+}
+
+#[test]
+fn mafia_games_end_with_a_winner_or_a_draw() {
+    for seed in 1..=20 {
+        let s = play("mafia", seed, Lang::En);
+        check_game("mafia", seed, &s);
+    }
+}
+
+#[test]
+fn same_seed_same_game() {
+    for ruleset in ["m32", "mafia"] {
+        let a = play(ruleset, 7, Lang::Zh);
+        let b = play(ruleset, 7, Lang::Zh);
+        assert_eq!(a.transcript, b.transcript, "{ruleset}");
+        assert_eq!(a.events, b.events, "{ruleset}");
+        assert_eq!((a.commands, a.refused), (b.commands, b.refused));
+        let c = play(ruleset, 8, Lang::Zh);
+        assert_ne!(
+            a.transcript, c.transcript,
+            "{ruleset}: seeds 7 and 8 play alike"
+        );
+    }
+}
+
+#[test]
+fn refusals_are_shown_to_the_player_refused() {
+    for ruleset in ["m32", "mafia"] {
+        let s = play(ruleset, 1, Lang::En);
+        assert!(s.refused > 0, "{ruleset}: no refusal in a typical game");
+        let shown = s
+            .transcript
+            .lines()
+            .filter(|l| l.contains("[Private message to ") && l.contains("Not accepted:"))
+            .count();
+        assert_eq!(shown, s.refused, "{ruleset}");
+        assert_eq!(
+            s.transcript.matches("(not accepted: ").count(),
+            s.refused,
+            "{ruleset}: the judge's log lists each refusal"
+        );
+    }
+    let total: usize = (1..=10)
+        .map(|seed| play("m32", seed, Lang::Zh).refused)
+        .sum();
+    assert!(total >= 10, "only {total} refusals in 10 games");
+}
+
+#[test]
+fn languages_differ_but_play_the_same_game() {
+    for ruleset in ["m32", "mafia"] {
+        let zh = play(ruleset, 3, Lang::Zh);
+        let en = play(ruleset, 3, Lang::En);
+        assert_ne!(zh.transcript, en.transcript);
+        assert_eq!(zh.winner, en.winner);
+        assert_eq!(zh.commands, en.commands);
+        let heading = i18n::text(Lang::En, "heading-reveal", &[]);
+        assert!(en.transcript.contains(&format!("[{heading}]")), "{ruleset}");
+        assert!(en.transcript.contains("[Day 1 thread]"), "{ruleset}");
+        assert!(zh.transcript.contains("[第 1 天讨论帖]"), "{ruleset}");
+    }
+}
+
+#[test]
+fn the_transcript_shows_every_audience_in_time_order() {
+    let s = play("m32", 2, Lang::En);
+    let t = &s.transcript;
+    for heading in [
+        "[Announcements]",
+        "[Day 1 thread]",
+        "[Night 1]",
+        "[Judge's log]",
+        "[Wolves (private)]",
+        "[Private message to ",
+        "[Reveal]",
+    ] {
+        assert!(t.contains(heading), "no {heading} in:\n{t}");
+    }
+    // Time order: the stamps of the lines never go back.
+    let stamps: Vec<&str> = t
+        .lines()
+        .filter(|l| l.len() > 12 && l.as_bytes()[2] == b'-' && l.as_bytes()[5] == b' ')
+        .map(|l| &l[..11])
+        .collect();
+    assert!(stamps.len() > 100);
+    assert!(stamps.windows(2).all(|w| w[0] <= w[1]), "time goes back");
+    // The reveal comes last and is the only place roles are listed for everyone.
+    let reveal = t.find("[Reveal]").unwrap();
+    assert!(t[reveal..].contains("wolf"));
+    let mafia = play("mafia", 2, Lang::En);
+    assert!(mafia.transcript.contains("[Killers (private)]"));
+    assert!(mafia.transcript.contains("[Police (private)]"));
+    // Internal events are not shown.
+    let internal: Vec<&Event> = s
+        .events
+        .iter()
+        .filter(|e| e.audience() == Audience::Internal)
+        .collect();
+    assert!(!internal.is_empty());
+    assert!(!t.contains("(internal)"));
+}
+
+#[test]
+fn other_player_counts_and_bad_ones() {
+    let s = sim::simulate("mafia", 5, Some(16), Lang::En).expect("16 players");
+    assert!(s.winner.is_some());
+    assert!(sim::simulate("mafia", 5, Some(10), Lang::En).is_err());
+    assert!(sim::simulate("m32", 5, Some(13), Lang::Zh).is_err());
+}

@@ -1,0 +1,401 @@
+//! A five-game `mafia` tournament played with game scripts through PostgreSQL
+//! (`tests/tournaments/mafia_g1.json` … `g5.json`), its standings and awards checked against
+//! a table worked out by hand below (not from the code's output), and the chart decoded.
+//! Each test gets its own database (`#[sqlx::test]`, which needs `DATABASE_URL`).
+
+use std::path::Path;
+
+use chrono::{DateTime, Duration, Utc};
+use sqlx::PgPool;
+use wolfjudge::engine::{Role, Winner};
+use wolfjudge::i18n::{Lang, MISSING_OPEN};
+use wolfjudge::script::Script;
+use wolfjudge::store::outbox::Recorder;
+use wolfjudge::store::{play, Store};
+use wolfjudge::tournament::{
+    render_chart, render_table, Award, Standings, TieBreak, TournamentError,
+};
+
+/// Sign-up order (one minute apart); the judge Wu and the late substitute Oz never sign up.
+const SIGNUPS: [&str; 14] = [
+    "Ann", "Ben", "Cao", "Dai", "Eve", "Fan", "Gus", "Hu", "Ivy", "Jun", "Kai", "Lin", "Mei", "Ned",
+];
+
+fn at(s: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(s)
+        .expect("valid time")
+        .with_timezone(&Utc)
+}
+
+fn script(name: &str) -> Script {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/tournaments")
+        .join(name);
+    let text = std::fs::read_to_string(&path).expect("readable script");
+    Script::parse(&text).expect("valid script")
+}
+
+/// One row of the hand-made table: player, points per game (`None`: not in that game),
+/// total, games (played or judged), killer points, detective points, wins by role.
+type Row = (
+    &'static str,
+    [Option<u32>; 5],
+    u32,
+    u32,
+    u32,
+    u32,
+    &'static [(Role, u32)],
+);
+
+const N: Option<u32> = None;
+
+/// The standings worked out by hand from the five scripts and the seed's table (judge 1,
+/// civilian 2, killer 3, police 3; losers 0; a draw 0):
+///
+/// - G1 (11: Ann..Kai): killers Ann Ben Cao, police Dai Eve Fan, civilians Gus Hu Ivy Jun
+///   Kai. Gus killed, Ann voted out, Ben removed by the judge, Cao concedes: **police win**.
+///   Dai Eve Fan 3 each; Gus Hu Ivy Jun Kai 2 each (Gus is dead and still wins).
+/// - G2 (12: Ann..Lin): killers Dai Gus Lin, police Ann Hu Jun. Ann killed; on day 1 the
+///   judge hands Lin's character to **Ned**; Hu voted out; Jun concedes: **killers win**.
+///   Dai Gus 3 each, and Lin's 3 go to Ned (Lin: nothing, and G2 is not one of his games).
+/// - G3 (13: Ann..Mei): killers Eve Ivy Mei, police Dai Fan Kai, civilians Ann Ben Cao Gus
+///   Hu Jun Lin. Cao killed; **Lin gets a red card** (sent off; in `mafia` the camp does not
+///   lose); Eve voted out, Ivy removed, Mei concedes: **police win**. Dai Fan Kai 3 each;
+///   Ann Ben Cao Gus Hu Jun Lin 2 each (Lin's camp won: he scores like any dead civilian).
+/// - G4 (11: Ann Ben Cao Eve Gus Hu Ivy Jun Lin Mei Oz): day 1 tied three times: **draw**,
+///   0 for everyone.
+/// - G5 (12: Ann Ben Cao Dai Eve Fan Gus Hu Jun Kai Lin Ned): killers Fan Gus Ned, police
+///   Ben Hu Jun. Ben killed, Hu voted out, Jun concedes: **killers win**. Fan Gus Ned 3 each.
+/// - Judge Wu: 1 per game, 5 games judged.
+///
+/// Ordered by total, then fewer games, then earlier sign-up (unsigned last), then name.
+#[rustfmt::skip]
+const EXPECTED: [Row; 16] = [
+    //       G1       G2       G3       G4       G5       total, games, killer, detective, wins
+    // Gus: 2 (G1 civ) + 3 (G2 killer) + 2 (G3 civ) + 0 (G4 draw) + 3 (G5 killer) = 10
+    ("Gus", [Some(2), Some(3), Some(2), Some(0), Some(3)], 10, 5, 3 + 3, 0,     &[(Role::Killer, 2), (Role::Civilian, 2)]),
+    // Dai: 3 (G1 police) + 3 (G2 killer) + 3 (G3 police) + 0 (G5 civ, lost) = 9; 4 games
+    ("Dai", [Some(3), Some(3), Some(3), N,       Some(0)],  9, 4, 3,     3 + 3, &[(Role::Killer, 1), (Role::Police, 2)]),
+    // Fan: 3 (G1 police) + 0 + 3 (G3 police) + 3 (G5 killer) = 9; 4 games, signed up after Dai
+    ("Fan", [Some(3), Some(0), Some(3), N,       Some(3)],  9, 4, 3,     3 + 3, &[(Role::Killer, 1), (Role::Police, 2)]),
+    // Ned: 3 (G2, as Lin's substitute) + 3 (G5 killer) = 6; 2 games
+    ("Ned", [N,       Some(3), N,       N,       Some(3)],  6, 2, 3 + 3, 0,     &[(Role::Killer, 2)]),
+    // Kai: 2 (G1 civ) + 0 + 3 (G3 police) + 0 (G5 civ) = 5; 4 games
+    ("Kai", [Some(2), Some(0), Some(3), N,       Some(0)],  5, 4, 0,     3,     &[(Role::Police, 1), (Role::Civilian, 1)]),
+    // Wu (judge): 1 + 1 + 1 + 1 + 1 = 5; 5 games judged
+    ("Wu",  [Some(1), Some(1), Some(1), Some(1), Some(1)],  5, 5, 0,     0,     &[]),
+    // Hu: 2 (G1 civ) + 0 (G2 police, lost) + 2 (G3 civ) + 0 + 0 = 4; 5 games, signed up 8th
+    ("Hu",  [Some(2), Some(0), Some(2), Some(0), Some(0)],  4, 5, 0,     0,     &[(Role::Civilian, 2)]),
+    // Jun: 2 + 0 + 2 + 0 + 0 = 4; 5 games, signed up 10th
+    ("Jun", [Some(2), Some(0), Some(2), Some(0), Some(0)],  4, 5, 0,     0,     &[(Role::Civilian, 2)]),
+    // Eve: 3 (G1 police) + 0 + 0 (G3 killer, lost) + 0 + 0 = 3
+    ("Eve", [Some(3), Some(0), Some(0), Some(0), Some(0)],  3, 5, 0,     3,     &[(Role::Police, 1)]),
+    // Lin: G2 handed to Ned (-) + 2 (G3 civ, red-carded, camp won) + 0 + 0 = 2; 3 games
+    ("Lin", [N,       N,       Some(2), Some(0), Some(0)],  2, 3, 0,     0,     &[(Role::Civilian, 1)]),
+    // Ivy: 2 (G1 civ) + 0 + 0 (G3 killer) + 0 = 2; 4 games
+    ("Ivy", [Some(2), Some(0), Some(0), Some(0), N      ],  2, 4, 0,     0,     &[(Role::Civilian, 1)]),
+    // Ann, Ben, Cao: 0 + 0 + 2 (G3 civ) + 0 + 0 = 2; 5 games; signed up 1st, 2nd, 3rd
+    ("Ann", [Some(0), Some(0), Some(2), Some(0), Some(0)],  2, 5, 0,     0,     &[(Role::Civilian, 1)]),
+    ("Ben", [Some(0), Some(0), Some(2), Some(0), Some(0)],  2, 5, 0,     0,     &[(Role::Civilian, 1)]),
+    ("Cao", [Some(0), Some(0), Some(2), Some(0), Some(0)],  2, 5, 0,     0,     &[(Role::Civilian, 1)]),
+    // Oz: only G4 (draw) = 0; 1 game, never signed up. Mei: G3 killer lost + G4 draw = 0; 2 games
+    ("Oz",  [N,       N,       N,       Some(0), N      ],  0, 1, 0,     0,     &[]),
+    ("Mei", [N,       N,       Some(0), Some(0), N      ],  0, 2, 0,     0,     &[]),
+];
+
+/// An award as (player, points, (tie-break, the player it was decided against)).
+type Summary<'a> = (&'a str, u32, Option<(TieBreak, &'a str)>);
+
+fn award(a: &Option<Award>) -> Summary<'_> {
+    let a = a.as_ref().expect("awarded");
+    (
+        a.player.as_str(),
+        a.points,
+        a.tie.as_ref().map(|t| (t.rule, t.other.as_str())),
+    )
+}
+
+async fn play_tournament(store: &Store) -> Standings {
+    let t = store
+        .create_tournament("Henglan Cup", "mafia", 5, "Wu")
+        .await
+        .expect("created");
+    let base = at("2026-11-30T12:00:00Z");
+    for (i, p) in SIGNUPS.iter().enumerate() {
+        assert!(store
+            .sign_up(t.id, p, base + Duration::minutes(i as i64))
+            .await
+            .expect("signed up"));
+    }
+    // Signing up again keeps the first time.
+    assert!(!store
+        .sign_up(t.id, "Ann", base + Duration::days(1))
+        .await
+        .expect("no-op"));
+    let winners = [
+        Winner::Police,
+        Winner::Killers,
+        Winner::Police,
+        Winner::Draw,
+        Winner::Killers,
+    ];
+    for (i, winner) in (1..=5).zip(winners) {
+        let s = script(&format!("mafia_g{i}.json"));
+        let run = play::run_script(
+            &store.clone(),
+            &s,
+            &format!("cup-g{i}"),
+            Lang::En,
+            &Recorder::default(),
+        )
+        .await
+        .expect("plays through postgres");
+        assert!(
+            run.report.steps.iter().all(|st| st.ok),
+            "game {i}: every step is accepted: {:?}",
+            run.report.steps
+        );
+        assert_eq!(run.report.winner.as_deref(), Some(winner.key()), "game {i}");
+        assert_eq!(store.add_game(t.id, run.game_id).await.expect("added"), i);
+        // Adding it again changes nothing.
+        assert_eq!(store.add_game(t.id, run.game_id).await.expect("same"), i);
+        let game = store.load(run.game_id).await.expect("loads");
+        match i {
+            2 => {
+                let lin = game.chars.iter().find(|c| c.name == "Lin").expect("Lin");
+                assert_eq!(lin.player, "Ned", "the substitute plays Lin's character");
+            }
+            3 => {
+                let lin = game.chars.iter().find(|c| c.name == "Lin").expect("Lin");
+                assert_eq!(lin.cards.red, 1, "Lin was red-carded");
+                assert!(!lin.alive);
+            }
+            _ => {}
+        }
+    }
+    store.standings(t.id).await.expect("standings")
+}
+
+#[sqlx::test]
+async fn five_game_mafia_tournament_matches_the_hand_computed_table(pool: PgPool) {
+    let store = Store::new(pool);
+    let st = play_tournament(&store).await;
+    assert_eq!(st.games.len(), 5);
+    assert!(st.unfinished.is_empty());
+    assert_eq!(
+        st.games[1].replaced,
+        vec!["Lin".to_string()],
+        "G2: Lin handed over"
+    );
+
+    let order: Vec<&str> = st.players.iter().map(|p| p.player.as_str()).collect();
+    let expected_order: Vec<&str> = EXPECTED.iter().map(|r| r.0).collect();
+    assert_eq!(order, expected_order, "ranking");
+    for (name, per_game, total, games, killer, detective, wins) in EXPECTED {
+        let p = st.player(name).expect(name);
+        assert_eq!(p.per_game, per_game.to_vec(), "{name}: points per game");
+        let mut running = 0;
+        let series: Vec<u32> = per_game
+            .iter()
+            .map(|x| {
+                running += x.unwrap_or(0);
+                running
+            })
+            .collect();
+        assert_eq!(p.series, series, "{name}: cumulative series");
+        assert_eq!(p.total, total, "{name}: total");
+        assert_eq!(p.games(), games, "{name}: games");
+        assert_eq!(p.killer_points, killer, "{name}: killer points");
+        assert_eq!(p.detective_points, detective, "{name}: detective points");
+        let got: Vec<(Role, u32)> = p.wins.iter().map(|(r, n)| (*r, *n)).collect();
+        assert_eq!(got, wins.to_vec(), "{name}: wins by role");
+    }
+    assert_eq!(st.player("Wu").expect("judge").games_judged, 5);
+    assert_eq!(st.player("Wu").expect("judge").games_played, 0);
+    assert_eq!(st.player("Lin").expect("Lin").games_played, 3);
+
+    // 杀人王: Gus 6 (G2 + G5) and Ned 6 (G2 as substitute + G5); Ned has 2 games to Gus's 5.
+    assert_eq!(
+        award(&st.awards.killer_king),
+        ("Ned", 6, Some((TieBreak::FewerGames, "Gus")))
+    );
+    // 神警探: Dai 6 (G1 + G3) and Fan 6 (G1 + G3), 4 games each; Dai signed up 4th, Fan 6th.
+    assert_eq!(
+        award(&st.awards.master_detective),
+        ("Dai", 6, Some((TieBreak::EarlierSignup, "Fan")))
+    );
+    // Top three without Ned and Dai: Gus 10, Fan 9, then Kai 5 and Wu 5: Kai 4 games, Wu 5.
+    let top: Vec<Summary> = st
+        .awards
+        .top
+        .iter()
+        .map(|a| {
+            (
+                a.player.as_str(),
+                a.points,
+                a.tie.as_ref().map(|t| (t.rule, t.other.as_str())),
+            )
+        })
+        .collect();
+    assert_eq!(
+        top,
+        vec![
+            ("Gus", 10, None),
+            ("Fan", 9, None),
+            ("Kai", 5, Some((TieBreak::FewerGames, "Wu"))),
+        ]
+    );
+
+    let en = render_table(&st, Lang::En);
+    let zh = render_table(&st, Lang::Zh);
+    println!("{en}\n{zh}");
+    for table in [&en, &zh] {
+        assert!(
+            !table.contains(MISSING_OPEN),
+            "a catalog entry is missing:\n{table}"
+        );
+    }
+    assert!(en.contains("5 of 5 games finished, judge Wu"), "{en}");
+    assert!(
+        en.contains("杀人王 Killer King: Ned, 6 points as killer"),
+        "{en}"
+    );
+    assert!(
+        en.contains("level with Gus, fewer games played (2 against 5)"),
+        "{en}"
+    );
+    assert!(
+        en.contains("神警探 Master Detective: Dai, 6 points as police officer"),
+        "{en}"
+    );
+    assert!(
+        en.contains("level with Fan on points and games, signed up earlier"),
+        "{en}"
+    );
+    assert!(en.contains("No. 1: Gus, 10 points"), "{en}");
+    assert!(
+        en.contains("No. 3: Kai, 5 points (tie-break: level with Wu"),
+        "{en}"
+    );
+    assert!(zh.contains("杀人王：Ned，以杀手身份得 6 分"), "{zh}");
+    assert!(zh.contains("神警探：Dai，以警察身份得 6 分"), "{zh}");
+    assert!(
+        zh.contains("第 3 名：Kai，5 分（同分判定：与 Wu 同分，参赛局数较少（4 局对 5 局））"),
+        "{zh}"
+    );
+    // Ned's row: rank 4, not in G1, 3 in G2, not in G3/G4, 3 in G5, total 6, 2 games.
+    let ned = en
+        .lines()
+        .find(|l| l.split_whitespace().nth(1) == Some("Ned"))
+        .expect("Ned's row");
+    let cells: Vec<&str> = ned.split_whitespace().collect();
+    assert_eq!(
+        &cells[..11],
+        &["4", "Ned", "-", "3", "-", "-", "3", "6", "2", "6", "0"]
+    );
+
+    // Left in place for a look: target/tmp/tournament-standings.png.
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tournament-standings.png");
+    render_chart(&st, &path, 900, 560).expect("chart drawn");
+    let img = image::open(&path).expect("the PNG decodes");
+    assert_eq!((img.width(), img.height()), (900, 560));
+    let bytes = std::fs::read(&path).expect("written");
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+}
+
+#[sqlx::test]
+async fn tournament_bookkeeping_refuses_what_does_not_fit(pool: PgPool) {
+    let store = Store::new(pool);
+    let t = store
+        .create_tournament("Autumn", "mafia", 1, "Wu")
+        .await
+        .expect("created");
+    assert!(matches!(
+        store.create_tournament("Autumn", "mafia", 3, "Li").await,
+        Err(TournamentError::Exists(_))
+    ));
+    assert!(matches!(
+        store.create_tournament("Chess", "chess", 3, "Li").await,
+        Err(TournamentError::Scoring(_))
+    ));
+    assert!(matches!(
+        store.create_tournament("Empty", "mafia", 0, "Li").await,
+        Err(TournamentError::NoGamesPlanned)
+    ));
+    assert_eq!(
+        store.tournament("Autumn").await.expect("found"),
+        Some(t.clone())
+    );
+
+    // A game still being played: listed as unfinished, nobody scores, not even the judge.
+    let mut s = script("mafia_g1.json");
+    s.steps.truncate(3);
+    let run = play::run_script(&store, &s, "autumn-1", Lang::Zh, &Recorder::default())
+        .await
+        .expect("plays");
+    assert_eq!(store.add_game(t.id, run.game_id).await.expect("added"), 1);
+    let st = store.standings(t.id).await.expect("standings");
+    assert_eq!(st.unfinished, vec![1]);
+    assert!(st.games.is_empty());
+    assert!(st
+        .players
+        .iter()
+        .all(|p| p.total == 0 && p.series.is_empty()));
+    assert_eq!(st.awards, Default::default());
+    let table = render_table(&st, Lang::Zh);
+    assert!(table.contains("尚在进行：第1局"), "{table}");
+    assert!(table.contains("杀人王：无人获得"), "{table}");
+    // The chart of a tournament with no finished game is still a valid image.
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tournament-empty.png");
+    render_chart(&st, &path, 320, 200).expect("chart drawn");
+    let img = image::open(&path).expect("the PNG decodes");
+    assert_eq!((img.width(), img.height()), (320, 200));
+    assert_eq!(
+        store
+            .tournament_of_game(run.game_id)
+            .await
+            .expect("looked up"),
+        Some((t.id, 1))
+    );
+
+    // One game planned: a second is refused.
+    let run2 = play::run_script(
+        &store,
+        &script("mafia_g2.json"),
+        "autumn-2",
+        Lang::Zh,
+        &Recorder::default(),
+    )
+    .await
+    .expect("plays");
+    assert!(matches!(
+        store.add_game(t.id, run2.game_id).await,
+        Err(TournamentError::Full { planned: 1, .. })
+    ));
+    // A game belongs to one tournament.
+    let other = store
+        .create_tournament("Winter", "mafia", 5, "Wu")
+        .await
+        .expect("created");
+    assert!(matches!(
+        store.add_game(other.id, run.game_id).await,
+        Err(TournamentError::GameTaken { .. })
+    ));
+    // An m32 game does not fit a mafia tournament.
+    let mut m32 = script("mafia_g1.json");
+    m32.ruleset = wolfjudge::engine::Ruleset::builtin("m32", &Default::default()).expect("m32");
+    m32.characters = (b'A'..=b'L').map(|c| (c as char).to_string()).collect();
+    m32.roles = None;
+    m32.steps.clear();
+    let run3 = play::run_script(&store, &m32, "autumn-m32", Lang::Zh, &Recorder::default())
+        .await
+        .expect("plays");
+    assert!(matches!(
+        store.add_game(other.id, run3.game_id).await,
+        Err(TournamentError::WrongRuleset { .. })
+    ));
+    assert!(matches!(
+        store.add_game(other.id, 999_999).await,
+        Err(TournamentError::Store(_))
+    ));
+}
