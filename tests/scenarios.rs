@@ -146,3 +146,52 @@ fn every_state_survives_a_snapshot() {
         }
     }
 }
+
+/// The reveal lets anyone check a random hand-over: with the revealed seed, draw `i` is
+/// stream `i` of ChaCha20 seeded with it, choosing among the eligible characters by seat.
+/// Recomputed here with rand_chacha directly, not through the engine.
+#[test]
+fn a_random_badge_successor_can_be_checked_from_the_revealed_seed() {
+    use rand::{Rng, SeedableRng};
+    use sha2::{Digest, Sha256};
+    use wolfjudge::engine::{EventKind, Game};
+
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/m32_sheriff_badge_random.json");
+    let script = Script::parse(&std::fs::read_to_string(path).expect("readable")).expect("valid");
+    let mut steps = script.steps.clone();
+    // End the game so that the reveal is published.
+    steps.push(wolfjudge::script::Step::Do {
+        by: wolfjudge::script::By::Judge,
+        act: wolfjudge::script::Act::End { winner: None },
+    });
+    let script = Script { steps, ..script };
+    let run = script::run(&script, Lang::En).expect("plays");
+    let (seed, commitment) = run
+        .events
+        .iter()
+        .find_map(|e| match &e.kind {
+            EventKind::Revealed {
+                seed, commitment, ..
+            } => Some((*seed, commitment.clone())),
+            _ => None,
+        })
+        .expect("the reveal is published");
+    assert_eq!(hex::encode(Sha256::digest(seed.to_le_bytes())), commitment);
+    let mut game = Game::default();
+    let mut checked = 0;
+    for e in &run.events {
+        if let EventKind::BadgePassed {
+            to, draw: Some(i), ..
+        } = &e.kind
+        {
+            let eligible = game.living();
+            let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+            rng.set_stream(*i);
+            assert_eq!(eligible[rng.gen_range(0..eligible.len())], *to, "draw {i}");
+            checked += 1;
+        }
+        wolfjudge::engine::apply(&mut game, e);
+    }
+    assert!(checked > 0, "the scenario hands the badge on at random");
+}

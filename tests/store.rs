@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command as Proc, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use sqlx::{PgPool, Row};
@@ -268,14 +268,10 @@ async fn two_worker_processes_fire_each_deadline_once(pool: PgPool) {
 }
 
 /// Runs a script in a child process through the database, with a run key and a delivery
-/// file; returns whether it finished (it is killed after `kill_after`, if given).
-fn run_child(
-    url: &str,
-    script: &Path,
-    key: &str,
-    file: &Path,
-    kill_after: Option<Duration>,
-) -> bool {
+/// file; returns whether it finished. With `kill_at`, it is killed (SIGKILL) as soon as the
+/// delivery file holds that many messages: mid-game, right after a send, possibly before
+/// the send was marked delivered.
+fn run_child(url: &str, script: &Path, key: &str, file: &Path, kill_at: Option<usize>) -> bool {
     let mut child = Proc::new(env!("CARGO_BIN_EXE_wolfjudge"))
         .args([
             "script",
@@ -295,12 +291,11 @@ fn run_child(
         .stderr(Stdio::null())
         .spawn()
         .expect("child starts");
-    let started = Instant::now();
     loop {
         if let Some(status) = child.try_wait().expect("child status") {
             return status.success();
         }
-        if kill_after.is_some_and(|k| started.elapsed() >= k) {
+        if kill_at.is_some_and(|k| lines(file) >= k) {
             // SIGKILL: no chance to clean up.
             let _ = child.kill();
             let _ = child.wait();
@@ -308,6 +303,10 @@ fn run_child(
         }
         std::thread::sleep(Duration::from_millis(2));
     }
+}
+
+fn lines(file: &Path) -> usize {
+    std::fs::read(file).map_or(0, |b| b.iter().filter(|c| **c == b'\n').count())
 }
 
 fn delivered(file: &Path) -> Vec<wolfjudge::store::outbox::OutMessage> {
@@ -328,12 +327,10 @@ async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPoo
     std::fs::create_dir_all(&dir).expect("temp dir");
     let base_file = dir.join("base.jsonl");
     let _ = std::fs::remove_file(&base_file);
-    let t0 = Instant::now();
     assert!(
         run_child(&url, &script, "base", &base_file, None),
         "uninterrupted run"
     );
-    let full = t0.elapsed();
     let base_id = store
         .game_id("base")
         .await
@@ -359,11 +356,13 @@ async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPoo
         let key = format!("crash-{seed}");
         let file = dir.join(format!("{key}.jsonl"));
         let _ = std::fs::remove_file(&file);
-        // A kill point in the run, from the seed (spread over the whole run).
-        let at = full.mul_f64(0.02 + 0.85 * ((seed * 7919) % 100) as f64 / 100.0);
+        // A kill point inside the run, from the seed: after 1 .. total-1 delivered messages.
+        let total: usize = base_msgs.values().map(Vec::len).sum();
+        let at = 1 + (seed as usize * 7919) % (total - 1);
         let mut finished = run_child(&url, &script, &key, &file, Some(at));
         if !finished {
             kills += 1;
+            assert!(lines(&file) >= at, "{key}: killed before its kill point");
         }
         let mut tries = 0;
         while !finished {
@@ -413,4 +412,95 @@ async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPoo
     }
     assert!(kills >= 20, "only {kills} runs were killed mid-way");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A messenger that fails the first send of every message, and every send to one channel.
+#[derive(Default)]
+struct Flaky {
+    tried: std::sync::Mutex<BTreeSet<String>>,
+    shown: std::sync::Mutex<Vec<wolfjudge::store::outbox::OutMessage>>,
+}
+
+impl wolfjudge::store::outbox::Messenger for Flaky {
+    async fn send(
+        &self,
+        msg: &wolfjudge::store::outbox::OutMessage,
+    ) -> Result<(), wolfjudge::store::outbox::SendError> {
+        let first = self
+            .tried
+            .lock()
+            .map(|mut t| t.insert(msg.nonce.clone()))
+            .unwrap_or(false);
+        if first || msg.channel == "dm:3" {
+            return Err(wolfjudge::store::outbox::SendError("closed".into()));
+        }
+        if let Ok(mut s) = self.shown.lock() {
+            s.push(msg.clone());
+        }
+        Ok(())
+    }
+}
+
+#[sqlx::test]
+async fn failed_sends_are_retried_with_backoff_in_order_and_set_aside_at_last(pool: PgPool) {
+    let store = Store::new(pool.clone());
+    let id = store
+        .create_game("flaky", &m32_setup(9, &[]), Lang::En)
+        .await
+        .expect("created");
+    let flaky = Flaky::default();
+    assert_eq!(store.dispatch(Some(id), &flaky).await.expect("dispatch"), 0);
+    // Every first send failed: each channel's first message waits with a backoff.
+    let waiting: i64 = sqlx::query(
+        "SELECT count(*) AS n FROM outbox WHERE attempts = 1 AND next_attempt_at > now() AND delivered_at IS NULL",
+    )
+    .fetch_one(&pool)
+    .await
+    .expect("query")
+    .try_get("n")
+    .expect("count");
+    assert!(waiting > 0, "failed sends wait before the next attempt");
+    for _ in 0..40 {
+        // Skip the backoff instead of sleeping through it.
+        sqlx::query("UPDATE outbox SET next_attempt_at = now() WHERE delivered_at IS NULL")
+            .execute(&pool)
+            .await
+            .expect("fast-forward");
+        store.dispatch(Some(id), &flaky).await.expect("dispatch");
+    }
+    let rows = sqlx::query(
+        "SELECT id, channel, attempts, delivered_at IS NOT NULL AS done, failed_at IS NOT NULL AS failed
+         FROM outbox WHERE game_id = $1 ORDER BY id",
+    )
+    .bind(id)
+    .fetch_all(&pool)
+    .await
+    .expect("outbox");
+    let mut set_aside = 0;
+    for r in &rows {
+        let channel: String = r.try_get("channel").expect("channel");
+        let done: bool = r.try_get("done").expect("done");
+        let failed: bool = r.try_get("failed").expect("failed");
+        if channel == "dm:3" {
+            assert!(failed && !done, "a closed DM is set aside, not delivered");
+            assert_eq!(r.try_get::<i32, _>("attempts").expect("attempts"), 10);
+            set_aside += 1;
+        } else {
+            assert!(done && !failed, "{channel}: delivered after a retry");
+        }
+    }
+    assert!(set_aside > 0);
+    let shown = flaky.shown.lock().map(|s| s.clone()).unwrap_or_default();
+    // Per channel, messages were shown in the order they were written.
+    let mut last: BTreeMap<String, i64> = BTreeMap::new();
+    for m in &shown {
+        let prev = last.insert(m.channel.clone(), m.id).unwrap_or(0);
+        assert!(m.id > prev, "{}: out of order", m.channel);
+    }
+    assert!(
+        shown
+            .iter()
+            .any(|m| m.channel == "judge" && m.body.contains("dm:3")),
+        "the judge is told about the message set aside"
+    );
 }

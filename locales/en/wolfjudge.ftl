@@ -444,3 +444,4 @@ tournament-tie-name = level with { $other } on points, games and sign-up, first 
 err-invalid-duration = A duration must be longer than zero and at most { $max } days (for example 90m, 24h or 1h30m).
 wait-phase-over = { $phase } is already over; the game cannot go back to it.
 wait-phase-unreachable = The game cannot reach { $phase }: it ends (or stops waiting for anything) before then. Nothing was changed.
+outbox-undeliverable = A message to { $channel } could not be delivered after { $attempts } attempts ({ $error }); it was set aside so the channel can go on. Please pass it on by hand: { $body }

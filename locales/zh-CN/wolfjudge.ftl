@@ -417,3 +417,4 @@ tournament-tie-name = 与 { $other } 同分、局数相同、报名时间相同�
 err-invalid-duration = 时长必须大于零且不超过 { $max } 天（例如 90m、24h 或 1h30m）。
 wait-phase-over = { $phase }已经结束，游戏不能回到那个阶段。
 wait-phase-unreachable = 游戏无法到达{ $phase }：在那之前游戏就会结束（或不再有任何截止时间）。没有做任何改动。
+outbox-undeliverable = 发往 { $channel } 的一条消息尝试 { $attempts } 次仍无法送达（{ $error }），已被搁置以免阻塞该频道。请手动转达：{ $body }

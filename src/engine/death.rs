@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use super::event::{Cause, DecisionKind, EndReason, EventKind};
 use super::ids::CharId;
 use super::role::{Role, Winner};
-use super::ruleset::Kind;
+use super::ruleset::{Kind, LastWordsDue};
 use super::state::Pending;
 use super::{card, RuleError, Tx};
 
@@ -27,7 +27,11 @@ impl Tx {
         );
         let sent_off = matches!(cause, Cause::RedCard | Cause::Judge);
         if !sent_off && self.g.grants.len() < self.g.last_words_quota() {
-            let due_day = self.g.announcing_day() + 1;
+            let due_day = match (self.g.ruleset.options.last_words_due, self.g.phase) {
+                (LastWordsDue::NextDay, super::Phase::Day { day, .. }) => day + 1,
+                (LastWordsDue::NextDay, _) => self.g.announcing_day(),
+                (LastWordsDue::DayAfterAnnouncement, _) => self.g.announcing_day() + 1,
+            };
             self.emit(
                 at,
                 EventKind::LastWordsGranted {
@@ -40,9 +44,10 @@ impl Tx {
             self.end_game(Some(w), EndReason::Condition, at);
             return;
         }
-        let window = at + self.span(|o| o.decision_window);
+        let window = at + self.window();
         let role = self.g.ch(c).role;
-        if role == Role::Hunter && !sent_off {
+        if role == Role::Hunter && (!sent_off || self.g.ruleset.options.hunter_shoots_when_sent_off)
+        {
             self.emit(
                 at,
                 EventKind::DecisionOpened {
@@ -71,6 +76,14 @@ impl Tx {
                     },
                 );
             }
+        }
+    }
+
+    /// The decision window for a death now: after a vote, or in the night's resolution.
+    fn window(&self) -> chrono::Duration {
+        match self.g.phase {
+            super::Phase::Night { .. } => self.span(|o| o.night_decision_window),
+            _ => self.span(|o| o.decision_window),
         }
     }
 
@@ -194,7 +207,7 @@ impl Tx {
         if self.g.ended() || !self.pending(c, DecisionKind::Badge) {
             return;
         }
-        let until = at + self.span(|o| o.decision_window);
+        let until = at + self.window();
         self.emit(
             at,
             EventKind::DecisionOpened {

@@ -407,6 +407,24 @@ impl Tx {
                         player: player.clone(),
                     },
                 );
+                // The new player learns the character's role and team, as at the deal.
+                let role = self.g.ch(*target).role;
+                let team = if role.is_wolfish() || role == Role::Police {
+                    self.g
+                        .ids()
+                        .filter(|c| c != target && self.g.ch(*c).role == role)
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                self.emit(
+                    now,
+                    EventKind::RoleTold {
+                        character: *target,
+                        role,
+                        team,
+                    },
+                );
                 Ok(())
             }
             Action::Extend { seconds } => {

@@ -9,18 +9,23 @@ use super::card::{CardReason, Color};
 use super::event::{Cause, EventKind};
 use super::ids::CharId;
 use super::role::Role;
-use super::ruleset::{Kind, PickFallback};
+use super::ruleset::{Kind, PickFallback, SplitTie};
 use super::state::{NightState, Submission};
 use super::{Phase, RuleError, Tx};
 
 /// The most frequent target among `subs`; ties go to the target whose earliest current
 /// submission came first.
-fn majority(subs: &BTreeMap<CharId, Submission>) -> Option<CharId> {
+/// `tie` says whether an even split goes to the earliest submitted target or to nobody.
+fn majority(subs: &BTreeMap<CharId, Submission>, tie: SplitTie) -> Option<CharId> {
     let mut count: BTreeMap<CharId, (usize, u64)> = BTreeMap::new();
     for s in subs.values() {
         let e = count.entry(s.target).or_insert((0, u64::MAX));
         e.0 += 1;
         e.1 = e.1.min(s.seq);
+    }
+    let top = count.values().map(|(n, _)| *n).max()?;
+    if tie == SplitTie::Nobody && count.values().filter(|(n, _)| *n == top).count() > 1 {
+        return None;
     }
     count
         .into_iter()
@@ -244,7 +249,7 @@ impl Tx {
         if self.role_of(c) != Role::Witch {
             return Err(RuleError::NoAbility { actor: c });
         }
-        if n.kill.is_none() {
+        if n.kill.is_none() && self.g.ruleset.options.witch_waits_for_kill {
             return Err(RuleError::WolvesNotDone);
         }
         Ok(n)
@@ -261,7 +266,10 @@ impl Tx {
         if !self.g.antidote {
             return Err(RuleError::AntidoteUsed);
         }
-        let target = n.kill.flatten().ok_or(RuleError::NoKillTarget)?;
+        let target = match n.kill {
+            None => return Err(RuleError::WolvesNotDone),
+            Some(t) => t.ok_or(RuleError::NoKillTarget)?,
+        };
         if target == c && !self.g.ruleset.options.witch_self_save {
             return Err(RuleError::WitchSelfSave);
         }
@@ -387,7 +395,7 @@ impl Tx {
         self.emit(at, EventKind::WolvesClosed);
         if self.g.kind() == Kind::Werewolf && n.kill.is_none() {
             let target = match self.g.ruleset.options.leader_pick_fallback {
-                PickFallback::MostSubmitted => majority(&n.kills),
+                PickFallback::MostSubmitted => majority(&n.kills, self.g.ruleset.options.split_tie),
                 PickFallback::None => None,
             };
             self.fix_kill(target.filter(|t| self.g.is_alive(*t)), None, at);
@@ -401,8 +409,9 @@ impl Tx {
         };
         match self.g.kind() {
             Kind::Mafia => {
-                let kill = majority(&n.kills);
-                if let Some(t) = majority(&n.checks) {
+                let tie = self.g.ruleset.options.split_tie;
+                let kill = majority(&n.kills, tie);
+                if let Some(t) = majority(&n.checks, tie) {
                     let role = self.role_of(t);
                     self.emit(at, EventKind::PoliceResult { target: t, role });
                 }

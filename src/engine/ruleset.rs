@@ -47,6 +47,30 @@ pub enum SheriffTie {
     /// The tied character whose latest counted vote came earliest.
     #[default]
     FirstToReach,
+    /// No sheriff is elected on a tie.
+    NoSheriff,
+}
+
+/// When last words are due.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum LastWordsDue {
+    /// By the opening of the day after the one on which the death was announced (decision).
+    #[default]
+    DayAfterAnnouncement,
+    /// By the opening of the next day.
+    NextDay,
+}
+
+/// How an even split of night submissions (a Mafia kill or check, the wolves' fallback) ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum SplitTie {
+    /// The target submitted earliest among the tied (decision).
+    #[default]
+    EarliestSubmitted,
+    /// Nobody.
+    Nobody,
 }
 
 /// What happens when the wolf leader picks nothing by the wolves' deadline.
@@ -184,6 +208,14 @@ pub struct Options {
     pub night_length: Span,
     pub witch_deadline: Span,
     pub decision_window: Span,
+    /// The window for hunters, sheriffs and leaders who die in the night's resolution.
+    pub night_decision_window: Span,
+    /// Whether a hunter sent off by a red card or removed by the judge may still shoot.
+    pub hunter_shoots_when_sent_off: bool,
+    /// Whether the witch acts only once the wolves' kill is fixed.
+    pub witch_waits_for_kill: bool,
+    pub last_words_due: LastWordsDue,
+    pub split_tie: SplitTie,
     pub vote_changes: u32,
     pub vote_lock: Span,
     pub proxy_deadline: Span,
@@ -318,6 +350,7 @@ impl Ruleset {
             ("night_length", o.night_length),
             ("witch_deadline", o.witch_deadline),
             ("decision_window", o.decision_window),
+            ("night_decision_window", o.night_decision_window),
         ];
         for (field, span) in positive {
             if span.0 <= 0 {

@@ -7,7 +7,7 @@ use super::card::CardReason;
 use super::event::{Cause, EndReason, EventKind, NoOut};
 use super::ids::CharId;
 use super::role::Winner;
-use super::ruleset::{DayTie, Kind};
+use super::ruleset::{DayTie, Kind, SheriffTie};
 use super::{RuleError, Tx};
 
 impl Tx {
@@ -157,7 +157,10 @@ impl Tx {
         let o = &self.g.ruleset.options;
         if o.sheriff && d.day == 1 && self.g.kind() == Kind::Werewolf {
             tied.sort_by_key(|(_, s)| *s);
-            let sheriff = tied.first().map(|(c, _)| *c);
+            let sheriff = match o.sheriff_tie {
+                SheriffTie::NoSheriff if tied.len() > 1 => None,
+                _ => tied.first().map(|(c, _)| *c),
+            };
             self.emit(at, EventKind::SheriffElected { sheriff });
             return;
         }

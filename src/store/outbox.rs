@@ -16,6 +16,9 @@ use super::{Store, StoreError};
 use crate::engine::{Audience, Event, Game, Role};
 use crate::i18n::{self, Lang};
 
+/// After this many failed sends a message is set aside and the judge is told.
+pub const MAX_ATTEMPTS: i32 = 10;
+
 /// The channels an event goes to, with its text for each.
 pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<(String, String)> {
     let dms = |ids: Vec<crate::engine::CharId>| -> Vec<String> {
@@ -171,10 +174,11 @@ impl Store {
             let mut tx = self.pool.begin().await?;
             let row = sqlx::query(
                 "SELECT o.id, o.game_id, o.channel, o.body, o.nonce, o.attempts FROM outbox o
-                 WHERE o.delivered_at IS NULL AND o.next_attempt_at <= now()
+                 WHERE o.delivered_at IS NULL AND o.failed_at IS NULL AND o.next_attempt_at <= now()
                    AND ($1::BIGINT IS NULL OR o.game_id = $1)
                    AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.game_id = o.game_id
-                        AND p.channel = o.channel AND p.delivered_at IS NULL AND p.id < o.id)
+                        AND p.channel = o.channel AND p.delivered_at IS NULL
+                        AND p.failed_at IS NULL AND p.id < o.id)
                  ORDER BY o.id LIMIT 1 FOR UPDATE SKIP LOCKED",
             )
             .bind(game)
@@ -201,6 +205,43 @@ impl Store {
                     delivered += 1;
                     tx.commit().await?;
                 }
+                Err(e) if attempts + 1 >= MAX_ATTEMPTS => {
+                    // Set aside: the channel moves on, the judge is told.
+                    sqlx::query(
+                        "UPDATE outbox SET attempts = attempts + 1, last_error = $2, failed_at = now()
+                         WHERE id = $1",
+                    )
+                    .bind(msg.id)
+                    .bind(e.to_string())
+                    .execute(&mut *tx)
+                    .await?;
+                    let lang = sqlx::query("SELECT lang FROM games WHERE id = $1")
+                        .bind(msg.game_id)
+                        .fetch_one(&mut *tx)
+                        .await?
+                        .try_get::<String, _>("lang")?;
+                    let lang = Lang::parse(&lang).unwrap_or_default();
+                    let text = i18n::text(
+                        lang,
+                        "outbox-undeliverable",
+                        &[
+                            ("channel", msg.channel.clone()),
+                            ("attempts", MAX_ATTEMPTS.to_string()),
+                            ("error", e.to_string()),
+                            ("body", msg.body.clone()),
+                        ],
+                    );
+                    enqueue(
+                        &mut tx,
+                        msg.game_id,
+                        None,
+                        "judge",
+                        &text,
+                        &format!("{}-undeliverable", msg.nonce),
+                    )
+                    .await?;
+                    tx.commit().await?;
+                }
                 Err(e) => {
                     // Exponential backoff, capped at five minutes.
                     let wait = 2_i64.saturating_pow(attempts.clamp(0, 8) as u32).min(300);
@@ -213,8 +254,8 @@ impl Store {
                     .bind(wait as f64)
                     .execute(&mut *tx)
                     .await?;
+                    // Later messages of this channel wait behind it; other channels go on.
                     tx.commit().await?;
-                    return Ok(delivered);
                 }
             }
         }
