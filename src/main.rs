@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use wolfjudge::i18n::Lang;
-use wolfjudge::{script, sim, store};
+use wolfjudge::{script, sim, store, tournament};
 
 #[derive(Parser)]
 #[command(
@@ -60,6 +60,18 @@ enum Cmd {
         /// With --database-url: append every delivered message to this JSON-lines file.
         #[arg(long)]
         deliver_to: Option<PathBuf>,
+    },
+    /// Print a tournament's standings table and write its points chart as a PNG.
+    Standings {
+        /// The tournament's name.
+        tournament: String,
+        #[arg(long, num_args = 0..=1, default_missing_value = "")]
+        database_url: Option<String>,
+        /// Where to write the chart.
+        #[arg(long, default_value = "standings.png")]
+        chart: PathBuf,
+        #[arg(long, value_enum, default_value = "zh")]
+        lang: LangArg,
     },
     /// Apply the database migrations.
     Migrate {
@@ -185,6 +197,23 @@ fn simulate_db(out: &sim::Simulation, url: &str, lang: Lang) -> Result<(), Strin
     })
 }
 
+/// Prints a tournament's standings and writes its chart.
+fn standings(url: &str, name: &str, chart: &std::path::Path, lang: Lang) -> Result<String, String> {
+    let rt = runtime()?;
+    rt.block_on(async {
+        let pool = store::connect(url).await.map_err(|e| e.to_string())?;
+        let st = store::Store::new(pool);
+        let t = st
+            .tournament(name)
+            .await
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("no tournament called `{name}`"))?;
+        let s = st.standings(t.id).await.map_err(|e| e.to_string())?;
+        tournament::render_chart(&s, chart, 900, 560).map_err(|e| e.to_string())?;
+        Ok(tournament::render_table(&s, lang))
+    })
+}
+
 /// Fires deadlines and delivers the outbox.
 fn worker(url: &str, until: Option<String>, name: &str) -> Result<(), String> {
     let until = until
@@ -220,6 +249,21 @@ fn worker(url: &str, until: Option<String>, name: &str) -> Result<(), String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Cmd::Standings {
+            tournament: name,
+            database_url: url,
+            chart,
+            lang,
+        } => match standings(&database_url(url), &name, &chart, lang.into()) {
+            Ok(table) => {
+                let _ = std::io::stdout().lock().write_all(table.as_bytes());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("wolfjudge: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Cmd::Migrate { database_url: url } => {
             let url = database_url(url);
             let done = runtime().and_then(|rt| {

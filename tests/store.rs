@@ -15,6 +15,9 @@ use wolfjudge::script::{self, Script};
 use wolfjudge::store::outbox::Recorder;
 use wolfjudge::store::{play, Outcome, Store};
 
+mod common;
+use common::url_of;
+
 fn scenarios() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -46,23 +49,6 @@ fn m32_setup(seed: u64, overrides: &[(&str, toml::Value)]) -> Setup {
         start: start(),
         characters: (b'A'..=b'L').map(|c| (c as char).to_string()).collect(),
         roles: None,
-    }
-}
-
-/// The URL of the database a `#[sqlx::test]` pool points at, for child processes.
-fn url_of(pool: &PgPool) -> String {
-    let base = std::env::var("DATABASE_URL")
-        .unwrap_or_else(|_| wolfjudge::store::DEFAULT_DATABASE_URL.to_string());
-    let db = pool
-        .connect_options()
-        .get_database()
-        .expect("the test pool names its database")
-        .to_string();
-    match base.rfind('/') {
-        Some(i) if base[..i].contains("//") && i > base.find("//").unwrap_or(0) + 1 => {
-            format!("{}/{db}", &base[..i])
-        }
-        _ => format!("{base}/{db}"),
     }
 }
 

@@ -399,3 +399,47 @@ async fn tournament_bookkeeping_refuses_what_does_not_fit(pool: PgPool) {
         Err(TournamentError::Store(_))
     ));
 }
+
+mod common;
+
+#[sqlx::test]
+async fn the_standings_command_prints_the_table_and_writes_the_chart(pool: PgPool) {
+    let url = common::url_of(&pool);
+    let store = Store::new(pool);
+    play_tournament(&store).await;
+    let chart =
+        std::env::temp_dir().join(format!("wolfjudge-standings-{}.png", std::process::id()));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wolfjudge"))
+        .args([
+            "standings",
+            "Henglan Cup",
+            "--lang",
+            "en",
+            "--database-url",
+            &url,
+        ])
+        .arg("--chart")
+        .arg(&chart)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    let id = store
+        .tournament("Henglan Cup")
+        .await
+        .expect("query")
+        .expect("the tournament exists")
+        .id;
+    assert_eq!(
+        table,
+        render_table(&store.standings(id).await.expect("standings"), Lang::En)
+    );
+    assert!(table.contains("Gus"), "{table}");
+    let img = image::open(&chart).expect("the PNG decodes");
+    assert_eq!((img.width(), img.height()), (900, 560));
+    let _ = std::fs::remove_file(&chart);
+}
