@@ -1,11 +1,14 @@
 //! Replays every `tests/scenarios/*.json` game script and checks its report against the
 //! hand-written `*.expect.json` beside it (matching rules in `tests/scenarios/README.md`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
 use wolfjudge::i18n::Lang;
 use wolfjudge::script::{self, Script};
+
+mod common;
+use common::scenario_files;
 
 /// Whether only the keys written in the expectation are checked at `path`: the report's
 /// top level and each entry of `steps`.
@@ -62,20 +65,6 @@ fn diff(path: &str, expected: &Value, actual: &Value, out: &mut Vec<String>) {
         _ if expected == actual => {}
         _ => out.push(format!("{path}: expected {expected}, got {actual}")),
     }
-}
-
-fn scenario_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("tests/scenarios exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.extension().is_some_and(|x| x == "json")
-                && !p.to_string_lossy().ends_with(".expect.json")
-        })
-        .collect();
-    files.sort();
-    files
 }
 
 /// Runs one scenario; `Err` lists what differs.

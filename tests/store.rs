@@ -3,7 +3,7 @@
 //! SIGKILL. Each test gets its own database (`#[sqlx::test]`, which needs `DATABASE_URL`).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command as Proc, Stdio};
 use std::time::Duration;
 
@@ -16,21 +16,7 @@ use wolfjudge::store::outbox::Recorder;
 use wolfjudge::store::{play, Outcome, Store};
 
 mod common;
-use common::url_of;
-
-fn scenarios() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("tests/scenarios exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.extension().is_some_and(|x| x == "json")
-                && !p.to_string_lossy().ends_with(".expect.json")
-        })
-        .collect();
-    files.sort();
-    files
-}
+use common::{scenario_files as scenarios, url_of};
 
 fn start() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-12-01T12:00:00Z")

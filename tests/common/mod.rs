@@ -1,6 +1,24 @@
-//! Helpers shared by the integration tests.
+//! Helpers shared by the integration tests (each test crate uses some of them).
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
 
 use sqlx::PgPool;
+
+/// Every scenario script in `tests/scenarios/` (not the `*.expect.json` beside them), sorted.
+pub fn scenario_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("tests/scenarios exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "json")
+                && !p.to_string_lossy().ends_with(".expect.json")
+        })
+        .collect();
+    files.sort();
+    files
+}
 
 /// The URL of the database a `#[sqlx::test]` pool points at, for child processes.
 pub fn url_of(pool: &PgPool) -> String {
