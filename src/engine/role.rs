@@ -114,16 +114,17 @@ impl Winner {
         }
     }
 
+    /// Every outcome.
+    pub const ALL: [Winner; 5] = [
+        Winner::Wolves,
+        Winner::Village,
+        Winner::Police,
+        Winner::Killers,
+        Winner::Draw,
+    ];
+
     pub fn from_key(key: &str) -> Option<Winner> {
-        [
-            Winner::Wolves,
-            Winner::Village,
-            Winner::Police,
-            Winner::Killers,
-            Winner::Draw,
-        ]
-        .into_iter()
-        .find(|w| w.key() == key)
+        Winner::ALL.into_iter().find(|w| w.key() == key)
     }
 
     /// Whether this outcome can happen in a game of `kind`.

@@ -350,17 +350,11 @@ pub fn error_message(err: &RuleError, game: &Game, lang: Lang) -> String {
             args!["name" => c.name(*target), "candidates" => candidates]
         }
         RuleError::InvalidWinner { winner } => {
-            let options = [
-                Winner::Wolves,
-                Winner::Village,
-                Winner::Police,
-                Winner::Killers,
-                Winner::Draw,
-            ]
-            .into_iter()
-            .filter(|w| w.fits(game.kind()))
-            .map(|w| winner_name(w, lang))
-            .collect();
+            let options = Winner::ALL
+                .into_iter()
+                .filter(|w| w.fits(game.kind()))
+                .map(|w| winner_name(w, lang))
+                .collect();
             args!["winner" => winner_name(*winner, lang), "options" => c.join(options)]
         }
         RuleError::InvalidDuration { max_days } => args!["max" => *max_days],

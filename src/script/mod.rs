@@ -307,6 +307,17 @@ fn json_to_toml(key: &str, v: &Value) -> Result<toml::Value, ScriptError> {
 }
 
 impl Script {
+    /// The game this script plays.
+    pub fn setup(&self) -> Setup {
+        Setup {
+            ruleset: self.ruleset.clone(),
+            seed: self.seed,
+            start: self.start.with_timezone(&Utc),
+            characters: self.characters.clone(),
+            roles: self.roles.clone(),
+        }
+    }
+
     /// Parses and checks a script's text.
     ///
     /// # Errors
@@ -704,14 +715,7 @@ impl Table {
 /// # Errors
 /// [`ScriptError`] when the game cannot be created (player count, deal).
 pub fn run(script: &Script, lang: Lang) -> Result<Run, ScriptError> {
-    let setup = Setup {
-        ruleset: script.ruleset.clone(),
-        seed: script.seed,
-        start: script.start.with_timezone(&Utc),
-        characters: script.characters.clone(),
-        roles: script.roles.clone(),
-    };
-    let mut table = Table::new(&setup)?;
+    let mut table = Table::new(&script.setup())?;
     let mut results = Vec::with_capacity(script.steps.len());
     for step in &script.steps {
         let outcome: Result<(), Refusal> = match step {

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::outbox::Messenger;
 use super::{Outcome, Store, StoreError};
-use crate::engine::{Event, Setup};
+use crate::engine::Event;
 use crate::i18n::Lang;
 use crate::script::{Refusal, Report, Script, ScriptError, Step, StepResult, Table};
 
@@ -54,13 +54,7 @@ pub async fn run_script<M: Messenger>(
     lang: Lang,
     messenger: &M,
 ) -> Result<DbRun, PlayError> {
-    let setup = Setup {
-        ruleset: script.ruleset.clone(),
-        seed: script.seed,
-        start: script.start.with_timezone(&Utc),
-        characters: script.characters.clone(),
-        roles: script.roles.clone(),
-    };
+    let setup = script.setup();
     let game_id = store.create_game(run_key, &setup, lang).await?;
     let worker = format!("script:{run_key}");
     let mut now = setup.start;
