@@ -7,9 +7,11 @@
 //! - [`store`]: games in PostgreSQL (event log, outbox, deadlines, idempotent commands).
 //! - [`tournament`]: series of games scored by role, standings, awards and a chart.
 
+pub mod discord;
 pub mod engine;
 pub mod i18n;
 pub mod script;
+pub mod service;
 pub mod sim;
 pub mod store;
 pub mod tournament;

@@ -90,6 +90,15 @@ enum Cmd {
         #[arg(long, default_value = "worker")]
         name: String,
     },
+    /// Run the Discord bot: the gateway, the slash commands, and the deadline and outbox
+    /// worker. Needs DISCORD_TOKEN in the environment.
+    Run {
+        /// The configuration file.
+        #[arg(long, default_value = "config/wolfjudge.toml")]
+        config: PathBuf,
+        #[arg(long, num_args = 0..=1, default_missing_value = "")]
+        database_url: Option<String>,
+    },
     /// Play a whole game with simulated players and print it as the players would see it.
     Simulate {
         #[arg(long, value_enum, default_value = "m32")]
@@ -118,6 +127,41 @@ fn database_url(flag: Option<String>) -> String {
             .filter(|u| !u.is_empty())
             .unwrap_or_else(|| store::DEFAULT_DATABASE_URL.to_string()),
     }
+}
+
+/// Runs the bot until Ctrl-C.
+fn run_bot(config: &std::path::Path, url: &str) -> Result<(), String> {
+    use wolfjudge::discord;
+    let token = discord::config::token().map_err(|e| e.to_string())?;
+    let cfg = discord::config::Config::load(config).map_err(|e| e.to_string())?;
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,serenity=warn".into()),
+        )
+        .init();
+    runtime()?.block_on(async {
+        let pool = store::connect(url).await.map_err(|e| e.to_string())?;
+        let service = wolfjudge::service::Service::new(
+            store::Store::new(pool),
+            std::sync::Arc::new(wolfjudge::service::clock::SystemClock),
+            cfg.rulesets.clone(),
+            None,
+        );
+        let opts = discord::Options {
+            token,
+            proxy: None,
+            poll: cfg.worker.poll(),
+            worker: cfg.worker.name.clone(),
+        };
+        let bot = discord::start(opts, service)
+            .await
+            .map_err(|e| e.to_string())?;
+        tracing::info!("wolfjudge is running; Ctrl-C stops it");
+        tokio::signal::ctrl_c().await.map_err(|e| e.to_string())?;
+        bot.stop().await;
+        Ok(())
+    })
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, String> {
@@ -282,6 +326,16 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Cmd::Run {
+            config,
+            database_url: url,
+        } => match run_bot(&config, &database_url(url)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("wolfjudge: {e}");
+                ExitCode::from(2)
+            }
+        },
         Cmd::Worker {
             database_url: url,
             until,

@@ -82,6 +82,10 @@ pub enum RuleError {
     InvalidWinner { winner: Winner },
     #[error("a duration must be longer than zero and at most {max_days} days")]
     InvalidDuration { max_days: i64 },
+    #[error("the judge has paused the game")]
+    Paused,
+    #[error("the game is not paused")]
+    NotPaused,
 }
 
 impl RuleError {
@@ -124,6 +128,8 @@ impl RuleError {
             RuleError::ConcedeNotAllowed => "concede_not_allowed",
             RuleError::InvalidWinner { .. } => "invalid_winner",
             RuleError::InvalidDuration { .. } => "invalid_duration",
+            RuleError::Paused => "paused",
+            RuleError::NotPaused => "not_paused",
         }
     }
 }

@@ -278,6 +278,12 @@ pub enum EventKind {
     Extended {
         seconds: i64,
     },
+    /// The judge stopped the clock.
+    Paused,
+    /// The judge restarted the clock after `seconds`; open deadlines moved by as much.
+    Resumed {
+        seconds: i64,
+    },
     TreeHole {
         by: CharId,
         text: String,
@@ -362,6 +368,8 @@ impl Event {
             | K::SpeedupRequested { .. }
             | K::SpedUp
             | K::Extended { .. }
+            | K::Paused
+            | K::Resumed { .. }
             | K::Conceded { .. }
             | K::GameEnded { .. }
             | K::Revealed { .. } => Audience::Public,

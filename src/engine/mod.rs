@@ -117,6 +117,10 @@ pub enum Action {
     End {
         winner: Option<Winner>,
     },
+    /// The judge stops the clock: no deadline falls due and players wait until `Resume`.
+    Pause,
+    /// The judge restarts the clock; every open deadline moves by the time paused.
+    Resume,
     /// Fire every deadline due by now.
     Tick,
 }
@@ -130,6 +134,8 @@ impl Action {
                 | Action::Substitute { .. }
                 | Action::Extend { .. }
                 | Action::End { .. }
+                | Action::Pause
+                | Action::Resume
         )
     }
 
@@ -308,6 +314,9 @@ impl Tx {
         if self.g.ended() {
             return Err(RuleError::GameOver);
         }
+        if self.g.paused.is_some() && !matches!(cmd.action, Action::Resume | Action::End { .. }) {
+            return Err(RuleError::Paused);
+        }
         let check = |c: CharId| -> Result<(), RuleError> {
             if c.idx() < self.g.chars.len() {
                 Ok(())
@@ -434,6 +443,16 @@ impl Tx {
                     });
                 }
                 self.emit(now, EventKind::Extended { seconds: *seconds });
+                Ok(())
+            }
+            Action::Pause => {
+                self.emit(now, EventKind::Paused);
+                Ok(())
+            }
+            Action::Resume => {
+                let since = self.g.paused.ok_or(RuleError::NotPaused)?;
+                let seconds = (now - since).num_seconds().max(0);
+                self.emit(now, EventKind::Resumed { seconds });
                 Ok(())
             }
             Action::End { winner } => {

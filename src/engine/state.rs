@@ -136,6 +136,9 @@ pub struct Game {
     pub deeds: Vec<Deed>,
     pub tree_holes: Vec<(CharId, String)>,
     pub commitment: String,
+    /// When the judge paused the game, while paused.
+    #[serde(default)]
+    pub paused: Option<DateTime<Utc>>,
 }
 
 impl Game {
@@ -215,7 +218,7 @@ impl Game {
 
     /// The next time something falls due, if anything does.
     pub fn next_deadline(&self) -> Option<DateTime<Utc>> {
-        if self.ended() {
+        if self.ended() || self.paused.is_some() {
             return None;
         }
         if let Some(p) = self.pending.iter().map(|p| p.until).min() {
@@ -543,19 +546,12 @@ pub fn apply(g: &mut Game, e: &Event) {
         }
         K::SpedUp => g.sped_up = true,
         K::Substituted { character, player } => g.chars[character.idx()].player = player.clone(),
-        K::Extended { seconds } => {
-            let by = Duration::seconds(*seconds);
-            if let Some(d) = g.day.as_mut().filter(|d| !d.closed) {
-                d.closes += by;
-            }
-            if let Some(n) = g.night.as_mut().filter(|n| !n.resolved) {
-                n.wolves_until += by;
-                n.witch_until += by;
-            }
-            for p in &mut g.pending {
-                p.until += by;
-            }
+        K::Paused => g.paused = Some(e.at),
+        K::Resumed { seconds } => {
+            g.paused = None;
+            shift_deadlines(g, Duration::seconds(*seconds));
         }
+        K::Extended { seconds } => shift_deadlines(g, Duration::seconds(*seconds)),
         K::TreeHole { by, text } => g.tree_holes.push((*by, text.clone())),
         K::Conceded { .. } => {}
         K::GameEnded { winner, .. } => {
@@ -599,4 +595,18 @@ fn deed(g: &mut Game, by: Option<CharId>, what: &str, target: Option<CharId>) {
         target,
         text: None,
     });
+}
+
+/// Moves every open deadline by `by` (an extension, or the time a pause lasted).
+fn shift_deadlines(g: &mut Game, by: Duration) {
+    if let Some(d) = g.day.as_mut().filter(|d| !d.closed) {
+        d.closes += by;
+    }
+    if let Some(n) = g.night.as_mut().filter(|n| !n.resolved) {
+        n.wolves_until += by;
+        n.witch_until += by;
+    }
+    for p in &mut g.pending {
+        p.until += by;
+    }
 }

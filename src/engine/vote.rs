@@ -8,7 +8,8 @@ use super::event::{Cause, EndReason, EventKind, NoOut};
 use super::ids::CharId;
 use super::role::Winner;
 use super::ruleset::{DayTie, Kind, SheriffTie};
-use super::{RuleError, Tx};
+use super::state::DayState;
+use super::{Game, RuleError, Tx};
 
 impl Tx {
     /// Opens the next day (round 0) at `at`, publishing the deaths since the last opening
@@ -114,32 +115,8 @@ impl Tx {
                 return;
             }
         }
-        let weight = self.g.ruleset.sheriff_weight_milli();
         let sheriff = self.g.sheriff.filter(|s| self.g.is_alive(*s));
-        // Tally: living voters' standing votes for living targets, with the seq of the latest
-        // vote counted for each target ("who reached the count first").
-        let mut tally: Vec<(CharId, i64, u64)> = Vec::new();
-        for (voter, b) in &d.ballots {
-            let Some(t) = b.target.filter(|t| self.g.is_alive(*t)) else {
-                continue;
-            };
-            if !self.g.is_alive(*voter) {
-                continue;
-            }
-            let w = if Some(*voter) == sheriff {
-                weight
-            } else {
-                1000
-            };
-            match tally.iter_mut().find(|(c, _, _)| *c == t) {
-                Some(e) => {
-                    e.1 += w;
-                    e.2 = e.2.max(b.seq);
-                }
-                None => tally.push((t, w, b.seq)),
-            }
-        }
-        tally.sort_by_key(|(c, _, _)| *c);
+        let tally = self.g.tally(&d);
         self.emit(
             at,
             EventKind::VoteClosed {
@@ -265,5 +242,40 @@ impl Tx {
                 self.give_card(c, super::card::Color::Yellow, reason, at);
             }
         }
+    }
+}
+
+impl Game {
+    /// The standing count of a day: living voters' votes for living targets, in
+    /// thousandths of a vote (the sheriff's weighted), each with the arrival seq of the
+    /// latest vote counted for it ("who reached the count first"), by seat.
+    pub fn tally(&self, d: &DayState) -> Vec<(CharId, i64, u64)> {
+        let weight = self.ruleset.sheriff_weight_milli();
+        let sheriff = self.sheriff.filter(|s| self.is_alive(*s));
+        // Tally: living voters' standing votes for living targets, with the seq of the latest
+        // vote counted for each target ("who reached the count first").
+        let mut tally: Vec<(CharId, i64, u64)> = Vec::new();
+        for (voter, b) in &d.ballots {
+            let Some(t) = b.target.filter(|t| self.is_alive(*t)) else {
+                continue;
+            };
+            if !self.is_alive(*voter) {
+                continue;
+            }
+            let w = if Some(*voter) == sheriff {
+                weight
+            } else {
+                1000
+            };
+            match tally.iter_mut().find(|(c, _, _)| *c == t) {
+                Some(e) => {
+                    e.1 += w;
+                    e.2 = e.2.max(b.seq);
+                }
+                None => tally.push((t, w, b.seq)),
+            }
+        }
+        tally.sort_by_key(|(c, _, _)| *c);
+        tally
     }
 }

@@ -317,7 +317,9 @@ pub fn error_message(err: &RuleError, game: &Game, lang: Lang) -> String {
         | RuleError::LastWordsTooLate
         | RuleError::LastWordsGiven
         | RuleError::NotAVoter
-        | RuleError::ConcedeNotAllowed => args![],
+        | RuleError::ConcedeNotAllowed
+        | RuleError::Paused
+        | RuleError::NotPaused => args![],
         RuleError::UnknownCharacter { name } => args!["name" => name.as_str()],
         RuleError::ActorDead { actor } | RuleError::NoAbility { actor } => {
             args!["name" => c.name(*actor)]
@@ -742,6 +744,8 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
             },
             args!["dur" => c.dur(*seconds)],
         ),
+        K::Paused => c.t0("ev-paused"),
+        K::Resumed { seconds } => c.t("ev-resumed", args!["dur" => c.dur(*seconds)]),
         K::TreeHole { text, .. } => c.t("ev-tree-hole", args!["text" => text.as_str()]),
         K::Conceded { by } => c.t("ev-conceded", args!["name" => c.name(*by)]),
         K::GameEnded { winner, reason } => {
@@ -1126,6 +1130,8 @@ mod tests {
                 winner: Winner::Police,
             },
             RuleError::InvalidDuration { max_days: 366 },
+            RuleError::Paused,
+            RuleError::NotPaused,
         ];
         let covered: BTreeSet<usize> = v
             .iter()
@@ -1166,9 +1172,11 @@ mod tests {
                 RuleError::ConcedeNotAllowed => 33,
                 RuleError::InvalidWinner { .. } => 34,
                 RuleError::InvalidDuration { .. } => 35,
+                RuleError::Paused => 36,
+                RuleError::NotPaused => 37,
             })
             .collect();
-        assert_eq!(covered.len(), 36, "every RuleError variant is listed");
+        assert_eq!(covered.len(), 38, "every RuleError variant is listed");
         v
     }
 
@@ -1553,6 +1561,8 @@ mod tests {
             },
             EventKind::Extended { seconds: 5400 },
             EventKind::Extended { seconds: -60 },
+            EventKind::Paused,
+            EventKind::Resumed { seconds: 3600 },
             EventKind::TreeHole {
                 by: c(1),
                 text: "Bob is a wolf".into(),
@@ -1648,9 +1658,11 @@ mod tests {
                 EventKind::Conceded { .. } => 39,
                 EventKind::GameEnded { .. } => 40,
                 EventKind::Revealed { .. } => 41,
+                EventKind::Paused => 42,
+                EventKind::Resumed { .. } => 43,
             })
             .collect();
-        assert_eq!(covered.len(), 42, "every EventKind variant is listed");
+        assert_eq!(covered.len(), 44, "every EventKind variant is listed");
         v
     }
 

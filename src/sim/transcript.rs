@@ -219,6 +219,8 @@ impl Writer {
                     ),
                 )],
             ),
+            Action::Pause => ("sim-act-pause", vec![]),
+            Action::Resume => ("sim-act-resume", vec![]),
             Action::Tick => ("sim-act-tick", vec![]),
         };
         self.t(id, &args)

@@ -292,7 +292,7 @@ async fn send_reminder(
     );
     for (n, channel) in r.recipients.iter().enumerate() {
         let nonce = format!("g{game_id}-{}-{}-{n}", r.due.kind, r.due.at.timestamp());
-        outbox::enqueue(tx, game_id, None, channel, &text, &nonce).await?;
+        outbox::enqueue(tx, game_id, None, channel, &text, &nonce, None).await?;
     }
     Ok(())
 }

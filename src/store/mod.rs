@@ -10,6 +10,7 @@
 pub mod deadline;
 pub mod outbox;
 pub mod play;
+pub mod prompt;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -382,14 +383,15 @@ pub(crate) async fn append(
         .bind(body)
         .execute(&mut **tx)
         .await?;
-        for (n, (channel, text)) in outbox::messages(e, &state, lang).into_iter().enumerate() {
+        for (n, m) in outbox::messages(e, &state, lang).into_iter().enumerate() {
             outbox::enqueue(
                 tx,
                 game_id,
                 Some(s),
-                &channel,
-                &text,
+                &m.channel,
+                &m.body,
                 &format!("g{game_id}-e{s}-{n}"),
+                m.meta.as_ref(),
             )
             .await?;
         }

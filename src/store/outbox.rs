@@ -12,6 +12,7 @@ use std::sync::Mutex;
 use serde::{Deserialize, Serialize};
 use sqlx::{Postgres, Row, Transaction};
 
+use super::prompt::{self, Delivery};
 use super::{Store, StoreError};
 use crate::engine::{Audience, Event, Game, Role};
 use crate::i18n::{self, Lang};
@@ -19,12 +20,20 @@ use crate::i18n::{self, Lang};
 /// After this many failed sends a message is set aside and the judge is told.
 pub const MAX_ATTEMPTS: i32 = 10;
 
-/// The channels an event goes to, with its text for each.
-pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<(String, String)> {
+/// One message an event causes: where it goes, its text, and how to show it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outgoing {
+    pub channel: String,
+    pub body: String,
+    pub meta: Option<Delivery>,
+}
+
+/// The messages an event causes (given the state right after it), one per channel.
+pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
     let dms = |ids: Vec<crate::engine::CharId>| -> Vec<String> {
         ids.into_iter().map(|c| format!("dm:{}", c.0)).collect()
     };
-    let channels: Vec<String> = match e.audience() {
+    let mut channels: Vec<String> = match e.audience() {
         Audience::Public => vec!["public".into()],
         Audience::Character(c) => vec![format!("dm:{}", c.0)],
         Audience::Wolves => dms(g.living_with(Role::is_wolfish)),
@@ -32,6 +41,7 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<(String, String)> {
         Audience::Judge => vec!["judge".into()],
         Audience::Internal => Vec::new(),
     };
+    channels.extend(prompt::extra_channels(e, g));
     if channels.is_empty() {
         return Vec::new();
     }
@@ -40,7 +50,14 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<(String, String)> {
     } else {
         i18n::render(e, g, lang)
     };
-    channels.into_iter().map(|c| (c, text.clone())).collect()
+    channels
+        .into_iter()
+        .map(|channel| Outgoing {
+            meta: prompt::delivery(e, g, &channel, lang),
+            body: text.clone(),
+            channel,
+        })
+        .collect()
 }
 
 /// Writes one outbox row.
@@ -51,16 +68,19 @@ pub(crate) async fn enqueue(
     channel: &str,
     body: &str,
     nonce: &str,
+    meta: Option<&Delivery>,
 ) -> Result<(), StoreError> {
+    let meta = meta.map(serde_json::to_value).transpose()?;
     sqlx::query(
-        "INSERT INTO outbox (game_id, event_seq, channel, body, nonce) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (nonce) DO NOTHING",
+        "INSERT INTO outbox (game_id, event_seq, channel, body, nonce, meta)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (nonce) DO NOTHING",
     )
     .bind(game_id)
     .bind(event_seq)
     .bind(channel)
     .bind(body)
     .bind(nonce)
+    .bind(meta)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -75,6 +95,9 @@ pub struct OutMessage {
     pub channel: String,
     pub body: String,
     pub nonce: String,
+    /// How to show it (a new post, menus, buttons), if more than text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub meta: Option<Delivery>,
 }
 
 /// Why a send failed (the dispatcher retries later).
@@ -173,7 +196,7 @@ impl Store {
         loop {
             let mut tx = self.pool.begin().await?;
             let row = sqlx::query(
-                "SELECT o.id, o.game_id, o.channel, o.body, o.nonce, o.attempts FROM outbox o
+                "SELECT o.id, o.game_id, o.channel, o.body, o.nonce, o.meta, o.attempts FROM outbox o
                  WHERE o.delivered_at IS NULL AND o.failed_at IS NULL AND o.next_attempt_at <= now()
                    AND ($1::BIGINT IS NULL OR o.game_id = $1)
                    AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.game_id = o.game_id
@@ -194,6 +217,10 @@ impl Store {
                 channel: row.try_get("channel")?,
                 body: row.try_get("body")?,
                 nonce: row.try_get("nonce")?,
+                meta: row
+                    .try_get::<Option<serde_json::Value>, _>("meta")?
+                    .map(serde_json::from_value)
+                    .transpose()?,
             };
             let attempts: i32 = row.try_get("attempts")?;
             match messenger.send(&msg).await {
@@ -238,6 +265,7 @@ impl Store {
                         "judge",
                         &text,
                         &format!("{}-undeliverable", msg.nonce),
+                        None,
                     )
                     .await?;
                     tx.commit().await?;

@@ -1,0 +1,273 @@
+//! `/judge …`: cards, removal, substitution, deadlines, pause, ending a game, and the full
+//! secret status. Usable only with the server's judge role; every use is written to the
+//! judge's log.
+
+use poise::serenity_prelude as serenity;
+
+use super::{game, key};
+use crate::discord::{answer, place, roles, user_lang, Context, Error};
+use crate::engine::ruleset::Span;
+use crate::engine::{Action, Color, Game, Winner};
+use crate::i18n::{self, text, Lang};
+use crate::service::{mention, view, GameId, Service, ServiceError};
+
+/// The judge's commands.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "card",
+        "remove",
+        "substitute",
+        "extend",
+        "pause",
+        "resume",
+        "end",
+        "status"
+    )
+)]
+pub async fn judge(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum CardColor {
+    #[name = "blue"]
+    Blue,
+    #[name = "yellow"]
+    Yellow,
+    #[name = "red"]
+    Red,
+}
+
+/// Checks the judge role, finds the game, runs `what`, and logs the use.
+async fn as_judge<T>(
+    ctx: Context<'_>,
+    what: impl AsyncFnOnce(&Service, GameId, Game, Lang) -> Result<T, ServiceError>,
+    ok: impl FnOnce(&T, Lang) -> String,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let service = &ctx.data().service;
+    let result = async {
+        let p = place(ctx);
+        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        service.check_judge(guild, &roles(ctx).await).await?;
+        let (id, g) = game(ctx).await?;
+        let (_, game_lang) = service.game(id).await?;
+        let v = what(service, id, g, lang).await;
+        let outcome = match &v {
+            Ok(_) => "ok".to_string(),
+            Err(e) => e.code().to_string(),
+        };
+        let line = text(
+            game_lang,
+            "log-judge-command",
+            &[
+                ("judge", mention(p.user)),
+                ("command", invocation(ctx)),
+                ("result", outcome),
+            ],
+        );
+        service.log(id, &line, &format!("log-{}", key(ctx))).await?;
+        v
+    }
+    .await;
+    answer(ctx, result, |v| ok(&v, lang)).await
+}
+
+/// The command as typed, for the log.
+fn invocation(ctx: Context<'_>) -> String {
+    match ctx {
+        poise::Context::Application(a) => {
+            let mut s = format!("/{}", ctx.command().qualified_name);
+            for o in a.args {
+                s.push_str(&format!(" {}:{}", o.name, value_str(&o.value)));
+            }
+            s
+        }
+        poise::Context::Prefix(p) => p.msg.content.clone(),
+    }
+}
+
+fn value_str(v: &serenity::ResolvedValue<'_>) -> String {
+    match v {
+        serenity::ResolvedValue::String(s) => (*s).to_string(),
+        serenity::ResolvedValue::Integer(i) => i.to_string(),
+        serenity::ResolvedValue::User(u, _) => mention(crate::service::Account(u.id.get())),
+        other => format!("{other:?}"),
+    }
+}
+
+/// Give a card (blue, yellow or red) with a reason.
+#[poise::command(slash_command, guild_only)]
+pub async fn card(
+    ctx: Context<'_>,
+    #[description = "Who"]
+    #[autocomplete = "super::any_character"]
+    target: String,
+    #[description = "The card"] color: CardColor,
+    #[description = "Why"]
+    #[max_length = 300]
+    reason: String,
+) -> Result<(), Error> {
+    let color = match color {
+        CardColor::Blue => Color::Blue,
+        CardColor::Yellow => Color::Yellow,
+        CardColor::Red => Color::Red,
+    };
+    as_judge(
+        ctx,
+        async |s: &Service, id, g, lang| {
+            let target = Service::target(&g, &target)?;
+            let action = Action::Card {
+                target,
+                color,
+                reason: reason.clone(),
+            };
+            s.judge(id, action, &key(ctx), lang).await?;
+            Ok(g.ch(target).name.clone())
+        },
+        |name, lang| text(lang, "ok-card", &[("name", name.clone())]),
+    )
+    .await
+}
+
+/// Remove a character from the game.
+#[poise::command(slash_command, guild_only)]
+pub async fn remove(
+    ctx: Context<'_>,
+    #[description = "Who"]
+    #[autocomplete = "super::living"]
+    target: String,
+    #[description = "Why"]
+    #[max_length = 300]
+    reason: String,
+) -> Result<(), Error> {
+    as_judge(
+        ctx,
+        async |s: &Service, id, g, lang| {
+            let target = Service::target(&g, &target)?;
+            let action = Action::Remove {
+                target,
+                reason: reason.clone(),
+            };
+            s.judge(id, action, &key(ctx), lang).await?;
+            Ok(g.ch(target).name.clone())
+        },
+        |name, lang| text(lang, "ok-removed", &[("name", name.clone())]),
+    )
+    .await
+}
+
+/// A new member takes a character over.
+#[poise::command(slash_command, guild_only)]
+pub async fn substitute(
+    ctx: Context<'_>,
+    #[description = "The character"]
+    #[autocomplete = "super::living"]
+    target: String,
+    #[description = "The member who takes it over"] member: serenity::User,
+) -> Result<(), Error> {
+    as_judge(
+        ctx,
+        async |s: &Service, id, g, lang| {
+            let target = Service::target(&g, &target)?;
+            let player = crate::service::Account(member.id.get());
+            s.substitute(id, target, player, &key(ctx), lang).await?;
+            Ok((g.ch(target).name.clone(), player))
+        },
+        |(name, player), lang| {
+            text(
+                lang,
+                "ok-substituted",
+                &[("name", name.clone()), ("player", mention(*player))],
+            )
+        },
+    )
+    .await
+}
+
+/// Move the current deadline later (e.g. 2h, 90m, 1d).
+#[poise::command(slash_command, guild_only)]
+pub async fn extend(
+    ctx: Context<'_>,
+    #[description = "By how long, e.g. 2h or 90m"] by: String,
+) -> Result<(), Error> {
+    as_judge(
+        ctx,
+        async |s: &Service, id, _g, lang| {
+            let span = Span::parse(by.trim()).map_err(|_| ServiceError::Refused {
+                code: "invalid_duration".into(),
+                message: i18n::text(lang, "svc-bad-duration", &[("text", by.clone())]),
+            })?;
+            s.judge(id, Action::Extend { seconds: span.0 }, &key(ctx), lang)
+                .await?;
+            Ok(by.clone())
+        },
+        |by, lang| text(lang, "ok-extended", &[("by", by.clone())]),
+    )
+    .await
+}
+
+/// Stop the clock: no deadline runs until you resume.
+#[poise::command(slash_command, guild_only)]
+pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
+    as_judge(
+        ctx,
+        async |s: &Service, id, _g, lang| s.judge(id, Action::Pause, &key(ctx), lang).await,
+        |_, lang| text(lang, "ok-paused", &[]),
+    )
+    .await
+}
+
+/// Restart the clock; open deadlines move by the time paused.
+#[poise::command(slash_command, guild_only)]
+pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
+    as_judge(
+        ctx,
+        async |s: &Service, id, _g, lang| s.judge(id, Action::Resume, &key(ctx), lang).await,
+        |_, lang| text(lang, "ok-resumed", &[]),
+    )
+    .await
+}
+
+/// End the game now, with a winner or none.
+#[poise::command(slash_command, guild_only)]
+pub async fn end(
+    ctx: Context<'_>,
+    #[description = "wolves, village, killers, police, draw; empty for none"] winner: Option<
+        String,
+    >,
+) -> Result<(), Error> {
+    as_judge(
+        ctx,
+        async |s: &Service, id, _g, lang| {
+            let winner = match winner.as_deref().map(str::trim) {
+                None | Some("") => None,
+                Some(w) => Some(
+                    Winner::ALL
+                        .into_iter()
+                        .find(|x| x.key() == w)
+                        .ok_or_else(|| ServiceError::UnknownTarget(w.to_string()))?,
+                ),
+            };
+            s.judge(id, Action::End { winner }, &key(ctx), lang).await
+        },
+        |_, lang| text(lang, "ok-ended", &[]),
+    )
+    .await
+}
+
+/// Everything about the game, secrets included (only you see it).
+#[poise::command(slash_command, guild_only)]
+pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    as_judge(
+        ctx,
+        async |s: &Service, id, g, lang| {
+            let route = s.route(id).await?;
+            Ok(view::judge_status(&g, &route.seats, lang))
+        },
+        |t, _| t.clone(),
+    )
+    .await
+}

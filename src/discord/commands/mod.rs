@@ -1,0 +1,76 @@
+//! The slash commands, one module per group: `/wolf …` (server setup and sign-up), the
+//! players' commands, and `/judge …`. Each parses its options, calls the service once and
+//! renders the answer; nothing else.
+
+pub mod judge;
+pub mod play;
+pub mod wolf;
+
+use poise::serenity_prelude as serenity;
+
+use super::{Context, Data, Error};
+use crate::engine::Game;
+use crate::service::{GameId, ServiceError};
+
+/// Every command the bot registers.
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    vec![
+        wolf::wolf(),
+        wolf::join(),
+        wolf::leave(),
+        play::vote(),
+        play::abstain(),
+        play::votes(),
+        play::role(),
+        play::status(),
+        play::proxy(),
+        play::speedup(),
+        play::lastwords(),
+        play::treehole(),
+        judge::judge(),
+    ]
+}
+
+/// The game the command is about, and its state.
+async fn game(ctx: Context<'_>) -> Result<(GameId, Game), ServiceError> {
+    let service = &ctx.data().service;
+    let id = service.game_at(&super::place(ctx)).await?;
+    let g = service.store.load(id.0).await?;
+    Ok((id, g))
+}
+
+/// Characters offered to autocomplete: those `pick` selects whose names contain what was
+/// typed (at most 25, Discord's limit).
+async fn offer(
+    ctx: Context<'_>,
+    partial: &str,
+    pick: impl Fn(&Game) -> Vec<crate::engine::CharId>,
+) -> serenity::CreateAutocompleteResponse {
+    let typed = partial.to_lowercase();
+    let names: Vec<serenity::AutocompleteChoice> = match game(ctx).await {
+        Ok((_, g)) => pick(&g)
+            .into_iter()
+            .map(|c| g.ch(c).name.clone())
+            .filter(|n| n.to_lowercase().contains(&typed))
+            .take(25)
+            .map(serenity::AutocompleteChoice::from)
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    serenity::CreateAutocompleteResponse::new().set_choices(names)
+}
+
+/// Autocomplete: the living characters.
+async fn living(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    offer(ctx, partial, Game::living).await
+}
+
+/// Autocomplete: every character (the judge may name the dead too).
+async fn any_character(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    offer(ctx, partial, |g| g.ids().collect()).await
+}
+
+/// The idempotency key of an interaction: Discord may deliver one twice; it acts once.
+fn key(ctx: Context<'_>) -> String {
+    format!("i{}", ctx.id())
+}

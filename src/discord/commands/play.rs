@@ -1,0 +1,170 @@
+//! The players' commands: voting, looking at the count and the game, a player's role, proxy
+//! votes, speed-up requests, last words and tree-hole notes.
+
+use super::{game, key};
+use crate::discord::{answer, place, user_lang, Context, Error};
+use crate::engine::{Action, CharId};
+use crate::i18n::{text, Lang};
+use crate::service::{view, Service, ServiceError};
+
+/// Runs `action` (made from the game's state) for the caller, answering `ok`.
+async fn act(
+    ctx: Context<'_>,
+    make: impl FnOnce(&crate::engine::Game) -> Result<Action, ServiceError>,
+    ok: impl FnOnce(Lang) -> String,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let result = async {
+        let (id, g) = game(ctx).await?;
+        let action = make(&g)?;
+        ctx.data()
+            .service
+            .act(id, place(ctx).user, action, &key(ctx), lang)
+            .await
+    }
+    .await;
+    answer(ctx, result, |_| ok(lang)).await
+}
+
+fn reason_of(reason: &str) -> Result<String, ServiceError> {
+    let r = reason.trim();
+    if r.is_empty() {
+        Err(ServiceError::EmptyReason)
+    } else {
+        Ok(r.to_string())
+    }
+}
+
+/// Vote to send a character out today; your reason is shown to everyone.
+#[poise::command(slash_command)]
+pub async fn vote(
+    ctx: Context<'_>,
+    #[description = "Who you vote for"]
+    #[autocomplete = "super::living"]
+    target: String,
+    #[description = "Why (posted with your vote)"]
+    #[max_length = 300]
+    reason: String,
+) -> Result<(), Error> {
+    let name = target.clone();
+    act(
+        ctx,
+        |g| {
+            Ok(Action::Vote {
+                target: Service::target(g, &target)?,
+                reason: reason_of(&reason)?,
+            })
+        },
+        |lang| text(lang, "ok-vote", &[("name", name)]),
+    )
+    .await
+}
+
+/// Abstain in today's vote.
+#[poise::command(slash_command)]
+pub async fn abstain(ctx: Context<'_>) -> Result<(), Error> {
+    act(
+        ctx,
+        |_| Ok(Action::Abstain),
+        |lang| text(lang, "ok-abstain", &[]),
+    )
+    .await
+}
+
+/// Show today's vote count (the sheriff's vote weighted).
+#[poise::command(slash_command)]
+pub async fn votes(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let result = game(ctx).await.map(|(_, g)| view::votes(&g, lang));
+    answer(ctx, result, |t| t).await
+}
+
+/// Send me my role again, privately.
+#[poise::command(slash_command)]
+pub async fn role(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let result = async {
+        let (id, g) = game(ctx).await?;
+        let me = ctx.data().service.seat_of(id, place(ctx).user).await?;
+        Ok::<_, ServiceError>(view::role(&g, me, lang))
+    }
+    .await;
+    answer(ctx, result, |t| t).await
+}
+
+/// The game so far: phase and deadline, sheriff, who is alive.
+#[poise::command(slash_command)]
+pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let result = async {
+        let (id, g) = game(ctx).await?;
+        let me: Option<CharId> = ctx.data().service.seat_of(id, place(ctx).user).await.ok();
+        Ok::<_, ServiceError>(view::status(&g, me, lang))
+    }
+    .await;
+    answer(ctx, result, |t| t).await
+}
+
+/// Ask another player to vote for you if you cannot (a proxy vote).
+#[poise::command(slash_command)]
+pub async fn proxy(
+    ctx: Context<'_>,
+    #[description = "Who votes for you"]
+    #[autocomplete = "super::living"]
+    target: String,
+) -> Result<(), Error> {
+    let name = target.clone();
+    act(
+        ctx,
+        |g| {
+            Ok(Action::Proxy {
+                target: Service::target(g, &target)?,
+            })
+        },
+        |lang| text(lang, "ok-proxy", &[("name", name)]),
+    )
+    .await
+}
+
+/// Ask to speed the game up (shorter days once a majority asks).
+#[poise::command(slash_command)]
+pub async fn speedup(ctx: Context<'_>) -> Result<(), Error> {
+    act(
+        ctx,
+        |_| Ok(Action::Speedup),
+        |lang| text(lang, "ok-speedup", &[]),
+    )
+    .await
+}
+
+/// Leave your last words (published in the next day's opening post).
+#[poise::command(slash_command)]
+pub async fn lastwords(
+    ctx: Context<'_>,
+    #[description = "Your last words"]
+    #[max_length = 1500]
+    text: String,
+) -> Result<(), Error> {
+    act(
+        ctx,
+        |_| Ok(Action::LastWords { text: text.clone() }),
+        |lang| crate::i18n::text(lang, "ok-lastwords", &[]),
+    )
+    .await
+}
+
+/// Write a private note (tree hole); nobody sees it until the game ends.
+#[poise::command(slash_command)]
+pub async fn treehole(
+    ctx: Context<'_>,
+    #[description = "Your note"]
+    #[max_length = 1500]
+    text: String,
+) -> Result<(), Error> {
+    act(
+        ctx,
+        |_| Ok(Action::TreeHole { text: text.clone() }),
+        |lang| crate::i18n::text(lang, "ok-treehole", &[]),
+    )
+    .await
+}

@@ -1,0 +1,298 @@
+//! `/wolf setup` (Manage Server), `/wolf new` and `/wolf start` (judge), and the sign-up
+//! itself: `/join`, `/leave` and the sign-up post's buttons share [`join`] and [`leave`].
+
+use poise::serenity_prelude as serenity;
+use serenity::all::{
+    ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateButton, CreateForumPost,
+    CreateMessage, EditMessage, Http, MessageId, Permissions, Role, UserId,
+};
+
+use crate::discord::{answer, permissions, place, roles, user_lang, Context, Error};
+use crate::i18n::{text, Lang};
+use crate::service::{
+    mention, Account, Channel, ServerRole, Service, ServiceError, Settings, Signup, SignupId,
+};
+
+/// Server setup and sign-ups.
+#[poise::command(slash_command, subcommands("setup", "new", "start"), guild_only)]
+pub async fn wolf(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Choose the forum for games, the judge role and the judge's private log channel.
+#[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
+pub async fn setup(
+    ctx: Context<'_>,
+    #[description = "The forum channel games are played in"]
+    #[channel_types("Forum")]
+    forum: serenity::PartialChannel,
+    #[description = "The role of judges"] judge_role: Role,
+    #[description = "A private channel for the judge's log"]
+    #[channel_types("Text")]
+    log: serenity::PartialChannel,
+    #[description = "The games' language: zh or en"] language: Option<String>,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let result = async {
+        if !permissions(ctx).contains(Permissions::MANAGE_GUILD) {
+            return Err(ServiceError::NotJudge);
+        }
+        let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
+        if forum.kind != ChannelType::Forum {
+            return Err(ServiceError::UnknownTarget(
+                forum.name.clone().unwrap_or_default(),
+            ));
+        }
+        let game_lang = match language.as_deref() {
+            None => lang,
+            Some(l) => Lang::parse(l).ok_or_else(|| ServiceError::UnknownTarget(l.to_string()))?,
+        };
+        let s = Settings {
+            guild,
+            forum: Channel(forum.id.get()),
+            judge_role: ServerRole(judge_role.id.get()),
+            log: Channel(log.id.get()),
+            lang: game_lang,
+        };
+        ctx.data().service.set_up(&s).await?;
+        Ok(s)
+    }
+    .await;
+    answer(ctx, result, |s| {
+        text(
+            lang,
+            "ok-setup",
+            &[
+                ("forum", format!("<#{}>", s.forum.0)),
+                ("role", format!("<@&{}>", s.judge_role.0)),
+                ("log", format!("<#{}>", s.log.0)),
+            ],
+        )
+    })
+    .await
+}
+
+/// Open a sign-up post for a new game (judge).
+#[poise::command(slash_command, guild_only)]
+pub async fn new(
+    ctx: Context<'_>,
+    #[description = "The ruleset: m32 or mafia"] ruleset: String,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let service = &ctx.data().service;
+    let result = async {
+        let p = place(ctx);
+        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        let settings = service.check_judge(guild, &roles(ctx).await).await?;
+        let s = service
+            .open_signup(guild, p.user, ruleset.trim(), settings.lang)
+            .await?;
+        let (content, buttons) = signup_message(&s);
+        let post = ChannelId::new(settings.forum.0.max(1))
+            .create_forum_post(
+                ctx.http(),
+                CreateForumPost::new(
+                    text(s.lang, "signup-title", &[("ruleset", s.ruleset.clone())]),
+                    CreateMessage::new().content(content).components(buttons),
+                ),
+            )
+            .await
+            .map_err(|e| ServiceError::Platform(e.to_string()))?;
+        // A forum post's opening message has the post's id.
+        service
+            .signup_posted(s.id, Channel(post.id.get()), post.id.get())
+            .await?;
+        Ok(post.id.get())
+    }
+    .await;
+    answer(ctx, result, |thread| {
+        text(
+            lang,
+            "ok-signup-opened",
+            &[("post", format!("<#{thread}>"))],
+        )
+    })
+    .await
+}
+
+/// Start the game when enough players have signed up (judge).
+#[poise::command(slash_command, guild_only)]
+pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let service = &ctx.data().service;
+    let result = async {
+        let p = place(ctx);
+        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        service.check_judge(guild, &roles(ctx).await).await?;
+        let s = service.signup_at(&p).await?;
+        let game = service.start(s.id).await?;
+        let s = service.signup(s.id).await?;
+        refresh(ctx.http(), &s).await;
+        Ok(game)
+    }
+    .await;
+    answer(ctx, result, |g| {
+        text(lang, "ok-started", &[("game", g.0.to_string())])
+    })
+    .await
+}
+
+/// Sign up for the open game.
+#[poise::command(slash_command, guild_only)]
+pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let p = place(ctx);
+    let name = ctx
+        .author_member()
+        .await
+        .map(|m| m.display_name().to_string())
+        .unwrap_or_else(|| ctx.author().name.clone());
+    let result = async {
+        let s = ctx.data().service.signup_at(&p).await?;
+        join_signup(ctx.http(), &ctx.data().service, s.id, p.user, &name, lang).await
+    }
+    .await;
+    answer(ctx, result, |s| joined_text(&s, lang)).await
+}
+
+/// Take yourself off the open game's sign-up.
+#[poise::command(slash_command, guild_only)]
+pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let p = place(ctx);
+    let result = async {
+        let s = ctx.data().service.signup_at(&p).await?;
+        let s = ctx.data().service.leave(s.id, p.user).await?;
+        refresh(ctx.http(), &s).await;
+        Ok(s)
+    }
+    .await;
+    answer(ctx, result, |_| text(lang, "ok-left", &[])).await
+}
+
+/// The sign-up post's text (with the live count) and its buttons.
+pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
+    let names: Vec<String> = s
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, (a, name, dm_ok))| {
+            let warn = if *dm_ok { "" } else { " ⚠" };
+            format!("{}. {} {}{warn}", i + 1, name, mention(*a))
+        })
+        .collect();
+    let state = if s.game.is_some() {
+        text(s.lang, "signup-started", &[])
+    } else {
+        text(s.lang, "signup-open", &[])
+    };
+    let content = format!(
+        "{}\n{}\n{}",
+        text(
+            s.lang,
+            "signup-body",
+            &[
+                ("ruleset", s.ruleset.clone()),
+                ("judge", mention(s.judge)),
+                ("count", s.players.len().to_string()),
+                ("seats", s.seats()),
+            ],
+        ),
+        names.join("\n"),
+        state
+    );
+    let buttons = if s.game.is_some() {
+        Vec::new()
+    } else {
+        vec![CreateActionRow::Buttons(vec![
+            CreateButton::new(format!("wj:signup:{}:join", s.id.0))
+                .label(text(s.lang, "button-join", &[]))
+                .style(ButtonStyle::Primary),
+            CreateButton::new(format!("wj:signup:{}:leave", s.id.0))
+                .label(text(s.lang, "button-leave", &[]))
+                .style(ButtonStyle::Secondary),
+        ])]
+    };
+    (content, buttons)
+}
+
+/// What a member who joined is told.
+pub fn joined_text(s: &Signup, lang: Lang) -> String {
+    text(
+        lang,
+        "ok-joined",
+        &[("count", s.players.len().to_string()), ("seats", s.seats())],
+    )
+}
+
+/// Edits the sign-up post to show who is in (best effort: the sign-up itself is stored).
+pub async fn refresh(http: &Http, s: &Signup) {
+    let (Some(thread), Some(message)) = (s.thread, s.message) else {
+        return;
+    };
+    let (content, buttons) = signup_message(s);
+    if let Err(e) = ChannelId::new(thread.0.max(1))
+        .edit_message(
+            http,
+            MessageId::new(message.max(1)),
+            EditMessage::new().content(content).components(buttons),
+        )
+        .await
+    {
+        tracing::warn!(error = %e, "could not update the sign-up post");
+    }
+}
+
+/// Signs a member up and checks that the bot can DM them: if not, they are told in the
+/// sign-up post to open their DMs and the judge is warned, before the game starts.
+///
+/// # Errors
+/// As [`Service::join`].
+pub async fn join_signup(
+    http: &Http,
+    service: &Service,
+    id: SignupId,
+    user: Account,
+    name: &str,
+    lang: Lang,
+) -> Result<Signup, ServiceError> {
+    let s = service.join(id, user, name).await?;
+    let hello = text(lang, "dm-joined", &[("ruleset", s.ruleset.clone())]);
+    let dm_ok = match UserId::new(user.0.max(1)).create_dm_channel(http).await {
+        Ok(dm) => dm
+            .id
+            .send_message(http, CreateMessage::new().content(hello))
+            .await
+            .is_ok(),
+        Err(_) => false,
+    };
+    if !dm_ok {
+        service.set_dm_ok(id, user, false).await?;
+        let warn = text(s.lang, "signup-dm-closed", &[("player", mention(user))]);
+        if let Some(thread) = s.thread {
+            let _ = ChannelId::new(thread.0.max(1))
+                .send_message(http, CreateMessage::new().content(&warn))
+                .await;
+        }
+        if let Ok(settings) = service.settings(s.guild).await {
+            let _ = ChannelId::new(settings.log.0.max(1))
+                .send_message(http, CreateMessage::new().content(&warn))
+                .await;
+        }
+    }
+    let s = service.signup(id).await?;
+    refresh(http, &s).await;
+    Ok(s)
+}
+
+/// The sign-up whose buttons were pressed (component id `wj:signup:<id>:join|leave`).
+pub fn parse_signup_button(id: &str) -> Option<(SignupId, bool)> {
+    let rest = id.strip_prefix("wj:signup:")?;
+    let (n, what) = rest.split_once(':')?;
+    let n = n.parse().ok()?;
+    match what {
+        "join" => Some((SignupId(n), true)),
+        "leave" => Some((SignupId(n), false)),
+        _ => None,
+    }
+}

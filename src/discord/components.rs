@@ -1,0 +1,217 @@
+//! Buttons, select menus and modals. Component ids are `wj:signup:<id>:join|leave` on a
+//! sign-up post and `wj:<game>:<choice>` in a DM prompt; a kill's menu opens a modal
+//! `wj:<game>:killr:<seat>` for its two-character reason. The ids carry everything needed,
+//! so a press after a restart works; the interaction's id is the command's idempotency key,
+//! so a redelivered press acts once, and a second press answers with what was recorded.
+
+use poise::serenity_prelude as serenity;
+use serenity::all::{
+    ActionRowComponent, ComponentInteraction, ComponentInteractionDataKind, CreateActionRow,
+    CreateInputText, CreateInteractionResponse, CreateInteractionResponseMessage, CreateModal,
+    InputTextStyle, ModalInteraction,
+};
+
+use super::commands::wolf;
+use super::{locale_lang, Data, Error};
+use crate::engine::CharId;
+use crate::i18n::{text, Lang};
+use crate::service::{is_repeat, Account, GameId, Service, ServiceError};
+use crate::store::prompt::Choice;
+
+/// A parsed `wj:<game>:<choice>` id.
+fn parse(id: &str) -> Option<(GameId, &str)> {
+    let rest = id.strip_prefix("wj:")?;
+    let (game, what) = rest.split_once(':')?;
+    Some((GameId(game.parse().ok()?), what))
+}
+
+fn ephemeral(text: impl Into<String>) -> CreateInteractionResponse {
+    CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .content(text)
+            .ephemeral(true),
+    )
+}
+
+/// Handles a button press or a menu choice.
+///
+/// # Errors
+/// When Discord does not take the response.
+pub async fn on_component(
+    ctx: &serenity::Context,
+    data: &Data,
+    c: &ComponentInteraction,
+) -> Result<(), Error> {
+    let lang = locale_lang(Some(&c.locale));
+    let user = Account(c.user.id.get());
+    let service = &data.service;
+    if let Some((signup, joining)) = wolf::parse_signup_button(&c.data.custom_id) {
+        let name = c
+            .member
+            .as_ref()
+            .map(|m| m.display_name().to_string())
+            .unwrap_or_else(|| c.user.name.clone());
+        let reply = if joining {
+            wolf::join_signup(&ctx.http, service, signup, user, &name, lang)
+                .await
+                .map(|s| wolf::joined_text(&s, lang))
+        } else {
+            match service.leave(signup, user).await {
+                Ok(s) => {
+                    wolf::refresh(&ctx.http, &s).await;
+                    Ok(text(lang, "ok-left", &[]))
+                }
+                Err(e) => Err(e),
+            }
+        };
+        let reply = reply.unwrap_or_else(|e| e.message(lang));
+        c.create_response(&ctx.http, ephemeral(reply)).await?;
+        return Ok(());
+    }
+    let Some((game, what)) = parse(&c.data.custom_id) else {
+        c.create_response(&ctx.http, ephemeral(text(lang, "svc-stale-button", &[])))
+            .await?;
+        return Ok(());
+    };
+    let Some(choice) = Choice::from_key(what) else {
+        c.create_response(&ctx.http, ephemeral(text(lang, "svc-stale-button", &[])))
+            .await?;
+        return Ok(());
+    };
+    let target = match &c.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => values
+            .first()
+            .and_then(|v| v.parse::<u16>().ok())
+            .map(CharId),
+        _ => None,
+    };
+    if choice == Choice::Kill {
+        if let Some(t) = target {
+            // The reason comes in a modal; the kill is submitted when it does.
+            let modal = CreateModal::new(
+                format!("wj:{}:killr:{}", game.0, t.0),
+                text(lang, "modal-kill-title", &[]),
+            )
+            .components(vec![CreateActionRow::InputText(
+                CreateInputText::new(
+                    InputTextStyle::Short,
+                    text(lang, "modal-kill-reason", &[]),
+                    "reason",
+                )
+                .min_length(1)
+                .max_length(2)
+                .required(true),
+            )]);
+            c.create_response(&ctx.http, CreateInteractionResponse::Modal(modal))
+                .await?;
+            return Ok(());
+        }
+    }
+    let reply = choose(
+        data,
+        game,
+        user,
+        choice,
+        target,
+        "",
+        &c.id.to_string(),
+        lang,
+    )
+    .await;
+    c.create_response(&ctx.http, ephemeral(reply)).await?;
+    Ok(())
+}
+
+/// Handles a submitted modal (a kill's reason).
+///
+/// # Errors
+/// When Discord does not take the response.
+pub async fn on_modal(
+    ctx: &serenity::Context,
+    data: &Data,
+    m: &ModalInteraction,
+) -> Result<(), Error> {
+    let lang = locale_lang(Some(&m.locale));
+    let user = Account(m.user.id.get());
+    let parsed = parse(&m.data.custom_id).and_then(|(game, what)| {
+        let seat = what.strip_prefix("killr:")?.parse::<u16>().ok()?;
+        Some((game, CharId(seat)))
+    });
+    let Some((game, target)) = parsed else {
+        m.create_response(&ctx.http, ephemeral(text(lang, "svc-stale-button", &[])))
+            .await?;
+        return Ok(());
+    };
+    let reason: String = m
+        .data
+        .components
+        .iter()
+        .flat_map(|row| row.components.iter())
+        .find_map(|c| match c {
+            ActionRowComponent::InputText(t) if t.custom_id == "reason" => t.value.clone(),
+            _ => None,
+        })
+        .unwrap_or_default();
+    let reply = choose(
+        data,
+        game,
+        user,
+        Choice::Kill,
+        Some(target),
+        reason.trim(),
+        &m.id.to_string(),
+        lang,
+    )
+    .await;
+    m.create_response(&ctx.http, ephemeral(reply)).await?;
+    Ok(())
+}
+
+/// Acts on a choice and says what came of it: what was recorded, or why not; a second press
+/// is answered with what was recorded the first time.
+#[allow(clippy::too_many_arguments)]
+async fn choose(
+    data: &Data,
+    game: GameId,
+    user: Account,
+    choice: Choice,
+    target: Option<CharId>,
+    reason: &str,
+    key: &str,
+    lang: Lang,
+) -> String {
+    let service = &data.service;
+    let Some(action) = choice.action(target, reason) else {
+        return text(lang, "svc-pick-one", &[]);
+    };
+    if choice == Choice::Kill && reason.is_empty() {
+        return ServiceError::EmptyReason.message(lang);
+    }
+    match service
+        .act(game, user, action, &format!("c{key}"), lang)
+        .await
+    {
+        Ok(_) => {
+            data.wake.notify_one();
+            let name = match (target, service.store.load(game.0).await) {
+                (Some(t), Ok(g)) if t.idx() < g.chars.len() => g.ch(t).name.clone(),
+                _ => String::new(),
+            };
+            text(
+                lang,
+                "ok-choice",
+                &[("choice", choice.label(lang)), ("name", name)],
+            )
+        }
+        Err(e) if is_repeat(&e) => recorded(service, game, user, lang)
+            .await
+            .unwrap_or_else(|| e.message(lang)),
+        Err(e) => e.message(lang),
+    }
+}
+
+async fn recorded(service: &Service, game: GameId, user: Account, lang: Lang) -> Option<String> {
+    let seat = service.seat_of(game, user).await.ok()?;
+    let g = service.store.load(game.0).await.ok()?;
+    Service::recorded(&g, seat, lang)
+}

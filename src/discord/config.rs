@@ -1,0 +1,116 @@
+//! `config/wolfjudge.toml` and the environment: what `wolfjudge run` needs to start.
+
+use std::path::Path;
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use crate::service::Overrides;
+
+/// The bot's configuration file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    #[serde(default)]
+    pub worker: Worker,
+    /// Ruleset name → option overrides.
+    #[serde(default)]
+    pub rulesets: Overrides,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Worker {
+    pub name: String,
+    pub poll_ms: u64,
+}
+
+impl Default for Worker {
+    fn default() -> Worker {
+        Worker {
+            name: "wolfjudge".into(),
+            poll_ms: 1000,
+        }
+    }
+}
+
+impl Worker {
+    pub fn poll(&self) -> Duration {
+        Duration::from_millis(self.poll_ms.max(10))
+    }
+}
+
+/// Why the bot cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path} is not valid: {message}")]
+    Invalid { path: String, message: String },
+    #[error(
+        "DISCORD_TOKEN is not set. Create an application at https://discord.com/developers/applications, \
+         open Bot → Reset Token, and run again with DISCORD_TOKEN=<the token> (see README, \"Running the bot\")."
+    )]
+    NoToken,
+}
+
+impl Config {
+    /// Reads a configuration file.
+    ///
+    /// # Errors
+    /// [`ConfigError::Read`], [`ConfigError::Invalid`] naming the problem.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Config::parse(&text).map_err(|message| ConfigError::Invalid {
+            path: path.display().to_string(),
+            message,
+        })
+    }
+
+    /// Parses a configuration's text.
+    ///
+    /// # Errors
+    /// The parser's message.
+    pub fn parse(text: &str) -> Result<Config, String> {
+        toml::from_str(text).map_err(|e| e.to_string())
+    }
+}
+
+/// The bot token from the environment.
+///
+/// # Errors
+/// [`ConfigError::NoToken`] when it is missing or empty.
+pub fn token() -> Result<String, ConfigError> {
+    match std::env::var("DISCORD_TOKEN") {
+        Ok(t) if !t.trim().is_empty() => Ok(t.trim().to_string()),
+        _ => Err(ConfigError::NoToken),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_committed_example_parses() {
+        let c = Config::load(Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/config/wolfjudge.toml"
+        )))
+        .expect("config/wolfjudge.toml parses");
+        assert_eq!(c.worker.poll(), Duration::from_millis(1000));
+    }
+
+    #[test]
+    fn an_unknown_field_is_named() {
+        let e = Config::parse("[worker]\nname = \"a\"\npoll_ms = 5\nspeed = 1\n")
+            .expect_err("unknown field refused");
+        assert!(e.contains("speed"), "{e}");
+    }
+}

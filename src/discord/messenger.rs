@@ -1,0 +1,232 @@
+//! The outbox's messenger on Discord: public messages go to the day's forum post (a new
+//! post when a day opens), the judge's to the log channel, a seat's by DM to the account
+//! playing it now. Menus and buttons come from the message's [`Delivery`]; their ids carry
+//! the game and the choice, so a press after a restart still works.
+//!
+//! Every message is sent with a nonce derived from its outbox nonce and `enforce_nonce`, so
+//! a send retried after a crash (sent, not yet marked) is shown once.
+
+use std::sync::Arc;
+
+use serenity::all::{
+    ButtonStyle, ChannelId, CreateActionRow, CreateButton, CreateForumPost, CreateMessage,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, Http, Nonce, UserId,
+};
+use sha2::{Digest, Sha256};
+
+use crate::service::{Channel, GameId, Route, Service};
+use crate::store::outbox::{Messenger, OutMessage, SendError};
+use crate::store::prompt::{Delivery, NewPost};
+
+/// Discord's limit on a message's length, in characters.
+pub const MAX_LEN: usize = 2000;
+
+/// Sends outbox messages through Discord's REST API.
+#[derive(Clone)]
+pub struct DiscordMessenger {
+    pub http: Arc<Http>,
+    pub service: Service,
+}
+
+/// The component id of a choice: `wj:<game>:<choice>`.
+pub fn component_id(game: GameId, choice: &str) -> String {
+    format!("wj:{}:{choice}", game.0)
+}
+
+/// Discord accepts nonces of at most 25 characters: a hash of ours, per part.
+fn discord_nonce(nonce: &str, part: usize) -> String {
+    let digest = Sha256::digest(format!("{nonce}/{part}").as_bytes());
+    hex::encode(digest)[..25].to_string()
+}
+
+/// Splits a text into parts Discord accepts, at line ends where it can.
+pub fn split(text: &str) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut cur = String::new();
+    for line in text.split_inclusive('\n') {
+        if cur.chars().count() + line.chars().count() > MAX_LEN && !cur.is_empty() {
+            parts.push(std::mem::take(&mut cur));
+        }
+        if line.chars().count() > MAX_LEN {
+            let chars: Vec<char> = line.chars().collect();
+            for chunk in chars.chunks(MAX_LEN) {
+                parts.push(chunk.iter().collect());
+            }
+        } else {
+            cur.push_str(line);
+        }
+    }
+    if !cur.is_empty() || parts.is_empty() {
+        parts.push(cur);
+    }
+    parts
+}
+
+/// The menus and buttons of a message.
+pub fn components(game: GameId, d: &Delivery) -> Vec<CreateActionRow> {
+    let mut rows: Vec<CreateActionRow> = d
+        .menus
+        .iter()
+        .filter(|m| !m.options.is_empty())
+        .map(|m| {
+            let options = m
+                .options
+                .iter()
+                .take(25)
+                .map(|(seat, name)| CreateSelectMenuOption::new(name, seat.to_string()))
+                .collect();
+            CreateActionRow::SelectMenu(
+                CreateSelectMenu::new(
+                    component_id(game, m.choice.key()),
+                    CreateSelectMenuKind::String { options },
+                )
+                .placeholder(&m.label),
+            )
+        })
+        .collect();
+    if !d.buttons.is_empty() {
+        rows.push(CreateActionRow::Buttons(
+            d.buttons
+                .iter()
+                .map(|b| {
+                    CreateButton::new(component_id(game, b.choice.key()))
+                        .label(&b.label)
+                        .style(ButtonStyle::Secondary)
+                })
+                .collect(),
+        ));
+    }
+    rows
+}
+
+fn failed(e: impl std::fmt::Display) -> SendError {
+    SendError(e.to_string())
+}
+
+impl DiscordMessenger {
+    async fn deliver(&self, msg: &OutMessage) -> Result<(), SendError> {
+        let game = GameId(msg.game_id);
+        let route = self.service.route(game).await.map_err(failed)?;
+        let meta = msg.meta.clone().unwrap_or_default();
+        let mut body = msg.body.clone();
+        if let Some(due) = meta.due {
+            // Shown in each reader's own time zone by Discord.
+            let t = due.timestamp();
+            body.push_str(&format!("\n⏰ <t:{t}:F> (<t:{t}:R>)"));
+        }
+        let parts = split(&body);
+        let last = parts.len() - 1;
+        let message = |i: usize, text: &str| {
+            let mut m = CreateMessage::new()
+                .content(text)
+                .nonce(Nonce::String(discord_nonce(&msg.nonce, i)))
+                .enforce_nonce(true);
+            if i == last {
+                m = m.components(components(game, &meta));
+            }
+            m
+        };
+        let target = match msg.channel.as_str() {
+            "judge" => route.log,
+            "public" => match &meta.new_post {
+                Some(post) => return self.new_post(&route, post, &parts, message).await,
+                None => route
+                    .public_thread()
+                    .ok_or_else(|| failed("the game has no public post yet"))?,
+            },
+            other => {
+                let seat: u16 = other
+                    .strip_prefix("dm:")
+                    .and_then(|s| s.parse().ok())
+                    .ok_or_else(|| failed(format!("unknown channel {other}")))?;
+                let user = route
+                    .seats
+                    .get(&seat)
+                    .ok_or_else(|| failed(format!("seat {seat} has no player")))?;
+                let dm = UserId::new(user.0.max(1))
+                    .create_dm_channel(&*self.http)
+                    .await
+                    .map_err(failed)?;
+                Channel(dm.id.get())
+            }
+        };
+        for (i, text) in parts.iter().enumerate() {
+            ChannelId::new(target.0.max(1))
+                .send_message(&*self.http, message(i, text))
+                .await
+                .map_err(failed)?;
+        }
+        Ok(())
+    }
+
+    /// Opens a day's forum post with the message as its opening post; the rest of a long
+    /// message follows in the post.
+    async fn new_post(
+        &self,
+        route: &Route,
+        post: &NewPost,
+        parts: &[String],
+        message: impl Fn(usize, &str) -> CreateMessage,
+    ) -> Result<(), SendError> {
+        let (day, title) = (post.day, post.title.as_str());
+        let thread = match route.days.get(&day) {
+            // Created before a crash: only the rest of the message is missing, if anything.
+            Some(t) => *t,
+            None => {
+                let post = ChannelId::new(route.forum.0.max(1))
+                    .create_forum_post(
+                        &*self.http,
+                        CreateForumPost::new(title, message(0, &parts[0])),
+                    )
+                    .await
+                    .map_err(failed)?;
+                let t = Channel(post.id.get());
+                self.service
+                    .day_posted(route.game, day, t)
+                    .await
+                    .map_err(failed)?;
+                t
+            }
+        };
+        for (i, text) in parts.iter().enumerate().skip(1) {
+            ChannelId::new(thread.0.max(1))
+                .send_message(&*self.http, message(i, text))
+                .await
+                .map_err(failed)?;
+        }
+        Ok(())
+    }
+}
+
+impl Messenger for DiscordMessenger {
+    async fn send(&self, msg: &OutMessage) -> Result<(), SendError> {
+        self.deliver(msg).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_texts_split_at_line_ends_within_the_limit() {
+        let line = "x".repeat(1500);
+        let text = format!("{line}\n{line}\n");
+        let parts = split(&text);
+        assert_eq!(parts.len(), 2);
+        assert!(parts.iter().all(|p| p.chars().count() <= MAX_LEN));
+        assert_eq!(parts.concat(), text);
+        let long = "字".repeat(4500);
+        let parts = split(&long);
+        assert_eq!(parts.len(), 3);
+        assert_eq!(parts.concat(), long);
+    }
+
+    #[test]
+    fn nonces_fit_discord_and_differ_per_part() {
+        let a = discord_nonce("g12345-reminder:vote-1790000000-11", 0);
+        let b = discord_nonce("g12345-reminder:vote-1790000000-11", 1);
+        assert_eq!(a.len(), 25);
+        assert_ne!(a, b);
+    }
+}

@@ -1,0 +1,919 @@
+//! The application service: what the bot's commands, buttons and menus do, over the store.
+//! It knows accounts, servers and channels only as numbers ([`Account`], [`Guild`],
+//! [`Channel`]) and nothing of Discord's types, so it is tested with plain calls; the
+//! Discord adapter parses an interaction, calls one function here and renders the answer.
+//!
+//! The bookkeeping around a game (server settings, sign-ups, which account plays which
+//! seat, each day's post) lives in the tables of `migrations/*_discord.sql`; the game
+//! itself is the store's event log.
+
+pub mod clock;
+pub mod view;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+
+use crate::engine::{Action, CharId, Command, Game, Role, RuleError, Ruleset, Setup};
+use crate::i18n::{self, Lang};
+use crate::store::{lang_code, Outcome, Store, StoreError};
+use clock::Clock;
+
+/// A Discord account (user id).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Account(pub u64);
+
+/// A Discord server (guild id).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Guild(pub u64);
+
+/// A channel, thread or forum post (they share one id space).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Channel(pub u64);
+
+/// A role of a server (the judge role).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ServerRole(pub u64);
+
+/// A stored game's id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameId(pub i64);
+
+/// A sign-up's id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SignupId(pub i64);
+
+/// Why the service refused; each variant becomes one message in the user's language
+/// ([`ServiceError::message`]).
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error("this server has not been set up")]
+    NotSetUp,
+    #[error("only members with the judge role may do that")]
+    NotJudge,
+    #[error("no game here")]
+    NoGame,
+    #[error("you are not playing in this game")]
+    NotAPlayer,
+    #[error("the sign-up is closed")]
+    SignupClosed,
+    #[error("already signed up")]
+    AlreadyJoined,
+    #[error("not signed up")]
+    NotJoined,
+    #[error("{players} players cannot play {ruleset}")]
+    PlayerCount { ruleset: String, players: usize },
+    #[error("unknown ruleset {0}")]
+    UnknownRuleset(String),
+    #[error("no living character is called {0}")]
+    UnknownTarget(String),
+    #[error("the reason must not be empty")]
+    EmptyReason,
+    #[error("{player:?} already plays in this game")]
+    AlreadyPlaying { player: Account },
+    /// The chat platform refused a request (e.g. missing permissions).
+    #[error("the chat platform refused: {0}")]
+    Platform(String),
+    /// The rules refused; the message is already in the game's language.
+    #[error("{message}")]
+    Refused { code: String, message: String },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+impl ServiceError {
+    /// The stable code (the engine's code for rule refusals).
+    pub fn code(&self) -> &str {
+        match self {
+            ServiceError::NotSetUp => "not_set_up",
+            ServiceError::NotJudge => "not_judge",
+            ServiceError::NoGame => "no_game",
+            ServiceError::NotAPlayer => "not_a_player",
+            ServiceError::SignupClosed => "signup_closed",
+            ServiceError::AlreadyJoined => "already_joined",
+            ServiceError::NotJoined => "not_joined",
+            ServiceError::PlayerCount { .. } => "player_count",
+            ServiceError::UnknownRuleset(_) => "unknown_ruleset",
+            ServiceError::UnknownTarget(_) => "unknown_target",
+            ServiceError::EmptyReason => "empty_reason",
+            ServiceError::AlreadyPlaying { .. } => "already_playing",
+            ServiceError::Platform(_) => "platform",
+            ServiceError::Refused { code, .. } => code,
+            ServiceError::Store(_) | ServiceError::Db(_) => "internal",
+        }
+    }
+
+    /// What to tell the user: what was wrong and what to do. The one place refusals become
+    /// text.
+    pub fn message(&self, lang: Lang) -> String {
+        let key = format!("svc-{}", self.code().replace('_', "-"));
+        let args: Vec<(&str, String)> = match self {
+            ServiceError::PlayerCount { ruleset, players } => {
+                vec![
+                    ("ruleset", ruleset.clone()),
+                    ("players", players.to_string()),
+                ]
+            }
+            ServiceError::UnknownRuleset(name)
+            | ServiceError::UnknownTarget(name)
+            | ServiceError::Platform(name) => {
+                vec![("name", name.clone())]
+            }
+            ServiceError::AlreadyPlaying { player } => vec![("player", mention(*player))],
+            ServiceError::Refused { message, .. } => return message.clone(),
+            ServiceError::Store(e) => {
+                tracing::error!(error = %e, "store error");
+                Vec::new()
+            }
+            ServiceError::Db(e) => {
+                tracing::error!(error = %e, "database error");
+                Vec::new()
+            }
+            _ => Vec::new(),
+        };
+        let key = if matches!(self, ServiceError::Store(_) | ServiceError::Db(_)) {
+            "svc-internal".to_string()
+        } else {
+            key
+        };
+        i18n::text(lang, &key, &args)
+    }
+}
+
+/// A mention of an account, as Discord shows it.
+pub fn mention(a: Account) -> String {
+    format!("<@{}>", a.0)
+}
+
+/// A server's settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    pub guild: Guild,
+    pub forum: Channel,
+    pub judge_role: ServerRole,
+    pub log: Channel,
+    pub lang: Lang,
+}
+
+/// A sign-up and who has joined it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Signup {
+    pub id: SignupId,
+    pub guild: Guild,
+    pub judge: Account,
+    pub ruleset: String,
+    pub lang: Lang,
+    pub thread: Option<Channel>,
+    pub message: Option<u64>,
+    pub game: Option<GameId>,
+    /// (account, name, DMs open), in order of joining.
+    pub players: Vec<(Account, String, bool)>,
+}
+
+impl Signup {
+    /// The player counts the ruleset seats, as `min–max`.
+    pub fn seats(&self) -> String {
+        Ruleset::builtin(&self.ruleset, &BTreeMap::new())
+            .ok()
+            .and_then(|r| {
+                let lo = r.deal.iter().map(|d| d.players[0]).min()?;
+                let hi = r.deal.iter().map(|d| d.players[1]).max()?;
+                Some(if lo == hi {
+                    lo.to_string()
+                } else {
+                    format!("{lo}–{hi}")
+                })
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// Where a game's messages go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Route {
+    pub game: GameId,
+    pub guild: Guild,
+    pub forum: Channel,
+    pub log: Channel,
+    /// The sign-up post: public messages before the first day go there.
+    pub signup_thread: Option<Channel>,
+    /// Day → forum post.
+    pub days: BTreeMap<u32, Channel>,
+    /// Seat → account.
+    pub seats: BTreeMap<u16, Account>,
+    pub lang: Lang,
+}
+
+impl Route {
+    /// The post public messages go to now: the latest day's, or the sign-up post.
+    pub fn public_thread(&self) -> Option<Channel> {
+        self.days
+            .values()
+            .next_back()
+            .copied()
+            .or(self.signup_thread)
+    }
+}
+
+/// Where a command was used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    pub guild: Option<Guild>,
+    pub channel: Channel,
+    pub user: Account,
+}
+
+/// Per-ruleset option overrides from the bot's configuration (e.g. shorter days).
+pub type Overrides = BTreeMap<String, BTreeMap<String, toml::Value>>;
+
+/// The service.
+#[derive(Debug, Clone)]
+pub struct Service {
+    pub store: Store,
+    pub clock: Arc<dyn Clock>,
+    overrides: Overrides,
+    /// A fixed seed for every game (tests, replays); `None` draws one from the OS.
+    fixed_seed: Option<u64>,
+}
+
+impl Service {
+    pub fn new(
+        store: Store,
+        clock: Arc<dyn Clock>,
+        overrides: Overrides,
+        fixed_seed: Option<u64>,
+    ) -> Service {
+        Service {
+            store,
+            clock,
+            overrides,
+            fixed_seed,
+        }
+    }
+
+    pub fn now(&self) -> DateTime<Utc> {
+        self.clock.now()
+    }
+
+    fn pool(&self) -> &sqlx::PgPool {
+        &self.store.pool
+    }
+
+    /// Sets the forum for games, the judge role and the judge's log channel.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn set_up(&self, s: &Settings) -> Result<(), ServiceError> {
+        sqlx::query(
+            "INSERT INTO guild_settings (guild_id, forum_channel, judge_role, log_channel, lang)
+             VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (guild_id) DO UPDATE SET forum_channel = $2, judge_role = $3,
+               log_channel = $4, lang = $5",
+        )
+        .bind(s.guild.0 as i64)
+        .bind(s.forum.0 as i64)
+        .bind(s.judge_role.0 as i64)
+        .bind(s.log.0 as i64)
+        .bind(lang_code(s.lang))
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    /// The server's settings.
+    ///
+    /// # Errors
+    /// [`ServiceError::NotSetUp`]; database errors.
+    pub async fn settings(&self, guild: Guild) -> Result<Settings, ServiceError> {
+        let row = sqlx::query(
+            "SELECT forum_channel, judge_role, log_channel, lang FROM guild_settings
+             WHERE guild_id = $1",
+        )
+        .bind(guild.0 as i64)
+        .fetch_optional(self.pool())
+        .await?
+        .ok_or(ServiceError::NotSetUp)?;
+        Ok(Settings {
+            guild,
+            forum: Channel(row.try_get::<i64, _>("forum_channel")? as u64),
+            judge_role: ServerRole(row.try_get::<i64, _>("judge_role")? as u64),
+            log: Channel(row.try_get::<i64, _>("log_channel")? as u64),
+            lang: Lang::parse(row.try_get("lang")?).unwrap_or_default(),
+        })
+    }
+
+    /// Checks that a member with `roles` may judge in `guild`.
+    ///
+    /// # Errors
+    /// [`ServiceError::NotJudge`], [`ServiceError::NotSetUp`]; database errors.
+    pub async fn check_judge(
+        &self,
+        guild: Guild,
+        roles: &[ServerRole],
+    ) -> Result<Settings, ServiceError> {
+        let s = self.settings(guild).await?;
+        if roles.contains(&s.judge_role) {
+            Ok(s)
+        } else {
+            Err(ServiceError::NotJudge)
+        }
+    }
+
+    /// Opens a sign-up for a game of `ruleset` (posted by the caller, then recorded with
+    /// [`Service::signup_posted`]).
+    ///
+    /// # Errors
+    /// [`ServiceError::UnknownRuleset`], [`ServiceError::NotSetUp`]; database errors.
+    pub async fn open_signup(
+        &self,
+        guild: Guild,
+        judge: Account,
+        ruleset: &str,
+        lang: Lang,
+    ) -> Result<Signup, ServiceError> {
+        self.ruleset(ruleset)?;
+        self.settings(guild).await?;
+        let row = sqlx::query(
+            "INSERT INTO signup_posts (guild_id, judge_user, ruleset, lang) VALUES ($1, $2, $3, $4)
+             RETURNING id",
+        )
+        .bind(guild.0 as i64)
+        .bind(judge.0 as i64)
+        .bind(ruleset)
+        .bind(lang_code(lang))
+        .fetch_one(self.pool())
+        .await?;
+        self.signup(SignupId(row.try_get("id")?)).await
+    }
+
+    fn ruleset(&self, name: &str) -> Result<Ruleset, ServiceError> {
+        let none = BTreeMap::new();
+        let overrides = self.overrides.get(name).unwrap_or(&none);
+        Ruleset::builtin(name, overrides).map_err(|_| ServiceError::UnknownRuleset(name.into()))
+    }
+
+    /// Records where the sign-up message was posted.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn signup_posted(
+        &self,
+        id: SignupId,
+        thread: Channel,
+        message: u64,
+    ) -> Result<(), ServiceError> {
+        sqlx::query("UPDATE signup_posts SET thread_id = $2, message_id = $3 WHERE id = $1")
+            .bind(id.0)
+            .bind(thread.0 as i64)
+            .bind(message as i64)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// A sign-up with its players.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGame`] when there is none; database errors.
+    pub async fn signup(&self, id: SignupId) -> Result<Signup, ServiceError> {
+        let row = sqlx::query(
+            "SELECT guild_id, judge_user, ruleset, lang, thread_id, message_id, game_id
+             FROM signup_posts WHERE id = $1",
+        )
+        .bind(id.0)
+        .fetch_optional(self.pool())
+        .await?
+        .ok_or(ServiceError::NoGame)?;
+        let players = sqlx::query(
+            "SELECT user_id, name, dm_ok FROM signup_players WHERE signup_id = $1
+             ORDER BY joined_at, user_id",
+        )
+        .bind(id.0)
+        .fetch_all(self.pool())
+        .await?
+        .into_iter()
+        .map(|r| {
+            Ok((
+                Account(r.try_get::<i64, _>("user_id")? as u64),
+                r.try_get("name")?,
+                r.try_get("dm_ok")?,
+            ))
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        Ok(Signup {
+            id,
+            guild: Guild(row.try_get::<i64, _>("guild_id")? as u64),
+            judge: Account(row.try_get::<i64, _>("judge_user")? as u64),
+            ruleset: row.try_get("ruleset")?,
+            lang: Lang::parse(row.try_get("lang")?).unwrap_or_default(),
+            thread: row
+                .try_get::<Option<i64>, _>("thread_id")?
+                .map(|t| Channel(t as u64)),
+            message: row
+                .try_get::<Option<i64>, _>("message_id")?
+                .map(|m| m as u64),
+            game: row.try_get::<Option<i64>, _>("game_id")?.map(GameId),
+            players,
+        })
+    }
+
+    /// The open sign-up a command in `place` is about: the one whose post it was used in,
+    /// else the server's latest open one.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGame`] when there is none; database errors.
+    pub async fn signup_at(&self, place: &Place) -> Result<Signup, ServiceError> {
+        let guild = place.guild.map_or(0, |g| g.0 as i64);
+        let row = sqlx::query(
+            "SELECT id FROM signup_posts WHERE game_id IS NULL
+               AND (thread_id = $1 OR guild_id = $2)
+             ORDER BY (thread_id = $1) DESC NULLS LAST, id DESC LIMIT 1",
+        )
+        .bind(place.channel.0 as i64)
+        .bind(guild)
+        .fetch_optional(self.pool())
+        .await?
+        .ok_or(ServiceError::NoGame)?;
+        self.signup(SignupId(row.try_get("id")?)).await
+    }
+
+    /// Signs `user` up under `name`.
+    ///
+    /// # Errors
+    /// [`ServiceError::SignupClosed`], [`ServiceError::AlreadyJoined`]; database errors.
+    pub async fn join(
+        &self,
+        id: SignupId,
+        user: Account,
+        name: &str,
+    ) -> Result<Signup, ServiceError> {
+        let s = self.signup(id).await?;
+        if s.game.is_some() {
+            return Err(ServiceError::SignupClosed);
+        }
+        let done = sqlx::query(
+            "INSERT INTO signup_players (signup_id, user_id, name, joined_at)
+             VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+        )
+        .bind(id.0)
+        .bind(user.0 as i64)
+        .bind(name)
+        .bind(self.now())
+        .execute(self.pool())
+        .await?;
+        if done.rows_affected() == 0 {
+            return Err(ServiceError::AlreadyJoined);
+        }
+        self.signup(id).await
+    }
+
+    /// Takes `user` off the sign-up.
+    ///
+    /// # Errors
+    /// [`ServiceError::SignupClosed`], [`ServiceError::NotJoined`]; database errors.
+    pub async fn leave(&self, id: SignupId, user: Account) -> Result<Signup, ServiceError> {
+        let s = self.signup(id).await?;
+        if s.game.is_some() {
+            return Err(ServiceError::SignupClosed);
+        }
+        let done = sqlx::query("DELETE FROM signup_players WHERE signup_id = $1 AND user_id = $2")
+            .bind(id.0)
+            .bind(user.0 as i64)
+            .execute(self.pool())
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(ServiceError::NotJoined);
+        }
+        self.signup(id).await
+    }
+
+    /// Records whether a DM to a signed-up member went through.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn set_dm_ok(
+        &self,
+        id: SignupId,
+        user: Account,
+        ok: bool,
+    ) -> Result<(), ServiceError> {
+        sqlx::query("UPDATE signup_players SET dm_ok = $3 WHERE signup_id = $1 AND user_id = $2")
+            .bind(id.0)
+            .bind(user.0 as i64)
+            .bind(ok)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Starts the game of a sign-up: seats the players in order of joining, deals by the
+    /// seed, and records who plays which seat. Starting twice finds the first game.
+    ///
+    /// # Errors
+    /// [`ServiceError::PlayerCount`] when the ruleset cannot seat this many;
+    /// [`ServiceError::SignupClosed`] when it already started; database errors.
+    pub async fn start(&self, id: SignupId) -> Result<GameId, ServiceError> {
+        let s = self.signup(id).await?;
+        if s.game.is_some() {
+            return Err(ServiceError::SignupClosed);
+        }
+        let ruleset = self.ruleset(&s.ruleset)?;
+        if ruleset.deal_for(s.players.len()).is_none() {
+            return Err(ServiceError::PlayerCount {
+                ruleset: s.ruleset.clone(),
+                players: s.players.len(),
+            });
+        }
+        let characters = unique_names(s.players.iter().map(|(_, n, _)| n.as_str()));
+        let seed = match self.fixed_seed {
+            Some(seed) => seed,
+            None => rand::RngCore::next_u64(&mut rand::rngs::OsRng),
+        };
+        let setup = Setup {
+            ruleset,
+            seed,
+            start: self.now(),
+            characters,
+            roles: None,
+        };
+        let key = format!("signup-{}", id.0);
+        let game = self.store.create_game(&key, &setup, s.lang).await?;
+        let mut tx = self.pool().begin().await?;
+        for (seat, (user, _, _)) in s.players.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO seats (game_id, seat, user_id) VALUES ($1, $2, $3)
+                 ON CONFLICT DO NOTHING",
+            )
+            .bind(game)
+            .bind(seat as i32)
+            .bind(user.0 as i64)
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query("UPDATE signup_posts SET game_id = $2 WHERE id = $1")
+            .bind(id.0)
+            .bind(game)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(GameId(game))
+    }
+
+    /// The game a command used in `place` is about: the game of the day post or sign-up
+    /// post it was used in; in a DM, the caller's running game; else the server's running
+    /// game.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGame`]; database errors.
+    pub async fn game_at(&self, place: &Place) -> Result<GameId, ServiceError> {
+        let row = sqlx::query(
+            "SELECT game_id FROM day_threads WHERE thread_id = $1
+             UNION ALL SELECT game_id FROM signup_posts WHERE thread_id = $1 AND game_id IS NOT NULL
+             LIMIT 1",
+        )
+        .bind(place.channel.0 as i64)
+        .fetch_optional(self.pool())
+        .await?;
+        if let Some(r) = row {
+            return Ok(GameId(r.try_get("game_id")?));
+        }
+        let row = match place.guild {
+            None => {
+                sqlx::query(
+                    "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id
+                     WHERE s.user_id = $1 AND NOT g.ended ORDER BY s.game_id DESC LIMIT 1",
+                )
+                .bind(place.user.0 as i64)
+                .fetch_optional(self.pool())
+                .await?
+            }
+            Some(guild) => {
+                sqlx::query(
+                    "SELECT s.game_id FROM signup_posts s JOIN games g ON g.id = s.game_id
+                     WHERE s.guild_id = $1 AND NOT g.ended ORDER BY s.game_id DESC LIMIT 1",
+                )
+                .bind(guild.0 as i64)
+                .fetch_optional(self.pool())
+                .await?
+            }
+        };
+        row.map(|r| r.try_get("game_id").map(GameId))
+            .transpose()?
+            .ok_or(ServiceError::NoGame)
+    }
+
+    /// Where a game's messages go.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGame`]; database errors.
+    pub async fn route(&self, game: GameId) -> Result<Route, ServiceError> {
+        let row = sqlx::query(
+            "SELECT s.guild_id, s.thread_id, g.forum_channel, g.log_channel, s.lang
+             FROM signup_posts s JOIN guild_settings g ON g.guild_id = s.guild_id
+             WHERE s.game_id = $1",
+        )
+        .bind(game.0)
+        .fetch_optional(self.pool())
+        .await?
+        .ok_or(ServiceError::NoGame)?;
+        let days = self
+            .pairs(
+                "SELECT day::BIGINT, thread_id FROM day_threads WHERE game_id = $1",
+                game,
+            )
+            .await?
+            .into_iter()
+            .map(|(d, t)| (d as u32, Channel(t as u64)))
+            .collect();
+        let seats = self
+            .pairs(
+                "SELECT seat::BIGINT, user_id FROM seats WHERE game_id = $1",
+                game,
+            )
+            .await?
+            .into_iter()
+            .map(|(s, u)| (s as u16, Account(u as u64)))
+            .collect();
+        Ok(Route {
+            game,
+            guild: Guild(row.try_get::<i64, _>("guild_id")? as u64),
+            forum: Channel(row.try_get::<i64, _>("forum_channel")? as u64),
+            log: Channel(row.try_get::<i64, _>("log_channel")? as u64),
+            signup_thread: row
+                .try_get::<Option<i64>, _>("thread_id")?
+                .map(|t| Channel(t as u64)),
+            days,
+            seats,
+            lang: Lang::parse(row.try_get("lang")?).unwrap_or_default(),
+        })
+    }
+
+    /// The rows of a two-column integer query about a game.
+    async fn pairs(&self, sql: &str, game: GameId) -> Result<Vec<(i64, i64)>, ServiceError> {
+        Ok(sqlx::query_as::<_, (i64, i64)>(sql)
+            .bind(game.0)
+            .fetch_all(self.pool())
+            .await?)
+    }
+
+    /// Records the forum post of a day.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn day_posted(
+        &self,
+        game: GameId,
+        day: u32,
+        thread: Channel,
+    ) -> Result<(), ServiceError> {
+        sqlx::query(
+            "INSERT INTO day_threads (game_id, day, thread_id) VALUES ($1, $2, $3)
+             ON CONFLICT (game_id, day) DO NOTHING",
+        )
+        .bind(game.0)
+        .bind(day as i32)
+        .bind(thread.0 as i64)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    /// The game's state and language.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn game(&self, game: GameId) -> Result<(Game, Lang), ServiceError> {
+        let g = self.store.load(game.0).await?;
+        let lang = self.route(game).await.map(|r| r.lang).unwrap_or_default();
+        Ok((g, lang))
+    }
+
+    /// The seat `user` plays in `game`.
+    ///
+    /// # Errors
+    /// [`ServiceError::NotAPlayer`]; database errors.
+    pub async fn seat_of(&self, game: GameId, user: Account) -> Result<CharId, ServiceError> {
+        let row = sqlx::query("SELECT seat FROM seats WHERE game_id = $1 AND user_id = $2")
+            .bind(game.0)
+            .bind(user.0 as i64)
+            .fetch_optional(self.pool())
+            .await?
+            .ok_or(ServiceError::NotAPlayer)?;
+        Ok(CharId(row.try_get::<i32, _>("seat")? as u16))
+    }
+
+    /// Resolves a character name typed or picked by a user.
+    ///
+    /// # Errors
+    /// [`ServiceError::UnknownTarget`].
+    pub fn target(g: &Game, name: &str) -> Result<CharId, ServiceError> {
+        let name = name.trim();
+        g.find(name)
+            .or_else(|| {
+                name.strip_prefix('#')
+                    .and_then(|n| n.parse::<u16>().ok())
+                    .map(CharId)
+                    .filter(|c| c.idx() < g.chars.len())
+            })
+            .ok_or_else(|| ServiceError::UnknownTarget(name.to_string()))
+    }
+
+    /// Runs a player's action under the idempotency `key` (the interaction's id, so a
+    /// retried delivery of one click acts once).
+    ///
+    /// # Errors
+    /// [`ServiceError::NotAPlayer`]; [`ServiceError::Refused`] with the rules' reason;
+    /// database errors.
+    pub async fn act(
+        &self,
+        game: GameId,
+        user: Account,
+        action: Action,
+        key: &str,
+        lang: Lang,
+    ) -> Result<CharId, ServiceError> {
+        let seat = self.seat_of(game, user).await?;
+        self.execute(game, Command::by(seat, action), key, lang)
+            .await?;
+        Ok(seat)
+    }
+
+    /// Runs a judge's action.
+    ///
+    /// # Errors
+    /// [`ServiceError::Refused`]; database errors.
+    pub async fn judge(
+        &self,
+        game: GameId,
+        action: Action,
+        key: &str,
+        lang: Lang,
+    ) -> Result<(), ServiceError> {
+        self.execute(game, Command::judge(action), key, lang).await
+    }
+
+    /// Runs a command; a refusal is said in `lang` (the store keeps it in the game's).
+    async fn execute(
+        &self,
+        game: GameId,
+        cmd: Command,
+        key: &str,
+        lang: Lang,
+    ) -> Result<(), ServiceError> {
+        let now = self.now();
+        match self.store.execute(game.0, key, &cmd, now).await? {
+            Outcome::Accepted { .. } => Ok(()),
+            Outcome::Refused { code, mut message } => {
+                let g = self.store.load(game.0).await?;
+                if let Err(e) = crate::engine::handle(&g, &cmd, now) {
+                    message = i18n::error_message(&e, &g, lang);
+                }
+                Err(ServiceError::Refused { code, message })
+            }
+        }
+    }
+
+    /// Counts a message posted in a day's post as its author's post of the day. Returns
+    /// `false` when the channel is no game's day post.
+    ///
+    /// # Errors
+    /// [`ServiceError::NotAPlayer`]; [`ServiceError::Refused`] (e.g. a dead character);
+    /// database errors.
+    pub async fn post(&self, place: &Place, text: &str, key: &str) -> Result<bool, ServiceError> {
+        let row = sqlx::query("SELECT game_id FROM day_threads WHERE thread_id = $1")
+            .bind(place.channel.0 as i64)
+            .fetch_optional(self.pool())
+            .await?;
+        let Some(row) = row else {
+            return Ok(false);
+        };
+        let game = GameId(row.try_get("game_id")?);
+        let lang = self.route(game).await?.lang;
+        self.act(
+            game,
+            place.user,
+            Action::Post {
+                text: text.to_string(),
+            },
+            key,
+            lang,
+        )
+        .await?;
+        Ok(true)
+    }
+
+    /// A new member takes a character over: the engine records it, then the seat moves.
+    ///
+    /// # Errors
+    /// [`ServiceError::AlreadyPlaying`], [`ServiceError::Refused`]; database errors.
+    pub async fn substitute(
+        &self,
+        game: GameId,
+        target: CharId,
+        player: Account,
+        key: &str,
+        lang: Lang,
+    ) -> Result<(), ServiceError> {
+        if self.seat_of(game, player).await.is_ok() {
+            return Err(ServiceError::AlreadyPlaying { player });
+        }
+        self.judge(
+            game,
+            Action::Substitute {
+                target,
+                player: player.0.to_string(),
+            },
+            key,
+            lang,
+        )
+        .await?;
+        sqlx::query("UPDATE seats SET user_id = $3 WHERE game_id = $1 AND seat = $2")
+            .bind(game.0)
+            .bind(i32::from(target.0))
+            .bind(player.0 as i64)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Writes a line to the game's judge log (through the outbox, so it is not lost).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn log(&self, game: GameId, text: &str, key: &str) -> Result<(), ServiceError> {
+        let mut tx = self.pool().begin().await?;
+        crate::store::outbox::enqueue(&mut tx, game.0, None, "judge", text, key, None).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// What `seat` already did tonight or in its open decision, for a second press.
+    pub fn recorded(g: &Game, seat: CharId, lang: Lang) -> Option<String> {
+        let name = |c: CharId| g.ch(c).name.clone();
+        let n = g.night.as_ref()?;
+        let line = |id: &str, target: Option<CharId>| {
+            i18n::text(lang, id, &[("name", target.map(name).unwrap_or_default())])
+        };
+        if let (Some(Some(t)), Some(true)) = (n.kill, n.kill.map(|_| g.leader == Some(seat))) {
+            return Some(line("recorded-pick", Some(t)));
+        }
+        if let Some((t, _)) = n.leader_votes.get(&seat) {
+            return Some(line("recorded-leader", Some(*t)));
+        }
+        if let Some(s) = n.kills.get(&seat) {
+            return Some(line("recorded-kill", Some(s.target)));
+        }
+        if let Some(s) = n.checks.get(&seat) {
+            return Some(line("recorded-check", Some(s.target)));
+        }
+        if g.ch(seat).role == Role::Witch && n.witch_done {
+            return Some(match (n.saved, n.poisoned) {
+                (Some(t), _) => line("recorded-save", Some(t)),
+                (_, Some(t)) => line("recorded-poison", Some(t)),
+                _ => line("recorded-pass", None),
+            });
+        }
+        None
+    }
+}
+
+/// Character names from members' names: unique, never the reserved `judge`.
+fn unique_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for n in names {
+        let base = match n.trim() {
+            "" | "judge" => "player".to_string(),
+            t => t.chars().take(32).collect(),
+        };
+        let mut name = base.clone();
+        let mut k = 2;
+        while out.contains(&name) {
+            name = format!("{base} {k}");
+            k += 1;
+        }
+        out.push(name);
+    }
+    out
+}
+
+/// Whether a refusal is the rules' "you already did that".
+pub fn is_repeat(e: &ServiceError) -> bool {
+    matches!(e, ServiceError::Refused { code, .. }
+        if code == RuleError::AlreadyActed.code() || code == RuleError::KillFixed.code())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn member_names_become_unique_character_names() {
+        let names = unique_names(["Ann", "Ann", "judge", "", "Ann"].into_iter());
+        assert_eq!(names, ["Ann", "Ann 2", "player", "player 2", "Ann 3"]);
+    }
+}
