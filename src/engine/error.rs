@@ -82,6 +82,8 @@ pub enum RuleError {
     InvalidWinner { winner: Winner },
     #[error("a duration must be longer than zero and at most {max_days} days")]
     InvalidDuration { max_days: i64 },
+    #[error("{target:?} was the first-night kill of the previous tournament game")]
+    FirstKillForbidden { target: CharId },
 }
 
 impl RuleError {
@@ -124,6 +126,7 @@ impl RuleError {
             RuleError::ConcedeNotAllowed => "concede_not_allowed",
             RuleError::InvalidWinner { .. } => "invalid_winner",
             RuleError::InvalidDuration { .. } => "invalid_duration",
+            RuleError::FirstKillForbidden { .. } => "first_kill_forbidden",
         }
     }
 }
