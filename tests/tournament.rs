@@ -412,6 +412,20 @@ async fn tournament_bookkeeping_refuses_what_does_not_fit(pool: PgPool) {
 
 mod common;
 
+/// Runs the `wolfjudge` binary, which must succeed; returns what it printed on stdout.
+fn wolfjudge_cli(args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wolfjudge"))
+        .args(args)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// `steps` with a killer's first-night kill submission put in front.
 fn with_first_kill(s: &Script, by: &str, target: &str) -> Script {
     let mut steps = vec![Step::Do {
@@ -521,25 +535,17 @@ async fn the_standings_command_prints_the_table_and_writes_the_chart(pool: PgPoo
     play_tournament(&store).await;
     let chart =
         std::env::temp_dir().join(format!("wolfjudge-standings-{}.png", std::process::id()));
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wolfjudge"))
-        .args([
-            "standings",
-            "Henglan Cup",
-            "--lang",
-            "en",
-            "--database-url",
-            &url,
-        ])
-        .arg("--chart")
-        .arg(&chart)
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let table = String::from_utf8_lossy(&out.stdout);
+    let chart_arg = chart.to_string_lossy();
+    let table = wolfjudge_cli(&[
+        "standings",
+        "Henglan Cup",
+        "--lang",
+        "en",
+        "--database-url",
+        &url,
+        "--chart",
+        &chart_arg,
+    ]);
     let id = store
         .tournament("Henglan Cup")
         .await
@@ -554,4 +560,63 @@ async fn the_standings_command_prints_the_table_and_writes_the_chart(pool: PgPoo
     let img = image::open(&chart).expect("the PNG decodes");
     assert_eq!((img.width(), img.height()), (900, 560));
     let _ = std::fs::remove_file(&chart);
+}
+
+/// `wolfjudge simulate --games N --tournament NAME`: the simulated games are recorded as a
+/// tournament (each one under the first-night rule of the one before), the standings
+/// command reads them, and running the same command again changes nothing (the README's
+/// table is reproducible).
+#[sqlx::test]
+async fn simulated_games_are_recorded_as_a_tournament(pool: PgPool) {
+    let url = common::url_of(&pool);
+    let store = Store::new(pool);
+    let simulate = || {
+        let transcripts = wolfjudge_cli(&[
+            "simulate",
+            "--ruleset",
+            "mafia",
+            "--games",
+            "3",
+            "--tournament",
+            "Sim Cup",
+            "--judge",
+            "Quinn",
+            "--lang",
+            "en",
+            "--database-url",
+            &url,
+        ]);
+        assert!(
+            !transcripts.is_empty(),
+            "the games' transcripts are printed"
+        );
+    };
+    simulate();
+    let t = store
+        .tournament("Sim Cup")
+        .await
+        .expect("query")
+        .expect("the tournament was created");
+    assert_eq!((t.ruleset.as_str(), t.games_planned), ("mafia", 3));
+    let games = store.tournament_games(t.id).await.expect("games");
+    assert_eq!(games.len(), 3);
+    for pair in games.windows(2) {
+        let victim = store.first_night_victim(pair[0].1).await.expect("read");
+        let next = store.load(pair[1].1).await.expect("loads");
+        assert_eq!(next.forbidden_first_kill, victim, "game {}", pair[1].0);
+    }
+    let st = store.standings(t.id).await.expect("standings");
+    assert_eq!(st.games.len(), 3, "every simulated game finished");
+    let judge = st.player("Quinn").expect("the judge scores");
+    assert_eq!((judge.total, judge.games_judged), (3, 3));
+    // The same 13 simulated players sat every game (and signed up).
+    let seated: Vec<_> = st.players.iter().filter(|p| p.player != "Quinn").collect();
+    assert_eq!(seated.len(), 13);
+    assert!(seated.iter().all(|p| p.games_played == 3));
+    let table = render_table(&st, Lang::En);
+
+    simulate();
+    assert_eq!(store.tournament_games(t.id).await.expect("games"), games);
+    let again = store.standings(t.id).await.expect("standings");
+    assert_eq!(render_table(&again, Lang::En), table);
 }
