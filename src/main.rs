@@ -41,6 +41,15 @@ enum RulesetArg {
     Mafia,
 }
 
+impl RulesetArg {
+    fn name(self) -> &'static str {
+        match self {
+            RulesetArg::M32 => "m32",
+            RulesetArg::Mafia => "mafia",
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum Cmd {
     /// Play a game script (see script-format.md) and print its JSON report.
@@ -104,8 +113,21 @@ enum Cmd {
         #[arg(long, value_enum, default_value = "m32")]
         ruleset: RulesetArg,
         /// Seed for the deal and every random choice (of the game and of the simulated players).
+        /// With --games N, the games use seeds SEED, SEED+1, ... SEED+N-1.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// How many games to play, one after the other, with the same players.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        games: u32,
+        /// Record the games in PostgreSQL as the tournament of this name (created with GAMES
+        /// planned games if it does not exist; the simulated players sign up in seat order),
+        /// each started inside it, so the first-night rule applies. Implies --database-url.
+        /// Then `wolfjudge standings NAME` prints its table and draws its chart.
+        #[arg(long)]
+        tournament: Option<String>,
+        /// With --tournament: the judge's account, who earns the judge's points.
+        #[arg(long, default_value = "judge")]
+        judge: String,
         /// Number of players (default: 12 for m32, 13 for mafia).
         #[arg(long)]
         players: Option<usize>,
@@ -210,8 +232,29 @@ fn script_db(
     })
 }
 
-/// Plays a simulated game's inputs through PostgreSQL: every command through the store's
-/// transaction, every deadline through the worker; checks the stored game is the same.
+/// Plays a simulated game's inputs into the stored game `id` (created from the same setup):
+/// every command through the store's transaction, every deadline through the worker; checks
+/// the stored game is the same. Inputs already played (a rerun) are not played twice.
+async fn store_simulation(
+    st: &store::Store,
+    id: i64,
+    key: &str,
+    out: &sim::Simulation,
+) -> Result<(), String> {
+    store::play::replay_inputs(st, id, &out.inputs, "simulate")
+        .await
+        .map_err(|e| e.to_string())?;
+    let stored = st.events(id).await.map_err(|e| e.to_string())?;
+    if stored != out.events {
+        return Err(format!(
+            "game {id} in the database differs from the simulation"
+        ));
+    }
+    eprintln!("wolfjudge: game {id} (key {key}) is stored in the database");
+    Ok(())
+}
+
+/// Plays a simulated game through PostgreSQL (see [`store_simulation`]).
 fn simulate_db(out: &sim::Simulation, url: &str, lang: Lang) -> Result<(), String> {
     let rt = runtime()?;
     rt.block_on(async {
@@ -227,17 +270,68 @@ fn simulate_db(out: &sim::Simulation, url: &str, lang: Lang) -> Result<(), Strin
             .create_game(&key, &out.setup, lang)
             .await
             .map_err(|e| e.to_string())?;
-        store::play::replay_inputs(&st, id, &out.inputs, "simulate")
+        store_simulation(&st, id, &key, out).await
+    })
+}
+
+/// What `simulate --tournament` plays.
+struct Series<'a> {
+    tournament: &'a str,
+    judge: &'a str,
+    ruleset: &'a str,
+    seed: u64,
+    players: Option<usize>,
+    games: u32,
+    lang: Lang,
+}
+
+/// Plays `games` simulated games as a tournament in PostgreSQL, a week apart, each started
+/// inside it (so each game's killers may not choose the previous game's first-night
+/// victim on night 1); returns their transcripts. Game `i` is stored under the key
+/// `simulate:TOURNAMENT:SEED`, so running the same command again finds the same games.
+fn simulate_tournament(s: &Series, url: &str) -> Result<Vec<String>, String> {
+    let rt = runtime()?;
+    rt.block_on(async {
+        let pool = store::connect(url).await.map_err(|e| e.to_string())?;
+        let st = store::Store::new(pool);
+        let t = match st
+            .tournament(s.tournament)
             .await
-            .map_err(|e| e.to_string())?;
-        let stored = st.events(id).await.map_err(|e| e.to_string())?;
-        if stored != out.events {
-            return Err(format!(
-                "game {id} in the database differs from the simulation"
-            ));
+            .map_err(|e| e.to_string())?
+        {
+            Some(t) => t,
+            None => st
+                .create_tournament(s.tournament, s.ruleset, s.games, s.judge)
+                .await
+                .map_err(|e| e.to_string())?,
+        };
+        let mut transcripts = Vec::new();
+        for i in 0..s.games {
+            let seed = s.seed.wrapping_add(u64::from(i));
+            let mut setup = sim::setup(s.ruleset, seed, s.players, s.lang)?;
+            setup.start += chrono::Duration::weeks(i64::from(i));
+            for (seat, player) in setup.characters.iter().enumerate() {
+                let at =
+                    setup.start - chrono::Duration::minutes((setup.characters.len() - seat) as i64);
+                st.sign_up(t.id, player, at)
+                    .await
+                    .map_err(|e| e.to_string())?;
+            }
+            let key = format!("simulate:{}:{seed}", s.tournament);
+            let started = st
+                .start_game(t.id, &key, &setup, s.lang)
+                .await
+                .map_err(|e| e.to_string())?;
+            setup.forbidden_first_kill = started.forbidden_first_kill;
+            let out = sim::play(setup, s.lang)?;
+            store_simulation(&st, started.game_id, &key, &out).await?;
+            eprintln!(
+                "wolfjudge: game {} of tournament `{}` (seed {seed})",
+                started.ordinal, s.tournament
+            );
+            transcripts.push(out.transcript);
         }
-        eprintln!("wolfjudge: game {id} (key {key}) is stored in the database");
-        Ok(())
+        Ok(transcripts)
     })
 }
 
@@ -408,32 +502,68 @@ fn main() -> ExitCode {
         Cmd::Simulate {
             ruleset,
             seed,
+            games,
+            tournament: Some(name),
+            judge,
             players,
             lang,
             database_url: url,
         } => {
-            let name = match ruleset {
-                RulesetArg::M32 => "m32",
-                RulesetArg::Mafia => "mafia",
+            let series = Series {
+                tournament: &name,
+                judge: &judge,
+                ruleset: ruleset.name(),
+                seed,
+                players,
+                games,
+                lang: lang.into(),
             };
-            match sim::simulate(name, seed, players, lang.into()) {
-                Ok(out) => {
-                    if let Some(url) = url {
-                        if let Err(e) = simulate_db(&out, &database_url(Some(url)), lang.into()) {
-                            eprintln!("wolfjudge: {e}");
-                            return ExitCode::FAILURE;
-                        }
-                    }
+            match simulate_tournament(&series, &database_url(url)) {
+                Ok(transcripts) => {
                     let mut stdout = std::io::stdout().lock();
-                    // A closed pipe (`| head`) is not an error worth a panic.
-                    let _ = stdout.write_all(out.transcript.as_bytes());
+                    for t in transcripts {
+                        // A closed pipe (`| head`) is not an error worth a panic.
+                        let _ = stdout.write_all(t.as_bytes());
+                    }
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
                     eprintln!("wolfjudge: {e}");
-                    ExitCode::from(2)
+                    ExitCode::FAILURE
                 }
             }
+        }
+        Cmd::Simulate {
+            ruleset,
+            seed,
+            games,
+            players,
+            lang,
+            database_url: url,
+            ..
+        } => {
+            for i in 0..games {
+                let seed = seed.wrapping_add(u64::from(i));
+                match sim::simulate(ruleset.name(), seed, players, lang.into()) {
+                    Ok(out) => {
+                        if let Some(url) = &url {
+                            let url = database_url(Some(url.clone()));
+                            if let Err(e) = simulate_db(&out, &url, lang.into()) {
+                                eprintln!("wolfjudge: {e}");
+                                return ExitCode::FAILURE;
+                            }
+                        }
+                        let mut stdout = std::io::stdout().lock();
+                        // A closed pipe (`| head`) is not an error worth a panic.
+                        let _ = stdout.write_all(out.transcript.as_bytes());
+                    }
+                    Err(e) => {
+                        eprintln!("wolfjudge: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            ExitCode::SUCCESS
         }
     }
 }

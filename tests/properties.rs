@@ -40,6 +40,8 @@ struct GameSpec {
     /// games end on a win condition rather than on lurking red cards).
     auto_cards: bool,
     start_offset_min: i64,
+    /// A tournament's first-night rule: the seat whose player may not be killed on night 1.
+    forbidden: Option<usize>,
 }
 
 fn deal(mafia: bool, n: usize) -> Vec<Role> {
@@ -80,6 +82,7 @@ impl GameSpec {
                 + Duration::minutes(self.start_offset_min),
             characters,
             roles,
+            forbidden_first_kill: self.forbidden.map(|i| NAMES[i].to_string()),
         }
     }
 }
@@ -104,8 +107,9 @@ fn game_spec() -> impl Strategy<Value = GameSpec> {
         any::<bool>(),
         0u8..3,
         0i64..100_000,
+        proptest::option::of(0usize..11),
     )
-        .prop_flat_map(|(mafia, n, seed, fixed, cards, off)| {
+        .prop_flat_map(|(mafia, n, seed, fixed, cards, off, forbidden)| {
             let n = if mafia { n } else { 12 };
             let fixed = if fixed {
                 Just(deal(mafia, n)).prop_shuffle().prop_map(Some).boxed()
@@ -119,6 +123,7 @@ fn game_spec() -> impl Strategy<Value = GameSpec> {
                 fixed,
                 auto_cards: cards == 0,
                 start_offset_min: off,
+                forbidden,
             })
         })
 }
@@ -1122,6 +1127,41 @@ proptest! {
             Ok(())
         })?;
     }
+
+    /// 8. The tournament's first-night rule (RULES.md §2 house rule): on night 1 no kill
+    /// submission, pick or fixed kill falls on the character the forbidden player plays, and
+    /// a kill or pick naming it then is refused with `first_kill_forbidden`; from night 2 on
+    /// nothing is refused for that reason.
+    #[test]
+    fn the_first_night_rule_holds(spec in game_spec(), steps in steps()) {
+        let Some(seat) = spec.forbidden else { return Ok(()) };
+        let forbidden = NAMES[seat];
+        let night_one = |g: &Game| g.night.as_ref().is_some_and(|n| n.night == 1 && !n.resolved);
+        let plays = |g: &Game, t: CharId| g.chars.get(t.idx()).is_some_and(|c| c.player == forbidden);
+        play(&spec, &steps, |t| {
+            let target = match &t.cmd.action {
+                Action::Kill { target, .. } | Action::Pick { target } => Some(*target),
+                _ => None,
+            };
+            if let Err(RuleError::FirstKillForbidden { target: refused }) = t.result {
+                prop_assert!(night_one(t.at_now), "refused outside night 1: {}", t.describe());
+                prop_assert_eq!(Some(*refused), target, "refused another target: {}", t.describe());
+                prop_assert!(plays(t.at_now, *refused), "refused someone else: {}", t.describe());
+            }
+            let Ok(events) = t.result else { return Ok(()) };
+            walk(t.before, events, |g, e, _| {
+                let chosen = match &e.kind {
+                    EventKind::KillSubmitted { target, .. } => Some(*target),
+                    EventKind::KillFixed { target, .. } => *target,
+                    _ => None,
+                };
+                if let Some(c) = chosen.filter(|_| night_one(g)) {
+                    prop_assert!(!plays(g, c), "night 1 kill on the forbidden player: {:?} in {}", e, t.describe());
+                }
+                Ok(())
+            })
+        })?;
+    }
 }
 
 /// Not a property: a coarse check that the generator really plays games to their end, so
@@ -1196,6 +1236,7 @@ fn m32_table(auto_cards: bool) -> Table {
         fixed: Some(deal(false, 12)),
         auto_cards,
         start_offset_min: 0,
+        forbidden: None,
     };
     // Ash, Birch, Cedar, Daisy: wolves; Elm: seer; Fern: witch; Gale: hunter; rest villagers.
     Table::new(&spec.setup()).expect("game is created")

@@ -35,6 +35,7 @@ fn m32_setup(seed: u64, overrides: &[(&str, toml::Value)]) -> Setup {
         start: start(),
         characters: (b'A'..=b'L').map(|c| (c as char).to_string()).collect(),
         roles: None,
+        forbidden_first_kill: None,
     }
 }
 

@@ -1,15 +1,16 @@
 //! A five-game `mafia` tournament played with game scripts through PostgreSQL
 //! (`tests/tournaments/mafia_g1.json` … `g5.json`), its standings and awards checked against
-//! a table worked out by hand below (not from the code's output), and the chart decoded.
+//! a table worked out by hand below (not from the code's output), and the chart decoded;
+//! the cross-game first-night rule refusing the previous game's victim and allowing another.
 //! Each test gets its own database (`#[sqlx::test]`, which needs `DATABASE_URL`).
 
 use std::path::Path;
 
 use chrono::{DateTime, Duration, Utc};
 use sqlx::PgPool;
-use wolfjudge::engine::{Role, Winner};
+use wolfjudge::engine::{EventKind, Role, Winner};
 use wolfjudge::i18n::{Lang, MISSING_OPEN};
-use wolfjudge::script::Script;
+use wolfjudge::script::{Act, By, Script, Step};
 use wolfjudge::store::outbox::Recorder;
 use wolfjudge::store::{play, Store};
 use wolfjudge::tournament::{
@@ -139,25 +140,34 @@ async fn play_tournament(store: &Store) -> Standings {
         Winner::Draw,
         Winner::Killers,
     ];
-    for (i, winner) in (1..=5).zip(winners) {
+    // Each game forbids the previous game's first-night victim (G4 had no night-1 kill).
+    let forbidden = [None, Some("Gus"), Some("Ann"), Some("Cao"), None];
+    for ((i, winner), forbidden) in (1..=5).zip(winners).zip(forbidden) {
         let s = script(&format!("mafia_g{i}.json"));
-        let run = play::run_script(
-            &store.clone(),
-            &s,
-            &format!("cup-g{i}"),
-            Lang::En,
-            &Recorder::default(),
-        )
-        .await
-        .expect("plays through postgres");
+        let (started, run) = store
+            .run_tournament_script(
+                t.id,
+                &s,
+                &format!("cup-g{i}"),
+                Lang::En,
+                &Recorder::default(),
+            )
+            .await
+            .expect("plays through postgres");
+        assert_eq!(started.ordinal, i, "game {i}");
+        assert_eq!(
+            started.forbidden_first_kill.as_deref(),
+            forbidden,
+            "game {i}"
+        );
         assert!(
             run.report.steps.iter().all(|st| st.ok),
             "game {i}: every step is accepted: {:?}",
             run.report.steps
         );
         assert_eq!(run.report.winner.as_deref(), Some(winner.key()), "game {i}");
-        assert_eq!(store.add_game(t.id, run.game_id).await.expect("added"), i);
-        // Adding it again changes nothing.
+        // Started inside the tournament, it is already its game `i`; adding it again
+        // changes nothing.
         assert_eq!(store.add_game(t.id, run.game_id).await.expect("same"), i);
         let game = store.load(run.game_id).await.expect("loads");
         match i {
@@ -402,24 +412,10 @@ async fn tournament_bookkeeping_refuses_what_does_not_fit(pool: PgPool) {
 
 mod common;
 
-#[sqlx::test]
-async fn the_standings_command_prints_the_table_and_writes_the_chart(pool: PgPool) {
-    let url = common::url_of(&pool);
-    let store = Store::new(pool);
-    play_tournament(&store).await;
-    let chart =
-        std::env::temp_dir().join(format!("wolfjudge-standings-{}.png", std::process::id()));
+/// Runs the `wolfjudge` binary, which must succeed; returns what it printed on stdout.
+fn wolfjudge_cli(args: &[&str]) -> String {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_wolfjudge"))
-        .args([
-            "standings",
-            "Henglan Cup",
-            "--lang",
-            "en",
-            "--database-url",
-            &url,
-        ])
-        .arg("--chart")
-        .arg(&chart)
+        .args(args)
         .output()
         .expect("runs");
     assert!(
@@ -427,7 +423,129 @@ async fn the_standings_command_prints_the_table_and_writes_the_chart(pool: PgPoo
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let table = String::from_utf8_lossy(&out.stdout);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `steps` with a killer's first-night kill submission put in front.
+fn with_first_kill(s: &Script, by: &str, target: &str) -> Script {
+    let mut steps = vec![Step::Do {
+        by: By::Character(by.into()),
+        act: Act::Kill {
+            target: target.into(),
+            reason: "嫌疑".into(),
+        },
+    }];
+    steps.extend(s.steps.iter().cloned());
+    Script { steps, ..s.clone() }
+}
+
+/// RULES.md §2 house rule: Gus was killed on night 1 of game 1, so on night 1 of game 2 the
+/// killers may not choose him (the refusal changes nothing), but may choose Cao; from night
+/// 2 on Gus is fair game again (tests/scenarios/mafia_first_kill_forbidden.json).
+#[sqlx::test]
+async fn game_two_refuses_the_previous_first_night_victim_then_allows_another(pool: PgPool) {
+    let store = Store::new(pool);
+    let t = store
+        .create_tournament("Spring Cup", "mafia", 2, "Wu")
+        .await
+        .expect("created");
+    let (g1, run1) = store
+        .run_tournament_script(
+            t.id,
+            &script("mafia_g1.json"),
+            "spring-1",
+            Lang::En,
+            &Recorder::default(),
+        )
+        .await
+        .expect("game 1 plays");
+    assert_eq!((g1.ordinal, g1.forbidden_first_kill), (1, None));
+    assert_eq!(run1.report.eliminations[0].character, "Gus");
+    assert_eq!(run1.report.eliminations[0].when, "night 1");
+
+    // Game 2 (mafia_g3.json: killers Eve Ivy Mei, Gus a civilian): Eve first tries Gus. The
+    // script's own value of the rule is replaced by the tournament's.
+    let mut s = with_first_kill(&script("mafia_g3.json"), "Eve", "Gus");
+    s.forbidden_first_kill = Some("Cao".into());
+    let (g2, run2) = store
+        .run_tournament_script(t.id, &s, "spring-2", Lang::En, &Recorder::default())
+        .await
+        .expect("game 2 plays");
+    assert_eq!(g2.ordinal, 2);
+    assert_eq!(g2.forbidden_first_kill.as_deref(), Some("Gus"));
+    let refused = &run2.report.steps[0];
+    assert!(!refused.ok);
+    assert_eq!(refused.error.as_deref(), Some("first_kill_forbidden"));
+    let message = refused.message.as_deref().unwrap_or_default();
+    assert!(
+        message.starts_with("Gus was the first-night kill of the previous game"),
+        "{message}"
+    );
+    assert!(
+        run2.report.steps[1..].iter().all(|st| st.ok),
+        "the other target and everything after is accepted: {:?}",
+        run2.report.steps
+    );
+    // Cao, the other target, died on night 1; Gus survived it and nobody ever submitted him.
+    assert_eq!(run2.report.eliminations[0].character, "Cao");
+    assert_eq!(run2.report.eliminations[0].when, "night 1");
+    assert!(run2.report.alive.contains(&"Gus".to_string()));
+    let game = store.load(run2.game_id).await.expect("loads");
+    let gus = game.find("Gus").expect("Gus plays game 2");
+    assert!(!run2
+        .events
+        .iter()
+        .any(|e| matches!(&e.kind, EventKind::KillSubmitted { target, .. } if *target == gus)));
+    assert_eq!(game.forbidden_first_kill.as_deref(), Some("Gus"));
+    assert_eq!(
+        store.first_night_victim(run2.game_id).await.expect("read"),
+        Some("Cao".to_string())
+    );
+
+    // Starting game 2 again finds it; a third game does not fit.
+    assert_eq!(
+        store
+            .start_game(t.id, "spring-2", &s.setup(), Lang::En)
+            .await
+            .expect("found again"),
+        g2
+    );
+    assert!(matches!(
+        store
+            .start_game(t.id, "spring-3", &s.setup(), Lang::En)
+            .await,
+        Err(TournamentError::Full { planned: 2, .. })
+    ));
+    // A game of another ruleset is refused before it is created.
+    let mut m32 = s.clone();
+    m32.ruleset = wolfjudge::engine::Ruleset::builtin("m32", &Default::default()).expect("m32");
+    assert!(matches!(
+        store
+            .start_game(t.id, "spring-m32", &m32.setup(), Lang::En)
+            .await,
+        Err(TournamentError::SetupRuleset { .. })
+    ));
+    assert_eq!(store.game_id("spring-m32").await.expect("query"), None);
+}
+
+#[sqlx::test]
+async fn the_standings_command_prints_the_table_and_writes_the_chart(pool: PgPool) {
+    let url = common::url_of(&pool);
+    let store = Store::new(pool);
+    play_tournament(&store).await;
+    let chart =
+        std::env::temp_dir().join(format!("wolfjudge-standings-{}.png", std::process::id()));
+    let chart_arg = chart.to_string_lossy();
+    let table = wolfjudge_cli(&[
+        "standings",
+        "Henglan Cup",
+        "--lang",
+        "en",
+        "--database-url",
+        &url,
+        "--chart",
+        &chart_arg,
+    ]);
     let id = store
         .tournament("Henglan Cup")
         .await
@@ -442,4 +560,63 @@ async fn the_standings_command_prints_the_table_and_writes_the_chart(pool: PgPoo
     let img = image::open(&chart).expect("the PNG decodes");
     assert_eq!((img.width(), img.height()), (900, 560));
     let _ = std::fs::remove_file(&chart);
+}
+
+/// `wolfjudge simulate --games N --tournament NAME`: the simulated games are recorded as a
+/// tournament (each one under the first-night rule of the one before), the standings
+/// command reads them, and running the same command again changes nothing (the README's
+/// table is reproducible).
+#[sqlx::test]
+async fn simulated_games_are_recorded_as_a_tournament(pool: PgPool) {
+    let url = common::url_of(&pool);
+    let store = Store::new(pool);
+    let simulate = || {
+        let transcripts = wolfjudge_cli(&[
+            "simulate",
+            "--ruleset",
+            "mafia",
+            "--games",
+            "3",
+            "--tournament",
+            "Sim Cup",
+            "--judge",
+            "Quinn",
+            "--lang",
+            "en",
+            "--database-url",
+            &url,
+        ]);
+        assert!(
+            !transcripts.is_empty(),
+            "the games' transcripts are printed"
+        );
+    };
+    simulate();
+    let t = store
+        .tournament("Sim Cup")
+        .await
+        .expect("query")
+        .expect("the tournament was created");
+    assert_eq!((t.ruleset.as_str(), t.games_planned), ("mafia", 3));
+    let games = store.tournament_games(t.id).await.expect("games");
+    assert_eq!(games.len(), 3);
+    for pair in games.windows(2) {
+        let victim = store.first_night_victim(pair[0].1).await.expect("read");
+        let next = store.load(pair[1].1).await.expect("loads");
+        assert_eq!(next.forbidden_first_kill, victim, "game {}", pair[1].0);
+    }
+    let st = store.standings(t.id).await.expect("standings");
+    assert_eq!(st.games.len(), 3, "every simulated game finished");
+    let judge = st.player("Quinn").expect("the judge scores");
+    assert_eq!((judge.total, judge.games_judged), (3, 3));
+    // The same 13 simulated players sat every game (and signed up).
+    let seated: Vec<_> = st.players.iter().filter(|p| p.player != "Quinn").collect();
+    assert_eq!(seated.len(), 13);
+    assert!(seated.iter().all(|p| p.games_played == 3));
+    let table = render_table(&st, Lang::En);
+
+    simulate();
+    assert_eq!(store.tournament_games(t.id).await.expect("games"), games);
+    let again = store.standings(t.id).await.expect("standings");
+    assert_eq!(render_table(&again, Lang::En), table);
 }

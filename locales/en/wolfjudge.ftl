@@ -120,6 +120,7 @@ err-last-words-given = You have already given your last words; they can't be cha
 err-not-tied = { $name } is not among the tied characters. In this tie round you can only vote for: { $candidates }.
 err-not-a-voter = You are one of the tied characters, so you don't vote in this tie round; the others decide.
 err-concede-not-allowed = A side can only concede when a single member of it is left.
+err-first-kill-forbidden = { $name } was the first-night kill of the previous game in this tournament, and the house rule forbids the same first-night kill in two consecutive games. Choose another target tonight; from the second night on { $name } may be chosen again.
 err-invalid-winner = “{ $winner }” can't win this game. Possible outcomes: { $options }.
 
 ## Role messages

@@ -109,6 +109,7 @@ err-last-words-given = 你已经提交过遗言了，遗言不能修改。
 err-not-tied = { $name } 不在平票名单中。本轮加赛只能投给：{ $candidates }。
 err-not-a-voter = 你是平票的角色之一，这一轮加赛由其他角色投票，你不参加投票。
 err-concede-not-allowed = 只有己方只剩最后一名成员时才能认输。
+err-first-kill-forbidden = { $name } 是本届比赛上一局第一晚被杀的人，按规定连续两局的第一晚不能杀同一个人。请今晚另选目标；从第二晚起可以再选 { $name }。
 err-invalid-winner = 本局不可能由「{ $winner }」获胜。可选的结果：{ $options }。
 
 ## 身份私信

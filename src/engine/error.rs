@@ -86,6 +86,8 @@ pub enum RuleError {
     Paused,
     #[error("the game is not paused")]
     NotPaused,
+    #[error("{target:?} was the first-night kill of the previous tournament game")]
+    FirstKillForbidden { target: CharId },
 }
 
 impl RuleError {
@@ -130,6 +132,7 @@ impl RuleError {
             RuleError::InvalidDuration { .. } => "invalid_duration",
             RuleError::Paused => "paused",
             RuleError::NotPaused => "not_paused",
+            RuleError::FirstKillForbidden { .. } => "first_kill_forbidden",
         }
     }
 }

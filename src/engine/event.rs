@@ -106,6 +106,10 @@ pub enum EventKind {
         seed: u64,
         start: DateTime<Utc>,
         characters: Vec<String>,
+        /// The player account the killers may not choose on night 1 (tournament house
+        /// rule); absent from logs written before the rule existed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        forbidden_first_kill: Option<String>,
     },
     /// The SHA-256 commitment to the seed, published before anything random happens.
     SeedCommitted {

@@ -187,6 +187,7 @@ impl Tx {
         if !self.g.is_alive(target) {
             return Err(RuleError::TargetDead { target });
         }
+        self.allowed_kill(target)?;
         self.emit(
             now,
             EventKind::KillSubmitted {
@@ -222,8 +223,29 @@ impl Tx {
         if !self.g.is_alive(target) {
             return Err(RuleError::TargetDead { target });
         }
+        self.allowed_kill(target)?;
         self.fix_kill(Some(target), Some(c), now);
         Ok(())
+    }
+
+    /// The tournament's house rule: the previous game's first-night victim may not be chosen
+    /// on night 1 (a submission, the leader's pick).
+    fn allowed_kill(&self, target: CharId) -> Result<(), RuleError> {
+        if self.g.first_kill_forbidden(target) {
+            return Err(RuleError::FirstKillForbidden { target });
+        }
+        Ok(())
+    }
+
+    /// The kill submissions the majority may choose from: those on a character the house
+    /// rule forbids tonight are left out (a substitute may have brought the forbidden player
+    /// into a seat after the submission was accepted).
+    fn kill_choices(&self, n: &NightState) -> BTreeMap<CharId, Submission> {
+        n.kills
+            .iter()
+            .filter(|(_, s)| !self.g.first_kill_forbidden(s.target))
+            .map(|(k, s)| (*k, s.clone()))
+            .collect()
     }
 
     /// Fixes the pack's kill and asks the witch.
@@ -395,7 +417,9 @@ impl Tx {
         self.emit(at, EventKind::WolvesClosed);
         if self.g.kind() == Kind::Werewolf && n.kill.is_none() {
             let target = match self.g.ruleset.options.leader_pick_fallback {
-                PickFallback::MostSubmitted => majority(&n.kills, self.g.ruleset.options.split_tie),
+                PickFallback::MostSubmitted => {
+                    majority(&self.kill_choices(&n), self.g.ruleset.options.split_tie)
+                }
                 PickFallback::None => None,
             };
             self.fix_kill(target.filter(|t| self.g.is_alive(*t)), None, at);
@@ -410,7 +434,7 @@ impl Tx {
         match self.g.kind() {
             Kind::Mafia => {
                 let tie = self.g.ruleset.options.split_tie;
-                let kill = majority(&n.kills, tie);
+                let kill = majority(&self.kill_choices(&n), tie);
                 if let Some(t) = majority(&n.checks, tie) {
                     let role = self.role_of(t);
                     self.emit(at, EventKind::PoliceResult { target: t, role });

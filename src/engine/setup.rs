@@ -20,6 +20,11 @@ pub struct Setup {
     pub characters: Vec<String>,
     /// A fixed deal (character name → role); `None` lets the seed deal.
     pub roles: Option<BTreeMap<String, Role>>,
+    /// A tournament's house rule (RULES.md §2): the player account (`Character::player`;
+    /// at the start each character's name is its player's account) whom the killers chose
+    /// on the first night of the previous game, and who may not be chosen on this game's
+    /// first night. `None`: no such rule (a game outside a tournament, or the first game).
+    pub forbidden_first_kill: Option<String>,
 }
 
 /// Creates a game: returns its opening events (fold them with `Game::replay`).
@@ -97,6 +102,7 @@ pub fn create(setup: &Setup) -> Result<Vec<super::Event>, SetupError> {
             seed: setup.seed,
             start: at,
             characters: setup.characters.clone(),
+            forbidden_first_kill: setup.forbidden_first_kill.clone(),
         },
     );
     tx.emit(

@@ -139,6 +139,13 @@ pub struct Game {
     /// When the judge paused the game, while paused.
     #[serde(default)]
     pub paused: Option<DateTime<Utc>>,
+    /// The player account the killers may not choose on night 1 (a tournament's house rule).
+    #[serde(default)]
+    pub forbidden_first_kill: Option<String>,
+    /// The player account the killers' kill fell on on night 1 (the next game of a
+    /// tournament forbids it), once fixed.
+    #[serde(default)]
+    pub first_night_victim: Option<String>,
 }
 
 impl Game {
@@ -183,6 +190,19 @@ impl Game {
             .iter()
             .position(|c| c.name == name)
             .map(|i| CharId(i as u16))
+    }
+
+    /// Whether the tournament's house rule forbids choosing `target` as the kill now: it is
+    /// night 1 and `target` is played by the previous game's first-night victim.
+    pub fn first_kill_forbidden(&self, target: CharId) -> bool {
+        let Some(forbidden) = self.forbidden_first_kill.as_deref() else {
+            return false;
+        };
+        self.night.as_ref().is_some_and(|n| n.night == 1)
+            && self
+                .chars
+                .get(target.idx())
+                .is_some_and(|c| c.player == forbidden)
     }
 
     pub fn ended(&self) -> bool {
@@ -249,8 +269,10 @@ pub fn apply(g: &mut Game, e: &Event) {
             seed,
             start,
             characters,
+            forbidden_first_kill,
         } => {
             g.ruleset = ruleset.clone();
+            g.forbidden_first_kill = forbidden_first_kill.clone();
             g.seed = *seed;
             g.start = *start;
             g.clock = *start;
@@ -456,6 +478,11 @@ pub fn apply(g: &mut Game, e: &Event) {
         K::KillFixed { target, picked_by } => {
             if let Some(n) = g.night.as_mut() {
                 n.kill = Some(*target);
+                if n.night == 1 {
+                    g.first_night_victim = target
+                        .and_then(|t| g.chars.get(t.idx()))
+                        .map(|c| c.player.clone());
+                }
             }
             deed(
                 g,

@@ -327,7 +327,8 @@ pub fn error_message(err: &RuleError, game: &Game, lang: Lang) -> String {
         RuleError::WrongPhase { phase } => args!["phase" => c.phase(*phase)],
         RuleError::TargetDead { target }
         | RuleError::NotSubmitted { target }
-        | RuleError::TargetNotWolf { target } => args!["name" => c.name(*target)],
+        | RuleError::TargetNotWolf { target }
+        | RuleError::FirstKillForbidden { target } => args!["name" => c.name(*target)],
         RuleError::VoteChangeLimit { limit } => args!["limit" => *limit],
         RuleError::VoteLocked { closes } => {
             args!["closes" => c.time(*closes), "lock" => c.dur(o.vote_lock.0)]
@@ -964,6 +965,7 @@ mod tests {
             start: Utc.with_ymd_and_hms(2026, 12, 1, 20, 0, 0).unwrap(),
             characters: NAMES.iter().map(|s| s.to_string()).collect(),
             roles: None,
+            forbidden_first_kill: None,
         };
         Game::replay(&create(&setup).expect("game"))
     }
@@ -1132,6 +1134,7 @@ mod tests {
             RuleError::InvalidDuration { max_days: 366 },
             RuleError::Paused,
             RuleError::NotPaused,
+            RuleError::FirstKillForbidden { target: CharId(7) },
         ];
         let covered: BTreeSet<usize> = v
             .iter()
@@ -1174,9 +1177,10 @@ mod tests {
                 RuleError::InvalidDuration { .. } => 35,
                 RuleError::Paused => 36,
                 RuleError::NotPaused => 37,
+                RuleError::FirstKillForbidden { .. } => 38,
             })
             .collect();
-        assert_eq!(covered.len(), 38, "every RuleError variant is listed");
+        assert_eq!(covered.len(), 39, "every RuleError variant is listed");
         v
     }
 
@@ -1224,6 +1228,7 @@ mod tests {
                 seed: 7,
                 start: t,
                 characters: NAMES.iter().map(|s| s.to_string()).collect(),
+                forbidden_first_kill: None,
             },
             EventKind::SeedCommitted {
                 commitment: "ab12".into(),

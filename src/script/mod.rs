@@ -130,6 +130,9 @@ pub struct Script {
     pub start: DateTime<FixedOffset>,
     pub characters: Vec<String>,
     pub roles: Option<BTreeMap<String, Role>>,
+    /// Optional (an addition to the contract, see docs/decisions.md): the player account
+    /// the killers may not choose on night 1, as a tournament's previous game would set it.
+    pub forbidden_first_kill: Option<String>,
     pub steps: Vec<Step>,
 }
 
@@ -315,6 +318,7 @@ impl Script {
             start: self.start.with_timezone(&Utc),
             characters: self.characters.clone(),
             roles: self.roles.clone(),
+            forbidden_first_kill: self.forbidden_first_kill.clone(),
         }
     }
 
@@ -327,7 +331,7 @@ impl Script {
         let obj = v
             .as_object()
             .ok_or_else(|| field("(top)", "a script is a JSON object"))?;
-        const KNOWN: [&str; 7] = [
+        const KNOWN: [&str; 8] = [
             "ruleset",
             "seed",
             "start",
@@ -335,6 +339,7 @@ impl Script {
             "roles",
             "options",
             "steps",
+            "forbidden_first_kill",
         ];
         if let Some(k) = obj.keys().find(|k| !KNOWN.contains(&k.as_str())) {
             return Err(field(k, "unknown field"));
@@ -371,6 +376,16 @@ impl Script {
             }
             Some(_) => return Err(field("roles", "must be an object of name: role")),
         };
+        let forbidden_first_kill = match obj.get("forbidden_first_kill") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(_) => {
+                return Err(field(
+                    "forbidden_first_kill",
+                    "must be a player's name (a string) or null",
+                ))
+            }
+        };
         let mut overrides = BTreeMap::new();
         match obj.get("options") {
             None | Some(Value::Null) => {}
@@ -401,6 +416,7 @@ impl Script {
             start,
             characters,
             roles,
+            forbidden_first_kill,
             steps,
         })
     }

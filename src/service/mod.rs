@@ -540,6 +540,7 @@ impl Service {
             start: self.now(),
             characters,
             roles: None,
+            forbidden_first_kill: None,
         };
         let key = format!("signup-{}", id.0);
         let game = self.store.create_game(&key, &setup, s.lang).await?;

@@ -84,6 +84,21 @@ pub fn simulate(
     players: Option<usize>,
     lang: Lang,
 ) -> Result<Simulation, String> {
+    play(setup(ruleset, seed, players, lang)?, lang)
+}
+
+/// The setup [`simulate`] plays: `players` characters (default 12 for m32, 13 for mafia)
+/// named from the catalog, dealt by `seed`. The names are the same for every seed, so the
+/// games of one tournament share their players.
+///
+/// # Errors
+/// A message (in `lang`) when the ruleset or player count is unusable.
+pub fn setup(
+    ruleset: &str,
+    seed: u64,
+    players: Option<usize>,
+    lang: Lang,
+) -> Result<Setup, String> {
     let t = |id: &str, args: &[(&str, String)]| i18n::text(lang, id, args);
     let rs = Ruleset::builtin(ruleset, &BTreeMap::new())
         .map_err(|_| t("sim-error-ruleset", &[("name", ruleset.to_string())]))?;
@@ -97,13 +112,29 @@ pub fn simulate(
             &[("ruleset", rs.name.clone()), ("players", n.to_string())],
         ));
     }
-    let setup = Setup {
+    Ok(Setup {
         ruleset: rs,
         seed,
         start: start(),
         characters: (0..n).map(|i| character_name(lang, i)).collect(),
         roles: None,
-    };
+        forbidden_first_kill: None,
+    })
+}
+
+/// Plays a whole game of `setup` with simulated players (the players' own choices are
+/// seeded by `setup.seed` too).
+///
+/// # Errors
+/// A message (in `lang`) when the game cannot be created or does not end within
+/// [`COMMAND_CAP`] commands.
+pub fn play(setup: Setup, lang: Lang) -> Result<Simulation, String> {
+    let t = |id: &str, args: &[(&str, String)]| i18n::text(lang, id, args);
+    let (seed, n, ruleset) = (
+        setup.seed,
+        setup.characters.len(),
+        setup.ruleset.name.clone(),
+    );
     let table =
         Table::new(&setup).map_err(|e| t("sim-error-setup", &[("error", e.to_string())]))?;
     let mut sim = Sim::new(table, seed, lang);

@@ -550,14 +550,16 @@ impl Sim {
         }
     }
 
-    /// A night target for a wolf or killer: not itself, not (usually) a teammate.
+    /// A night target for a wolf or killer: not itself, not (usually) a teammate, not the
+    /// character the tournament's first-night rule forbids (the house rule is known to all).
     fn kill_target(&mut self, c: CharId) -> Option<CharId> {
         let team = self.team(c);
         let others = self.living_others(c);
+        let g = self.game();
         let prey: Vec<CharId> = others
             .iter()
             .copied()
-            .filter(|t| !team.contains(t))
+            .filter(|t| !team.contains(t) && !g.first_kill_forbidden(*t))
             .collect();
         if prey.is_empty() || self.chance(0.03) {
             self.pick(&others)

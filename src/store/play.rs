@@ -54,10 +54,26 @@ pub async fn run_script<M: Messenger>(
     lang: Lang,
     messenger: &M,
 ) -> Result<DbRun, PlayError> {
-    let setup = script.setup();
-    let game_id = store.create_game(run_key, &setup, lang).await?;
+    let game_id = store.create_game(run_key, &script.setup(), lang).await?;
+    run_steps(store, game_id, script, run_key, lang, messenger).await
+}
+
+/// Plays `script`'s steps on `game_id`, a game already created under `run_key` from the
+/// script's setup (or one the caller completed, e.g. a tournament's house rule), as
+/// [`run_script`] does: steps already recorded are not played again.
+///
+/// # Errors
+/// [`PlayError`] for a database failure.
+pub async fn run_steps<M: Messenger>(
+    store: &Store,
+    game_id: i64,
+    script: &Script,
+    run_key: &str,
+    lang: Lang,
+    messenger: &M,
+) -> Result<DbRun, PlayError> {
     let worker = format!("script:{run_key}");
-    let mut now = setup.start;
+    let mut now = script.start.with_timezone(&Utc);
     let mut results = Vec::with_capacity(script.steps.len());
     for (i, step) in script.steps.iter().enumerate() {
         let key = format!("step-{}", i + 1);

@@ -4,7 +4,10 @@
 //! - [`scoring`]: points as data (`config/scoring/<ruleset>.toml`).
 //! - [`standings`]: pure functions: a finished game scored, the standings and the awards.
 //! - [`render`]: the standings as a plain-text table (zh-CN / en) and a PNG line chart.
-//! - Here: the tournaments in PostgreSQL (`tournaments`, `tournament_games`, `signups`).
+//! - Here: the tournaments in PostgreSQL (`tournaments`, `tournament_games`, `signups`),
+//!   and games started inside a tournament ([`Store::start_game`]), which carry the
+//!   cross-game house rule: the killers may not choose on night 1 the person they chose on
+//!   night 1 of the previous game.
 //!
 //! Players are known across games by their account name (`Character::player`): a
 //! substitute's points go to whoever played the game's end.
@@ -23,6 +26,11 @@ pub use standings::{
     compute, score_game, Award, Awards, GameScore, Line, PlayerStanding, Standings, Tie, TieBreak,
 };
 
+use crate::engine::{Game, Setup};
+use crate::i18n::Lang;
+use crate::script::Script;
+use crate::store::outbox::Messenger;
+use crate::store::play::{self, DbRun, PlayError};
 use crate::store::{Store, StoreError};
 
 /// A tournament as stored.
@@ -63,8 +71,27 @@ pub enum TournamentError {
     Full { tournament: String, planned: i32 },
     #[error("game {game} already belongs to another tournament ({other})")]
     GameTaken { game: i64, other: String },
+    #[error("tournament `{tournament}` plays `{expected}`, not `{found}`")]
+    SetupRuleset {
+        tournament: String,
+        expected: String,
+        found: String,
+    },
+    #[error(transparent)]
+    Play(#[from] PlayError),
     #[error("chart: {0}")]
     Chart(String),
+}
+
+/// A game started inside a tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartedGame {
+    pub game_id: i64,
+    /// Its place in the tournament (1, 2, ...).
+    pub ordinal: i32,
+    /// The house rule the game was created with: the player account the killers may not
+    /// choose on night 1 (the previous game's first-night victim), if any.
+    pub forbidden_first_kill: Option<String>,
 }
 
 fn is_unique_violation(e: &sqlx::Error) -> bool {
@@ -220,6 +247,105 @@ impl Store {
                 Ok(()) => return Ok(next),
             }
         }
+    }
+
+    /// The player account the killers' kill fell on on night 1 of game `game_id` (even if
+    /// the witch saved it), or `None` when there was no kill that night (or it is not fixed
+    /// yet). Replayed from the event log, so games stored before the rule existed count too.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn first_night_victim(&self, game_id: i64) -> Result<Option<String>, StoreError> {
+        Ok(Game::replay(&self.events(game_id).await?).first_night_victim)
+    }
+
+    /// Starts the tournament's next game under `key` from `setup`, with the house rule
+    /// filled in: `forbidden_first_kill` is the previous game's first-night victim (a value
+    /// already in `setup` is replaced). Starting games of one tournament is serialized (a
+    /// row lock), so the "previous game" is the one this game follows. Starting again with
+    /// the same key returns the game already started.
+    ///
+    /// # Errors
+    /// [`TournamentError::NoTournament`], [`TournamentError::SetupRuleset`],
+    /// [`TournamentError::Full`], [`StoreError::Setup`] when the ruleset cannot seat the
+    /// characters; database errors.
+    pub async fn start_game(
+        &self,
+        tournament: i64,
+        key: &str,
+        setup: &Setup,
+        lang: Lang,
+    ) -> Result<StartedGame, TournamentError> {
+        let t = self.tournament_by_id(tournament).await?;
+        if setup.ruleset.name != t.ruleset {
+            return Err(TournamentError::SetupRuleset {
+                tournament: t.name,
+                expected: t.ruleset,
+                found: setup.ruleset.name.clone(),
+            });
+        }
+        // Held until the game is added: the FK checks of other connections only need a
+        // KEY SHARE lock, which this one lets through.
+        let mut lock = self.pool.begin().await?;
+        sqlx::query("SELECT id FROM tournaments WHERE id = $1 FOR NO KEY UPDATE")
+            .bind(tournament)
+            .execute(&mut *lock)
+            .await?;
+        if let Some(id) = self.game_id(key).await? {
+            if let Some((tid, ordinal)) = self.tournament_of_game(id).await? {
+                if tid == tournament {
+                    return Ok(StartedGame {
+                        game_id: id,
+                        ordinal,
+                        forbidden_first_kill: self.load(id).await?.forbidden_first_kill,
+                    });
+                }
+            }
+        }
+        let games = self.tournament_games(tournament).await?;
+        if games.len() >= usize::try_from(t.games_planned).unwrap_or(0) {
+            return Err(TournamentError::Full {
+                tournament: t.name,
+                planned: t.games_planned,
+            });
+        }
+        let forbidden = match games.last() {
+            Some((_, previous)) => self.first_night_victim(*previous).await?,
+            None => None,
+        };
+        let setup = Setup {
+            forbidden_first_kill: forbidden.clone(),
+            ..setup.clone()
+        };
+        let game_id = self.create_game(key, &setup, lang).await?;
+        let ordinal = self.add_game(tournament, game_id).await?;
+        lock.commit().await?;
+        Ok(StartedGame {
+            game_id,
+            ordinal,
+            forbidden_first_kill: forbidden,
+        })
+    }
+
+    /// Plays `script` as the tournament's next game: started by [`Store::start_game`] (so
+    /// the house rule applies, whatever the script says), then played step by step as
+    /// [`play::run_script`] plays a script. Running again with the same `run_key` resumes.
+    ///
+    /// # Errors
+    /// As [`Store::start_game`]; [`PlayError`] while playing.
+    pub async fn run_tournament_script<M: Messenger>(
+        &self,
+        tournament: i64,
+        script: &Script,
+        run_key: &str,
+        lang: Lang,
+        messenger: &M,
+    ) -> Result<(StartedGame, DbRun), TournamentError> {
+        let started = self
+            .start_game(tournament, run_key, &script.setup(), lang)
+            .await?;
+        let run = play::run_steps(self, started.game_id, script, run_key, lang, messenger).await?;
+        Ok((started, run))
     }
 
     /// Signs `player` up at `at`. Signing up again changes nothing (the first time counts
