@@ -886,6 +886,21 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
     );
 
     let vote_basil = [("target", 3, json!("Basil")), ("reason", 3, json!("x"))];
+    let a = w.say(voter, thread, &["votes"], &[]).await;
+    assert!(
+        a.contains("第 1 天票型") && a.contains("警长的票算 1.5 票"),
+        "/votes: {a}"
+    );
+    let a = w
+        .say(
+            voter,
+            thread,
+            &["treehole"],
+            &[("text", 3, json!("Basil 是狼"))],
+        )
+        .await;
+    assert!(a.contains("已记入你的树洞"), "{a}");
+
     // The judge pauses: votes wait; the clock does not run out the day.
     let a = w.say(voter, thread, &["judge", "pause"], &[]).await;
     assert!(a.contains("只有拥有本服务器法官身份组"), "{a}");
@@ -944,4 +959,49 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
     w.settle().await;
     let a = w.pick(w.user_of(&g, seer), "check", out).await;
     assert!(a.contains("已经出局，不能作为目标"), "dead target: {a}");
+
+    // A substitute takes Amber over: the seat's DMs and commands are theirs from now on.
+    let sub = w.outsider;
+    let resolved = json!({"users": {sub.to_string(): {"id": sub.to_string(), "username": "Outsider", "discriminator": "0", "avatar": null}}});
+    let (a, _) = w
+        .slash(
+            w.judge,
+            thread,
+            true,
+            &["judge", "substitute"],
+            &[
+                ("target", 3, json!("Amber")),
+                ("member", 6, json!(sub.to_string())),
+            ],
+            resolved,
+        )
+        .await;
+    assert!(a.contains("现在接替 Amber"), "{a}");
+    let a = w.say(sub, thread, &["role"], &[]).await;
+    assert!(
+        a.contains(&role_name(g.ch(me).role, Lang::Zh)),
+        "the substitute's /role: {a}"
+    );
+    let a = w.say(voter, thread, &["role"], &[]).await;
+    assert!(a.contains("你没有参加这局游戏"), "the replaced player: {a}");
+    w.settle().await;
+    // The tree-hole note was never shown to anyone.
+    assert!(!w
+        .fake
+        .messages()
+        .iter()
+        .any(|m| m.content.contains("Basil 是狼")));
+}
+
+#[test]
+fn run_without_a_token_says_what_to_set() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_wolfjudge"))
+        .args(["run", "--config", "config/wolfjudge.toml"])
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .expect("run wolfjudge");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("DISCORD_TOKEN"), "{err}");
+    assert!(err.contains("discord.com/developers/applications"), "{err}");
 }

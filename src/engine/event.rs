@@ -336,7 +336,9 @@ impl Event {
             | K::WitchPoisoned { witch, .. }
             | K::WitchPassed { witch } => Audience::Character(*witch),
             K::SeerChecked { seer, .. } => Audience::Character(*seer),
-            K::TreeHole { by, .. } => Audience::Character(*by),
+            // A note is never shown to anyone before the reveal (the command's own reply
+            // acknowledges it privately).
+            K::TreeHole { .. } => Audience::Internal,
             K::LeaderPassed { .. }
             | K::LeaderVoted { .. }
             | K::LeaderElected { .. }
