@@ -44,14 +44,36 @@ CREATE TABLE seats (
 );
 CREATE INDEX seats_user ON seats (user_id);
 
--- One forum post per day (tie rounds continue in their day's post).
+-- One forum post per day (tie rounds continue in their day's post); day 0 is the tree-hole
+-- post at the end. `elevator` is the index message (电梯) edited in place as posts come in.
 CREATE TABLE day_threads (
-    game_id    BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    day        INT NOT NULL,
-    thread_id  BIGINT NOT NULL,
+    game_id         BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    day             INT NOT NULL,
+    thread_id       BIGINT NOT NULL,
+    elevator        BIGINT,
+    elevator_dirty  BOOLEAN NOT NULL DEFAULT FALSE,
     PRIMARY KEY (game_id, day)
 );
 CREATE INDEX day_threads_thread ON day_threads (thread_id);
+
+-- Every counted post of a day, for the elevator's links and for flagging edits and
+-- deletions of one's own posts.
+CREATE TABLE post_links (
+    game_id     BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    day         INT NOT NULL,
+    seat        INT NOT NULL,
+    message_id  BIGINT NOT NULL,
+    thread_id   BIGINT NOT NULL,
+    PRIMARY KEY (game_id, message_id)
+);
+CREATE INDEX post_links_message ON post_links (message_id);
+
+-- The webhook that relays anonymous characters' posts, one per forum.
+CREATE TABLE webhooks (
+    channel_id  BIGINT PRIMARY KEY,
+    webhook_id  BIGINT NOT NULL,
+    token       TEXT NOT NULL
+);
 
 -- How the messenger shows a message on Discord: a new forum post, menus and buttons.
 ALTER TABLE outbox ADD COLUMN meta JSONB;

@@ -20,7 +20,7 @@ use wolfjudge::discord::{self, Bot};
 use wolfjudge::engine::{CharId, Game, Phase, Role};
 use wolfjudge::i18n::{role_name, Lang};
 use wolfjudge::service::clock::VirtualClock;
-use wolfjudge::service::Service;
+use wolfjudge::service::{GameId, Service};
 use wolfjudge::store::Store;
 
 const JUDGE_ROLE: u64 = 700_000_000_000_000_001;
@@ -308,10 +308,11 @@ impl World {
         panic!("the deadline at {due} did not fire");
     }
 
-    fn user_of(&self, g: &Game, c: CharId) -> u64 {
-        let name = &g.ch(c).name;
-        let i = NAMES.iter().position(|n| n == name).expect("a known name");
-        self.players[i]
+    /// The account playing `c` now.
+    async fn user_of(&self, c: CharId) -> u64 {
+        let game = GameId(self.game_id().await);
+        let route = self.service.route(game).await.expect("the game's route");
+        route.seats.get(&c.0).expect("a seated character").0
     }
 
     /// The latest DM to `user` offering `choice`.
@@ -409,23 +410,23 @@ async fn play_night(w: &mut World, restart: bool) {
     let victim = lowest(&g, |r| r == Role::Villager).expect("a villager to kill");
     if g.ruleset.options.wolf_leader && g.leader.is_none() {
         for wolf in &wolves {
-            let a = w.pick(w.user_of(&g, *wolf), "leader", wolves[0]).await;
+            let a = w.pick(w.user_of(*wolf).await, "leader", wolves[0]).await;
             assert!(a.contains("已记录"), "leader vote: {a}");
         }
         w.settle().await;
     }
     for wolf in &wolves {
-        let a = w.pick(w.user_of(&g, *wolf), "kill", victim).await;
+        let a = w.pick(w.user_of(*wolf).await, "kill", victim).await;
         assert!(a.contains("已记录"), "kill: {a}");
     }
     w.settle().await;
     let g = w.game().await;
     if let Some(leader) = g.leader.filter(|l| g.is_alive(*l)) {
         if g.night.as_ref().is_some_and(|n| n.kill.is_none()) {
-            let a = w.pick(w.user_of(&g, leader), "pick", victim).await;
+            let a = w.pick(w.user_of(leader).await, "pick", victim).await;
             assert!(a.contains("已记录"), "pick: {a}");
             // A second press answers with what was recorded.
-            let again = w.pick(w.user_of(&g, leader), "pick", victim).await;
+            let again = w.pick(w.user_of(leader).await, "pick", victim).await;
             assert!(
                 again.contains("已记录：你选定了今晚刀"),
                 "a second press: {again}"
@@ -438,7 +439,7 @@ async fn play_night(w: &mut World, restart: bool) {
             .into_iter()
             .find(|c| *c != seer)
             .expect("someone");
-        let a = w.pick(w.user_of(&g, seer), "check", target).await;
+        let a = w.pick(w.user_of(seer).await, "check", target).await;
         assert!(a.contains("已记录"), "check: {a}");
     }
     w.settle().await;
@@ -452,7 +453,7 @@ async fn play_night(w: &mut World, restart: bool) {
     }
     let g = w.game().await;
     if let Some(witch) = g.holder(Role::Witch).filter(|c| g.is_alive(*c)) {
-        let user = w.user_of(&g, witch);
+        let user = w.user_of(witch).await;
         if w.prompt(user, "pass").is_some() {
             let a = if g.antidote && g.night.as_ref().is_some_and(|n| n.night == 1) {
                 w.press(user, "save").await
@@ -478,35 +479,33 @@ async fn play_day(w: &World) {
         Some(d) if d.round > 0 && !d.voters.is_empty() => d.voters.clone(),
         _ => g.living(),
     };
-    // Everyone talks (at least five posts a day, or the lurking rule cards them).
-    let before = w
-        .game()
-        .await
-        .chars
-        .iter()
-        .map(|c| c.posts.values().sum::<u32>())
-        .sum::<u32>();
+    // Everyone talks (at least five posts a day, or the lurking rule cards them): in an
+    // anonymous game by /say or by DM to the bot, relayed under the character's name.
+    let before = total_posts(&w.game().await);
     let living = g.living();
     for c in &living {
+        let user = w.user_of(*c).await;
         for k in 0..5 {
-            w.fake
-                .post(w.user_of(&g, *c), thread, &format!("第{k}条发言"));
+            let text = format!("第{k}条发言");
+            if c.0 % 2 == 0 {
+                let a = w
+                    .say(user, thread, &["say"], &[("text", 3, json!(text))])
+                    .await;
+                assert!(a.contains("已以角色身份发言"), "/say: {a}");
+            } else {
+                let dm = w.fake.dm_of(user).expect("the player's DM with the bot");
+                w.fake.post_dm(user, dm, &text);
+            }
         }
     }
     let want = before + 5 * living.len() as u32;
     for _ in 0..500 {
-        let now: u32 = w
-            .game()
-            .await
-            .chars
-            .iter()
-            .map(|c| c.posts.values().sum::<u32>())
-            .sum();
-        if now >= want {
+        if total_posts(&w.game().await) >= want {
             break;
         }
         tokio::time::sleep(StdDuration::from_millis(20)).await;
     }
+    assert_eq!(total_posts(&w.game().await), want, "every post counted");
     for c in voters {
         let target = if g.ch(c).role == Role::Wolf {
             villager
@@ -518,7 +517,7 @@ async fn play_day(w: &World) {
         };
         let a = w
             .say(
-                w.user_of(&g, c),
+                w.user_of(c).await,
                 thread,
                 &["vote"],
                 &[
@@ -531,11 +530,15 @@ async fn play_day(w: &World) {
     }
 }
 
+fn total_posts(g: &Game) -> u32 {
+    g.chars.iter().map(|c| c.posts.values().sum::<u32>()).sum()
+}
+
 /// Answers open death decisions from their DM prompts.
 async fn play_decisions(w: &World) {
     let g = w.game().await;
     for p in g.pending.clone() {
-        let user = w.user_of(&g, p.character);
+        let user = w.user_of(p.character).await;
         let a = match p.kind {
             wolfjudge::engine::event::DecisionKind::Shoot => w.press(user, "hold").await,
             wolfjudge::engine::event::DecisionKind::Badge => {
@@ -581,7 +584,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
 
     // Every role went by DM to its own player, and to nobody else.
     for c in g.ids() {
-        let user = w.user_of(&g, c);
+        let user = w.user_of(c).await;
         let role = role_name(g.ch(c).role, Lang::Zh);
         let dms = w.fake.dms_to(user);
         let told: Vec<&Msg> = dms
@@ -715,7 +718,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
     }
     // Every DM went to the right player: prompts only to the roles they are for.
     for c in g.ids() {
-        let user = w.user_of(&g, c);
+        let user = w.user_of(c).await;
         let role = g.ch(c).role;
         for m in w.fake.dms_to(user) {
             for id in component_ids(&m) {
@@ -749,13 +752,80 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         .count() as i64
         - 1;
     let with_nonce = sends.iter().filter(|c| c.body["nonce"].is_string()).count();
+    // Relayed posts (an anonymous game) go under character names and avatars, through a
+    // webhook; none names an account.
+    let relayed: Vec<Msg> = w
+        .fake
+        .messages()
+        .into_iter()
+        .filter(|m| {
+            m.username
+                .as_deref()
+                .is_some_and(|u| !u.starts_with("member:"))
+        })
+        .collect();
+    assert_eq!(
+        relayed.len() as u32,
+        total_posts(&g),
+        "every post relayed once"
+    );
+    let accounts: Vec<String> = w.players.iter().map(|p| p.to_string()).collect();
+    for m in &relayed {
+        let name = m.username.clone().unwrap_or_default();
+        assert!(
+            g.find(&name).is_some(),
+            "relayed under a character's name: {name}"
+        );
+        assert!(m
+            .avatar_url
+            .as_deref()
+            .is_some_and(|u| u.starts_with("https://")));
+        assert!(
+            !accounts.iter().any(|a| m.content.contains(a)),
+            "{}",
+            m.content
+        );
+    }
+    // Before the reveal, nothing public in a day post names an account.
+    for m in public[..reveal_at]
+        .iter()
+        .filter(|m| m.channel != signup_thread)
+    {
+        assert!(
+            !accounts.iter().any(|a| m.content.contains(a.as_str())),
+            "{}",
+            m.content
+        );
+    }
+    // Each day post opens with its index (电梯), edited in place as posts came in.
+    let day1 = w
+        .fake
+        .messages()
+        .into_iter()
+        .find(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { name, .. }) if name == "第1天"))
+        .expect("day 1's post");
+    let elevator = w
+        .fake
+        .messages()
+        .into_iter()
+        .find(|m| m.channel == day1.channel && m.content.contains("第 1 天电梯"))
+        .expect("day 1's index");
+    assert!(elevator.edits >= 1, "the index is edited in place");
+    for c in g.ids() {
+        assert!(
+            elevator.content.contains(&format!("{}（5）", g.ch(c).name)),
+            "{} has 5 posts on day 1: {}",
+            g.ch(c).name,
+            elevator.content
+        );
+    }
     let delivered: i64 =
         sqlx::query_scalar("SELECT count(*) FROM outbox WHERE delivered_at IS NOT NULL")
             .fetch_one(&w.service.store.pool)
             .await
             .expect("count");
     assert!(
-        with_nonce as i64 >= delivered - day_posts,
+        with_nonce as i64 >= delivered - day_posts - relayed.len() as i64,
         "{with_nonce} sends with a nonce, {delivered} delivered"
     );
     for c in &sends {
@@ -855,13 +925,20 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
     let w = World::new(pool).await;
     w.started().await;
     let g = w.game().await;
+    // Seats follow the order of joining; an anonymous game's names are drawn.
+    let first = g.ch(CharId(0)).name.clone();
+    let second = g.ch(CharId(1)).name.clone();
+    assert!(
+        !NAMES.contains(&first.as_str()),
+        "anonymous: no member's name"
+    );
     let thread = w.day_post();
     let a = w
         .say(
             w.outsider,
             thread,
             &["vote"],
-            &[("target", 3, json!("Amber")), ("reason", 3, json!("x"))],
+            &[("target", 3, json!(first)), ("reason", 3, json!("x"))],
         )
         .await;
     assert!(a.contains("你没有参加这局游戏"), "not a player: {a}");
@@ -879,13 +956,13 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
         "unknown target: {a}"
     );
     let a = w.say(voter, thread, &["role"], &[]).await;
-    let me = g.find("Amber").expect("Amber plays");
+    let me = CharId(0);
     assert!(
         a.contains(&role_name(g.ch(me).role, Lang::Zh)),
         "/role: {a}"
     );
 
-    let vote_basil = [("target", 3, json!("Basil")), ("reason", 3, json!("x"))];
+    let vote_basil = [("target", 3, json!(second)), ("reason", 3, json!("x"))];
     let a = w.say(voter, thread, &["votes"], &[]).await;
     assert!(
         a.contains("第 1 天票型") && a.contains("警长的票算 1.5 票"),
@@ -957,7 +1034,7 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
         .await;
     assert!(a.contains("已被移出"), "{a}");
     w.settle().await;
-    let a = w.pick(w.user_of(&g, seer), "check", out).await;
+    let a = w.pick(w.user_of(seer).await, "check", out).await;
     assert!(a.contains("已经出局，不能作为目标"), "dead target: {a}");
 
     // A substitute takes Amber over: the seat's DMs and commands are theirs from now on.
@@ -970,13 +1047,13 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
             true,
             &["judge", "substitute"],
             &[
-                ("target", 3, json!("Amber")),
+                ("target", 3, json!(first)),
                 ("member", 6, json!(sub.to_string())),
             ],
             resolved,
         )
         .await;
-    assert!(a.contains("现在接替 Amber"), "{a}");
+    assert!(a.contains(&format!("现在接替 {first}")), "{a}");
     let a = w.say(sub, thread, &["role"], &[]).await;
     assert!(
         a.contains(&role_name(g.ch(me).role, Lang::Zh)),
@@ -1004,4 +1081,299 @@ fn run_without_a_token_says_what_to_set() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("DISCORD_TOKEN"), "{err}");
     assert!(err.contains("discord.com/developers/applications"), "{err}");
+}
+
+/// The judge's log messages so far.
+fn judge_log(w: &World) -> Vec<Msg> {
+    w.fake
+        .messages()
+        .into_iter()
+        .filter(|m| m.channel == w.log)
+        .collect()
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn forum_life_in_an_anonymous_day(pool: PgPool) {
+    let w = World::new(pool).await;
+    let (_, signup) = w.started().await;
+    let g = w.game().await;
+    assert!(g.ruleset.options.anonymous, "m32 is anonymous by default");
+    let thread = w.day_post();
+    let seat = |i: u16| CharId(i);
+    let talker = w.user_of(seat(0)).await;
+    let dmer = w.user_of(seat(1)).await;
+    let direct = w.user_of(seat(2)).await;
+    let lurker = seat(3);
+
+    // /say, with one post mentioning an account: relayed without it; the judge is told.
+    let other = w.user_of(seat(4)).await;
+    for k in 0..4 {
+        let a = w
+            .say(
+                talker,
+                thread,
+                &["say"],
+                &[("text", 3, json!(format!("发言{k}")))],
+            )
+            .await;
+        assert!(a.contains("已以角色身份发言"), "{a}");
+    }
+    let a = w
+        .say(
+            talker,
+            thread,
+            &["say"],
+            &[("text", 3, json!(format!("我觉得 <@{other}> 是狼")))],
+        )
+        .await;
+    assert!(a.contains("已以角色身份发言"), "{a}");
+    // By DM to the bot.
+    let dm = w.fake.dm_of(dmer).expect("a DM channel");
+    for k in 0..5 {
+        w.fake.post_dm(dmer, dm, &format!("私信发言{k}"));
+    }
+    // Straight into the thread: removed, and its author told how to post.
+    let own = w.fake.post(direct, thread, "我直接发在帖子里");
+    // Everyone but the lurker and the direct poster talks enough.
+    for i in 4..12 {
+        let u = w.user_of(seat(i)).await;
+        for k in 0..5 {
+            w.say(
+                u,
+                thread,
+                &["say"],
+                &[("text", 3, json!(format!("第{k}句")))],
+            )
+            .await;
+        }
+    }
+    w.settle().await;
+    for _ in 0..200 {
+        if w.fake.message(own).is_some_and(|m| m.deleted) {
+            break;
+        }
+        tokio::time::sleep(StdDuration::from_millis(20)).await;
+    }
+    assert!(
+        w.fake.message(own).is_some_and(|m| m.deleted),
+        "the direct post was removed"
+    );
+    assert!(w
+        .fake
+        .dms_to(direct)
+        .iter()
+        .any(|m| m.content.contains("本局是马甲局") && m.content.contains("我直接发在帖子里")));
+    let relayed: Vec<Msg> = w
+        .fake
+        .messages()
+        .into_iter()
+        .filter(|m| {
+            m.channel == thread
+                && m.username
+                    .as_deref()
+                    .is_some_and(|u| !u.starts_with("member:"))
+        })
+        .collect();
+    assert_eq!(relayed.len(), 5 + 5 + 8 * 5);
+    let talker_name = g.ch(seat(0)).name.clone();
+    let mention = relayed
+        .iter()
+        .find(|m| m.content.contains("是狼"))
+        .expect("the post with a mention");
+    assert_eq!(mention.username.as_deref(), Some(talker_name.as_str()));
+    assert!(
+        !mention.content.contains(&other.to_string()),
+        "{}",
+        mention.content
+    );
+    for m in &relayed {
+        assert!(!w.players.iter().any(|p| m.content.contains(&p.to_string())));
+    }
+    let flagged = judge_log(&w)
+        .into_iter()
+        .find(|m| m.content.contains("提到了某个账号"))
+        .expect("the mention reported to the judge");
+    // The judge's one-click card.
+    let button = component_ids(&flagged)
+        .into_iter()
+        .find(|i| i.ends_with(":blue"))
+        .expect("a card button");
+    let i = w.fake.click(w.outsider, &flagged, &button, &[], &[]);
+    assert!(w
+        .fake
+        .answer(i)
+        .await
+        .contains("只有拥有本服务器法官身份组"));
+    let i = w.fake.click(w.judge, &flagged, &button, &[], &[JUDGE_ROLE]);
+    let a = w.fake.answer(i).await;
+    assert!(a.contains(&format!("已给 {talker_name}")), "{a}");
+    assert_eq!(w.game().await.ch(seat(0)).cards.blue, 1);
+
+    // /posts, and the index, edited in place.
+    let a = w.say(talker, thread, &["posts"], &[]).await;
+    assert!(a.contains(&format!("{talker_name}: 5")), "{a}");
+    let elevator = w
+        .fake
+        .messages()
+        .into_iter()
+        .find(|m| m.channel == thread && m.content.contains("第 1 天电梯"))
+        .expect("the day's index");
+    assert!(elevator.edits >= 1);
+    assert!(
+        elevator.content.contains(&format!("{talker_name}（5）")),
+        "{}",
+        elevator.content
+    );
+    assert!(elevator
+        .content
+        .contains(&format!("{}（0）", g.ch(lurker).name)));
+    assert!(elevator.content.contains("https://discord.com/channels/"));
+
+    // A tree-hole note, shown to nobody until the end.
+    let a = w
+        .say(
+            dmer,
+            thread,
+            &["treehole"],
+            &[("text", 3, json!("我其实是预言家的朋友"))],
+        )
+        .await;
+    assert!(a.contains("树洞"), "{a}");
+
+    // The lurker is carded at the close, and it is announced.
+    w.pass_deadline().await;
+    let g = w.game().await;
+    // (Everyone also missed the day's vote: a second yellow each, from the same rules.)
+    assert!(g.ch(lurker).cards.yellow >= 1, "{:?}", g.ch(lurker).cards);
+    let lurker_name = g.ch(lurker).name.clone();
+    assert!(
+        w.fake
+            .messages()
+            .iter()
+            .any(|m| m.channel == thread
+                && m.content.contains(&format!("{lurker_name} 收到一张黄牌")))
+    );
+    assert!(!w
+        .fake
+        .messages()
+        .iter()
+        .any(|m| m.content.contains("我其实是预言家的朋友")));
+
+    // A dead character posting (诈尸) is reported to the judge with a card button.
+    let gone = seat(5);
+    let gone_user = w.user_of(gone).await;
+    let a = w
+        .judge_says(
+            thread,
+            &["judge", "remove"],
+            &[
+                ("target", 3, json!(g.ch(gone).name)),
+                ("reason", 3, json!("退出")),
+            ],
+        )
+        .await;
+    assert!(a.contains("已被移出"), "{a}");
+    w.fake.post(gone_user, thread, "我还想说两句");
+    w.fake
+        .wait_for("the dead character's post reported", 20, |f| {
+            f.messages().iter().any(|m| {
+                m.channel == w.log && m.content.contains("诈尸") && !component_ids(m).is_empty()
+            })
+        })
+        .await;
+
+    // At the end, the tree-hole post gives every note under character and account.
+    let a = w.judge_says(thread, &["judge", "end"], &[]).await;
+    assert!(a.contains("游戏已结束"), "{a}");
+    w.settle().await;
+    let hole = w
+        .fake
+        .messages()
+        .into_iter()
+        .find(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { name, .. }) if name == "树洞"))
+        .expect("a tree-hole post");
+    let dmer_name = g.ch(seat(1)).name.clone();
+    assert!(
+        hole.content.contains("我其实是预言家的朋友"),
+        "{}",
+        hole.content
+    );
+    assert!(hole.content.contains(&dmer_name), "{}", hole.content);
+    let _ = signup;
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn edits_and_deletions_of_counted_posts_are_reported(pool: PgPool) {
+    let w = World::new(pool).await;
+    assert!(w.set_up().await.contains("设置完成"));
+    let a = w
+        .judge_says(w.lobby, &["wolf", "new"], &[("ruleset", 3, json!("mafia"))])
+        .await;
+    assert!(a.contains("报名帖已发出"), "{a}");
+    let post = w
+        .fake
+        .messages()
+        .into_iter()
+        .rev()
+        .find(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { .. })))
+        .expect("the sign-up post");
+    for p in &w.players {
+        let i = w.fake.click(*p, &post, &join_id(&post), &[], &[]);
+        assert!(w.fake.answer(i).await.contains("报名成功"));
+    }
+    assert!(w
+        .judge_says(post.channel, &["wolf", "start"], &[])
+        .await
+        .contains("游戏已开始"));
+    w.settle().await;
+    // Mafia opens with night 1: on to day 1.
+    w.pass_deadline().await;
+    while !matches!(w.game().await.phase, Phase::Day { .. }) {
+        w.pass_deadline().await;
+    }
+    let g = w.game().await;
+    assert!(!g.ruleset.options.anonymous);
+    let thread = w.day_post();
+    let speaker = *g.living().first().expect("someone alive");
+    let user = w.user_of(speaker).await;
+    let m = w.fake.post(user, thread, "我是好人");
+    for _ in 0..200 {
+        if w.game().await.ch(speaker).posts.values().sum::<u32>() == 1 {
+            break;
+        }
+        tokio::time::sleep(StdDuration::from_millis(20)).await;
+    }
+    assert_eq!(w.game().await.ch(speaker).posts.values().sum::<u32>(), 1);
+    assert!(w
+        .say(user, thread, &["say"], &[("text", 3, json!("x"))])
+        .await
+        .contains("不是马甲局"));
+    w.fake.edit(user, thread, m, "我是狼");
+    w.fake.delete(thread, m);
+    let name = g.ch(speaker).name.clone();
+    w.fake
+        .wait_for("the edit and the deletion reported", 20, |f| {
+            let log: Vec<Msg> = f
+                .messages()
+                .into_iter()
+                .filter(|x| x.channel == w.log)
+                .collect();
+            log.iter().any(|x| {
+                x.content
+                    .contains(&format!("{name} <@{user}> 编辑了自己的发言"))
+            }) && log.iter().any(|x| {
+                x.content
+                    .contains(&format!("{name} <@{user}> 删除了自己的发言"))
+            })
+        })
+        .await;
+    // A non-player posting in the thread is reported too.
+    w.fake.post(w.outsider, thread, "路过");
+    w.fake
+        .wait_for("the outsider reported", 20, |f| {
+            f.messages()
+                .iter()
+                .any(|x| x.channel == w.log && x.content.contains("非玩家"))
+        })
+        .await;
 }

@@ -211,7 +211,7 @@ ev-out-judge = { $name } is removed from the game by the judge.
 ev-out-night-kill-judge = { $name } is killed during { $phase }.
 ev-out-poison-judge = { $name } is poisoned by the witch during { $phase }.
 
-ev-last-words-granted = You are out of the game. You may leave last words, to be published when day { $day } opens. Send them to the judge before day { $day } begins; otherwise they are forfeited (declining does not pass the right to anyone else).
+ev-last-words-granted = You are out of the game. You may leave last words, to be published when day { $day } opens. Send them with /lastwords before day { $day } begins; otherwise they are forfeited (declining does not pass the right to anyone else).
 ev-last-words-given = Your last words are received and will be published when day { $day } opens: { $text }
 ev-last-words-given-later = Your last words are received and will be published when the next day opens: { $text }
 ev-decide-shoot = You are out of the game. As the hunter you may shoot one other living character before { $until }; or don't shoot, and the chance lapses then.
@@ -631,3 +631,28 @@ cmd-judge-end-winner = winner
 cmd-judge-end-winner-desc = wolves, village, killers, police or draw; empty for none
 cmd-judge-status = status
 cmd-judge-status-desc = Everything about the game, secrets included (only you see it)
+
+## Forum life
+treehole-title = Tree hole
+treehole-line = { $name } ({ $player }): { $text }
+svc-post-in-thread = This game is not anonymous: post in the day's thread yourself.
+tip-anonymous-post = This game is anonymous: a message you post in the game's thread shows your account, so it was removed. Post as your character with /say or by sending me the text here. Your message was: { $text }
+flag-dead-post = ⚠ Dead character posting (诈尸): { $name } { $player } posted after leaving the game: { $link }
+flag-edited = ⚠ { $name } { $player } edited a post: { $link }
+flag-deleted = ⚠ { $name } { $player } deleted a post: { $link }
+flag-outsider = ⚠ { $player }, who does not play, posted in the game's thread: { $link }
+flag-mention = ⚠ { $name } { $player } mentioned an account in a relayed post (it was removed from the post; it could tell who plays a character): { $link }
+flag-card-reason = violation reported by the bot
+button-card-blue = Blue card
+button-card-yellow = Yellow card
+elevator-heading = Index of day { $day } (updated as posts come in):
+elevator-line = { $name } ({ $count }): [latest]({ $link })
+elevator-none = { $name } (0)
+posts-heading = Posts on day { $day } (at least { $need } a day):
+ok-say = Posted as your character.
+cmd-say = say
+cmd-say-desc = Post as your character in today's thread (anonymous games)
+cmd-say-text = text
+cmd-say-text-desc = What your character says
+cmd-posts = posts
+cmd-posts-desc = Today's post counts

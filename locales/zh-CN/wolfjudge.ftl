@@ -196,7 +196,7 @@ ev-out-judge = { $name } 被法官移出游戏。
 ev-out-night-kill-judge = { $name } 在{ $phase }被刀，出局。
 ev-out-poison-judge = { $name } 在{ $phase }被女巫毒杀，出局。
 
-ev-last-words-granted = 你出局了。你可以留一段遗言，它会在第 { $day } 天开帖时公布。请在第 { $day } 天开始之前私信法官提交；逾期视为放弃（放弃不会把遗言权让给别人）。
+ev-last-words-granted = 你出局了。你可以留一段遗言，它会在第 { $day } 天开帖时公布。请在第 { $day } 天开始之前用 /遗言 提交；逾期视为放弃（放弃不会把遗言权让给别人）。
 ev-last-words-given = 已收到你的遗言，将在第 { $day } 天开帖时公布：{ $text }
 ev-last-words-given-later = 已收到你的遗言，将在下一天开帖时公布：{ $text }
 ev-decide-shoot = 你出局了。作为猎人，你可以在 { $until } 之前开枪带走一名其他存活角色；也可以不开枪，到时视为放弃。
@@ -604,3 +604,28 @@ cmd-judge-end-winner = 胜方
 cmd-judge-end-winner-desc = wolves、village、killers、police 或 draw；留空表示无
 cmd-judge-status = 全局
 cmd-judge-status-desc = 游戏的全部信息（含秘密，只有你能看到）
+
+## 版杀功能
+treehole-title = 树洞
+treehole-line = { $name }（{ $player }）：{ $text }
+svc-post-in-thread = 本局不是马甲局：请直接在当天的讨论帖里发言。
+tip-anonymous-post = 本局是马甲局：你在游戏帖里直接发的消息会暴露你的账号，所以已被删除。请用 /发言 或把内容私信给我，以角色身份发言。你的原文是：{ $text }
+flag-dead-post = ⚠ 诈尸：{ $name } { $player } 出局后仍在发言：{ $link }
+flag-edited = ⚠ { $name } { $player } 编辑了自己的发言：{ $link }
+flag-deleted = ⚠ { $name } { $player } 删除了自己的发言：{ $link }
+flag-outsider = ⚠ 非玩家 { $player } 在游戏帖里发言：{ $link }
+flag-mention = ⚠ { $name } { $player } 在转发的发言里提到了某个账号（已从转发中去掉；这可能暴露马甲）：{ $link }
+flag-card-reason = 机器人报告的违规
+button-card-blue = 蓝牌
+button-card-yellow = 黄牌
+elevator-heading = 第 { $day } 天电梯（随发言更新）：
+elevator-line = { $name }（{ $count }）：[最新]({ $link })
+elevator-none = { $name }（0）
+posts-heading = 第 { $day } 天发言数（每天至少 { $need } 次）：
+ok-say = 已以角色身份发言。
+cmd-say = 发言
+cmd-say-desc = 以角色身份在当天的讨论帖发言（马甲局）
+cmd-say-text = 内容
+cmd-say-text-desc = 你的角色要说的话
+cmd-posts = 发言数
+cmd-posts-desc = 今天的发言数

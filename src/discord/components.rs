@@ -13,9 +13,9 @@ use serenity::all::{
 
 use super::commands::wolf;
 use super::{locale_lang, Data, Error};
-use crate::engine::CharId;
+use crate::engine::{Action, CharId, Color};
 use crate::i18n::{text, Lang};
-use crate::service::{is_repeat, Account, GameId, Service, ServiceError};
+use crate::service::{is_repeat, Account, GameId, Guild, ServerRole, Service, ServiceError};
 use crate::store::prompt::Choice;
 
 /// A parsed `wj:<game>:<choice>` id.
@@ -73,6 +73,13 @@ pub async fn on_component(
             .await?;
         return Ok(());
     };
+    if let Some(rest) = what.strip_prefix("card:") {
+        let reply = card(data, c, game, rest, lang)
+            .await
+            .unwrap_or_else(|e| e.message(lang));
+        c.create_response(&ctx.http, ephemeral(reply)).await?;
+        return Ok(());
+    }
     let Some(choice) = Choice::from_key(what) else {
         c.create_response(&ctx.http, ephemeral(text(lang, "svc-stale-button", &[])))
             .await?;
@@ -214,4 +221,46 @@ async fn recorded(service: &Service, game: GameId, user: Account, lang: Lang) ->
     let seat = service.seat_of(game, user).await.ok()?;
     let g = service.store.load(game.0).await.ok()?;
     Service::recorded(&g, seat, lang)
+}
+
+/// The judge's one-click card on a reported violation (`card:<seat>:<color>`).
+async fn card(
+    data: &Data,
+    c: &ComponentInteraction,
+    game: GameId,
+    what: &str,
+    lang: Lang,
+) -> Result<String, ServiceError> {
+    let service = &data.service;
+    let guild = c.guild_id.ok_or(ServiceError::NotJudge)?;
+    let roles: Vec<ServerRole> = c
+        .member
+        .as_ref()
+        .map(|m| m.roles.iter().map(|r| ServerRole(r.get())).collect())
+        .unwrap_or_default();
+    service.check_judge(Guild(guild.get()), &roles).await?;
+    let (seat, color) = what.split_once(':').ok_or(ServiceError::NoGame)?;
+    let target = CharId(seat.parse().map_err(|_| ServiceError::NoGame)?);
+    let color = match color {
+        "blue" => Color::Blue,
+        "yellow" => Color::Yellow,
+        _ => Color::Red,
+    };
+    let (_, game_lang) = service.game(game).await?;
+    let action = Action::Card {
+        target,
+        color,
+        reason: text(game_lang, "flag-card-reason", &[]),
+    };
+    service
+        .judge(game, action, &format!("c{}", c.id), lang)
+        .await?;
+    data.wake.notify_one();
+    let g = service.store.load(game.0).await?;
+    let name = g
+        .chars
+        .get(target.idx())
+        .map(|ch| ch.name.clone())
+        .unwrap_or_default();
+    Ok(text(lang, "ok-card", &[("name", name)]))
 }

@@ -9,14 +9,52 @@
 use std::sync::Arc;
 
 use serenity::all::{
-    ButtonStyle, ChannelId, CreateActionRow, CreateButton, CreateForumPost, CreateMessage,
-    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, Http, Nonce, UserId,
+    Builder, ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateButton,
+    CreateForumPost, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    CreateWebhook, EditMessage, ExecuteWebhook, Http, MessageId, Nonce, UserId, WebhookId,
 };
 use sha2::{Digest, Sha256};
+use sqlx::Row;
 
-use crate::service::{Channel, GameId, Route, Service};
+use crate::engine::CharId;
+use crate::service::{anon, Channel, Elevator, GameId, Route, Service};
 use crate::store::outbox::{Messenger, OutMessage, SendError};
-use crate::store::prompt::{Delivery, NewPost};
+use crate::store::prompt::{Delivery, NewPost, PostRef};
+
+/// Where relayed posts go: the game forum's webhook, made once and kept.
+async fn webhook(
+    http: &Http,
+    service: &Service,
+    forum: Channel,
+) -> Result<(u64, String), SendError> {
+    let row = sqlx::query("SELECT webhook_id, token FROM webhooks WHERE channel_id = $1")
+        .bind(forum.0 as i64)
+        .fetch_optional(&service.store.pool)
+        .await
+        .map_err(failed)?;
+    if let Some(r) = row {
+        let id: i64 = r.try_get("webhook_id").map_err(failed)?;
+        return Ok((id as u64, r.try_get("token").map_err(failed)?));
+    }
+    let hook = ChannelId::new(forum.0.max(1))
+        .create_webhook(http, CreateWebhook::new("wolfjudge"))
+        .await
+        .map_err(failed)?;
+    // The token is only exposed through the webhook's URL (…/webhooks/<id>/<token>).
+    let url = hook.url().map_err(failed)?;
+    let token = url.rsplit('/').next().unwrap_or_default().to_string();
+    sqlx::query(
+        "INSERT INTO webhooks (channel_id, webhook_id, token) VALUES ($1, $2, $3)
+         ON CONFLICT (channel_id) DO NOTHING",
+    )
+    .bind(forum.0 as i64)
+    .bind(hook.id.get() as i64)
+    .bind(&token)
+    .execute(&service.store.pool)
+    .await
+    .map_err(failed)?;
+    Ok((hook.id.get(), token))
+}
 
 /// Discord's limit on a message's length, in characters.
 pub const MAX_LEN: usize = 2000;
@@ -84,6 +122,19 @@ pub fn components(game: GameId, d: &Delivery) -> Vec<CreateActionRow> {
             )
         })
         .collect();
+    if let Some(seat) = d.card_for {
+        // The judge's one-click card for a reported violation.
+        rows.push(CreateActionRow::Buttons(
+            [("blue", "🟦"), ("yellow", "🟨")]
+                .into_iter()
+                .map(|(color, icon)| {
+                    CreateButton::new(component_id(game, &format!("card:{seat}:{color}")))
+                        .label(icon)
+                        .style(ButtonStyle::Danger)
+                })
+                .collect(),
+        ));
+    }
     if !d.buttons.is_empty() {
         rows.push(CreateActionRow::Buttons(
             d.buttons
@@ -126,6 +177,9 @@ impl DiscordMessenger {
             }
             m
         };
+        if let Some(post) = meta.post.as_ref().filter(|p| p.relay_as.is_some()) {
+            return self.relay(&route, post, &msg.body).await;
+        }
         let target = match msg.channel.as_str() {
             "judge" => route.log,
             "public" => match &meta.new_post {
@@ -185,6 +239,9 @@ impl DiscordMessenger {
                     .day_posted(route.game, day, t)
                     .await
                     .map_err(failed)?;
+                if day > 0 {
+                    self.open_elevator(route.game, day, t).await?;
+                }
                 t
             }
         };
@@ -194,6 +251,94 @@ impl DiscordMessenger {
                 .await
                 .map_err(failed)?;
         }
+        Ok(())
+    }
+}
+
+impl DiscordMessenger {
+    /// Posts a character's words in the day's post under the character's name and avatar
+    /// (an anonymous game): nothing in it names the account. Webhooks take no nonce: a
+    /// crash between sending and marking can show such a post twice (see README).
+    async fn relay(&self, route: &Route, post: &PostRef, text: &str) -> Result<(), SendError> {
+        let name = post.relay_as.clone().unwrap_or_default();
+        let thread = route
+            .days
+            .get(&post.day)
+            .copied()
+            .or_else(|| route.public_thread())
+            .ok_or_else(|| failed("the game has no day post yet"))?;
+        let (id, token) = webhook(&self.http, &self.service, route.forum).await?;
+        let mut hook = ExecuteWebhook::new()
+            .content(text)
+            .username(&name)
+            .in_thread(ChannelId::new(thread.0.max(1)))
+            .allowed_mentions(CreateAllowedMentions::new());
+        if let Some(avatar) = anon::avatar(&name) {
+            hook = hook.avatar_url(avatar);
+        }
+        let sent = hook
+            .execute(
+                &*self.http,
+                (WebhookId::new(id.max(1)), token.as_str(), true),
+            )
+            .await
+            .map_err(failed)?;
+        if let Some(m) = sent {
+            self.service
+                .post_linked(route.game, post.day, CharId(post.seat), thread, m.id.get())
+                .await
+                .map_err(failed)?;
+        }
+        Ok(())
+    }
+
+    /// Posts the day's index (电梯) right after its opening post.
+    async fn open_elevator(
+        &self,
+        game: GameId,
+        day: u32,
+        thread: Channel,
+    ) -> Result<(), SendError> {
+        let text = self
+            .service
+            .elevator_text(game, day)
+            .await
+            .map_err(failed)?;
+        let m = ChannelId::new(thread.0.max(1))
+            .send_message(&*self.http, CreateMessage::new().content(text))
+            .await
+            .map_err(failed)?;
+        self.service
+            .set_elevator(game, day, m.id.get())
+            .await
+            .map_err(failed)
+    }
+
+    /// Redraws the index messages that have new posts, in place.
+    pub async fn refresh_elevators(&self) -> Result<(), SendError> {
+        for e in self.service.take_dirty_elevators().await.map_err(failed)? {
+            if let Err(err) = self.redraw(&e).await {
+                tracing::warn!(error = %err, "could not redraw an index; retrying");
+                self.service.elevator_dirty(&e).await.map_err(failed)?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn redraw(&self, e: &Elevator) -> Result<(), SendError> {
+        let text = self
+            .service
+            .elevator_text(e.game, e.day)
+            .await
+            .map_err(failed)?;
+        ChannelId::new(e.thread.0.max(1))
+            .edit_message(
+                &*self.http,
+                MessageId::new(e.message.max(1)),
+                EditMessage::new().content(text),
+            )
+            .await
+            .map_err(failed)?;
         Ok(())
     }
 }

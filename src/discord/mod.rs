@@ -10,6 +10,7 @@
 pub mod commands;
 pub mod components;
 pub mod config;
+mod forum;
 mod localize;
 pub mod messenger;
 
@@ -146,6 +147,9 @@ async fn work(
         if let Err(e) = service.store.dispatch(None, &messenger).await {
             tracing::warn!(error = %e, "delivering messages failed; retrying");
         }
+        if let Err(e) = messenger.refresh_elevators().await {
+            tracing::warn!(error = %e, "redrawing day indexes failed; retrying");
+        }
         let _ = tokio::time::timeout(poll, wake.notified()).await;
     }
 }
@@ -154,32 +158,27 @@ async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
-    if let serenity::FullEvent::Message { new_message: m } = event {
-        if m.author.bot {
-            return Ok(());
+    let data = framework.user_data().await;
+    let ctx = framework.serenity_context;
+    match event {
+        serenity::FullEvent::Message { new_message: m } if !m.author.bot => {
+            forum::on_message(ctx, data, m).await;
         }
-        let data = framework.user_data().await;
-        let place = Place {
-            guild: m.guild_id.map(|g| Guild(g.get())),
-            channel: Channel(m.channel_id.get()),
-            user: Account(m.author.id.get()),
-        };
-        // Refusals (a non-player, a dead character) are for the judge's eyes (issue: forum
-        // life); the post itself stays.
-        match data
-            .service
-            .post(&place, &m.content, &format!("m{}", m.id))
-            .await
-        {
-            Ok(true) => data.wake.notify_one(),
-            Ok(false) => {}
-            Err(e) => tracing::debug!(code = e.code(), "post not counted"),
+        serenity::FullEvent::MessageUpdate { event: m, .. } => {
+            let author_is_bot = m.author.as_ref().is_some_and(|a| a.bot);
+            // Discord also sends updates when it adds link previews: only real edits count.
+            if !author_is_bot && m.edited_timestamp.is_some() {
+                forum::on_changed(data, m.channel_id.get(), m.id.get(), false).await;
+            }
         }
-        return Ok(());
+        serenity::FullEvent::MessageDelete {
+            channel_id,
+            deleted_message_id,
+            ..
+        } => forum::on_changed(data, channel_id.get(), deleted_message_id.get(), true).await,
+        _ => {}
     }
     if let serenity::FullEvent::InteractionCreate { interaction } = event {
-        let ctx = framework.serenity_context;
-        let data = framework.user_data().await;
         match interaction {
             Interaction::Component(c) => components::on_component(ctx, data, c).await?,
             Interaction::Modal(m) => components::on_modal(ctx, data, m).await?,

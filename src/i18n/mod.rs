@@ -159,6 +159,16 @@ fn yes(b: bool) -> &'static str {
 }
 
 /// A role's name, e.g. 狼人 / wolf.
+/// A player as messages name them: a Discord account (all digits) as its mention, anything
+/// else as written.
+pub fn player_label(player: &str) -> String {
+    if !player.is_empty() && player.chars().all(|c| c.is_ascii_digit()) {
+        format!("<@{player}>")
+    } else {
+        player.to_string()
+    }
+}
+
 pub fn role_name(role: Role, lang: Lang) -> String {
     lookup_or_mark(lang, &format!("role-{}", role.key()), &FluentArgs::new())
 }

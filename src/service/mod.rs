@@ -7,8 +7,12 @@
 //! seat, each day's post) lives in the tables of `migrations/*_discord.sql`; the game
 //! itself is the store's event log.
 
+pub mod anon;
 pub mod clock;
+mod forum;
 pub mod view;
+
+pub use forum::{Elevator, Flag, ThreadPost};
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -72,6 +76,8 @@ pub enum ServiceError {
     UnknownTarget(String),
     #[error("the reason must not be empty")]
     EmptyReason,
+    #[error("this game is not anonymous: post in the day's thread")]
+    PostInThread,
     #[error("{player:?} already plays in this game")]
     AlreadyPlaying { player: Account },
     /// The chat platform refused a request (e.g. missing permissions).
@@ -101,6 +107,7 @@ impl ServiceError {
             ServiceError::UnknownRuleset(_) => "unknown_ruleset",
             ServiceError::UnknownTarget(_) => "unknown_target",
             ServiceError::EmptyReason => "empty_reason",
+            ServiceError::PostInThread => "post_in_thread",
             ServiceError::AlreadyPlaying { .. } => "already_playing",
             ServiceError::Platform(_) => "platform",
             ServiceError::Refused { code, .. } => code,
@@ -529,10 +536,18 @@ impl Service {
                 players: s.players.len(),
             });
         }
-        let characters = unique_names(s.players.iter().map(|(_, n, _)| n.as_str()));
         let seed = match self.fixed_seed {
             Some(seed) => seed,
             None => rand::RngCore::next_u64(&mut rand::rngs::OsRng),
+        };
+        // Anonymous games play under drawn character names (马甲), never members' names.
+        let characters = if ruleset.options.anonymous {
+            anon::names(seed, s.players.len()).ok_or_else(|| ServiceError::PlayerCount {
+                ruleset: s.ruleset.clone(),
+                players: s.players.len(),
+            })?
+        } else {
+            unique_names(s.players.iter().map(|(_, n, _)| n.as_str()))
         };
         let setup = Setup {
             ruleset,

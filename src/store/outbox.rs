@@ -14,7 +14,7 @@ use sqlx::{Postgres, Row, Transaction};
 
 use super::prompt::{self, Delivery};
 use super::{Store, StoreError};
-use crate::engine::{Audience, Event, Game, Role};
+use crate::engine::{Audience, Event, EventKind, Game, Role};
 use crate::i18n::{self, Lang};
 
 /// After this many failed sends a message is set aside and the judge is told.
@@ -45,19 +45,27 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
     if channels.is_empty() {
         return Vec::new();
     }
-    let text = if e.audience() == Audience::Judge {
-        i18n::render_judge(e, g, lang)
-    } else {
-        i18n::render(e, g, lang)
+    let text = match &e.kind {
+        // A post is the player's own words: relayed as they are under the character's name
+        // in an anonymous game; otherwise the player's own message in the thread is the
+        // post, and nothing is repeated.
+        EventKind::Posted { text, .. } if g.ruleset.options.anonymous => text.clone(),
+        EventKind::Posted { .. } => return Vec::new(),
+        _ if e.audience() == Audience::Judge => i18n::render_judge(e, g, lang),
+        _ => i18n::render(e, g, lang),
     };
-    channels
+    let mut out: Vec<Outgoing> = channels
         .into_iter()
         .map(|channel| Outgoing {
             meta: prompt::delivery(e, g, &channel, lang),
             body: text.clone(),
             channel,
         })
-        .collect()
+        .collect();
+    if let EventKind::Revealed { tree_holes, .. } = &e.kind {
+        out.push(prompt::tree_hole_post(tree_holes, g, lang));
+    }
+    out
 }
 
 /// Writes one outbox row.

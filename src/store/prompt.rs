@@ -130,6 +130,16 @@ pub struct NewPost {
     pub title: String,
 }
 
+/// A post of a character on a day.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PostRef {
+    pub seat: u16,
+    pub day: u32,
+    /// The character's name to relay it under (anonymous games); `None`: not relayed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub relay_as: Option<String>,
+}
+
 /// How to show one message.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Delivery {
@@ -140,6 +150,13 @@ pub struct Delivery {
     pub menus: Vec<Menu>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub buttons: Vec<Button>,
+    /// A character's post (for the day's index of posts), relayed under the character's
+    /// name in an anonymous game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub post: Option<PostRef>,
+    /// A judge's notice about this seat: offer a one-click card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card_for: Option<u16>,
     /// The deadline the message is about, for a platform to show in the reader's time zone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub due: Option<DateTime<Utc>>,
@@ -151,6 +168,8 @@ impl Delivery {
             && self.menus.is_empty()
             && self.buttons.is_empty()
             && self.due.is_none()
+            && self.post.is_none()
+            && self.card_for.is_none()
     }
 }
 
@@ -189,6 +208,13 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
                 });
             }
             d.due = Some(*closes);
+        }
+        (EventKind::Posted { by, day, .. }, None) if channel == "public" => {
+            d.post = Some(PostRef {
+                seat: by.0,
+                day: *day,
+                relay_as: g.ruleset.options.anonymous.then(|| g.ch(*by).name.clone()),
+            });
         }
         // The night's prompts go with the public "night falls" message's DM copies, which
         // `extra_channels` adds for every character with something to do.
@@ -271,4 +297,35 @@ pub fn extra_channels(e: &Event, g: &Game) -> Vec<String> {
         .into_iter()
         .map(|c| format!("dm:{}", c.0))
         .collect()
+}
+
+/// The tree-hole post (树洞) at the end: every note in order, under character and player.
+pub fn tree_hole_post(notes: &[(CharId, String)], g: &Game, lang: Lang) -> super::outbox::Outgoing {
+    let mut lines = Vec::new();
+    for (c, text) in notes {
+        let ch = g.ch(*c);
+        lines.push(i18n::text(
+            lang,
+            "treehole-line",
+            &[
+                ("name", ch.name.clone()),
+                ("player", i18n::player_label(&ch.player)),
+                ("text", text.clone()),
+            ],
+        ));
+    }
+    if lines.is_empty() {
+        lines.push(i18n::text(lang, "ev-reveal-no-tree-holes", &[]));
+    }
+    super::outbox::Outgoing {
+        channel: "public".into(),
+        body: lines.join("\n"),
+        meta: Some(Delivery {
+            new_post: Some(NewPost {
+                day: 0,
+                title: i18n::text(lang, "treehole-title", &[]),
+            }),
+            ..Delivery::default()
+        }),
+    }
 }

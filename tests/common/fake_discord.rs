@@ -33,7 +33,7 @@ pub struct Call {
 }
 
 /// A message as the fake holds it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Msg {
     pub id: u64,
     pub channel: u64,
@@ -41,6 +41,12 @@ pub struct Msg {
     pub components: Value,
     /// The order in which messages were created (edits keep it).
     pub order: usize,
+    /// Sent through a webhook under this name (and avatar).
+    pub username: Option<String>,
+    pub avatar_url: Option<String>,
+    /// How many times it was edited.
+    pub edits: usize,
+    pub deleted: bool,
 }
 
 /// What kind of channel an id is.
@@ -75,6 +81,7 @@ struct State {
     seq: u64,
     commands: Vec<Value>,
     responses: HashMap<u64, Value>,
+    webhooks: HashMap<u64, String>,
     names: HashMap<u64, String>,
 }
 
@@ -307,9 +314,65 @@ impl FakeDiscord {
         id
     }
 
-    /// A member posts `content` in `channel` (a MESSAGE_CREATE the bot receives).
+    /// A member sends the bot a direct message.
+    pub fn post_dm(&self, user: u64, dm: u64, content: &str) -> u64 {
+        let id = self.new_id();
+        let name = self.name_of(user);
+        self.dispatch(
+            "MESSAGE_CREATE",
+            json!({"id": id.to_string(), "channel_id": dm.to_string(),
+                   "author": user_json(user, &name), "content": content,
+                   "timestamp": TS, "edited_timestamp": null, "tts": false, "mention_everyone": false,
+                   "mentions": [], "mention_roles": [], "attachments": [], "embeds": [], "pinned": false,
+                   "type": 0}),
+        );
+        id
+    }
+
+    /// A member edits their message (a MESSAGE_UPDATE).
+    pub fn edit(&self, user: u64, channel: u64, message: u64, content: &str) {
+        let name = self.name_of(user);
+        self.dispatch(
+            "MESSAGE_UPDATE",
+            json!({"id": message.to_string(), "channel_id": channel.to_string(), "guild_id": GUILD.to_string(),
+                   "author": user_json(user, &name), "content": content, "edited_timestamp": TS}),
+        );
+    }
+
+    /// A member deletes their message (a MESSAGE_DELETE).
+    pub fn delete(&self, channel: u64, message: u64) {
+        self.dispatch(
+            "MESSAGE_DELETE",
+            json!({"id": message.to_string(), "channel_id": channel.to_string(), "guild_id": GUILD.to_string()}),
+        );
+    }
+
+    /// A member's message, as the fake holds it (deleted or not).
+    pub fn message(&self, id: u64) -> Option<Msg> {
+        self.lock().messages.get(&id).cloned()
+    }
+
+    /// A member posts `content` in `channel` (a MESSAGE_CREATE the bot receives); the fake
+    /// keeps it with `username` `member:<id>`.
     pub fn post(&self, user: u64, channel: u64, content: &str) -> u64 {
         let id = self.new_id();
+        {
+            let mut s = self.lock();
+            s.order += 1;
+            let order = s.order;
+            s.messages.insert(
+                id,
+                Msg {
+                    id,
+                    channel,
+                    content: content.to_string(),
+                    components: json!([]),
+                    order,
+                    username: Some(format!("member:{user}")),
+                    ..Msg::default()
+                },
+            );
+        }
         let name = self
             .lock()
             .names
@@ -579,6 +642,7 @@ async fn rest(
                 content: json_body["content"].as_str().unwrap_or_default().to_string(),
                 components: json_body.get("components").cloned().unwrap_or(json!([])),
                 order: s.order,
+                ..Msg::default()
             };
             if let Some(n) = nonce {
                 s.nonces.insert((channel, n), id);
@@ -596,6 +660,7 @@ async fn rest(
             if let Some(c) = json_body["content"].as_str() {
                 m.content = c.to_string();
             }
+            m.edits += 1;
             if let Some(c) = json_body.get("components") {
                 m.components = c.clone();
             }
@@ -620,6 +685,7 @@ async fn rest(
                 content: json_body["message"]["content"].as_str().unwrap_or_default().to_string(),
                 components: json_body["message"].get("components").cloned().unwrap_or(json!([])),
                 order: s.order,
+                ..Msg::default()
             };
             s.messages.insert(id, m);
             Json(channel_json(id, &kind)).into_response()
@@ -629,12 +695,59 @@ async fn rest(
             s.responses.insert(id, json_body);
             StatusCode::NO_CONTENT.into_response()
         }
-        ("GET" | "PATCH" | "POST", ["webhooks", ..]) => {
+        ("POST", ["channels", channel, "webhooks"]) => {
             let id = s.id();
-            let m = Msg { id, channel: 0, content: json_body["content"].as_str().unwrap_or_default().to_string(), components: json!([]), order: 0 };
+            let token = format!("hooktoken{id}");
+            s.webhooks.insert(id, token.clone());
+            Json(json!({"id": id.to_string(), "type": 1, "channel_id": channel, "guild_id": GUILD.to_string(),
+                        "name": json_body["name"], "avatar": null, "token": token, "application_id": APP_ID.to_string(),
+                        "url": format!("https://discord.com/api/webhooks/{id}/{token}")})).into_response()
+        }
+        ("POST", ["webhooks", hook, token]) if !hook.is_empty() && hook.parse::<u64>().ok().and_then(|h| s.webhooks.get(&h)).is_some_and(|t| t == token) => {
+            // A relayed post: under the webhook's given name, in the thread asked for.
+            let thread: u64 = uri
+                .query()
+                .unwrap_or("")
+                .split('&')
+                .find_map(|kv| kv.strip_prefix("thread_id="))
+                .and_then(|t| t.parse().ok())
+                .unwrap_or(0);
+            if !s.channels.contains_key(&thread) {
+                return error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+            }
+            let id = s.id();
+            s.order += 1;
+            let m = Msg {
+                id,
+                channel: thread,
+                content: json_body["content"].as_str().unwrap_or_default().to_string(),
+                components: json!([]),
+                order: s.order,
+                username: json_body["username"].as_str().map(String::from),
+                avatar_url: json_body["avatar_url"].as_str().map(String::from),
+                ..Msg::default()
+            };
+            s.messages.insert(id, m.clone());
             drop(s);
             Json(message_json(&m)).into_response()
         }
+        ("GET" | "PATCH" | "POST", ["webhooks", ..]) => {
+            let id = s.id();
+            let m = Msg { id, content: json_body["content"].as_str().unwrap_or_default().to_string(), components: json!([]), ..Msg::default() };
+            drop(s);
+            Json(message_json(&m)).into_response()
+        }
+        ("DELETE", ["channels", _channel, "messages", message]) => {
+            let message: u64 = message.parse().unwrap_or(0);
+            match s.messages.get_mut(&message) {
+                Some(m) => {
+                    m.deleted = true;
+                    StatusCode::NO_CONTENT.into_response()
+                }
+                None => error(StatusCode::NOT_FOUND, 10008, "Unknown Message"),
+            }
+        }
+        ("PUT", ["channels", _, "messages", _, "reactions", ..]) => StatusCode::NO_CONTENT.into_response(),
         _ => error(StatusCode::NOT_FOUND, 0, "not implemented by the fake Discord"),
     }
 }

@@ -27,6 +27,8 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         play::speedup(),
         play::lastwords(),
         play::treehole(),
+        play::say(),
+        play::posts(),
         judge::judge(),
     ]
 }

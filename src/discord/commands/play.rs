@@ -168,3 +168,35 @@ pub async fn treehole(
     )
     .await
 }
+
+/// Post as your character in today's thread (anonymous games; you can also DM the bot).
+#[poise::command(slash_command)]
+pub async fn say(
+    ctx: Context<'_>,
+    #[description = "What your character says"]
+    #[max_length = 1900]
+    text: String,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let result = async {
+        let (id, _) = game(ctx).await?;
+        ctx.data()
+            .service
+            .say(id, place(ctx).user, &text, &key(ctx), lang)
+            .await
+    }
+    .await;
+    answer(ctx, result, |_| crate::i18n::text(lang, "ok-say", &[])).await
+}
+
+/// Today's post counts.
+#[poise::command(slash_command)]
+pub async fn posts(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let result = async {
+        let (id, _) = game(ctx).await?;
+        ctx.data().service.post_counts(id, lang).await
+    }
+    .await;
+    answer(ctx, result, |t| t).await
+}

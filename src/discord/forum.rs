@@ -1,0 +1,78 @@
+//! Messages members post: in a day's post they are the character's posts (removed with a
+//! private tip in an anonymous game, where only relayed posts count); a DM to the bot is a
+//! post in an anonymous game; edits and deletions of counted posts are reported.
+
+use poise::serenity_prelude as serenity;
+use serenity::all::{CreateMessage, Message, ReactionType};
+
+use super::Data;
+use crate::service::{Account, Channel, Guild, Place, ThreadPost};
+
+/// A member's new message.
+pub async fn on_message(ctx: &serenity::Context, data: &Data, m: &Message) {
+    let service = &data.service;
+    let user = Account(m.author.id.get());
+    if m.guild_id.is_none() {
+        // A DM: the player's post as their character, in an anonymous game's day.
+        match service
+            .dm_post(user, &m.content, &format!("m{}", m.id))
+            .await
+        {
+            Ok(Some(_)) => {
+                data.wake.notify_one();
+                let _ = m.react(&ctx.http, ReactionType::Unicode("✅".into())).await;
+            }
+            Ok(None) => {}
+            Err(e) => {
+                let lang = super::locale_lang(None);
+                let _ = m
+                    .channel_id
+                    .send_message(&ctx.http, CreateMessage::new().content(e.message(lang)))
+                    .await;
+            }
+        }
+        return;
+    }
+    let place = Place {
+        guild: m.guild_id.map(|g| Guild(g.get())),
+        channel: Channel(m.channel_id.get()),
+        user,
+    };
+    let remove = match service.thread_post(&place, m.id.get(), &m.content).await {
+        Ok(ThreadPost::NotGame | ThreadPost::Counted) => false,
+        Ok(ThreadPost::Flagged { remove }) => remove,
+        Ok(ThreadPost::Remove { tip }) => {
+            if let Ok(dm) = m.author.create_dm_channel(&ctx.http).await {
+                let _ = dm
+                    .id
+                    .send_message(&ctx.http, CreateMessage::new().content(tip))
+                    .await;
+            }
+            true
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "a post could not be handled");
+            false
+        }
+    };
+    data.wake.notify_one();
+    if remove {
+        if let Err(e) = m.delete(&ctx.http).await {
+            tracing::warn!(error = %e, "could not remove a post that shows an account");
+        }
+    }
+}
+
+/// A message edited or deleted: reported when it was a counted post.
+pub async fn on_changed(data: &Data, channel: u64, message: u64, deleted: bool) {
+    let key = format!("{}{message}", if deleted { "d" } else { "e" });
+    match data
+        .service
+        .post_changed(Channel(channel), message, deleted, &key)
+        .await
+    {
+        Ok(true) => data.wake.notify_one(),
+        Ok(false) => {}
+        Err(e) => tracing::warn!(error = %e, "an edit or deletion could not be checked"),
+    }
+}

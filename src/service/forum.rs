@@ -1,0 +1,468 @@
+//! Forum life (版杀): posts in a day's post counted as the character's posts, relayed under
+//! the character's name in anonymous games, the day's index of posts (电梯), and the
+//! violations the bot can see, reported to the judge (who decides; the bot never cards these
+//! by itself).
+
+use rand::seq::SliceRandom;
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+use sqlx::Row;
+
+use super::{anon, mention, Account, Channel, GameId, Place, Service, ServiceError};
+use crate::engine::{Action, CharId, Phase};
+use crate::i18n::{self, Lang};
+use crate::store::outbox;
+use crate::store::prompt::Delivery;
+
+/// What became of a message posted in a game's day post.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ThreadPost {
+    /// Not a game's day post.
+    NotGame,
+    /// Counted as the author's post of the day.
+    Counted,
+    /// An anonymous game: the message must be removed (it shows the account); `tip` is what
+    /// to tell its author privately.
+    Remove { tip: String },
+    /// Reported to the judge; `remove` in an anonymous game.
+    Flagged { remove: bool },
+}
+
+/// A violation the bot can see.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flag {
+    /// A dead character posting (诈尸).
+    DeadPost,
+    /// A player editing their own post.
+    Edited,
+    /// A player deleting their own post.
+    Deleted,
+    /// Somebody who does not play posting in a game's post.
+    Outsider,
+    /// A relayed post that mentioned an account (it could tell who plays a character).
+    Mention,
+}
+
+impl Flag {
+    fn key(self) -> &'static str {
+        match self {
+            Flag::DeadPost => "flag-dead-post",
+            Flag::Edited => "flag-edited",
+            Flag::Deleted => "flag-deleted",
+            Flag::Outsider => "flag-outsider",
+            Flag::Mention => "flag-mention",
+        }
+    }
+}
+
+/// A day's index message to refresh.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Elevator {
+    pub game: GameId,
+    pub day: u32,
+    pub thread: Channel,
+    pub message: u64,
+}
+
+/// The link to a message in a server.
+pub fn link(guild: u64, thread: Channel, message: u64) -> String {
+    format!(
+        "https://discord.com/channels/{guild}/{}/{message}",
+        thread.0
+    )
+}
+
+impl Service {
+    /// The game and day whose post `thread` is.
+    async fn day_of(&self, thread: Channel) -> Result<Option<(GameId, u32)>, ServiceError> {
+        let row =
+            sqlx::query("SELECT game_id, day FROM day_threads WHERE thread_id = $1 AND day > 0")
+                .bind(thread.0 as i64)
+                .fetch_optional(self.pool())
+                .await?;
+        Ok(match row {
+            Some(r) => Some((
+                GameId(r.try_get("game_id")?),
+                r.try_get::<i32, _>("day")? as u32,
+            )),
+            None => None,
+        })
+    }
+
+    /// A message a member posted in a channel: in a day post, it is the author's post of the
+    /// day (not anonymous games: there only relayed posts count, and the message goes); a
+    /// dead character's or a non-player's post is reported to the judge.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn thread_post(
+        &self,
+        place: &Place,
+        message: u64,
+        text: &str,
+    ) -> Result<ThreadPost, ServiceError> {
+        let Some((game, day)) = self.day_of(place.channel).await? else {
+            return Ok(ThreadPost::NotGame);
+        };
+        let route = self.route(game).await?;
+        let g = self.store.load(game.0).await?;
+        let anonymous = g.ruleset.options.anonymous;
+        let here = link(route.guild.0, place.channel, message);
+        let key = format!("m{message}");
+        let Ok(seat) = self.seat_of(game, place.user).await else {
+            self.flag(game, None, Some(place.user), Flag::Outsider, &here, &key)
+                .await?;
+            return Ok(ThreadPost::Flagged { remove: anonymous });
+        };
+        if !g.is_alive(seat) {
+            self.flag(
+                game,
+                Some(seat),
+                Some(place.user),
+                Flag::DeadPost,
+                &here,
+                &key,
+            )
+            .await?;
+            return Ok(ThreadPost::Flagged { remove: anonymous });
+        }
+        if anonymous {
+            return Ok(ThreadPost::Remove {
+                tip: i18n::text(
+                    route.lang,
+                    "tip-anonymous-post",
+                    &[("text", text.to_string())],
+                ),
+            });
+        }
+        let action = Action::Post {
+            text: text.to_string(),
+        };
+        match self.act(game, place.user, action, &key, route.lang).await {
+            Ok(_) => {
+                self.post_linked(game, day, seat, place.channel, message)
+                    .await?;
+                Ok(ThreadPost::Counted)
+            }
+            // Outside the day (at night, in a decision window) a post is not counted.
+            Err(ServiceError::Refused { .. }) => Ok(ThreadPost::NotGame),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// A character's post by `/say` or by DM: relayed under the character's name (account
+    /// mentions made inert and reported to the judge).
+    ///
+    /// # Errors
+    /// [`ServiceError::PostInThread`] in a game that is not anonymous; the rules' refusals;
+    /// database errors.
+    pub async fn say(
+        &self,
+        game: GameId,
+        user: Account,
+        text: &str,
+        key: &str,
+        lang: Lang,
+    ) -> Result<(), ServiceError> {
+        let g = self.store.load(game.0).await?;
+        if !g.ruleset.options.anonymous {
+            return Err(ServiceError::PostInThread);
+        }
+        let seat = self.seat_of(game, user).await?;
+        let (clean, mentioned) = anon::scrub(text);
+        if clean.trim().is_empty() {
+            return Err(ServiceError::EmptyReason);
+        }
+        self.act(game, user, Action::Post { text: clean }, key, lang)
+            .await?;
+        if mentioned {
+            let route = self.route(game).await?;
+            let day_post = route
+                .public_thread()
+                .map(|t| format!("<#{}>", t.0))
+                .unwrap_or_default();
+            self.flag(
+                game,
+                Some(seat),
+                Some(user),
+                Flag::Mention,
+                &day_post,
+                &format!("{key}-flag"),
+            )
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// A direct message to the bot: in an anonymous game's day, the player's post.
+    /// Returns the game when it was posted.
+    ///
+    /// # Errors
+    /// As [`Service::say`].
+    pub async fn dm_post(
+        &self,
+        user: Account,
+        text: &str,
+        key: &str,
+    ) -> Result<Option<GameId>, ServiceError> {
+        let place = Place {
+            guild: None,
+            channel: Channel(0),
+            user,
+        };
+        let Ok(game) = self.game_at(&place).await else {
+            return Ok(None);
+        };
+        let g = self.store.load(game.0).await?;
+        if !g.ruleset.options.anonymous || !matches!(g.phase, Phase::Day { .. }) {
+            return Ok(None);
+        }
+        let lang = self.route(game).await?.lang;
+        self.say(game, user, text, key, lang).await?;
+        Ok(Some(game))
+    }
+
+    /// Reports a violation to the judge's log, with a link and (for a character) a card
+    /// button. The judge decides.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn flag(
+        &self,
+        game: GameId,
+        seat: Option<CharId>,
+        user: Option<Account>,
+        flag: Flag,
+        link: &str,
+        key: &str,
+    ) -> Result<(), ServiceError> {
+        let route = self.route(game).await?;
+        let g = self.store.load(game.0).await?;
+        let name = seat.map(|s| g.ch(s).name.clone()).unwrap_or_default();
+        let text = i18n::text(
+            route.lang,
+            flag.key(),
+            &[
+                ("name", name),
+                ("player", user.map(mention).unwrap_or_default()),
+                ("link", link.to_string()),
+            ],
+        );
+        let meta = Delivery {
+            card_for: seat.map(|s| s.0),
+            ..Delivery::default()
+        };
+        let mut tx = self.pool().begin().await?;
+        outbox::enqueue(
+            &mut tx,
+            game.0,
+            None,
+            "judge",
+            &text,
+            &format!("flag-{key}"),
+            Some(&meta),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// A member edited or deleted a message: if it was a counted post of theirs, the judge
+    /// is told.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn post_changed(
+        &self,
+        thread: Channel,
+        message: u64,
+        deleted: bool,
+        key: &str,
+    ) -> Result<bool, ServiceError> {
+        let row = sqlx::query(
+            "SELECT game_id, seat FROM post_links WHERE message_id = $1 AND thread_id = $2",
+        )
+        .bind(message as i64)
+        .bind(thread.0 as i64)
+        .fetch_optional(self.pool())
+        .await?;
+        let Some(row) = row else {
+            return Ok(false);
+        };
+        let game = GameId(row.try_get("game_id")?);
+        let seat = CharId(row.try_get::<i32, _>("seat")? as u16);
+        let route = self.route(game).await?;
+        let user = route.seats.get(&seat.0).copied();
+        let flag = if deleted { Flag::Deleted } else { Flag::Edited };
+        let here = link(route.guild.0, thread, message);
+        self.flag(game, Some(seat), user, flag, &here, key).await?;
+        Ok(true)
+    }
+
+    /// Records a counted post's message for the day's index, which is then redrawn.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn post_linked(
+        &self,
+        game: GameId,
+        day: u32,
+        seat: CharId,
+        thread: Channel,
+        message: u64,
+    ) -> Result<(), ServiceError> {
+        let mut tx = self.pool().begin().await?;
+        sqlx::query(
+            "INSERT INTO post_links (game_id, day, seat, message_id, thread_id)
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+        )
+        .bind(game.0)
+        .bind(day as i32)
+        .bind(i32::from(seat.0))
+        .bind(message as i64)
+        .bind(thread.0 as i64)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("UPDATE day_threads SET elevator_dirty = TRUE WHERE game_id = $1 AND day = $2")
+            .bind(game.0)
+            .bind(day as i32)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Records the day's index message.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn set_elevator(
+        &self,
+        game: GameId,
+        day: u32,
+        message: u64,
+    ) -> Result<(), ServiceError> {
+        sqlx::query("UPDATE day_threads SET elevator = $3, elevator_dirty = TRUE WHERE game_id = $1 AND day = $2")
+            .bind(game.0)
+            .bind(day as i32)
+            .bind(message as i64)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Index messages with posts not shown yet; each is marked clean when returned.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn take_dirty_elevators(&self) -> Result<Vec<Elevator>, ServiceError> {
+        let rows = sqlx::query(
+            "UPDATE day_threads SET elevator_dirty = FALSE
+             WHERE elevator_dirty AND elevator IS NOT NULL
+             RETURNING game_id, day, thread_id, elevator",
+        )
+        .fetch_all(self.pool())
+        .await?;
+        rows.into_iter()
+            .map(|r| {
+                Ok(Elevator {
+                    game: GameId(r.try_get("game_id")?),
+                    day: r.try_get::<i32, _>("day")? as u32,
+                    thread: Channel(r.try_get::<i64, _>("thread_id")? as u64),
+                    message: r.try_get::<i64, _>("elevator")? as u64,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(ServiceError::from)
+    }
+
+    /// Marks an index message to be drawn again (a refresh that failed).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn elevator_dirty(&self, e: &Elevator) -> Result<(), ServiceError> {
+        sqlx::query("UPDATE day_threads SET elevator_dirty = TRUE WHERE game_id = $1 AND day = $2")
+            .bind(e.game.0)
+            .bind(e.day as i32)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// The day's index (电梯): one line per character, in an order drawn from the game's
+    /// seed for that day, with the number of posts and a link to the latest.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn elevator_text(&self, game: GameId, day: u32) -> Result<String, ServiceError> {
+        let g = self.store.load(game.0).await?;
+        let route = self.route(game).await?;
+        let rows = sqlx::query(
+            "SELECT seat, count(*) AS n, max(message_id) AS latest, max(thread_id) AS thread
+             FROM post_links WHERE game_id = $1 AND day = $2 GROUP BY seat",
+        )
+        .bind(game.0)
+        .bind(day as i32)
+        .fetch_all(self.pool())
+        .await?;
+        let mut posts = std::collections::BTreeMap::new();
+        for r in rows {
+            posts.insert(
+                r.try_get::<i32, _>("seat")? as u16,
+                (
+                    r.try_get::<i64, _>("n")?,
+                    r.try_get::<i64, _>("latest")? as u64,
+                    Channel(r.try_get::<i64, _>("thread")? as u64),
+                ),
+            );
+        }
+        let mut order: Vec<CharId> = g.ids().collect();
+        let mut rng = ChaCha20Rng::seed_from_u64(g.seed);
+        // A stream of its own per day, apart from the rules' draws and the names'.
+        rng.set_stream(u64::MAX - 1 - u64::from(day));
+        order.shuffle(&mut rng);
+        let mut lines = vec![i18n::text(
+            route.lang,
+            "elevator-heading",
+            &[("day", day.to_string())],
+        )];
+        for c in order {
+            let name = g.ch(c).name.clone();
+            lines.push(match posts.get(&c.0) {
+                Some((n, latest, thread)) => i18n::text(
+                    route.lang,
+                    "elevator-line",
+                    &[
+                        ("name", name),
+                        ("count", n.to_string()),
+                        ("link", link(route.guild.0, *thread, *latest)),
+                    ],
+                ),
+                None => i18n::text(route.lang, "elevator-none", &[("name", name)]),
+            });
+        }
+        Ok(lines.join("\n"))
+    }
+
+    /// Today's post counts (`/posts`): every character's, as on a forum.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn post_counts(&self, game: GameId, lang: Lang) -> Result<String, ServiceError> {
+        let g = self.store.load(game.0).await?;
+        let Some(d) = g.day.as_ref() else {
+            return Ok(i18n::text(lang, "view-no-vote", &[]));
+        };
+        let need = g.ruleset.options.lurk_min_posts_day;
+        let mut lines = vec![i18n::text(
+            lang,
+            "posts-heading",
+            &[("day", d.day.to_string()), ("need", need.to_string())],
+        )];
+        for c in g.living() {
+            let n = g.ch(c).posts.get(&d.day).copied().unwrap_or(0);
+            lines.push(format!("{}: {n}", g.ch(c).name));
+        }
+        Ok(lines.join("\n"))
+    }
+}
