@@ -170,3 +170,37 @@ fn other_player_counts_and_bad_ones() {
     assert!(sim::simulate("mafia", 5, Some(10), Lang::En).is_err());
     assert!(sim::simulate("m32", 5, Some(13), Lang::Zh).is_err());
 }
+
+/// The forum's life as the transcript shows it: numbered posts (楼层), each day's index at
+/// the close listing every character's floors, a dead character's post reported to the
+/// judge, and the tree-hole post after the reveal.
+#[test]
+fn the_transcript_shows_the_forum_life() {
+    let s = sim::simulate("m32", 14, None, Lang::Zh).expect("a game");
+    let t = &s.transcript;
+    let day1_posts = t
+        .lines()
+        .filter(|l| l.contains("[第 1 天讨论帖] #"))
+        .count();
+    let index: Vec<&str> = t
+        .lines()
+        .skip_while(|l| !l.contains("第 1 天电梯"))
+        .skip(1)
+        .take_while(|l| l.starts_with(' '))
+        .collect();
+    let g = Game::replay(&s.events);
+    assert_eq!(
+        index.len(),
+        g.chars.len(),
+        "one line per character: {index:?}"
+    );
+    let counted: usize = index.iter().map(|l| l.matches('#').count()).sum();
+    assert_eq!(
+        counted, day1_posts,
+        "every post of day 1 is in the index once"
+    );
+    assert!(t.contains("⚠ 诈尸"), "a dead character's post is reported");
+    assert!(t.contains("[树洞]"), "the tree-hole post");
+    let after_reveal = t.split("[揭秘]").nth(1).expect("a reveal");
+    assert!(after_reveal.contains("[树洞]"));
+}

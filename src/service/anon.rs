@@ -43,6 +43,18 @@ pub fn avatar(name: &str) -> Option<String> {
     t.avatars.get(i % t.avatars.len().max(1)).cloned()
 }
 
+/// The order of characters in day `day`'s index (电梯): drawn from the game's seed on a
+/// stream of its own per day, apart from the rules' draws and the names'.
+pub fn elevator_order(seed: u64, characters: usize, day: u32) -> Vec<crate::engine::CharId> {
+    let mut order: Vec<crate::engine::CharId> = (0..characters)
+        .map(|i| crate::engine::CharId(i as u16))
+        .collect();
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    rng.set_stream(u64::MAX - 1 - u64::from(day));
+    order.shuffle(&mut rng);
+    order
+}
+
 /// A relayed post with account and role mentions and mass pings made inert; `true` when
 /// there were any (which could tell who plays a character: the judge is told).
 pub fn scrub(text: &str) -> (String, bool) {

@@ -3,9 +3,6 @@
 //! violations the bot can see, reported to the judge (who decides; the bot never cards these
 //! by itself).
 
-use rand::seq::SliceRandom;
-use rand_chacha::rand_core::SeedableRng;
-use rand_chacha::ChaCha20Rng;
 use sqlx::Row;
 
 use super::{anon, mention, Account, Channel, GameId, Place, Service, ServiceError};
@@ -416,11 +413,7 @@ impl Service {
                 ),
             );
         }
-        let mut order: Vec<CharId> = g.ids().collect();
-        let mut rng = ChaCha20Rng::seed_from_u64(g.seed);
-        // A stream of its own per day, apart from the rules' draws and the names'.
-        rng.set_stream(u64::MAX - 1 - u64::from(day));
-        order.shuffle(&mut rng);
+        let order = anon::elevator_order(g.seed, g.chars.len(), day);
         let mut lines = vec![i18n::text(
             route.lang,
             "elevator-heading",

@@ -2,6 +2,7 @@
 //! time and where it appears (a day thread, a private message, a side's channel, the
 //! judge's log, the reveal). Internal events are not shown.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use chrono::{DateTime, Utc};
@@ -20,6 +21,9 @@ pub(crate) struct Writer {
     lang: Lang,
     game: Game,
     out: String,
+    /// The open day's posts: its floor numbers (楼层) by character, for the day's index.
+    floors: BTreeMap<CharId, Vec<u32>>,
+    floor: u32,
 }
 
 impl Writer {
@@ -28,6 +32,8 @@ impl Writer {
             lang,
             game: Game::default(),
             out: String::new(),
+            floors: BTreeMap::new(),
+            floor: 0,
         }
     }
 
@@ -106,7 +112,49 @@ impl Writer {
                 i18n::render(e, &self.game, self.lang),
             ),
         };
+        let text = match &e.kind {
+            EventKind::Posted { by, .. } => {
+                self.floor += 1;
+                self.floors.entry(*by).or_default().push(self.floor);
+                format!("#{} {text}", self.floor)
+            }
+            _ => text,
+        };
         self.line(e.at, &heading, &text);
+        match &e.kind {
+            EventKind::DayOpened { round: 0, .. } => {
+                self.floors.clear();
+                self.floor = 0;
+            }
+            EventKind::VoteClosed { day, round: 0, .. } => self.elevator(e.at, *day),
+            EventKind::Revealed { tree_holes, .. } => {
+                let post = crate::store::prompt::tree_hole_post(tree_holes, &self.game, self.lang);
+                let title = post
+                    .meta
+                    .and_then(|m| m.new_post)
+                    .map(|p| p.title)
+                    .unwrap_or_default();
+                self.line(e.at, &title, &post.body);
+            }
+            _ => {}
+        }
+    }
+
+    /// The day's index (电梯) as it stands at the close: each character's floors.
+    fn elevator(&mut self, at: DateTime<Utc>, day: u32) {
+        let mut lines = vec![self.t("elevator-heading", &[("day", day.to_string())])];
+        for c in crate::service::anon::elevator_order(self.game.seed, self.game.chars.len(), day) {
+            let floors = self.floors.get(&c).cloned().unwrap_or_default();
+            let list: Vec<String> = floors.iter().map(|f| format!("#{f}")).collect();
+            lines.push(format!(
+                "{}（{}）：{}",
+                self.name(c),
+                floors.len(),
+                list.join(" ")
+            ));
+        }
+        let heading = self.thread(Phase::Day { day, round: 0 });
+        self.line(at, &heading, &lines.join("\n"));
     }
 
     /// The judge's one-line view of a command and, when it was refused, the refusal said
@@ -144,8 +192,20 @@ impl Writer {
         if let (Some(e), Actor::Character(c)) = (refused, cmd.actor) {
             let dm = i18n::audience_heading(Audience::Character(c), &self.game, self.lang);
             let message = i18n::error_message(e, &self.game, self.lang);
-            let text = self.t("refused", &[("name", actor), ("message", message)]);
+            let text = self.t("refused", &[("name", actor.clone()), ("message", message)]);
             self.line(at, &dm, &text);
+            if matches!(
+                (e, &cmd.action),
+                (RuleError::ActorDead { .. }, Action::Post { .. })
+            ) {
+                // What the bot reports to the judge when a dead character posts (诈尸).
+                let thread = self.thread(self.game.phase);
+                let flag = self.t(
+                    "flag-dead-post",
+                    &[("name", actor), ("player", String::new()), ("link", thread)],
+                );
+                self.line(at, &judge, &flag);
+            }
         }
     }
 
