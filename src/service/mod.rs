@@ -794,35 +794,6 @@ impl Service {
         }
     }
 
-    /// Counts a message posted in a day's post as its author's post of the day. Returns
-    /// `false` when the channel is no game's day post.
-    ///
-    /// # Errors
-    /// [`ServiceError::NotAPlayer`]; [`ServiceError::Refused`] (e.g. a dead character);
-    /// database errors.
-    pub async fn post(&self, place: &Place, text: &str, key: &str) -> Result<bool, ServiceError> {
-        let row = sqlx::query("SELECT game_id FROM day_threads WHERE thread_id = $1")
-            .bind(place.channel.0 as i64)
-            .fetch_optional(self.pool())
-            .await?;
-        let Some(row) = row else {
-            return Ok(false);
-        };
-        let game = GameId(row.try_get("game_id")?);
-        let lang = self.route(game).await?.lang;
-        self.act(
-            game,
-            place.user,
-            Action::Post {
-                text: text.to_string(),
-            },
-            key,
-            lang,
-        )
-        .await?;
-        Ok(true)
-    }
-
     /// A new member takes a character over: the engine records it, then the seat moves.
     ///
     /// # Errors
