@@ -530,6 +530,38 @@ async fn play_day(w: &World) {
     }
 }
 
+/// Characters granted last words leave them by /lastwords in their DM with the bot; a
+/// living character is refused.
+async fn give_last_words(w: &World) {
+    let g = w.game().await;
+    let open = g
+        .grants
+        .iter()
+        .filter(|gr| gr.text.is_none() && gr.due_day > g.last_day);
+    for grant in open {
+        let user = w.user_of(grant.character).await;
+        let dm = w.fake.dm_of(user).expect("a DM channel");
+        assert!(w
+            .fake
+            .dms_to(user)
+            .iter()
+            .any(|m| m.content.contains("你可以留一段遗言") && m.content.contains("/遗言")));
+        let text = format!("{}的遗言：相信好人", g.ch(grant.character).name);
+        let a = w
+            .say(user, dm, &["lastwords"], &[("text", 3, json!(text))])
+            .await;
+        assert!(a.contains("遗言已记录"), "{a}");
+    }
+    if let Some(alive) = g.living().first() {
+        let user = w.user_of(*alive).await;
+        let dm = w.fake.dm_of(user).expect("a DM channel");
+        let a = w
+            .say(user, dm, &["lastwords"], &[("text", 3, json!("x"))])
+            .await;
+        assert!(a.contains("你没有遗言权"), "{a}");
+    }
+}
+
 fn total_posts(g: &Game) -> u32 {
     g.chars.iter().map(|c| c.posts.values().sum::<u32>()).sum()
 }
@@ -659,6 +691,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
             }
             Phase::Night { .. } => {
                 let night = g.phase;
+                give_last_words(&w).await;
                 play_night(&mut w, !restarted).await;
                 restarted = true;
                 if w.game().await.phase == night {
@@ -795,6 +828,17 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
             !accounts.iter().any(|a| m.content.contains(a.as_str())),
             "{}",
             m.content
+        );
+    }
+    // Last words given by /lastwords appear in a later day's opening post.
+    let given: Vec<&String> = g.grants.iter().filter_map(|gr| gr.text.as_ref()).collect();
+    assert!(!given.is_empty(), "some last words were given");
+    for text in &given {
+        assert!(
+            public
+                .iter()
+                .any(|m| m.content.contains("遗言：") && m.content.contains(text.as_str())),
+            "published: {text}"
         );
     }
     // Each day post opens with its index (电梯), edited in place as posts came in.
