@@ -107,6 +107,16 @@ enum Cmd {
         config: PathBuf,
         #[arg(long, num_args = 0..=1, default_missing_value = "")]
         database_url: Option<String>,
+        /// The gateway shards this process serves, FIRST-LAST/TOTAL (Discord shards by
+        /// server); default all, in one shard.
+        #[arg(long, default_value = "0/1")]
+        shards: String,
+        /// No gateway here: only fire deadlines and deliver messages.
+        #[arg(long, conflicts_with = "no_worker")]
+        no_gateway: bool,
+        /// No deadline/outbox worker here (run it in other processes).
+        #[arg(long)]
+        no_worker: bool,
     },
     /// Play a whole game with simulated players and print it as the players would see it.
     Simulate {
@@ -152,8 +162,15 @@ fn database_url(flag: Option<String>) -> String {
 }
 
 /// Runs the bot until Ctrl-C.
-fn run_bot(config: &std::path::Path, url: &str) -> Result<(), String> {
+fn run_bot(
+    config: &std::path::Path,
+    url: &str,
+    shards: &str,
+    gateway: bool,
+    worker: bool,
+) -> Result<(), String> {
     use wolfjudge::discord;
+    let shards = discord::Shards::parse(shards)?;
     let token = discord::config::token().map_err(|e| e.to_string())?;
     let cfg = discord::config::Config::load(config).map_err(|e| e.to_string())?;
     tracing_subscriber::fmt()
@@ -175,6 +192,8 @@ fn run_bot(config: &std::path::Path, url: &str) -> Result<(), String> {
             proxy: None,
             poll: cfg.worker.poll(),
             worker: cfg.worker.name.clone(),
+            gateway: gateway.then_some(shards),
+            run_worker: worker,
         };
         let bot = discord::start(opts, service)
             .await
@@ -423,7 +442,16 @@ fn main() -> ExitCode {
         Cmd::Run {
             config,
             database_url: url,
-        } => match run_bot(&config, &database_url(url)) {
+            shards,
+            no_gateway,
+            no_worker,
+        } => match run_bot(
+            &config,
+            &database_url(url),
+            &shards,
+            !no_gateway,
+            !no_worker,
+        ) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("wolfjudge: {e}");

@@ -112,6 +112,8 @@ impl World {
             proxy: Some(self.fake.url()),
             poll: StdDuration::from_millis(25),
             worker: format!("bot-{before}"),
+            gateway: Some(discord::Shards::ALL),
+            run_worker: true,
         };
         self.bot = Some(
             discord::start(opts, self.service.clone())

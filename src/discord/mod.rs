@@ -49,18 +49,66 @@ pub struct Options {
     pub poll: Duration,
     /// The worker's name in the deadlines it fires.
     pub worker: String,
+    /// Run the gateway (slash commands, buttons, posts) for these shards; `None`: no
+    /// gateway in this process (a worker only).
+    pub gateway: Option<Shards>,
+    /// Run the deadline and outbox worker in this process.
+    pub run_worker: bool,
+}
+
+/// A range of gateway shards: `first..=last` of `total` (Discord shards by guild).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shards {
+    pub first: u32,
+    pub last: u32,
+    pub total: u32,
+}
+
+impl Shards {
+    /// One process for every guild.
+    pub const ALL: Shards = Shards {
+        first: 0,
+        last: 0,
+        total: 1,
+    };
+
+    /// Parses `A-B/N` or `A/N`.
+    ///
+    /// # Errors
+    /// A message saying the expected form.
+    pub fn parse(s: &str) -> Result<Shards, String> {
+        let bad = || format!("`{s}` is not a shard range: write FIRST-LAST/TOTAL, e.g. 0-3/8");
+        let (range, total) = s.split_once('/').ok_or_else(bad)?;
+        let total: u32 = total.trim().parse().map_err(|_| bad())?;
+        let (first, last) = match range.split_once('-') {
+            Some((a, b)) => (
+                a.trim().parse().map_err(|_| bad())?,
+                b.trim().parse().map_err(|_| bad())?,
+            ),
+            None => {
+                let a: u32 = range.trim().parse().map_err(|_| bad())?;
+                (a, a)
+            }
+        };
+        if first > last || last >= total {
+            return Err(bad());
+        }
+        Ok(Shards { first, last, total })
+    }
 }
 
 /// A running bot.
 pub struct Bot {
-    shards: Arc<ShardManager>,
+    shards: Option<Arc<ShardManager>>,
     tasks: Vec<JoinHandle<()>>,
 }
 
 impl Bot {
     /// Stops the gateway and the worker (as a process exit would: nothing is flushed).
     pub async fn stop(self) {
-        self.shards.shutdown_all().await;
+        if let Some(shards) = &self.shards {
+            shards.shutdown_all().await;
+        }
         // Dropping aborts the tasks.
     }
 }
@@ -85,10 +133,40 @@ pub async fn start(opts: Options, service: Service) -> Result<Bot, Error> {
     }
     let http = http.build();
     let wake = Arc::new(Notify::new());
+    let mut tasks = Vec::new();
+    let (shards, http) = match opts.gateway {
+        Some(range) => {
+            let (shards, http, task) = gateway(http, range, service.clone(), wake.clone()).await?;
+            tasks.push(task);
+            (Some(shards), http)
+        }
+        None => (None, Arc::new(http)),
+    };
+    if opts.run_worker {
+        let messenger = DiscordMessenger {
+            http,
+            service: service.clone(),
+        };
+        tasks.push(tokio::spawn(work(
+            service,
+            messenger,
+            wake,
+            opts.poll,
+            opts.worker,
+        )));
+    }
+    Ok(Bot { shards, tasks })
+}
+
+/// Builds the gateway client (commands registered when it is ready) and starts it.
+async fn gateway(
+    http: serenity::all::Http,
+    range: Shards,
+    service: Service,
+    wake: Arc<Notify>,
+) -> Result<(Arc<ShardManager>, Arc<serenity::all::Http>, JoinHandle<()>), Error> {
     let mut commands = commands::all();
     localize::apply(&mut commands);
-    let data_service = service.clone();
-    let data_wake = wake.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands,
@@ -100,10 +178,7 @@ pub async fn start(opts: Options, service: Service) -> Result<Bot, Error> {
         .setup(move |ctx, _ready, framework| {
             Box::pin(async move {
                 poise::builtins::register_globally(ctx, &framework.options().commands).await?;
-                Ok(Data {
-                    service: data_service,
-                    wake: data_wake,
-                })
+                Ok(Data { service, wake })
             })
         })
         .build();
@@ -116,20 +191,16 @@ pub async fn start(opts: Options, service: Service) -> Result<Bot, Error> {
         .framework(framework)
         .await?;
     let shards = client.shard_manager.clone();
-    let messenger = DiscordMessenger {
-        http: client.http.clone(),
-        service: service.clone(),
-    };
-    let gateway = tokio::spawn(async move {
-        if let Err(e) = client.start().await {
+    let http = client.http.clone();
+    let task = tokio::spawn(async move {
+        let started = client
+            .start_shard_range(range.first..range.last, range.total)
+            .await;
+        if let Err(e) = started {
             tracing::error!(error = %e, "gateway client stopped");
         }
     });
-    let worker = tokio::spawn(work(service, messenger, wake, opts.poll, opts.worker));
-    Ok(Bot {
-        shards,
-        tasks: vec![gateway, worker],
-    })
+    Ok((shards, http, task))
 }
 
 /// Fires due deadlines and delivers the outbox, forever.
@@ -276,4 +347,26 @@ pub async fn answer<T>(
         Err(e) => e.message(user_lang(ctx)),
     };
     reply(ctx, &text).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Shards;
+
+    #[test]
+    fn shard_ranges_parse_and_bad_ones_say_the_form() {
+        assert_eq!(
+            Shards::parse("0-3/8"),
+            Ok(Shards {
+                first: 0,
+                last: 3,
+                total: 8
+            })
+        );
+        assert_eq!(Shards::parse("0/1"), Ok(Shards::ALL));
+        for bad in ["3-1/8", "0-8/8", "x/2", "1-2"] {
+            let e = Shards::parse(bad).expect_err(bad);
+            assert!(e.contains("FIRST-LAST/TOTAL"), "{e}");
+        }
+    }
 }
