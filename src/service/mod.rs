@@ -541,6 +541,7 @@ impl Service {
             characters,
             roles: None,
             forbidden_first_kill: None,
+            players: None,
         };
         let key = format!("signup-{}", id.0);
         let game = self.store.create_game(&key, &setup, s.lang).await?;
