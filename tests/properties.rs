@@ -83,6 +83,7 @@ impl GameSpec {
             characters,
             roles,
             forbidden_first_kill: self.forbidden.map(|i| NAMES[i].to_string()),
+            players: None,
         }
     }
 }

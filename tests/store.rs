@@ -36,6 +36,7 @@ fn m32_setup(seed: u64, overrides: &[(&str, toml::Value)]) -> Setup {
         characters: (b'A'..=b'L').map(|c| (c as char).to_string()).collect(),
         roles: None,
         forbidden_first_kill: None,
+        players: None,
     }
 }
 

@@ -444,6 +444,12 @@ tournament-with-tie = { $line } (tie-break: { $tie })
 tournament-tie-games = level with { $other }, fewer games played ({ $games } against { $other_games })
 tournament-tie-signup = level with { $other } on points and games, signed up earlier
 tournament-tie-name = level with { $other } on points, games and sign-up, first by name
+standings-embed-title = Standings: { $name }
+stats-title = { $member } in this server's games:
+stats-games = Games played: { $games } ({ $finished } finished: { $won } won, { $lost } lost, { $none } without a result)
+stats-wins = Wins by role: { $wins }
+stats-cards = Cards received: { $blue } blue, { $yellow } yellow, { $red } red
+stats-judged = Games judged: { $count }
 
 ## Refusals of script steps and judge durations
 err-paused = The judge has paused the game; wait until it resumes.
@@ -485,6 +491,12 @@ svc-internal = Something went wrong on our side; nothing was changed. Please try
 svc-stale-button = This button is not in use any more.
 svc-pick-one = Pick a character from the menu first.
 svc-bad-duration = "{ $text }" is not a duration; write it like 90m, 2h, 1d or 1h30m.
+svc-no-tournament = There is no tournament called "{ $name }" in this server; check the name, or a judge creates it with /tournament new.
+svc-no-tournaments = This server has no tournament yet; a judge creates one with /tournament new.
+svc-tournament-exists = A tournament called "{ $name }" already exists; choose another name.
+svc-tournament-full = Tournament { $name } already has its { $planned } games; create a new tournament for more.
+svc-tournament-ruleset = Tournament { $name } plays { $ruleset }; open its games with that ruleset.
+svc-no-games-planned = A tournament needs at least one game; give games:1 or more.
 
 ## Discord: what a second press of a night action answers
 recorded-leader = Already recorded: your leader vote for { $name }.
@@ -530,6 +542,7 @@ ok-paused = The game is paused.
 ok-resumed = The game is running again.
 ok-ended = The game is over.
 ok-choice = Recorded: { $choice } { $name }.
+ok-tournament-created = Tournament { $name } created: { $games } games of { $ruleset }, judged by { $judge }. Open its games with /wolf new ruleset:{ $ruleset } tournament:{ $name }.
 
 ## Discord: sign-up
 signup-title = Sign-up: { $ruleset }
@@ -561,6 +574,8 @@ cmd-wolf-new = new
 cmd-wolf-new-desc = Open a sign-up post for a new game (judge)
 cmd-wolf-new-ruleset = ruleset
 cmd-wolf-new-ruleset-desc = The ruleset: m32 or mafia
+cmd-wolf-new-tournament = tournament
+cmd-wolf-new-tournament-desc = The tournament this game belongs to (its name)
 cmd-wolf-start = start
 cmd-wolf-start-desc = Start the game when enough players have signed up (judge)
 cmd-join = join
@@ -656,3 +671,21 @@ cmd-say-text = text
 cmd-say-text-desc = What your character says
 cmd-posts = posts
 cmd-posts-desc = Today's post counts
+cmd-tournament = tournament
+cmd-tournament-desc = Tournaments: a series of games scored by role
+cmd-tournament-new = new
+cmd-tournament-new-desc = Create a tournament in this server (judge)
+cmd-tournament-new-name = name
+cmd-tournament-new-name-desc = The tournament's name
+cmd-tournament-new-games = games
+cmd-tournament-new-games-desc = How many games it has
+cmd-tournament-new-ruleset = ruleset
+cmd-tournament-new-ruleset-desc = The ruleset: mafia (default) or m32
+cmd-standings = standings
+cmd-standings-desc = Post a tournament's standings table and points chart
+cmd-standings-tournament = tournament
+cmd-standings-tournament-desc = The tournament's name (default: the latest)
+cmd-stats = stats
+cmd-stats-desc = A member's games, wins by role and cards in this server
+cmd-stats-member = member
+cmd-stats-member-desc = Whose record

@@ -417,6 +417,12 @@ tournament-with-tie = { $line }（同分判定：{ $tie }）
 tournament-tie-games = 与 { $other } 同分，参赛局数较少（{ $games } 局对 { $other_games } 局）
 tournament-tie-signup = 与 { $other } 同分且局数相同，报名较早
 tournament-tie-name = 与 { $other } 同分、局数相同、报名时间相同，按名字排序
+standings-embed-title = 积分榜：{ $name }
+stats-title = { $member } 在本服务器的战绩：
+stats-games = 参加局数：{ $games }（已结束 { $finished } 局：胜 { $won }，负 { $lost }，无结果 { $none }）
+stats-wins = 各身份胜场：{ $wins }
+stats-cards = 收到的牌：蓝牌 { $blue } 张，黄牌 { $yellow } 张，红牌 { $red } 张
+stats-judged = 担任法官：{ $count } 局
 
 ## 剧本步骤与法官时长的拒绝
 err-paused = 法官已暂停游戏，请等待恢复。
@@ -458,6 +464,12 @@ svc-internal = 我们这边出了点问题，没有任何改动。请稍后再�
 svc-stale-button = 这个按钮已经失效。
 svc-pick-one = 请先从菜单中选择一名角色。
 svc-bad-duration = "{ $text }"不是有效的时长，请写成 90m、2h、1d 或 1h30m 这样的格式。
+svc-no-tournament = 本服务器没有名为"{ $name }"的比赛，请检查名称，或由法官用 /比赛 新建 创建。
+svc-no-tournaments = 本服务器还没有比赛，法官可以用 /比赛 新建 创建一个。
+svc-tournament-exists = 名为"{ $name }"的比赛已经存在，请换一个名称。
+svc-tournament-full = 比赛 { $name } 的 { $planned } 局已经排满，更多的局请新建一个比赛。
+svc-tournament-ruleset = 比赛 { $name } 使用 { $ruleset } 规则，请用这个规则为它开局。
+svc-no-games-planned = 比赛至少要有一局，请填写 1 或更多的局数。
 
 ## Discord：重复点击夜间操作时的回答
 recorded-leader = 已记录：你投票选 { $name } 为首领。
@@ -503,6 +515,7 @@ ok-paused = 游戏已暂停。
 ok-resumed = 游戏已恢复。
 ok-ended = 游戏已结束。
 ok-choice = 已记录：{ $choice } { $name }。
+ok-tournament-created = 比赛 { $name } 已创建：共 { $games } 局 { $ruleset }，法官 { $judge }。用 /狼人杀 新游戏 规则:{ $ruleset } 比赛:{ $name } 为它开局。
 
 ## Discord：报名
 signup-title = 报名：{ $ruleset }
@@ -534,6 +547,8 @@ cmd-wolf-new = 新游戏
 cmd-wolf-new-desc = 为新游戏发报名帖（法官）
 cmd-wolf-new-ruleset = 规则
 cmd-wolf-new-ruleset-desc = 规则：m32 或 mafia
+cmd-wolf-new-tournament = 比赛
+cmd-wolf-new-tournament-desc = 这局所属的比赛（比赛名称）
 cmd-wolf-start = 开始
 cmd-wolf-start-desc = 报名人数合适时开局（法官）
 cmd-join = 报名
@@ -629,3 +644,21 @@ cmd-say-text = 内容
 cmd-say-text-desc = 你的角色要说的话
 cmd-posts = 发言数
 cmd-posts-desc = 今天的发言数
+cmd-tournament = 比赛
+cmd-tournament-desc = 比赛：按身份计分的一系列对局
+cmd-tournament-new = 新建
+cmd-tournament-new-desc = 在本服务器创建一个比赛（法官）
+cmd-tournament-new-name = 名称
+cmd-tournament-new-name-desc = 比赛的名称
+cmd-tournament-new-games = 局数
+cmd-tournament-new-games-desc = 比赛共有几局
+cmd-tournament-new-ruleset = 规则
+cmd-tournament-new-ruleset-desc = 规则：mafia（默认）或 m32
+cmd-standings = 积分榜
+cmd-standings-desc = 发布比赛的积分表和积分走势图
+cmd-standings-tournament = 比赛
+cmd-standings-tournament-desc = 比赛名称（默认：最近的比赛）
+cmd-stats = 战绩
+cmd-stats-desc = 成员在本服务器的局数、各身份胜场和收到的牌
+cmd-stats-member = 成员
+cmd-stats-member-desc = 查看谁的战绩

@@ -294,6 +294,14 @@ pub fn place(ctx: Context<'_>) -> Place {
     }
 }
 
+/// The caller's display name in the server (their account name outside one).
+pub async fn display_name(ctx: Context<'_>) -> String {
+    ctx.author_member()
+        .await
+        .map(|m| m.display_name().to_string())
+        .unwrap_or_else(|| ctx.author().name.clone())
+}
+
 /// The caller's roles in the server (from the interaction itself: no request needed).
 pub async fn roles(ctx: Context<'_>) -> Vec<ServerRole> {
     ctx.author_member()

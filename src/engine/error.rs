@@ -156,4 +156,6 @@ pub enum SetupError {
         got: usize,
         want: usize,
     },
+    #[error("{players} player accounts given for {characters} characters")]
+    PlayerAccounts { characters: usize, players: usize },
 }

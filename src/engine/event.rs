@@ -110,6 +110,10 @@ pub enum EventKind {
         /// rule); absent from logs written before the rule existed.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         forbidden_first_kill: Option<String>,
+        /// The player account behind each character (seat order); absent when each
+        /// character's name is its player (scripts, the simulator, older logs).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        players: Option<Vec<String>>,
     },
     /// The SHA-256 commitment to the seed, published before anything random happens.
     SeedCommitted {

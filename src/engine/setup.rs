@@ -25,6 +25,10 @@ pub struct Setup {
     /// on the first night of the previous game, and who may not be chosen on this game's
     /// first night. `None`: no such rule (a game outside a tournament, or the first game).
     pub forbidden_first_kill: Option<String>,
+    /// The player account behind each character, in seat order (a chat platform's account
+    /// ids, so that players are known across games); `None`: each character's name is its
+    /// player (scripts, the simulator).
+    pub players: Option<Vec<String>>,
 }
 
 /// Creates a game: returns its opening events (fold them with `Game::replay`).
@@ -45,6 +49,14 @@ pub fn create(setup: &Setup) -> Result<Vec<super::Event>, SetupError> {
         }
         if setup.characters[..i].contains(name) {
             return Err(SetupError::DuplicateName(name.clone()));
+        }
+    }
+    if let Some(players) = &setup.players {
+        if players.len() != n {
+            return Err(SetupError::PlayerAccounts {
+                characters: n,
+                players: players.len(),
+            });
         }
     }
     let mut wanted: BTreeMap<Role, usize> = deal.roles.clone();
@@ -103,6 +115,7 @@ pub fn create(setup: &Setup) -> Result<Vec<super::Event>, SetupError> {
             start: at,
             characters: setup.characters.clone(),
             forbidden_first_kill: setup.forbidden_first_kill.clone(),
+            players: setup.players.clone(),
         },
     );
     tx.emit(

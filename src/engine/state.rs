@@ -270,6 +270,7 @@ pub fn apply(g: &mut Game, e: &Event) {
             start,
             characters,
             forbidden_first_kill,
+            players,
         } => {
             g.ruleset = ruleset.clone();
             g.forbidden_first_kill = forbidden_first_kill.clone();
@@ -280,9 +281,10 @@ pub fn apply(g: &mut Game, e: &Event) {
             g.poison = true;
             g.chars = characters
                 .iter()
-                .map(|n| Character {
+                .enumerate()
+                .map(|(i, n)| Character {
                     name: n.clone(),
-                    player: n.clone(),
+                    player: players.as_ref().and_then(|p| p.get(i)).unwrap_or(n).clone(),
                     alive: true,
                     ..Character::default()
                 })

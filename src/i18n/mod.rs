@@ -158,17 +158,17 @@ fn yes(b: bool) -> &'static str {
     }
 }
 
-/// A role's name, e.g. 狼人 / wolf.
-/// A player as messages name them: a Discord account (all digits) as its mention, anything
-/// else as written.
+/// A player account as messages show it: a chat account id (all digits: a Discord user id)
+/// as a mention `<@id>`, any other name as it is (scripts, the simulator).
 pub fn player_label(player: &str) -> String {
-    if !player.is_empty() && player.chars().all(|c| c.is_ascii_digit()) {
+    if !player.is_empty() && player.bytes().all(|b| b.is_ascii_digit()) {
         format!("<@{player}>")
     } else {
         player.to_string()
     }
 }
 
+/// A role's name, e.g. 狼人 / wolf.
 pub fn role_name(role: Role, lang: Lang) -> String {
     lookup_or_mark(lang, &format!("role-{}", role.key()), &FluentArgs::new())
 }
@@ -745,7 +745,7 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
         ),
         K::Substituted { character, player } => c.t(
             "ev-substituted",
-            args!["name" => c.name(*character), "player" => player.as_str()],
+            args!["name" => c.name(*character), "player" => player_label(player)],
         ),
         K::Extended { seconds } => c.t(
             if *seconds < 0 {
@@ -787,7 +787,7 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
             let mut lines = vec![c.t0("ev-reveal-title"), c.t0("ev-reveal-roles")];
             for (i, r) in roles.iter().enumerate() {
                 let id = CharId(i as u16);
-                let player = players.get(i).cloned().unwrap_or_default();
+                let player = players.get(i).map(|p| player_label(p)).unwrap_or_default();
                 lines.push(c.t(
                     "ev-reveal-role",
                     args!["name" => c.name(id), "player" => player, "role" => c.role(*r)],
@@ -976,12 +976,46 @@ mod tests {
             characters: NAMES.iter().map(|s| s.to_string()).collect(),
             roles: None,
             forbidden_first_kill: None,
+            players: None,
         };
         Game::replay(&create(&setup).expect("game"))
     }
 
     fn at() -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2026, 12, 2, 20, 0, 0).unwrap()
+    }
+
+    /// Discord accounts in the reveal and substitution lines are mentions; names stay.
+    #[test]
+    fn account_players_are_shown_as_mentions() {
+        let mut setup_game = game("m32");
+        let accounts: Vec<String> = (0..12).map(|i| format!("10000{i}")).collect();
+        for (c, a) in setup_game.chars.iter_mut().zip(&accounts) {
+            c.player = a.clone();
+        }
+        let reveal = Event {
+            at: at(),
+            kind: EventKind::Revealed {
+                seed: 7,
+                commitment: "ab".into(),
+                roles: setup_game.chars.iter().map(|c| c.role).collect(),
+                players: accounts.clone(),
+                deeds: Vec::new(),
+                tree_holes: Vec::new(),
+            },
+        };
+        let text = render(&reveal, &setup_game, Lang::Zh);
+        assert!(text.contains("Ann（玩家 <@100000>）"), "{text}");
+        let sub = Event {
+            at: at(),
+            kind: EventKind::Substituted {
+                character: CharId(1),
+                player: "4242".into(),
+            },
+        };
+        assert!(render(&sub, &setup_game, Lang::En).contains("<@4242> now plays Bob"));
+        assert_eq!(player_label("Ann"), "Ann");
+        assert_eq!(player_label(""), "");
     }
 
     fn ok(s: &str) {
@@ -1239,6 +1273,7 @@ mod tests {
                 start: t,
                 characters: NAMES.iter().map(|s| s.to_string()).collect(),
                 forbidden_first_kill: None,
+                players: None,
             },
             EventKind::SeedCommitted {
                 commitment: "ab12".into(),

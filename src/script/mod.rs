@@ -319,6 +319,7 @@ impl Script {
             characters: self.characters.clone(),
             roles: self.roles.clone(),
             forbidden_first_kill: self.forbidden_first_kill.clone(),
+            players: None,
         }
     }
 

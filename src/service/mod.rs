@@ -10,9 +10,11 @@
 pub mod anon;
 pub mod clock;
 mod forum;
+mod tournament;
 pub mod view;
 
 pub use forum::{Elevator, Flag, ThreadPost};
+pub use tournament::DEFAULT_TOURNAMENT_RULESET;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -80,6 +82,21 @@ pub enum ServiceError {
     PostInThread,
     #[error("{player:?} already plays in this game")]
     AlreadyPlaying { player: Account },
+    #[error("no tournament {0} in this server")]
+    NoTournament(String),
+    #[error("this server has no tournament")]
+    NoTournaments,
+    #[error("a tournament named {0} already exists")]
+    TournamentExists(String),
+    #[error("tournament {name} already has its {planned} games")]
+    TournamentFull { name: String, planned: i32 },
+    #[error("tournament {name} plays {ruleset}")]
+    TournamentRuleset { name: String, ruleset: String },
+    #[error("a tournament plans at least one game")]
+    NoGamesPlanned,
+    /// A tournament operation failed for a reason the user cannot fix.
+    #[error(transparent)]
+    Tournament(crate::tournament::TournamentError),
     /// The chat platform refused a request (e.g. missing permissions).
     #[error("the chat platform refused: {0}")]
     Platform(String),
@@ -109,9 +126,17 @@ impl ServiceError {
             ServiceError::EmptyReason => "empty_reason",
             ServiceError::PostInThread => "post_in_thread",
             ServiceError::AlreadyPlaying { .. } => "already_playing",
+            ServiceError::NoTournament(_) => "no_tournament",
+            ServiceError::NoTournaments => "no_tournaments",
+            ServiceError::TournamentExists(_) => "tournament_exists",
+            ServiceError::TournamentFull { .. } => "tournament_full",
+            ServiceError::TournamentRuleset { .. } => "tournament_ruleset",
+            ServiceError::NoGamesPlanned => "no_games_planned",
             ServiceError::Platform(_) => "platform",
             ServiceError::Refused { code, .. } => code,
-            ServiceError::Store(_) | ServiceError::Db(_) => "internal",
+            ServiceError::Store(_) | ServiceError::Db(_) | ServiceError::Tournament(_) => {
+                "internal"
+            }
         }
     }
 
@@ -128,8 +153,20 @@ impl ServiceError {
             }
             ServiceError::UnknownRuleset(name)
             | ServiceError::UnknownTarget(name)
-            | ServiceError::Platform(name) => {
+            | ServiceError::Platform(name)
+            | ServiceError::NoTournament(name)
+            | ServiceError::TournamentExists(name) => {
                 vec![("name", name.clone())]
+            }
+            ServiceError::TournamentFull { name, planned } => {
+                vec![("name", name.clone()), ("planned", planned.to_string())]
+            }
+            ServiceError::TournamentRuleset { name, ruleset } => {
+                vec![("name", name.clone()), ("ruleset", ruleset.clone())]
+            }
+            ServiceError::Tournament(e) => {
+                tracing::error!(error = %e, "tournament error");
+                Vec::new()
             }
             ServiceError::AlreadyPlaying { player } => vec![("player", mention(*player))],
             ServiceError::Refused { message, .. } => return message.clone(),
@@ -143,7 +180,10 @@ impl ServiceError {
             }
             _ => Vec::new(),
         };
-        let key = if matches!(self, ServiceError::Store(_) | ServiceError::Db(_)) {
+        let key = if matches!(
+            self,
+            ServiceError::Store(_) | ServiceError::Db(_) | ServiceError::Tournament(_)
+        ) {
             "svc-internal".to_string()
         } else {
             key
@@ -178,6 +218,8 @@ pub struct Signup {
     pub thread: Option<Channel>,
     pub message: Option<u64>,
     pub game: Option<GameId>,
+    /// The tournament whose next game this sign-up becomes.
+    pub tournament: Option<i64>,
     /// (account, name, DMs open), in order of joining.
     pub players: Vec<(Account, String, bool)>,
 }
@@ -332,27 +374,36 @@ impl Service {
     }
 
     /// Opens a sign-up for a game of `ruleset` (posted by the caller, then recorded with
-    /// [`Service::signup_posted`]).
+    /// [`Service::signup_posted`]); with `tournament`, the game becomes that tournament's
+    /// next game when it starts.
     ///
     /// # Errors
-    /// [`ServiceError::UnknownRuleset`], [`ServiceError::NotSetUp`]; database errors.
+    /// [`ServiceError::UnknownRuleset`], [`ServiceError::NotSetUp`];
+    /// [`ServiceError::NoTournament`], [`ServiceError::TournamentRuleset`],
+    /// [`ServiceError::TournamentFull`]; database errors.
     pub async fn open_signup(
         &self,
         guild: Guild,
         judge: Account,
         ruleset: &str,
+        tournament: Option<&str>,
         lang: Lang,
     ) -> Result<Signup, ServiceError> {
         self.ruleset(ruleset)?;
         self.settings(guild).await?;
+        let tournament = match tournament.map(str::trim).filter(|t| !t.is_empty()) {
+            Some(name) => Some(self.tournament_for_signup(guild, name, ruleset).await?),
+            None => None,
+        };
         let row = sqlx::query(
-            "INSERT INTO signup_posts (guild_id, judge_user, ruleset, lang) VALUES ($1, $2, $3, $4)
-             RETURNING id",
+            "INSERT INTO signup_posts (guild_id, judge_user, ruleset, lang, tournament_id)
+             VALUES ($1, $2, $3, $4, $5) RETURNING id",
         )
         .bind(guild.0 as i64)
         .bind(judge.0 as i64)
         .bind(ruleset)
         .bind(lang_code(lang))
+        .bind(tournament)
         .fetch_one(self.pool())
         .await?;
         self.signup(SignupId(row.try_get("id")?)).await
@@ -389,7 +440,8 @@ impl Service {
     /// [`ServiceError::NoGame`] when there is none; database errors.
     pub async fn signup(&self, id: SignupId) -> Result<Signup, ServiceError> {
         let row = sqlx::query(
-            "SELECT guild_id, judge_user, ruleset, lang, thread_id, message_id, game_id
+            "SELECT guild_id, judge_user, ruleset, lang, thread_id, message_id, game_id,
+                    tournament_id
              FROM signup_posts WHERE id = $1",
         )
         .bind(id.0)
@@ -425,6 +477,7 @@ impl Service {
                 .try_get::<Option<i64>, _>("message_id")?
                 .map(|m| m as u64),
             game: row.try_get::<Option<i64>, _>("game_id")?.map(GameId),
+            tournament: row.try_get("tournament_id")?,
             players,
         })
     }
@@ -476,6 +529,7 @@ impl Service {
         if done.rows_affected() == 0 {
             return Err(ServiceError::AlreadyJoined);
         }
+        self.remember_name(s.guild, user, name).await?;
         self.signup(id).await
     }
 
@@ -519,11 +573,16 @@ impl Service {
     }
 
     /// Starts the game of a sign-up: seats the players in order of joining, deals by the
-    /// seed, and records who plays which seat. Starting twice finds the first game.
+    /// seed, and records who plays which seat. Each character's player is the member's
+    /// account id (so players are known across games); a sign-up for a tournament starts
+    /// the tournament's next game, with its cross-game rule, and signs the players up for
+    /// the tournament. Starting twice finds the first game.
     ///
     /// # Errors
     /// [`ServiceError::PlayerCount`] when the ruleset cannot seat this many;
-    /// [`ServiceError::SignupClosed`] when it already started; database errors.
+    /// [`ServiceError::SignupClosed`] when it already started;
+    /// [`ServiceError::TournamentFull`] when the tournament has all its games; database
+    /// errors.
     pub async fn start(&self, id: SignupId) -> Result<GameId, ServiceError> {
         let s = self.signup(id).await?;
         if s.game.is_some() {
@@ -556,9 +615,13 @@ impl Service {
             characters,
             roles: None,
             forbidden_first_kill: None,
+            players: Some(s.players.iter().map(|(a, _, _)| a.0.to_string()).collect()),
         };
         let key = format!("signup-{}", id.0);
-        let game = self.store.create_game(&key, &setup, s.lang).await?;
+        let game = match s.tournament {
+            Some(t) => self.start_in_tournament(t, &s, &key, &setup).await?,
+            None => self.store.create_game(&key, &setup, s.lang).await?,
+        };
         let mut tx = self.pool().begin().await?;
         for (seat, (user, _, _)) in s.players.iter().enumerate() {
             sqlx::query(

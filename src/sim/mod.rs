@@ -119,6 +119,7 @@ pub fn setup(
         characters: (0..n).map(|i| character_name(lang, i)).collect(),
         roles: None,
         forbidden_first_kill: None,
+        players: None,
     })
 }
 

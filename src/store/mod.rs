@@ -133,7 +133,13 @@ impl Store {
             )
             .bind(id)
             .bind(seat as i32)
-            .bind(name)
+            .bind(
+                setup
+                    .players
+                    .as_ref()
+                    .and_then(|p| p.get(seat))
+                    .unwrap_or(name),
+            )
             .bind(setup.start)
             .execute(&mut *tx)
             .await?;

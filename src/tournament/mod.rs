@@ -9,22 +9,27 @@
 //!   cross-game house rule: the killers may not choose on night 1 the person they chose on
 //!   night 1 of the previous game.
 //!
-//! Players are known across games by their account name (`Character::player`): a
+//! - [`stats`]: one member's record across any games (`/stats`).
+//!
+//! Players are known across games by their account (`Character::player`: a Discord user id
+//! in games started on Discord, the character's name in scripts and simulations): a
 //! substitute's points go to whoever played the game's end.
 
 pub mod render;
 pub mod scoring;
 pub mod standings;
+pub mod stats;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
-pub use render::{render_chart, render_table};
+pub use render::{render_chart, render_chart_png, render_stats, render_table};
 pub use scoring::{Scoring, ScoringError};
 pub use standings::{
     compute, score_game, Award, Awards, GameScore, Line, PlayerStanding, Standings, Tie, TieBreak,
 };
+pub use stats::{member_stats, MemberStats};
 
 use crate::engine::{Game, Setup};
 use crate::i18n::Lang;

@@ -3,12 +3,14 @@
 //! in-process with plotters (text with the DejaVu Sans font compiled in from `assets/`,
 //! which has no CJK glyphs: Chinese names come out as boxes in the chart).
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::OnceLock;
 
 use plotters::prelude::*;
 
 use super::standings::{Award, PlayerStanding, Standings, TieBreak};
+use super::stats::MemberStats;
 use super::TournamentError;
 use crate::engine::Role;
 use crate::i18n::{self, Lang};
@@ -54,16 +56,20 @@ fn t(lang: Lang, id: &str, args: &[(&str, String)]) -> String {
     i18n::text(lang, id, args)
 }
 
-/// "police×2 killer×1 judge×5"; "-" when empty.
-fn wins_cell(p: &PlayerStanding, lang: Lang) -> String {
-    let mut parts: Vec<String> = Role::ALL
+/// "police×2 killer×1", in the order of [`Role::ALL`].
+fn wins_by_role(wins: &BTreeMap<Role, u32>, lang: Lang) -> Vec<String> {
+    Role::ALL
         .into_iter()
         .filter_map(|r| {
-            p.wins
-                .get(&r)
+            wins.get(&r)
                 .map(|n| format!("{}×{n}", i18n::role_name(r, lang)))
         })
-        .collect();
+        .collect()
+}
+
+/// "police×2 killer×1 judge×5"; "-" when empty.
+fn wins_cell(p: &PlayerStanding, lang: Lang) -> String {
+    let mut parts = wins_by_role(&p.wins, lang);
     if p.games_judged > 0 {
         parts.push(t(
             lang,
@@ -266,6 +272,50 @@ pub fn render_table(s: &Standings, lang: Lang) -> String {
     out
 }
 
+/// A member's record (`/stats`) in `lang`; `member` is how to name them (a mention).
+pub fn render_stats(s: &MemberStats, member: &str, lang: Lang) -> String {
+    let wins = wins_by_role(&s.wins, lang);
+    let mut lines = vec![
+        t(lang, "stats-title", &[("member", member.to_string())]),
+        t(
+            lang,
+            "stats-games",
+            &[
+                ("games", s.games.to_string()),
+                ("finished", s.finished.to_string()),
+                ("won", s.won().to_string()),
+                ("lost", s.losses.to_string()),
+                ("none", s.no_result.to_string()),
+            ],
+        ),
+        t(
+            lang,
+            "stats-wins",
+            &[(
+                "wins",
+                if wins.is_empty() {
+                    "-".to_string()
+                } else {
+                    wins.join(" ")
+                },
+            )],
+        ),
+        t(
+            lang,
+            "stats-cards",
+            &[
+                ("blue", s.cards.blue.to_string()),
+                ("yellow", s.cards.yellow.to_string()),
+                ("red", s.cards.red.to_string()),
+            ],
+        ),
+    ];
+    if s.judged > 0 {
+        lines.push(t(lang, "stats-judged", &[("count", s.judged.to_string())]));
+    }
+    lines.join("\n")
+}
+
 /// Line colours, distinct on white (Tableau 10, then darker ones); they repeat after 16.
 const COLORS: [(u8, u8, u8); 16] = [
     (31, 119, 180),
@@ -374,6 +424,28 @@ pub fn render_chart(
         .map_err(chart_err)?;
     root.present().map_err(chart_err)?;
     Ok(())
+}
+
+/// The chart of [`render_chart`] as PNG bytes (drawn through a temporary file, removed
+/// afterwards), e.g. to upload it.
+///
+/// # Errors
+/// [`TournamentError::Chart`] when it cannot be drawn, written or read back.
+pub fn render_chart_png(
+    s: &Standings,
+    width: u32,
+    height: u32,
+) -> Result<Vec<u8>, TournamentError> {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!(
+        "wolfjudge-standings-{}-{n}.png",
+        std::process::id()
+    ));
+    let drawn = render_chart(s, &path, width, height)
+        .and_then(|()| std::fs::read(&path).map_err(chart_err));
+    let _ = std::fs::remove_file(&path);
+    drawn
 }
 
 #[cfg(test)]

@@ -206,6 +206,36 @@ impl Standings {
     pub fn player(&self, name: &str) -> Option<&PlayerStanding> {
         self.players.iter().find(|p| p.player == name)
     }
+
+    /// The same standings with every player (and the judge) shown as `show` names them,
+    /// e.g. a chat account id as the member's display name. Only names change: the order
+    /// and the awards were decided on the accounts.
+    pub fn renamed(mut self, show: impl Fn(&str) -> String) -> Standings {
+        let award = |a: &mut Award| {
+            a.player = show(&a.player);
+            if let Some(t) = &mut a.tie {
+                t.other = show(&t.other);
+            }
+        };
+        self.tournament.judge = show(&self.tournament.judge);
+        for p in &mut self.players {
+            p.player = show(&p.player);
+        }
+        for g in &mut self.games {
+            g.judge = show(&g.judge);
+            for l in &mut g.lines {
+                l.player = show(&l.player);
+            }
+            for r in &mut g.replaced {
+                *r = show(r);
+            }
+        }
+        let a = &mut self.awards;
+        a.killer_king.iter_mut().for_each(award);
+        a.master_detective.iter_mut().for_each(award);
+        a.top.iter_mut().for_each(award);
+        self
+    }
 }
 
 fn signup_order(a: &PlayerStanding, b: &PlayerStanding) -> Ordering {

@@ -2,7 +2,7 @@
 //! `/api/v10/…` and the gateway websocket, enough of both for the real serenity client.
 //! It records every REST call, keeps channels and messages (so a test can press a button on
 //! a message the bot sent), refuses DMs to members who closed theirs (error 50007), honours
-//! `enforce_nonce`, and lets a test inject gateway events: slash commands, button presses,
+//! `enforce_nonce`, records the files of multipart uploads, and lets a test inject gateway events: slash commands, button presses,
 //! menu choices and modal submits, each answered through the interaction callback.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -30,6 +30,19 @@ pub struct Call {
     pub method: String,
     pub path: String,
     pub body: Value,
+    /// The files of a multipart request (attachments), in order.
+    #[allow(dead_code)] // read by the test crates that upload
+    pub files: Vec<Upload>,
+}
+
+/// A file part of a multipart request.
+#[derive(Debug, Clone)]
+#[allow(dead_code)] // read by the test crates that upload
+pub struct Upload {
+    /// The form field, e.g. `files[0]`.
+    pub field: String,
+    pub filename: String,
+    pub bytes: Vec<u8>,
 }
 
 /// A message as the fake holds it.
@@ -514,25 +527,78 @@ fn message_json(m: &Msg) -> Value {
            "embeds": [], "pinned": false, "type": 0, "components": m.components})
 }
 
-/// The JSON of a request: plain, or the `payload_json` part of a multipart body.
-fn body_json(headers: &HeaderMap, body: &Bytes) -> Value {
+/// Where `needle` occurs in `hay` from `from` on.
+fn find(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+    hay.get(from..)?
+        .windows(needle.len())
+        .position(|w| w == needle)
+        .map(|i| i + from)
+}
+
+/// A `name="…"` parameter of a part's headers.
+fn param(head: &str, name: &str) -> Option<String> {
+    let key = format!(" {name}=\"");
+    let start = head.find(&key)? + key.len();
+    let len = head[start..].find('"')?;
+    Some(head[start..start + len].to_string())
+}
+
+/// The parts of a multipart body as (headers, content), bytes kept as sent.
+fn parts(body: &[u8], boundary: &str) -> Vec<(String, Vec<u8>)> {
+    let delim = format!("--{boundary}").into_bytes();
+    let mut out = Vec::new();
+    let Some(mut at) = find(body, &delim, 0) else {
+        return out;
+    };
+    loop {
+        let start = at + delim.len();
+        if body.get(start..start + 2) == Some(b"--") {
+            return out;
+        }
+        let Some(next) = find(body, &delim, start) else {
+            return out;
+        };
+        let part = &body[start..next];
+        let part = part.strip_prefix(b"\r\n").unwrap_or(part);
+        let part = part.strip_suffix(b"\r\n").unwrap_or(part);
+        if let Some(split) = find(part, b"\r\n\r\n", 0) {
+            let head = String::from_utf8_lossy(&part[..split]).to_string();
+            out.push((head, part[split + 4..].to_vec()));
+        }
+        at = next;
+    }
+}
+
+/// The JSON of a request (plain, or the `payload_json` part of a multipart body) and the
+/// files of a multipart body.
+fn body_of(headers: &HeaderMap, body: &Bytes) -> (Value, Vec<Upload>) {
     let ct = headers
         .get("content-type")
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    if let Some(b) = ct.split("boundary=").nth(1) {
-        let text = String::from_utf8_lossy(body);
-        for part in text.split(&format!("--{}", b.trim_matches('"'))) {
-            if let Some((head, rest)) = part.split_once("\r\n\r\n") {
-                if head.contains("name=\"payload_json\"") {
-                    return serde_json::from_str(rest.trim_end_matches("\r\n"))
-                        .unwrap_or(Value::Null);
-                }
+    let Some(b) = ct.split("boundary=").nth(1) else {
+        return (
+            serde_json::from_slice(body).unwrap_or(Value::Null),
+            Vec::new(),
+        );
+    };
+    let mut json = Value::Null;
+    let mut files = Vec::new();
+    for (head, content) in parts(body, b.trim_matches('"')) {
+        let field = param(&head, "name").unwrap_or_default();
+        match param(&head, "filename") {
+            Some(filename) => files.push(Upload {
+                field,
+                filename,
+                bytes: content,
+            }),
+            None if field == "payload_json" => {
+                json = serde_json::from_slice(&content).unwrap_or(Value::Null);
             }
+            None => {}
         }
-        return Value::Null;
     }
-    serde_json::from_slice(body).unwrap_or(Value::Null)
+    (json, files)
 }
 
 fn error(status: StatusCode, code: u64, message: &str) -> Response {
@@ -566,12 +632,13 @@ async fn rest(
     body: Bytes,
 ) -> Response {
     let path = uri.path().trim_start_matches("/api/v10").to_string();
-    let json_body = body_json(&headers, &body);
+    let (json_body, files) = body_of(&headers, &body);
     let mut s = state.lock().unwrap_or_else(|e| e.into_inner());
     s.calls.push(Call {
         method: method.to_string(),
         path: path.clone(),
         body: json_body.clone(),
+        files,
     });
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     let port = s.port;

@@ -174,6 +174,10 @@ pub async fn substitute(
             let target = Service::target(&g, &target)?;
             let player = crate::service::Account(member.id.get());
             s.substitute(id, target, player, &key(ctx), lang).await?;
+            if let Some(guild) = place(ctx).guild {
+                let name = member.global_name.as_deref().unwrap_or(&member.name);
+                s.remember_name(guild, player, name).await?;
+            }
             Ok((g.ch(target).name.clone(), player))
         },
         |(name, player), lang| {

@@ -1,9 +1,11 @@
 //! The slash commands, one module per group: `/wolf …` (server setup and sign-up), the
-//! players' commands, and `/judge …`. Each parses its options, calls the service once and
+//! players' commands, `/judge …`, and the tournaments' (`/tournament new`, `/standings`,
+//! `/stats`). Each parses its options, calls the service once and
 //! renders the answer; nothing else.
 
 pub mod judge;
 pub mod play;
+pub mod tournament;
 pub mod wolf;
 
 use poise::serenity_prelude as serenity;
@@ -30,6 +32,9 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         play::say(),
         play::posts(),
         judge::judge(),
+        tournament::tournament(),
+        tournament::standings(),
+        tournament::stats(),
     ]
 }
 

@@ -7,7 +7,7 @@ use serenity::all::{
     CreateMessage, EditMessage, Http, MessageId, Permissions, Role, UserId,
 };
 
-use crate::discord::{answer, permissions, place, roles, user_lang, Context, Error};
+use crate::discord::{answer, display_name, permissions, place, roles, user_lang, Context, Error};
 use crate::i18n::{text, Lang};
 use crate::service::{
     mention, Account, Channel, ServerRole, Service, ServiceError, Settings, Signup, SignupId,
@@ -72,11 +72,12 @@ pub async fn setup(
     .await
 }
 
-/// Open a sign-up post for a new game (judge).
+/// Open a sign-up post for a new game (judge), optionally a tournament's next game.
 #[poise::command(slash_command, guild_only)]
 pub async fn new(
     ctx: Context<'_>,
     #[description = "The ruleset: m32 or mafia"] ruleset: String,
+    #[description = "The tournament this game belongs to (its name)"] tournament: Option<String>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let service = &ctx.data().service;
@@ -85,7 +86,13 @@ pub async fn new(
         let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
         let settings = service.check_judge(guild, &roles(ctx).await).await?;
         let s = service
-            .open_signup(guild, p.user, ruleset.trim(), settings.lang)
+            .open_signup(
+                guild,
+                p.user,
+                ruleset.trim(),
+                tournament.as_deref(),
+                settings.lang,
+            )
             .await?;
         let (content, buttons) = signup_message(&s);
         let post = ChannelId::new(settings.forum.0.max(1))
@@ -142,11 +149,7 @@ pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let p = place(ctx);
-    let name = ctx
-        .author_member()
-        .await
-        .map(|m| m.display_name().to_string())
-        .unwrap_or_else(|| ctx.author().name.clone());
+    let name = display_name(ctx).await;
     let result = async {
         let s = ctx.data().service.signup_at(&p).await?;
         join_signup(ctx.http(), &ctx.data().service, s.id, p.user, &name, lang).await

@@ -1,0 +1,140 @@
+//! Tournaments: `/tournament new` (judge) creates one in this server, `/standings` posts a
+//! tournament's table (an embed) and points chart (a PNG) in the channel, `/stats @member`
+//! shows a member's record over this server's games, privately. Games join a tournament
+//! through `/wolf new … tournament:NAME`.
+
+use poise::serenity_prelude as serenity;
+use serenity::all::{CreateAllowedMentions, CreateAttachment, CreateEmbed};
+
+use crate::discord::{answer, display_name, place, reply, roles, user_lang, Context, Error};
+use crate::i18n::{text, Lang};
+use crate::service::{mention, Account, ServiceError, DEFAULT_TOURNAMENT_RULESET};
+use crate::tournament::{render_chart_png, render_stats, render_table, Standings};
+
+/// The chart's size in pixels.
+pub const CHART_SIZE: (u32, u32) = (900, 560);
+/// The chart's file name (the embed shows it as its image).
+const CHART_FILE: &str = "standings.png";
+/// Discord's limit on an embed's description.
+const EMBED_TEXT: usize = 4096;
+
+/// Tournaments.
+#[poise::command(slash_command, subcommands("new"), guild_only)]
+pub async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Create a tournament in this server (judge).
+#[poise::command(slash_command, guild_only)]
+pub async fn new(
+    ctx: Context<'_>,
+    #[description = "The tournament's name"]
+    #[max_length = 80]
+    name: String,
+    #[description = "How many games it has"]
+    #[min = 1]
+    #[max = 100]
+    games: u32,
+    #[description = "The ruleset: mafia (default) or m32"] ruleset: Option<String>,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let service = &ctx.data().service;
+    let judge = place(ctx).user;
+    let judge_name = display_name(ctx).await;
+    let result = async {
+        let p = place(ctx);
+        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        service.check_judge(guild, &roles(ctx).await).await?;
+        let ruleset = ruleset
+            .as_deref()
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .unwrap_or(DEFAULT_TOURNAMENT_RULESET);
+        service
+            .create_tournament(guild, judge, &judge_name, &name, games, ruleset)
+            .await
+    }
+    .await;
+    answer(ctx, result, |t| {
+        text(
+            lang,
+            "ok-tournament-created",
+            &[
+                ("name", t.name.clone()),
+                ("games", t.games_planned.to_string()),
+                ("ruleset", t.ruleset.clone()),
+                ("judge", mention(judge)),
+            ],
+        )
+    })
+    .await
+}
+
+/// The standings as an embed: the table in a code block (cut to Discord's limit), the
+/// chart as its image.
+pub fn standings_embed(s: &Standings, lang: Lang) -> CreateEmbed {
+    let table = render_table(s, lang);
+    let room = EMBED_TEXT - "```\n\n```".len() - 1;
+    let table = if table.chars().count() > room {
+        let mut cut: String = table.chars().take(room).collect();
+        cut.push('…');
+        cut
+    } else {
+        table
+    };
+    CreateEmbed::new()
+        .title(text(
+            lang,
+            "standings-embed-title",
+            &[("name", s.tournament.name.clone())],
+        ))
+        .description(format!("```\n{table}\n```"))
+        .image(format!("attachment://{CHART_FILE}"))
+}
+
+/// Post a tournament's standings table and points chart.
+#[poise::command(slash_command, guild_only)]
+pub async fn standings(
+    ctx: Context<'_>,
+    #[description = "The tournament's name (default: the latest)"] tournament: Option<String>,
+) -> Result<(), Error> {
+    let service = &ctx.data().service;
+    let result = async {
+        let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
+        // Posted for everyone: in the server's language.
+        let lang = service.settings(guild).await?.lang;
+        let s = service.standings(guild, tournament.as_deref()).await?;
+        let png = render_chart_png(&s, CHART_SIZE.0, CHART_SIZE.1)?;
+        Ok::<_, ServiceError>((standings_embed(&s, lang), png))
+    }
+    .await;
+    match result {
+        Ok((embed, png)) => {
+            ctx.send(
+                poise::CreateReply::default()
+                    .embed(embed)
+                    .attachment(CreateAttachment::bytes(png, CHART_FILE))
+                    .allowed_mentions(CreateAllowedMentions::new()),
+            )
+            .await?;
+            Ok(())
+        }
+        Err(e) => reply(ctx, &e.message(user_lang(ctx))).await,
+    }
+}
+
+/// A member's games, wins by role and cards in this server (only you see it).
+#[poise::command(slash_command, guild_only)]
+pub async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose record"] member: serenity::User,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let who = Account(member.id.get());
+    let result = async {
+        let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
+        ctx.data().service.stats(guild, who).await
+    }
+    .await;
+    answer(ctx, result, |s| render_stats(&s, &mention(who), lang)).await
+}

@@ -1,0 +1,399 @@
+//! The `World` of the Discord end-to-end tests: a server on the fake Discord of
+//! `fake_discord.rs` (a forum, a log channel, a judge, twelve players and an outsider), the
+//! bot running against it over real Postgres and a virtual clock, and helpers to use slash
+//! commands, press buttons and wait for the outbox. Included with `#[path]` by each test
+//! crate next to `fake_discord.rs`; each uses some of it.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration as StdDuration;
+
+use chrono::{Duration, TimeZone, Utc};
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+use super::fake_discord::{FakeDiscord, Kind, Msg};
+use wolfjudge::discord::{self, Bot};
+use wolfjudge::engine::{CharId, Game};
+use wolfjudge::service::clock::VirtualClock;
+use wolfjudge::service::{GameId, Service};
+use wolfjudge::store::Store;
+
+pub const JUDGE_ROLE: u64 = 700_000_000_000_000_001;
+/// ADMINISTRATOR | MANAGE_GUILD
+pub const ADMIN: u64 = 0x8 | 0x20;
+pub const NAMES: [&str; 12] = [
+    "Amber", "Basil", "Cedar", "Dahlia", "Ember", "Fennel", "Ginger", "Hazel", "Iris", "Juniper",
+    "Kale", "Laurel",
+];
+
+/// A server with a forum, a log channel, a judge, twelve players, an outsider and a
+/// would-be substitute, and the bot running against it.
+pub struct World {
+    pub fake: FakeDiscord,
+    pub clock: VirtualClock,
+    pub service: Service,
+    pub bot: Option<Bot>,
+    pub forum: u64,
+    pub log: u64,
+    pub lobby: u64,
+    pub judge: u64,
+    pub players: Vec<u64>,
+    pub outsider: u64,
+}
+
+pub fn tracing() {
+    // Interactions serenity cannot parse are only reported through tracing.
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "warn,serenity=error,wolfjudge=info".into());
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_test_writer()
+        .try_init();
+}
+
+impl World {
+    pub async fn new(pool: PgPool) -> World {
+        tracing();
+        let fake = FakeDiscord::start().await;
+        let forum = fake.add_channel(Kind::Forum);
+        let log = fake.add_channel(Kind::Text);
+        let lobby = fake.add_channel(Kind::Text);
+        let judge = fake.new_id();
+        fake.name_user(judge, "Judge");
+        let players: Vec<u64> = NAMES
+            .iter()
+            .map(|n| {
+                let id = fake.new_id();
+                fake.name_user(id, n);
+                id
+            })
+            .collect();
+        let outsider = fake.new_id();
+        fake.name_user(outsider, "Outsider");
+        let clock = VirtualClock::new(Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap());
+        let service = Service::new(
+            Store::new(pool),
+            Arc::new(clock.clone()),
+            BTreeMap::new(),
+            Some(20261201),
+        );
+        let mut w = World {
+            fake,
+            clock,
+            service,
+            bot: None,
+            forum,
+            log,
+            lobby,
+            judge,
+            players,
+            outsider,
+        };
+        w.boot().await;
+        w
+    }
+
+    /// Starts the bot and waits until it is connected and its commands are registered.
+    pub async fn boot(&mut self) {
+        let before = self.fake.connections();
+        let registered = self
+            .fake
+            .calls()
+            .iter()
+            .filter(|c| c.method == "PUT" && c.path.ends_with("/commands"))
+            .count();
+        let opts = discord::Options {
+            token: "test-token".into(),
+            proxy: Some(self.fake.url()),
+            poll: StdDuration::from_millis(25),
+            worker: format!("bot-{before}"),
+            gateway: Some(discord::Shards::ALL),
+            run_worker: true,
+        };
+        self.bot = Some(
+            discord::start(opts, self.service.clone())
+                .await
+                .expect("the bot starts"),
+        );
+        self.fake
+            .wait_for("the bot to connect and register its commands", 30, |f| {
+                f.connections() > before
+                    && f.calls()
+                        .iter()
+                        .filter(|c| c.method == "PUT" && c.path.ends_with("/commands"))
+                        .count()
+                        > registered
+            })
+            .await;
+    }
+
+    /// Stops the bot as a crash would, and starts it again.
+    pub async fn restart(&mut self) {
+        if let Some(bot) = self.bot.take() {
+            bot.stop().await;
+        }
+        self.boot().await;
+    }
+
+    /// Uses a slash command and returns the bot's (ephemeral) answer.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn slash(
+        &self,
+        user: u64,
+        channel: u64,
+        judge: bool,
+        path: &[&str],
+        options: &[(&str, u8, Value)],
+        resolved: Value,
+    ) -> (String, Value) {
+        let roles: Vec<u64> = if judge { vec![JUDGE_ROLE] } else { vec![] };
+        let perms = if judge { ADMIN } else { 0 };
+        let id = self.fake.slash(
+            user, channel, &roles, perms, "zh-CN", path, options, resolved,
+        );
+        let r = self.fake.response(id).await;
+        (
+            r["data"]["content"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
+            r,
+        )
+    }
+
+    pub async fn say(
+        &self,
+        user: u64,
+        channel: u64,
+        path: &[&str],
+        options: &[(&str, u8, Value)],
+    ) -> String {
+        self.slash(user, channel, false, path, options, json!({}))
+            .await
+            .0
+    }
+
+    pub async fn judge_says(
+        &self,
+        channel: u64,
+        path: &[&str],
+        options: &[(&str, u8, Value)],
+    ) -> String {
+        self.slash(self.judge, channel, true, path, options, json!({}))
+            .await
+            .0
+    }
+
+    /// `/wolf setup` by the judge (an administrator).
+    pub async fn set_up(&self) -> String {
+        let resolved = json!({
+            "channels": {
+                self.forum.to_string(): {"id": self.forum.to_string(), "name": "werewolf", "type": 15, "permissions": "0"},
+                self.log.to_string(): {"id": self.log.to_string(), "name": "judge-log", "type": 0, "permissions": "0"},
+            },
+            "roles": {JUDGE_ROLE.to_string(): {"id": JUDGE_ROLE.to_string(), "name": "法官", "color": 0, "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+                "hoist": false, "position": 1, "permissions": "0", "managed": false, "mentionable": true, "flags": 0}},
+        });
+        self.slash(
+            self.judge,
+            self.lobby,
+            true,
+            &["wolf", "setup"],
+            &[
+                ("forum", 7, json!(self.forum.to_string())),
+                ("judge_role", 8, json!(JUDGE_ROLE.to_string())),
+                ("log", 7, json!(self.log.to_string())),
+            ],
+            resolved,
+        )
+        .await
+        .0
+    }
+
+    /// `/wolf new m32` and the sign-up post it made.
+    pub async fn open_signup(&self) -> Msg {
+        self.open_signup_with(&[("ruleset", 3, json!("m32"))]).await
+    }
+
+    /// `/wolf new` with `options` and the sign-up post it made.
+    pub async fn open_signup_with(&self, options: &[(&str, u8, Value)]) -> Msg {
+        let answer = self.judge_says(self.lobby, &["wolf", "new"], options).await;
+        assert!(answer.contains("报名帖已发出"), "{answer}");
+        self.fake
+            .messages()
+            .into_iter()
+            .rev()
+            .find(|m| matches!(self.fake.channel_kind(m.channel), Some(Kind::Post { .. })))
+            .expect("a sign-up post in the forum")
+    }
+
+    /// Sets up, opens the sign-up, has all twelve join by button, and starts.
+    pub async fn started(&self) -> (Msg, u64) {
+        self.started_with(&[("ruleset", 3, json!("m32"))]).await
+    }
+
+    /// As [`World::started`], with `/wolf new`'s `options`.
+    pub async fn started_with(&self, options: &[(&str, u8, Value)]) -> (Msg, u64) {
+        assert!(self.set_up().await.contains("设置完成"));
+        let post = self.open_signup_with(options).await;
+        for p in &self.players {
+            let id = self.fake.click(*p, &post, &join_id(&post), &[], &[]);
+            let a = self.fake.answer(id).await;
+            assert!(a.contains("报名成功"), "{a}");
+        }
+        let a = self.judge_says(post.channel, &["wolf", "start"], &[]).await;
+        assert!(a.contains("游戏已开始"), "{a}");
+        self.settle().await;
+        let thread = post.channel;
+        (post, thread)
+    }
+
+    pub async fn game(&self) -> Game {
+        let id = self.game_id().await;
+        self.service.store.load(id).await.expect("the game loads")
+    }
+
+    pub async fn game_id(&self) -> i64 {
+        sqlx::query_scalar::<_, i64>("SELECT id FROM games ORDER BY id DESC LIMIT 1")
+            .fetch_one(&self.service.store.pool)
+            .await
+            .expect("a game")
+    }
+
+    /// Waits until every message is delivered.
+    pub async fn settle(&self) {
+        let pool = self.service.store.pool.clone();
+        for _ in 0..1500 {
+            let left: i64 = sqlx::query_scalar(
+                "SELECT count(*) FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL",
+            )
+            .fetch_one(&pool)
+            .await
+            .expect("count the outbox");
+            if left == 0 {
+                return;
+            }
+            tokio::time::sleep(StdDuration::from_millis(20)).await;
+        }
+        panic!("the outbox did not drain");
+    }
+
+    /// How many events the latest game has.
+    pub async fn event_count(&self) -> usize {
+        self.service
+            .store
+            .events(self.game_id().await)
+            .await
+            .map(|e| e.len())
+            .unwrap_or(0)
+    }
+
+    /// Moves the clock past the next deadline and waits for the game to move on.
+    pub async fn pass_deadline(&self) {
+        let g = self.game().await;
+        let Some(due) = g.next_deadline() else {
+            return;
+        };
+        let before = self.event_count().await;
+        self.clock.set(due + Duration::seconds(1));
+        for _ in 0..1500 {
+            if self.event_count().await > before {
+                self.settle().await;
+                return;
+            }
+            tokio::time::sleep(StdDuration::from_millis(20)).await;
+        }
+        panic!("the deadline at {due} did not fire");
+    }
+
+    /// The account playing `c` now.
+    pub async fn user_of(&self, c: CharId) -> u64 {
+        let game = GameId(self.game_id().await);
+        let route = self.service.route(game).await.expect("the game's route");
+        route.seats.get(&c.0).expect("a seated character").0
+    }
+
+    /// The latest DM to `user` offering `choice`.
+    pub fn prompt(&self, user: u64, choice: &str) -> Option<Msg> {
+        self.fake.dms_to(user).into_iter().rev().find(|m| {
+            component_ids(m)
+                .iter()
+                .any(|id| id.ends_with(&format!(":{choice}")))
+        })
+    }
+
+    /// Picks `target` in the `choice` menu of the latest prompt, returning the answer.
+    pub async fn pick(&self, user: u64, choice: &str, target: CharId) -> String {
+        let m = self
+            .prompt(user, choice)
+            .unwrap_or_else(|| panic!("a {choice} prompt for {user}"));
+        let id = component_ids(&m)
+            .into_iter()
+            .find(|i| i.ends_with(&format!(":{choice}")))
+            .expect("the component");
+        let seat = target.0.to_string();
+        let i = self.fake.click(user, &m, &id, &[seat.as_str()], &[]);
+        let r = self.fake.response(i).await;
+        if r["type"] == json!(9) {
+            // The kill's reason, in the modal it opened.
+            let modal = r["data"]["custom_id"]
+                .as_str()
+                .expect("a modal id")
+                .to_string();
+            let i = self
+                .fake
+                .submit_modal(user, m.channel, &modal, "reason", "刀你");
+            return self.fake.answer(i).await;
+        }
+        r["data"]["content"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    pub async fn press(&self, user: u64, choice: &str) -> String {
+        let m = self
+            .prompt(user, choice)
+            .unwrap_or_else(|| panic!("a {choice} button for {user}"));
+        let id = component_ids(&m)
+            .into_iter()
+            .find(|i| i.ends_with(&format!(":{choice}")))
+            .expect("the button");
+        let i = self.fake.click(user, &m, &id, &[], &[]);
+        self.fake.answer(i).await
+    }
+
+    /// The current day's forum post.
+    pub fn day_post(&self) -> u64 {
+        self.fake
+            .messages()
+            .into_iter()
+            .rev()
+            .find_map(|m| match self.fake.channel_kind(m.channel) {
+                Some(Kind::Post { name, .. }) if name.starts_with('第') => Some(m.channel),
+                _ => None,
+            })
+            .expect("a day post")
+    }
+}
+
+pub fn join_id(post: &Msg) -> String {
+    component_ids(post)
+        .into_iter()
+        .find(|i| i.ends_with(":join"))
+        .expect("a Join button")
+}
+
+pub fn component_ids(m: &Msg) -> Vec<String> {
+    let mut out = Vec::new();
+    for row in m.components.as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            if let Some(id) = c["custom_id"].as_str() {
+                out.push(id.to_string());
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,273 @@
+//! Tournaments on Discord, end to end against the fake Discord: `/tournament new` (judges
+//! only), a game opened with `/wolf new … tournament:NAME` and started inside the
+//! tournament (players known by their account), ended by the judge, then `/standings`
+//! posting the table as an embed with the chart as a PNG attachment, and `/stats @member`.
+
+#[path = "common/discord_world.rs"]
+mod discord_world;
+#[path = "common/fake_discord.rs"]
+#[allow(dead_code)] // the fake serves every test crate; this one uses part of it
+mod fake_discord;
+
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+use discord_world::{World, NAMES};
+use fake_discord::Kind;
+use wolfjudge::engine::{Role, Winner};
+use wolfjudge::i18n::{role_name, Lang};
+
+/// `/tournament new` options.
+fn new_options(name: &str, games: u32) -> Vec<(&'static str, u8, Value)> {
+    vec![
+        ("name", 3, json!(name)),
+        ("games", 4, json!(games)),
+        ("ruleset", 3, json!("m32")),
+    ]
+}
+
+/// `/wolf new` options for a game of `tournament`.
+fn signup_options(ruleset: &str, tournament: &str) -> Vec<(&'static str, u8, Value)> {
+    vec![
+        ("ruleset", 3, json!(ruleset)),
+        ("tournament", 3, json!(tournament)),
+    ]
+}
+
+/// `/wolf new ruleset tournament:NAME` by the judge, and the answer.
+async fn wolf_new(w: &World, ruleset: &str, tournament: &str) -> String {
+    w.judge_says(
+        w.lobby,
+        &["wolf", "new"],
+        &signup_options(ruleset, tournament),
+    )
+    .await
+}
+
+/// A user option's `resolved` part, as Discord sends it.
+fn resolved_user(id: u64, name: &str) -> Value {
+    json!({"users": {id.to_string(): {"id": id.to_string(), "username": name, "global_name": name,
+        "avatar": null, "discriminator": "0"}}})
+}
+
+/// `/stats @member` used by `asker`: the answer and the whole response.
+async fn stats_of(w: &World, asker: u64, member: u64, name: &str) -> (String, Value) {
+    w.slash(
+        asker,
+        w.lobby,
+        false,
+        &["stats"],
+        &[("member", 6, json!(member.to_string()))],
+        resolved_user(member, name),
+    )
+    .await
+}
+
+/// The standings table's row of `name`: (total, games, wins cell), from the columns
+/// `# player G1 total games killer detective wins…`.
+fn row(table: &str, name: &str) -> (u32, u32, String) {
+    let line = table
+        .lines()
+        .find(|l| l.split_whitespace().nth(1) == Some(name))
+        .unwrap_or_else(|| panic!("a row for {name} in\n{table}"));
+    let cells: Vec<&str> = line.split_whitespace().collect();
+    let num = |i: usize| cells[i].parse::<u32>().expect("a number");
+    (num(3), num(4), cells[7..].join(" "))
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
+    let w = World::new(pool).await;
+    assert!(w.set_up().await.contains("设置完成"));
+
+    // Only judges create tournaments; the judge does.
+    let a = w
+        .say(
+            w.outsider,
+            w.lobby,
+            &["tournament", "new"],
+            &new_options("春季赛", 1),
+        )
+        .await;
+    assert!(a.contains("只有拥有本服务器法官身份组"), "not a judge: {a}");
+    let a = w
+        .judge_says(w.lobby, &["tournament", "new"], &new_options("春季赛", 1))
+        .await;
+    assert!(a.contains("比赛 春季赛 已创建：共 1 局 m32"), "{a}");
+    let a = w
+        .judge_says(w.lobby, &["tournament", "new"], &new_options("春季赛", 3))
+        .await;
+    assert!(a.contains("名为\"春季赛\"的比赛已经存在"), "twice: {a}");
+
+    // A sign-up must name a tournament of this server, of its ruleset.
+    let a = wolf_new(&w, "mafia", "春季赛").await;
+    assert!(
+        a.contains("比赛 春季赛 使用 m32 规则"),
+        "wrong ruleset: {a}"
+    );
+    let a = wolf_new(&w, "m32", "秋季赛").await;
+    assert!(a.contains("没有名为\"秋季赛\"的比赛"), "unknown: {a}");
+
+    // The game is started inside the tournament; its players are the members' accounts.
+    let (_post, thread) = w.started_with(&signup_options("m32", "春季赛")).await;
+    let game_id = w.game_id().await;
+    let g = w.game().await;
+    for (i, c) in g.chars.iter().enumerate() {
+        // m32 is anonymous: drawn character names, the member's account as the player.
+        assert!(!NAMES.contains(&c.name.as_str()), "{}", c.name);
+        assert_eq!(c.player, w.players[i].to_string());
+    }
+    let store = &w.service.store;
+    let t = store
+        .tournament("春季赛")
+        .await
+        .expect("db")
+        .expect("exists");
+    assert_eq!(
+        store.tournament_games(t.id).await.expect("db"),
+        vec![(1, game_id)]
+    );
+    // Its one game is taken: another sign-up for it is refused.
+    let a = wolf_new(&w, "m32", "春季赛").await;
+    assert!(a.contains("比赛 春季赛 的 1 局已经排满"), "full: {a}");
+
+    // The seer gets a blue card (it shows in their /stats below).
+    let seer = g
+        .chars
+        .iter()
+        .position(|c| c.role == Role::Seer)
+        .expect("a seer");
+    let a = w
+        .judge_says(
+            thread,
+            &["judge", "card"],
+            &[
+                ("target", 3, json!(g.chars[seer].name)),
+                ("color", 4, json!(0)),
+                ("reason", 3, json!("提醒")),
+            ],
+        )
+        .await;
+    assert!(a.contains("已给"), "{a}");
+
+    // The judge ends it for the village; the reveal names each player by mention.
+    let a = w
+        .judge_says(
+            thread,
+            &["judge", "end"],
+            &[("winner", 3, json!("village"))],
+        )
+        .await;
+    assert!(a.contains("游戏已结束"), "{a}");
+    w.settle().await;
+    let g = w.game().await;
+    assert_eq!(g.winner, Some(Winner::Village));
+    let amber = format!("{}（玩家 <@{}>）", g.chars[0].name, w.players[0]);
+    assert!(
+        w.fake.messages().iter().any(|m| matches!(
+            w.fake.channel_kind(m.channel),
+            Some(Kind::Post { .. })
+        ) && m.content.contains(&amber)),
+        "the reveal shows {amber}"
+    );
+
+    // /standings: public, the table in an embed (members by display name), the chart as
+    // a PNG attachment shown as the embed's image.
+    let id = w.fake.slash(
+        w.outsider,
+        w.lobby,
+        &[],
+        0,
+        "zh-CN",
+        &["standings"],
+        &[],
+        json!({}),
+    );
+    let r = w.fake.response(id).await;
+    assert_eq!(r["type"], json!(4), "{r}");
+    assert_eq!(
+        r["data"]["flags"].as_u64().unwrap_or(0) & 64,
+        0,
+        "public: {r}"
+    );
+    let embed = &r["data"]["embeds"][0];
+    assert_eq!(embed["title"], json!("积分榜：春季赛"));
+    assert_eq!(embed["image"]["url"], json!("attachment://standings.png"));
+    let table = embed["description"].as_str().expect("a description");
+    // Scoring (config/scoring/m32.toml): a village win gives villagers 2, the seer, the
+    // witch and the hunter 3, the wolves 0; the tournament's judge 1 per game.
+    for (i, c) in g.chars.iter().enumerate() {
+        let want = match c.role {
+            Role::Villager => 2,
+            Role::Seer | Role::Witch | Role::Hunter => 3,
+            _ => 0,
+        };
+        let (total, games, wins) = row(table, NAMES[i]);
+        assert_eq!((total, games), (want, 1), "{}: {table}", NAMES[i]);
+        if want > 0 {
+            assert_eq!(wins, format!("{}×1", role_name(c.role, Lang::Zh)));
+        } else {
+            assert_eq!(wins, "-");
+        }
+    }
+    assert_eq!(row(table, "Judge").0, 1, "{table}");
+    let upload = w
+        .fake
+        .calls()
+        .into_iter()
+        .find(|c| c.path.starts_with(&format!("/interactions/{id}/")))
+        .expect("the callback");
+    assert_eq!(upload.files.len(), 1, "one attachment");
+    assert_eq!(upload.files[0].filename, "standings.png");
+    let png = image::load_from_memory(&upload.files[0].bytes).expect("the chart is a PNG");
+    assert_eq!((png.width(), png.height()), (900, 560));
+
+    // /stats @member, privately: the seer (a winner, carded) and a wolf.
+    let winner = seer;
+    let wolf = g
+        .chars
+        .iter()
+        .position(|c| c.role == Role::Wolf)
+        .expect("a wolf");
+    let (a, r) = stats_of(&w, w.outsider, w.players[winner], NAMES[winner]).await;
+    assert_eq!(
+        r["data"]["flags"].as_u64().unwrap_or(0) & 64,
+        64,
+        "ephemeral"
+    );
+    assert!(
+        a.contains(&format!("<@{}> 在本服务器的战绩", w.players[winner])),
+        "{a}"
+    );
+    assert!(
+        a.contains("参加局数：1（已结束 1 局：胜 1，负 0，无结果 0）"),
+        "{a}"
+    );
+    assert!(a.contains("各身份胜场：预言家×1"), "{a}");
+    assert!(a.contains("蓝牌 1 张，黄牌 0 张，红牌 0 张"), "{a}");
+    let (a, _) = stats_of(&w, w.outsider, w.players[wolf], NAMES[wolf]).await;
+    assert!(a.contains("胜 0，负 1"), "{a}");
+    // The judge judged one game and played none.
+    let (a, _) = stats_of(&w, w.players[0], w.judge, "Judge").await;
+    assert!(
+        a.contains("参加局数：0") && a.contains("担任法官：1 局"),
+        "{a}"
+    );
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn standings_without_a_tournament_say_what_to_do(pool: PgPool) {
+    let w = World::new(pool).await;
+    assert!(w.set_up().await.contains("设置完成"));
+    let a = w.say(w.outsider, w.lobby, &["standings"], &[]).await;
+    assert!(a.contains("本服务器还没有比赛"), "{a}");
+    let a = w
+        .say(
+            w.outsider,
+            w.lobby,
+            &["standings"],
+            &[("tournament", 3, json!("不存在"))],
+        )
+        .await;
+    assert!(a.contains("没有名为\"不存在\"的比赛"), "{a}");
+}
