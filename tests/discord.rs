@@ -184,6 +184,15 @@ async fn give_last_words(w: &World) {
     }
 }
 
+/// The account in each seat, in seat order.
+async fn seated_accounts(w: &World, g: &Game) -> Vec<u64> {
+    let mut out = Vec::new();
+    for c in g.ids() {
+        out.push(w.user_of(c).await);
+    }
+    out
+}
+
 fn total_posts(g: &Game) -> u32 {
     g.chars.iter().map(|c| c.posts.values().sum::<u32>()).sum()
 }
@@ -590,7 +599,10 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
     let w = World::new(pool).await;
     w.started().await;
     let g = w.game().await;
-    // Seats follow the order of joining; an anonymous game's names are drawn.
+    // An anonymous game's names are drawn, and so is the seating (the public lists
+    // characters in seat order, which must not be the public order of signing up).
+    let seated: Vec<u64> = seated_accounts(&w, &g).await;
+    assert_ne!(seated, w.players, "seats are not the order of joining");
     let first = g.ch(CharId(0)).name.clone();
     let second = g.ch(CharId(1)).name.clone();
     assert!(
@@ -607,7 +619,7 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
         )
         .await;
     assert!(a.contains("你没有参加这局游戏"), "not a player: {a}");
-    let voter = w.players[0];
+    let voter = seated[0];
     let a = w
         .say(
             voter,

@@ -112,11 +112,15 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
     let (_post, thread) = w.started_with(&signup_options("m32", "春季赛")).await;
     let game_id = w.game_id().await;
     let g = w.game().await;
-    for (i, c) in g.chars.iter().enumerate() {
-        // m32 is anonymous: drawn character names, the member's account as the player.
+    // m32 is anonymous: drawn character names and seating; the members' accounts play.
+    let mut accounts: Vec<String> = g.chars.iter().map(|c| c.player.clone()).collect();
+    for c in &g.chars {
         assert!(!NAMES.contains(&c.name.as_str()), "{}", c.name);
-        assert_eq!(c.player, w.players[i].to_string());
     }
+    accounts.sort();
+    let mut members: Vec<String> = w.players.iter().map(|p| p.to_string()).collect();
+    members.sort();
+    assert_eq!(accounts, members);
     let store = &w.service.store;
     let t = store
         .tournament("春季赛")
@@ -162,7 +166,7 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
     w.settle().await;
     let g = w.game().await;
     assert_eq!(g.winner, Some(Winner::Village));
-    let amber = format!("{}（玩家 <@{}>）", g.chars[0].name, w.players[0]);
+    let amber = format!("{}（玩家 <@{}>）", g.chars[0].name, g.chars[0].player);
     assert!(
         w.fake.messages().iter().any(|m| matches!(
             w.fake.channel_kind(m.channel),
@@ -196,14 +200,24 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
     let table = embed["description"].as_str().expect("a description");
     // Scoring (config/scoring/m32.toml): a village win gives villagers 2, the seer, the
     // witch and the hunter 3, the wolves 0; the tournament's judge 1 per game.
+    // Seat → (account, member's name): the seating of an anonymous game is drawn.
+    let member = |seat: usize| -> (u64, &str) {
+        let account: u64 = g.chars[seat].player.parse().expect("an account id");
+        let i = w
+            .players
+            .iter()
+            .position(|p| *p == account)
+            .expect("a member");
+        (account, NAMES[i])
+    };
     for (i, c) in g.chars.iter().enumerate() {
         let want = match c.role {
             Role::Villager => 2,
             Role::Seer | Role::Witch | Role::Hunter => 3,
             _ => 0,
         };
-        let (total, games, wins) = row(table, NAMES[i]);
-        assert_eq!((total, games), (want, 1), "{}: {table}", NAMES[i]);
+        let (total, games, wins) = row(table, member(i).1);
+        assert_eq!((total, games), (want, 1), "{}: {table}", member(i).1);
         if want > 0 {
             assert_eq!(wins, format!("{}×1", role_name(c.role, Lang::Zh)));
         } else {
@@ -229,14 +243,14 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
         .iter()
         .position(|c| c.role == Role::Wolf)
         .expect("a wolf");
-    let (a, r) = stats_of(&w, w.outsider, w.players[winner], NAMES[winner]).await;
+    let (a, r) = stats_of(&w, w.outsider, member(winner).0, member(winner).1).await;
     assert_eq!(
         r["data"]["flags"].as_u64().unwrap_or(0) & 64,
         64,
         "ephemeral"
     );
     assert!(
-        a.contains(&format!("<@{}> 在本服务器的战绩", w.players[winner])),
+        a.contains(&format!("<@{}> 在本服务器的战绩", member(winner).0)),
         "{a}"
     );
     assert!(
@@ -245,7 +259,7 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
     );
     assert!(a.contains("各身份胜场：预言家×1"), "{a}");
     assert!(a.contains("蓝牌 1 张，黄牌 0 张，红牌 0 张"), "{a}");
-    let (a, _) = stats_of(&w, w.outsider, w.players[wolf], NAMES[wolf]).await;
+    let (a, _) = stats_of(&w, w.outsider, member(wolf).0, member(wolf).1).await;
     assert!(a.contains("胜 0，负 1"), "{a}");
     // The judge judged one game and played none.
     let (a, _) = stats_of(&w, w.players[0], w.judge, "Judge").await;

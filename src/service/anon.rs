@@ -8,6 +8,8 @@ use serde::Deserialize;
 
 /// The ChaCha20 stream for character names: far from the engine's draws (0, 1, 2, …).
 const NAME_STREAM: u64 = u64::MAX;
+/// The stream for an anonymous game's seating.
+const SEAT_STREAM: u64 = u64::MAX / 2;
 
 #[derive(Debug, Deserialize)]
 struct Theme {
@@ -34,6 +36,16 @@ pub fn names(seed: u64, n: usize) -> Option<Vec<String>> {
     names.shuffle(&mut rng);
     names.truncate(n);
     Some(names)
+}
+
+/// The order in which an anonymous game seats its members (indexes into the sign-up
+/// order), drawn from the seed on a stream of its own.
+pub fn seating(seed: u64, n: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    rng.set_stream(SEAT_STREAM);
+    order.shuffle(&mut rng);
+    order
 }
 
 /// The avatar of a character name from the list (`None` for other names).
@@ -107,6 +119,16 @@ mod tests {
         assert_eq!(unique.len(), 16);
         assert!(avatar(&a[0]).is_some_and(|u| u.starts_with("https://")));
         assert!(names(1, 100).is_none());
+    }
+
+    #[test]
+    fn seating_is_a_permutation_drawn_from_the_seed() {
+        let a = seating(7, 12);
+        let mut sorted = a.clone();
+        sorted.sort();
+        assert_eq!(sorted, (0..12).collect::<Vec<_>>());
+        assert_eq!(a, seating(7, 12));
+        assert_ne!(a, (0..12).collect::<Vec<_>>());
     }
 
     #[test]

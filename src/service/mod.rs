@@ -599,14 +599,24 @@ impl Service {
             Some(seed) => seed,
             None => rand::RngCore::next_u64(&mut rand::rngs::OsRng),
         };
-        // Anonymous games play under drawn character names (马甲), never members' names.
+        // Anonymous games play under drawn character names (马甲), never members' names, and
+        // seat the members in an order drawn from the seed: the public lists characters in
+        // seat order, which must not be the (public) order of signing up.
+        let seated: Vec<(Account, String, bool)> = if ruleset.options.anonymous {
+            anon::seating(seed, s.players.len())
+                .into_iter()
+                .filter_map(|i| s.players.get(i).cloned())
+                .collect()
+        } else {
+            s.players.clone()
+        };
         let characters = if ruleset.options.anonymous {
             anon::names(seed, s.players.len()).ok_or_else(|| ServiceError::PlayerCount {
                 ruleset: s.ruleset.clone(),
                 players: s.players.len(),
             })?
         } else {
-            unique_names(s.players.iter().map(|(_, n, _)| n.as_str()))
+            unique_names(seated.iter().map(|(_, n, _)| n.as_str()))
         };
         let setup = Setup {
             ruleset,
@@ -615,7 +625,7 @@ impl Service {
             characters,
             roles: None,
             forbidden_first_kill: None,
-            players: Some(s.players.iter().map(|(a, _, _)| a.0.to_string()).collect()),
+            players: Some(seated.iter().map(|(a, _, _)| a.0.to_string()).collect()),
         };
         let key = format!("signup-{}", id.0);
         let game = match s.tournament {
@@ -623,7 +633,7 @@ impl Service {
             None => self.store.create_game(&key, &setup, s.lang).await?,
         };
         let mut tx = self.pool().begin().await?;
-        for (seat, (user, _, _)) in s.players.iter().enumerate() {
+        for (seat, (user, _, _)) in seated.iter().enumerate() {
             sqlx::query(
                 "INSERT INTO seats (game_id, seat, user_id) VALUES ($1, $2, $3)
                  ON CONFLICT DO NOTHING",
