@@ -289,7 +289,7 @@ ev-reveal-tree-hole = { $name }：{ $text }
 ev-reveal-no-tree-holes = （无）
 ev-reveal-seed = 随机种子：{ $seed }
 ev-reveal-commitment = 开局公布的承诺：{ $commitment }
-ev-reveal-verify = 验证方法：种子的 8 个小端字节的 SHA-256 必须等于承诺（sha256 of the seed's 8 little-endian bytes must equal the commitment）；第 i 次随机抽取使用以该种子初始化的 ChaCha20 的第 i 号流。
+ev-reveal-verify = 验证方法：种子的 8 个小端字节的 SHA-256 必须等于承诺（sha256 of the seed's 8 little-endian bytes must equal the commitment）；第 i 次随机抽取使用以该种子初始化的 ChaCha20 的第 i 号流。一行验证（对法官用 `/judge export` 导出的对局）：`wolfjudge verify game.json --commitment { $commitment }`，检查种子并列出由它得出的发牌。
 
 deed-vote = { $by } 投票给 { $target }
 deed-abstain = { $by } 弃票
@@ -502,6 +502,8 @@ ok-extended = 当前截止时间已延后 { $by }。
 ok-paused = 游戏已暂停。
 ok-resumed = 游戏已恢复。
 ok-ended = 游戏已结束。
+ok-exported = 第 { $game } 局的游戏脚本和报告。用 `wolfjudge script game-{ $game }.json` 重放；任何人都可以用 `wolfjudge verify game-{ $game }.json --commitment <承诺>` 对照承诺验证发牌。
+export-mismatch = 警告：重放脚本得到的结果与存储的对局在这些项上不一致：{ $fields }。请报告这个问题。
 ok-choice = 已记录：{ $choice } { $name }。
 
 ## Discord：报名
@@ -604,3 +606,5 @@ cmd-judge-end-winner = 胜方
 cmd-judge-end-winner-desc = wolves、village、killers、police 或 draw；留空表示无
 cmd-judge-status = 全局
 cmd-judge-status-desc = 游戏的全部信息（含秘密，只有你能看到）
+cmd-judge-export = 导出
+cmd-judge-export-desc = 把整局游戏导出为游戏脚本和报告（文件只有你能看到）
