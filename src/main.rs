@@ -402,9 +402,9 @@ fn export(url: &str, game: &str) -> Result<(String, String, Vec<String>), String
                 .ok_or_else(|| format!("no game with the id or key `{game}`"))?,
         };
         let e = st.export(id).await.map_err(|e| e.to_string())?;
-        let text =
-            |v: &serde_json::Value| serde_json::to_string_pretty(v).map_err(|e| e.to_string());
-        Ok((text(&e.script)?, text(&e.report)?, e.mismatches))
+        let script = serde_json::to_string_pretty(&e.script).map_err(|e| e.to_string())?;
+        let report = serde_json::to_string_pretty(&e.report).map_err(|e| e.to_string())?;
+        Ok((script, report, e.mismatches))
     })
 }
 

@@ -808,8 +808,8 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
     assert!(refused.contains("只有拥有本服务器法官身份组"), "{refused}");
     let export = w.service.store.export(id).await.expect("the game exports");
     assert!(export.mismatches.is_empty(), "{:?}", export.mismatches);
-    let script = wolfjudge::script::Script::parse(&export.script.to_string())
-        .expect("the exported script parses");
+    let text = serde_json::to_string(&export.script).expect("the script as JSON");
+    let script = wolfjudge::script::Script::parse(&text).expect("the exported script parses");
     let run = wolfjudge::script::run(&script, Lang::Zh).expect("it runs");
     assert_eq!(run.game.winner, g.winner);
     assert_eq!(run.game.eliminations, g.eliminations);

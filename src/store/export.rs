@@ -10,7 +10,10 @@
 //! during the waits, as they fired in the game, and a last wait reaches the game's latest
 //! event. The replay is then compared with the stored game.
 
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, Utc};
+use serde::Serialize;
 use serde_json::{json, Map, Value};
 use sqlx::Row;
 
@@ -24,12 +27,31 @@ use crate::script::{self, Report, Script, StepResult};
 #[derive(Debug, Clone)]
 pub struct Export {
     /// The game script (script-format.md, with the extensions listed in docs/decisions.md).
-    pub script: Value,
+    pub script: ScriptFile,
     /// What `wolfjudge script` prints for `script` (refusals in the game's language).
-    pub report: Value,
+    pub report: Report,
     /// The report fields on which the replay and the stored game disagree (empty: the
     /// replay gives the stored game, refusals included).
     pub mismatches: Vec<String>,
+}
+
+/// A game script as written, its fields in the order of script-format.md.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ScriptFile {
+    pub ruleset: String,
+    pub seed: u64,
+    /// RFC 3339, to the nanosecond.
+    pub start: String,
+    pub characters: Vec<String>,
+    /// Only for a fixed deal: a seeded deal is re-derived from the seed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roles: Option<BTreeMap<String, String>>,
+    /// The options that differ from the built-in ruleset.
+    #[serde(skip_serializing_if = "Map::is_empty")]
+    pub options: Map<String, Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forbidden_first_kill: Option<String>,
+    pub steps: Vec<Value>,
 }
 
 /// One command of the log.
@@ -78,7 +100,7 @@ impl Store {
         let events = self.events(game_id).await?;
         let log = self.command_log(game_id).await?;
         let written = script_of(&events, &log).map_err(StoreError::Unexportable)?;
-        let parsed = Script::parse(&written.to_string())
+        let parsed = Script::parse(&serde_json::to_string(&written)?)
             .map_err(|e| StoreError::Unexportable(e.to_string()))?;
         if parsed.ruleset != stored.ruleset {
             return Err(StoreError::Unexportable(format!(
@@ -88,7 +110,6 @@ impl Store {
         }
         let run =
             script::run(&parsed, lang).map_err(|e| StoreError::Unexportable(e.to_string()))?;
-        let report = serde_json::to_value(&run.report)?;
         // What the stored game says: its state, and each command's recorded result.
         let mut outcomes = log
             .iter()
@@ -113,7 +134,7 @@ impl Store {
             )
             .collect();
         let expected = serde_json::to_value(Report::of(&stored, steps))?;
-        let mismatches = match (&report, &expected) {
+        let mismatches = match (&serde_json::to_value(&run.report)?, &expected) {
             (Value::Object(got), Value::Object(want)) => want
                 .iter()
                 .filter(|(k, v)| got.get(*k) != Some(*v))
@@ -123,7 +144,7 @@ impl Store {
         };
         Ok(Export {
             script: written,
-            report,
+            report: run.report,
             mismatches,
         })
     }
@@ -170,7 +191,7 @@ fn option_overrides(rs: &Ruleset) -> Result<Map<String, Value>, String> {
 /// # Errors
 /// A message when the log does not begin with the game's creation or the ruleset is not a
 /// built-in one.
-pub fn script_of(events: &[Event], log: &[Logged]) -> Result<Value, String> {
+pub fn script_of(events: &[Event], log: &[Logged]) -> Result<ScriptFile, String> {
     let Some(EventKind::Created {
         ruleset,
         seed,
@@ -189,33 +210,16 @@ pub fn script_of(events: &[Event], log: &[Logged]) -> Result<Value, String> {
             // The name the engine gives a seat that does not exist, so the refusal reads the same.
             .unwrap_or_else(|| format!("#{}", c.0))
     };
-    let mut out = Map::new();
-    out.insert("ruleset".into(), json!(ruleset.name));
-    out.insert("seed".into(), json!(seed));
-    out.insert(
-        "start".into(),
-        json!(start.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)),
-    );
-    out.insert("characters".into(), json!(characters));
-    let fixed = events.iter().find_map(|e| match &e.kind {
-        EventKind::RolesDealt { roles, by_seed } if !by_seed => Some(roles),
+    let roles = events.iter().find_map(|e| match &e.kind {
+        EventKind::RolesDealt { roles, by_seed } if !by_seed => Some(
+            characters
+                .iter()
+                .zip(roles)
+                .map(|(c, r)| (c.clone(), r.key().to_string()))
+                .collect(),
+        ),
         _ => None,
     });
-    if let Some(roles) = fixed {
-        let roles: Map<String, Value> = characters
-            .iter()
-            .zip(roles)
-            .map(|(c, r)| (c.clone(), json!(r.key())))
-            .collect();
-        out.insert("roles".into(), Value::Object(roles));
-    }
-    let options = option_overrides(ruleset)?;
-    if !options.is_empty() {
-        out.insert("options".into(), Value::Object(options));
-    }
-    if let Some(f) = forbidden_first_kill {
-        out.insert("forbidden_first_kill".into(), json!(f));
-    }
     let mut steps = Vec::new();
     // The replay's clock, in seconds since the start, and the pause in force (its time on
     // the replay's clock and in the game).
@@ -246,8 +250,16 @@ pub fn script_of(events: &[Event], log: &[Logged]) -> Result<Value, String> {
     if let Some(last) = events.iter().map(|e| e.at).max() {
         push_wait(&mut steps, secs_since(start, last) - clock);
     }
-    out.insert("steps".into(), Value::Array(steps));
-    Ok(Value::Object(out))
+    Ok(ScriptFile {
+        ruleset: ruleset.name.clone(),
+        seed: *seed,
+        start: start.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true),
+        characters: characters.clone(),
+        roles,
+        options: option_overrides(ruleset)?,
+        forbidden_first_kill: forbidden_first_kill.clone(),
+        steps,
+    })
 }
 
 /// A command as a script step (see [`is_step`]).

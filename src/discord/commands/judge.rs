@@ -300,15 +300,21 @@ pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
             &[("fields", export.mismatches.join(", "))],
         ));
     }
-    let file = |v: &serde_json::Value, name: String| {
-        serenity::CreateAttachment::bytes(serde_json::to_vec_pretty(v).unwrap_or_default(), name)
+    let file = |json: Result<Vec<u8>, serde_json::Error>, name: String| {
+        serenity::CreateAttachment::bytes(json.unwrap_or_default(), name)
     };
     let reply = poise::CreateReply::default()
         .ephemeral(true)
         .content(content)
         .allowed_mentions(serenity::CreateAllowedMentions::new())
-        .attachment(file(&export.script, format!("game-{}.json", id.0)))
-        .attachment(file(&export.report, format!("game-{}.report.json", id.0)));
+        .attachment(file(
+            serde_json::to_vec_pretty(&export.script),
+            format!("game-{}.json", id.0),
+        ))
+        .attachment(file(
+            serde_json::to_vec_pretty(&export.report),
+            format!("game-{}.report.json", id.0),
+        ));
     ctx.send(reply).await?;
     Ok(())
 }
