@@ -155,9 +155,10 @@ fn is_step(cmd: &Command) -> bool {
     cmd.actor != Actor::Clock && cmd.action != Action::Tick
 }
 
-/// Whole seconds from `start` to `at` (0 before the start). Every deadline is `start` plus
-/// whole seconds and the rules compare times with `>=`, so a command keeps its place relative
-/// to every deadline.
+/// Whole seconds from `start` to `at` (0 before the start). Deadlines set at the start or by
+/// other deadlines are `start` plus whole seconds and the rules compare times with `>=`, so a
+/// command keeps its place relative to them; one opened by a player's action carries that
+/// action's fraction of a second (docs/decisions.md, "Game scripts and export" 4).
 fn secs_since(start: DateTime<Utc>, at: DateTime<Utc>) -> i64 {
     (at - start).num_seconds().max(0)
 }
