@@ -1,4 +1,5 @@
-//! The `wolfjudge` command line: play a script, simulate a game.
+//! The `wolfjudge` command line: play a script, simulate a game, export and verify a game,
+//! run the bot.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -69,6 +70,31 @@ enum Cmd {
         /// With --database-url: append every delivered message to this JSON-lines file.
         #[arg(long)]
         deliver_to: Option<PathBuf>,
+    },
+    /// Write a stored game as a game script: to stdout, or with --out to FILE and its report
+    /// (what `wolfjudge script FILE` prints) to FILE's name with `.report.json` in place of
+    /// `.json`. Exits 1 when the replay does not give the stored game.
+    Export {
+        /// The game: its numeric id, or the key it was created under.
+        game: String,
+        #[arg(long, num_args = 0..=1, default_missing_value = "")]
+        database_url: Option<String>,
+        /// Where to write the script (the report goes beside it).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Check an exported game against the commitment published at its start: the seed's
+    /// SHA-256 (of its 8 little-endian bytes) must equal COMMITMENT; then replay the game and
+    /// print the deal the seed gives. Exits 1 when they differ, 2 for an unreadable file.
+    Verify {
+        /// The exported game (a game script).
+        file: PathBuf,
+        /// The commitment published at the start (hex).
+        #[arg(long)]
+        commitment: String,
+        /// Language of the role names.
+        #[arg(long, value_enum, default_value = "zh")]
+        lang: LangArg,
     },
     /// Print a tournament's standings table and write its points chart as a PNG.
     Standings {
@@ -354,6 +380,94 @@ fn simulate_tournament(s: &Series, url: &str) -> Result<Vec<String>, String> {
     })
 }
 
+/// A script file's text; exit 2 (said on stderr) when it cannot be read.
+fn read_file(file: &std::path::Path) -> Result<String, ExitCode> {
+    std::fs::read_to_string(file).map_err(|e| {
+        eprintln!("wolfjudge: cannot read {}: {e}", file.display());
+        ExitCode::from(2)
+    })
+}
+
+/// The report's path beside a script written to `out`: `game.json` → `game.report.json`.
+fn report_path(out: &std::path::Path) -> PathBuf {
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let stem = name.strip_suffix(".json").unwrap_or(&name);
+    out.with_file_name(format!("{stem}.report.json"))
+}
+
+/// Exports a stored game (by id or key); returns the script and report as JSON text and the
+/// fields on which the replay differs from the stored game.
+fn export(url: &str, game: &str) -> Result<(String, String, Vec<String>), String> {
+    let rt = runtime()?;
+    rt.block_on(async {
+        let pool = store::connect(url).await.map_err(|e| e.to_string())?;
+        let st = store::Store::new(pool);
+        // A number is a game id when there is such a game, else (like any text) a key.
+        let mut by_id = None;
+        if let Ok(id) = game.parse::<i64>() {
+            if st.load(id).await.is_ok() {
+                by_id = Some(id);
+            }
+        }
+        let id = match by_id {
+            Some(id) => id,
+            None => st
+                .game_id(game)
+                .await
+                .map_err(|e| e.to_string())?
+                .ok_or_else(|| format!("no game with the id or key `{game}`"))?,
+        };
+        let e = st.export(id).await.map_err(|e| e.to_string())?;
+        let script = serde_json::to_string_pretty(&e.script).map_err(|e| e.to_string())?;
+        let report = serde_json::to_string_pretty(&e.report).map_err(|e| e.to_string())?;
+        Ok((script, report, e.mismatches))
+    })
+}
+
+/// `wolfjudge verify`: the commitment check, then the replayed deal, as printed lines.
+fn verify(text: &str, commitment: &str, lang: Lang) -> Result<String, (u8, String)> {
+    let parsed =
+        script::Script::parse(text).map_err(|e| (2, format!("invalid game script: {e}")))?;
+    let got = wolfjudge::engine::rng::commitment(parsed.seed);
+    let want = commitment.trim().to_ascii_lowercase();
+    if got != want {
+        return Err((
+            1,
+            format!(
+                "the seed does not match the commitment: the seed {} hashes to {got}, not {want}",
+                parsed.seed
+            ),
+        ));
+    }
+    let run = script::run(&parsed, lang).map_err(|e| (2, format!("invalid game script: {e}")))?;
+    let mut out = vec![format!(
+        "seed {}: sha256 of its 8 little-endian bytes is {got}, the commitment",
+        parsed.seed
+    )];
+    out.push(if parsed.roles.is_some() {
+        "the roles are fixed in the script, not dealt by the seed:".to_string()
+    } else {
+        "the deal the seed gives (draw 0):".to_string()
+    });
+    for c in &run.game.chars {
+        out.push(format!(
+            "  {}: {} ({})",
+            c.name,
+            c.role.key(),
+            wolfjudge::i18n::role_name(c.role, lang)
+        ));
+    }
+    out.push(format!(
+        "replayed to {}, winner: {}",
+        run.report.phase,
+        run.report.winner.as_deref().unwrap_or("none")
+    ));
+    Ok(out.join("\n"))
+}
+
 /// Prints a tournament's standings and writes its chart.
 fn standings(url: &str, name: &str, chart: &std::path::Path, lang: Lang) -> Result<String, String> {
     let rt = runtime()?;
@@ -406,6 +520,65 @@ fn worker(url: &str, until: Option<String>, name: &str) -> Result<(), String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Cmd::Export {
+            game,
+            database_url: url,
+            out,
+        } => {
+            let (script, report, mismatches) = match export(&database_url(url), &game) {
+                Ok(v) => v,
+                Err(e) => {
+                    eprintln!("wolfjudge: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            match out {
+                Some(path) => {
+                    let rpath = report_path(&path);
+                    for (p, text) in [(&path, &script), (&rpath, &report)] {
+                        if let Err(e) = std::fs::write(p, format!("{text}\n")) {
+                            eprintln!("wolfjudge: cannot write {}: {e}", p.display());
+                            return ExitCode::FAILURE;
+                        }
+                    }
+                    eprintln!(
+                        "wolfjudge: the game script is in {}, its report in {}",
+                        path.display(),
+                        rpath.display()
+                    );
+                }
+                None => println!("{script}"),
+            }
+            if mismatches.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                eprintln!(
+                    "wolfjudge: replaying the script does not give the stored game on: {}",
+                    mismatches.join(", ")
+                );
+                ExitCode::FAILURE
+            }
+        }
+        Cmd::Verify {
+            file,
+            commitment,
+            lang,
+        } => {
+            let text = match read_file(&file) {
+                Ok(t) => t,
+                Err(code) => return code,
+            };
+            match verify(&text, &commitment, lang.into()) {
+                Ok(lines) => {
+                    println!("{lines}");
+                    ExitCode::SUCCESS
+                }
+                Err((code, e)) => {
+                    eprintln!("wolfjudge: {e}");
+                    ExitCode::from(code)
+                }
+            }
+        }
         Cmd::Standings {
             tournament: name,
             database_url: url,
@@ -476,12 +649,9 @@ fn main() -> ExitCode {
             run_key,
             deliver_to,
         } => {
-            let text = match std::fs::read_to_string(&file) {
+            let text = match read_file(&file) {
                 Ok(t) => t,
-                Err(e) => {
-                    eprintln!("wolfjudge: cannot read {}: {e}", file.display());
-                    return ExitCode::from(2);
-                }
+                Err(code) => return code,
             };
             match script_db(
                 &file,
@@ -502,12 +672,9 @@ fn main() -> ExitCode {
             }
         }
         Cmd::Script { file, lang, .. } => {
-            let text = match std::fs::read_to_string(&file) {
+            let text = match read_file(&file) {
                 Ok(t) => t,
-                Err(e) => {
-                    eprintln!("wolfjudge: cannot read {}: {e}", file.display());
-                    return ExitCode::from(2);
-                }
+                Err(code) => return code,
             };
             let parsed = script::Script::parse(&text).and_then(|s| script::run(&s, lang.into()));
             match parsed {

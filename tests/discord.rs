@@ -520,6 +520,48 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         .await
         .expect("count");
     assert_eq!(failed, 0);
+
+    // The reveal gives the one-line check, with the commitment published at the start.
+    let verify_line = format!("wolfjudge verify game.json --commitment {}", g.commitment);
+    assert!(
+        public[reveal_at..]
+            .iter()
+            .any(|m| m.content.contains(&verify_line)),
+        "the reveal says how to verify"
+    );
+    // The judge exports the game: the script and its report as files only they see; the
+    // script replays, through the engine alone, to the game the bot played.
+    let id = w.game_id().await;
+    let thread = w.day_post();
+    let (text, r) = w
+        .slash(w.judge, thread, true, &["judge", "export"], &[], json!({}))
+        .await;
+    assert_eq!(r["data"]["flags"], json!(64), "only the judge sees it: {r}");
+    let files: Vec<&str> = r["data"]["attachments"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|f| f["filename"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(
+        files,
+        [format!("game-{id}.json"), format!("game-{id}.report.json")]
+    );
+    assert!(
+        text.contains("wolfjudge verify") && !text.contains("警告"),
+        "{text}"
+    );
+    let refused = w.say(w.outsider, thread, &["judge", "export"], &[]).await;
+    assert!(refused.contains("只有拥有本服务器法官身份组"), "{refused}");
+    let export = w.service.store.export(id).await.expect("the game exports");
+    assert!(export.mismatches.is_empty(), "{:?}", export.mismatches);
+    let text = serde_json::to_string(&export.script).expect("the script as JSON");
+    let script = wolfjudge::script::Script::parse(&text).expect("the exported script parses");
+    let run = wolfjudge::script::run(&script, Lang::Zh).expect("it runs");
+    assert_eq!(run.game.winner, g.winner);
+    assert_eq!(run.game.eliminations, g.eliminations);
+    assert!(
+        run.report.steps.iter().any(|s| !s.ok),
+        "refusals are replayed too"
+    );
 }
 
 #[sqlx::test(migrations = "./migrations")]

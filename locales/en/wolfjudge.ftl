@@ -307,7 +307,7 @@ ev-reveal-tree-hole = { $name }: { $text }
 ev-reveal-no-tree-holes = (empty)
 ev-reveal-seed = Random seed: { $seed }
 ev-reveal-commitment = Commitment published at the start: { $commitment }
-ev-reveal-verify = To verify: the sha256 of the seed's 8 little-endian bytes must equal the commitment; random draw i uses stream i of ChaCha20 seeded with the seed.
+ev-reveal-verify = To verify: the sha256 of the seed's 8 little-endian bytes must equal the commitment; random draw i uses stream i of ChaCha20 seeded with the seed. In one line, on the exported game (the judge's `/judge export`): `wolfjudge verify game.json --commitment { $commitment }` checks the seed and prints the deal it gives.
 
 deed-vote = { $by } votes for { $target }
 deed-abstain = { $by } abstains
@@ -541,6 +541,8 @@ ok-extended = The current deadline is { $by } later.
 ok-paused = The game is paused.
 ok-resumed = The game is running again.
 ok-ended = The game is over.
+ok-exported = Game { $game } as a game script and its report. Replay it with `wolfjudge script game-{ $game }.json`; anyone can check the deal against the commitment with `wolfjudge verify game-{ $game }.json --commitment <commitment>`.
+export-mismatch = Warning: replaying the script does not give the stored game on: { $fields }. Please report this.
 ok-choice = Recorded: { $choice } { $name }.
 ok-tournament-created = Tournament { $name } created: { $games } games of { $ruleset }, judged by { $judge }. Open its games with /wolf new ruleset:{ $ruleset } tournament:{ $name }.
 
@@ -689,3 +691,5 @@ cmd-stats = stats
 cmd-stats-desc = A member's games, wins by role and cards in this server
 cmd-stats-member = member
 cmd-stats-member-desc = Whose record
+cmd-judge-export = export
+cmd-judge-export-desc = The whole game as a game script plus its report (files only you see)

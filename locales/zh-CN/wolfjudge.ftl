@@ -289,7 +289,7 @@ ev-reveal-tree-hole = { $name }：{ $text }
 ev-reveal-no-tree-holes = （无）
 ev-reveal-seed = 随机种子：{ $seed }
 ev-reveal-commitment = 开局公布的承诺：{ $commitment }
-ev-reveal-verify = 验证方法：种子的 8 个小端字节的 SHA-256 必须等于承诺（sha256 of the seed's 8 little-endian bytes must equal the commitment）；第 i 次随机抽取使用以该种子初始化的 ChaCha20 的第 i 号流。
+ev-reveal-verify = 验证方法：种子的 8 个小端字节的 SHA-256 必须等于承诺（sha256 of the seed's 8 little-endian bytes must equal the commitment）；第 i 次随机抽取使用以该种子初始化的 ChaCha20 的第 i 号流。一行验证（对法官用 `/judge export` 导出的对局）：`wolfjudge verify game.json --commitment { $commitment }`，检查种子并列出由它得出的发牌。
 
 deed-vote = { $by } 投票给 { $target }
 deed-abstain = { $by } 弃票
@@ -514,6 +514,8 @@ ok-extended = 当前截止时间已延后 { $by }。
 ok-paused = 游戏已暂停。
 ok-resumed = 游戏已恢复。
 ok-ended = 游戏已结束。
+ok-exported = 第 { $game } 局的游戏脚本和报告。用 `wolfjudge script game-{ $game }.json` 重放；任何人都可以用 `wolfjudge verify game-{ $game }.json --commitment <承诺>` 对照承诺验证发牌。
+export-mismatch = 警告：重放脚本得到的结果与存储的对局在这些项上不一致：{ $fields }。请报告这个问题。
 ok-choice = 已记录：{ $choice } { $name }。
 ok-tournament-created = 比赛 { $name } 已创建：共 { $games } 局 { $ruleset }，法官 { $judge }。用 /狼人杀 新游戏 规则:{ $ruleset } 比赛:{ $name } 为它开局。
 
@@ -662,3 +664,5 @@ cmd-stats = 战绩
 cmd-stats-desc = 成员在本服务器的局数、各身份胜场和收到的牌
 cmd-stats-member = 成员
 cmd-stats-member-desc = 查看谁的战绩
+cmd-judge-export = 导出
+cmd-judge-export-desc = 把整局游戏导出为游戏脚本和报告（文件只有你能看到）

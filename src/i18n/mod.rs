@@ -819,7 +819,10 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
                 "ev-reveal-commitment",
                 args!["commitment" => commitment.as_str()],
             ));
-            lines.push(c.t0("ev-reveal-verify"));
+            lines.push(c.t(
+                "ev-reveal-verify",
+                args!["commitment" => commitment.as_str()],
+            ));
             lines.join("\n")
         }
     }

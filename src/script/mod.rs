@@ -80,12 +80,16 @@ pub enum Act {
     Poison {
         target: String,
     },
+    /// Extension (docs/decisions.md): the witch uses no potion tonight (`pass`).
+    WitchPass,
     Check {
         target: String,
     },
     Shoot {
         target: String,
     },
+    /// Extension: the dead hunter declines to shoot (`hold_fire`).
+    HoldFire,
     PassBadge {
         target: String,
     },
@@ -112,6 +116,10 @@ pub enum Act {
     End {
         winner: Option<Winner>,
     },
+    /// Extension: the judge stops the clock (`pause`).
+    Pause,
+    /// Extension: the judge restarts the clock (`resume`).
+    Resume,
 }
 
 /// One step of a script.
@@ -203,6 +211,11 @@ fn parse_step(v: &Value) -> Result<Step, String> {
             &["target"],
         ),
         "save" => (Act::Save, &[]),
+        // Extensions of script-format.md (docs/decisions.md, "Game scripts").
+        "pass" => (Act::WitchPass, &[]),
+        "hold_fire" => (Act::HoldFire, &[]),
+        "pause" => (Act::Pause, &[]),
+        "resume" => (Act::Resume, &[]),
         "poison" => (
             Act::Poison {
                 target: s("target")?,
@@ -682,6 +695,10 @@ impl Table {
                 target: id(target)?,
             },
             Act::Save => Action::Save,
+            Act::WitchPass => Action::WitchPass,
+            Act::HoldFire => Action::HoldFire,
+            Act::Pause => Action::Pause,
+            Act::Resume => Action::Resume,
             Act::Poison { target } => Action::Poison {
                 target: id(target)?,
             },

@@ -846,6 +846,15 @@ impl Service {
         self.execute(game, Command::judge(action), key, lang).await
     }
 
+    /// The game as a game script plus its report, replayable with `wolfjudge script` (see
+    /// [`crate::store::export`]).
+    ///
+    /// # Errors
+    /// [`StoreError::Unexportable`]; database errors.
+    pub async fn export(&self, game: GameId) -> Result<crate::store::export::Export, ServiceError> {
+        Ok(self.store.export(game.0).await?)
+    }
+
     /// Runs a command; a refusal is said in `lang` (the store keeps it in the game's).
     async fn execute(
         &self,

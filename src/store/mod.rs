@@ -8,6 +8,7 @@
 //! matches no row, it rolls back and is retried against the new state.
 
 pub mod deadline;
+pub mod export;
 pub mod outbox;
 pub mod play;
 pub mod prompt;
@@ -44,6 +45,9 @@ pub enum StoreError {
     Setup(#[from] engine::SetupError),
     #[error("gave up after {0} lost races on one game")]
     Contention(usize),
+    /// The game cannot be written as a game script (e.g. a ruleset that is not built in).
+    #[error("the game cannot be exported as a script: {0}")]
+    Unexportable(String),
 }
 
 /// What a command came to; stored under its key so a retry gets the same answer.
@@ -253,7 +257,13 @@ impl Store {
                 }
             }
         };
-        record(&mut tx, game_id, key, &serde_json::to_value(&outcome)?, now).await?;
+        // The command itself is kept too (not a tick: deadlines fire by themselves in a
+        // replay), so the game can be exported and replayed (`export`).
+        let logged = (cmd.action != engine::Action::Tick)
+            .then(|| serde_json::to_value(cmd))
+            .transpose()?;
+        let result = serde_json::to_value(&outcome)?;
+        record(&mut tx, game_id, key, &result, now, logged.as_ref()).await?;
         tx.commit().await?;
         Ok(Some(outcome))
     }
@@ -280,21 +290,26 @@ pub(crate) async fn recorded(
     Ok(row.map(|r| r.try_get("result")).transpose()?)
 }
 
-/// Records a command result under `key`.
+/// Records a result under `key`, with the command that gave it (`None` for bookkeeping
+/// such as a script's wait steps, which are not commands).
 pub(crate) async fn record(
     tx: &mut Transaction<'_, Postgres>,
     game_id: i64,
     key: &str,
     result: &serde_json::Value,
     at: DateTime<Utc>,
+    command: Option<&serde_json::Value>,
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO commands (game_id, key, result, at) VALUES ($1, $2, $3, $4)")
-        .bind(game_id)
-        .bind(key)
-        .bind(result)
-        .bind(at)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query(
+        "INSERT INTO commands (game_id, key, result, at, command) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(game_id)
+    .bind(key)
+    .bind(result)
+    .bind(at)
+    .bind(command)
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 

@@ -259,7 +259,15 @@ impl Store {
         rec: &WaitRecord,
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        super::record(&mut tx, game_id, key, &serde_json::to_value(rec)?, rec.now).await?;
+        super::record(
+            &mut tx,
+            game_id,
+            key,
+            &serde_json::to_value(rec)?,
+            rec.now,
+            None,
+        )
+        .await?;
         tx.commit().await?;
         Ok(())
     }

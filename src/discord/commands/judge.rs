@@ -1,6 +1,6 @@
-//! `/judge …`: cards, removal, substitution, deadlines, pause, ending a game, and the full
-//! secret status. Usable only with the server's judge role; every use is written to the
-//! judge's log.
+//! `/judge …`: cards, removal, substitution, deadlines, pause, ending a game, the full
+//! secret status, and the whole game exported as a script. Usable only with the server's
+//! judge role; every use is written to the judge's log.
 
 use poise::serenity_prelude as serenity;
 
@@ -23,7 +23,8 @@ use crate::service::{mention, view, GameId, Service, ServiceError};
         "pause",
         "resume",
         "end",
-        "status"
+        "status",
+        "export"
     )
 )]
 pub async fn judge(_ctx: Context<'_>) -> Result<(), Error> {
@@ -40,39 +41,45 @@ pub enum CardColor {
     Red,
 }
 
-/// Checks the judge role, finds the game, runs `what`, and logs the use.
+/// Checks the judge role, finds the game, runs `what`, logs the use, and answers with `ok`.
 async fn as_judge<T>(
     ctx: Context<'_>,
     what: impl AsyncFnOnce(&Service, GameId, Game, Lang) -> Result<T, ServiceError>,
     ok: impl FnOnce(&T, Lang) -> String,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let service = &ctx.data().service;
-    let result = async {
-        let p = place(ctx);
-        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
-        service.check_judge(guild, &roles(ctx).await).await?;
-        let (id, g) = game(ctx).await?;
-        let (_, game_lang) = service.game(id).await?;
-        let v = what(service, id, g, lang).await;
-        let outcome = match &v {
-            Ok(_) => "ok".to_string(),
-            Err(e) => e.code().to_string(),
-        };
-        let line = text(
-            game_lang,
-            "log-judge-command",
-            &[
-                ("judge", mention(p.user)),
-                ("command", invocation(ctx)),
-                ("result", outcome),
-            ],
-        );
-        service.log(id, &line, &format!("log-{}", key(ctx))).await?;
-        v
-    }
-    .await;
+    let result = judged(ctx, what).await;
     answer(ctx, result, |v| ok(&v, lang)).await
+}
+
+/// Checks the judge role, finds the game, runs `what`, and logs the use.
+async fn judged<T>(
+    ctx: Context<'_>,
+    what: impl AsyncFnOnce(&Service, GameId, Game, Lang) -> Result<T, ServiceError>,
+) -> Result<T, ServiceError> {
+    let lang = user_lang(ctx);
+    let service = &ctx.data().service;
+    let p = place(ctx);
+    let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+    service.check_judge(guild, &roles(ctx).await).await?;
+    let (id, g) = game(ctx).await?;
+    let (_, game_lang) = service.game(id).await?;
+    let v = what(service, id, g, lang).await;
+    let outcome = match &v {
+        Ok(_) => "ok".to_string(),
+        Err(e) => e.code().to_string(),
+    };
+    let line = text(
+        game_lang,
+        "log-judge-command",
+        &[
+            ("judge", mention(p.user)),
+            ("command", invocation(ctx)),
+            ("result", outcome),
+        ],
+    );
+    service.log(id, &line, &format!("log-{}", key(ctx))).await?;
+    v
 }
 
 /// The command as typed, for the log.
@@ -274,4 +281,44 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
         |t, _| t.clone(),
     )
     .await
+}
+
+/// The whole game as a game script plus its report, as files only you see.
+#[poise::command(slash_command, guild_only)]
+pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let result = judged(ctx, async |s: &Service, id, _g, _lang| {
+        Ok((id, s.export(id).await?))
+    })
+    .await;
+    let (id, export) = match result {
+        Ok(v) => v,
+        Err(e) => return answer(ctx, Err::<(), _>(e), |()| String::new()).await,
+    };
+    let mut content = text(lang, "ok-exported", &[("game", id.0.to_string())]);
+    if !export.mismatches.is_empty() {
+        content.push('\n');
+        content.push_str(&text(
+            lang,
+            "export-mismatch",
+            &[("fields", export.mismatches.join(", "))],
+        ));
+    }
+    let file = |json: Result<Vec<u8>, serde_json::Error>, name: String| {
+        serenity::CreateAttachment::bytes(json.unwrap_or_default(), name)
+    };
+    let reply = poise::CreateReply::default()
+        .ephemeral(true)
+        .content(content)
+        .allowed_mentions(serenity::CreateAllowedMentions::new())
+        .attachment(file(
+            serde_json::to_vec_pretty(&export.script),
+            format!("game-{}.json", id.0),
+        ))
+        .attachment(file(
+            serde_json::to_vec_pretty(&export.report),
+            format!("game-{}.report.json", id.0),
+        ));
+    ctx.send(reply).await?;
+    Ok(())
 }

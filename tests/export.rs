@@ -1,0 +1,307 @@
+//! Export: a game played through the store (commands at real, sub-second times, refusals,
+//! a pause, the deadline worker) comes out as a game script that replays to the same report
+//! and the same game; `wolfjudge export` writes it, `wolfjudge verify` checks its seed; the
+//! script parser's extensions (`pass`, `hold_fire`, `pause`, `resume`).
+
+use std::process::Command as Proc;
+
+use chrono::{DateTime, Duration, Utc};
+use serde_json::{json, Value};
+use sqlx::PgPool;
+use wolfjudge::engine::{Action, CharId, Color, Command, EventKind};
+use wolfjudge::i18n::Lang;
+use wolfjudge::script::{self, Act, By, Report, Script, Step};
+use wolfjudge::sim::{self, Simulation};
+use wolfjudge::store::{play, Store};
+
+mod common;
+use common::url_of;
+
+fn ms(n: i64) -> Duration {
+    Duration::milliseconds(n)
+}
+
+/// A simulated game's inputs plus what a real game also has: a post and a refused command
+/// from a seat that does not exist at sub-second times, a refused `extend`, a pause of 0.7
+/// seconds across a second boundary (the deadlines move by 0 whole seconds) with a refused
+/// post inside it, a judge's card, and a last tick a day after the end.
+fn real_inputs(sim: &Simulation) -> Vec<(DateTime<Utc>, Command)> {
+    let start = sim.setup.start;
+    let mut inputs = sim.inputs.clone();
+    let extras = [
+        (
+            start + ms(1_500),
+            Command::by(
+                CharId(0),
+                Action::Post {
+                    text: "大家好 — hello, \"everyone\"".into(),
+                },
+            ),
+        ),
+        (start + ms(2_250), Command::by(CharId(99), Action::Abstain)),
+        (
+            start + ms(3_000),
+            Command::judge(Action::Extend { seconds: 0 }),
+        ),
+        (start + ms(4_600), Command::judge(Action::Pause)),
+        (
+            start + ms(4_800),
+            Command::by(CharId(1), Action::Post { text: "?".into() }),
+        ),
+        (start + ms(5_300), Command::judge(Action::Resume)),
+        (
+            start + ms(61_000),
+            Command::judge(Action::Card {
+                target: CharId(2),
+                color: Color::Blue,
+                reason: "flooding".into(),
+            }),
+        ),
+    ];
+    inputs.extend(extras);
+    // Stable: a simulated input and an extra at one time keep their order.
+    inputs.sort_by_key(|(at, _)| *at);
+    let last = inputs.last().map_or(start, |(at, _)| *at);
+    inputs.push((last + Duration::days(1), Command::tick()));
+    inputs
+}
+
+/// Plays a simulated m32 game through the store as a real game would arrive.
+async fn stored_game(store: &Store, key: &str) -> i64 {
+    let sim = sim::simulate("m32", 11, None, Lang::En).expect("the simulation runs");
+    let id = store
+        .create_game(key, &sim.setup, Lang::En)
+        .await
+        .expect("the game is created");
+    play::replay_inputs(store, id, &real_inputs(&sim), "test-worker")
+        .await
+        .expect("the inputs play");
+    id
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn an_exported_real_game_replays_to_the_same_report_and_game(pool: PgPool) {
+    let store = Store::new(pool);
+    let id = stored_game(&store, "export-real").await;
+    let export = store.export(id).await.expect("the game exports");
+    assert!(export.mismatches.is_empty(), "{:?}", export.mismatches);
+
+    // The script is the contract's format: seeded deal (no `roles`), every command in order.
+    let script = &export.script;
+    assert!(script.roles.is_none(), "the seed dealt: {script:?}");
+    assert_eq!(script.seed, 11);
+    let steps = &script.steps;
+    assert!(steps.contains(&json!({"by": "judge", "do": "pause"})));
+    assert!(steps.contains(&json!({"by": "judge", "do": "resume"})));
+    let hello = steps
+        .iter()
+        .find(|s| s["do"] == "post")
+        .expect("the first post");
+    assert_eq!(hello["text"], json!("大家好 — hello, \"everyone\""));
+    assert_eq!(steps[0], json!({"wait": "1s"}), "the post came 1.5s in");
+    // The pause lasted 0.7s, from 4.6s to 5.3s: the engine moved the deadlines by 0 whole
+    // seconds, so the script resumes in the second it paused (not one second later).
+    let pause = steps
+        .iter()
+        .position(|s| s["do"] == "pause")
+        .expect("pause");
+    let resume = steps
+        .iter()
+        .position(|s| s["do"] == "resume")
+        .expect("resume");
+    assert!(
+        steps[pause..resume].iter().all(|s| s.get("wait").is_none()),
+        "{:?}",
+        &steps[pause..=resume]
+    );
+
+    // Played again from its text, the script gives the exported report...
+    let text = serde_json::to_string_pretty(script).expect("the script as JSON");
+    let parsed = Script::parse(&text).expect("the exported script parses");
+    let run = script::run(&parsed, Lang::En).expect("the script runs");
+    assert_eq!(run.report, export.report);
+    // ... with the refusals the game gave, where they happened.
+    let log = store.command_log(id).await.expect("the log");
+    let refused: Vec<&str> = run
+        .report
+        .steps
+        .iter()
+        .filter_map(|s| s.error.as_deref())
+        .collect();
+    for code in ["unknown_character", "invalid_duration", "paused"] {
+        assert!(refused.contains(&code), "{code} in {refused:?}");
+    }
+    let logged_refusals = log
+        .iter()
+        .filter(|l| matches!(l.outcome, wolfjudge::store::Outcome::Refused { .. }))
+        .count();
+    assert_eq!(refused.len(), logged_refusals);
+
+    // ... and the game the store holds: winner, eliminations (causes, phases), cards, roles.
+    let stored = store.load(id).await.expect("the stored game");
+    assert!(stored.winner.is_some(), "the stored game ended");
+    assert_eq!(run.game.winner, stored.winner);
+    assert_eq!(run.game.eliminations, stored.eliminations);
+    assert!(!stored.eliminations.is_empty());
+    assert_eq!(
+        Report::of(&run.game, Vec::new()),
+        Report::of(&stored, Vec::new())
+    );
+    let cards = |g: &wolfjudge::engine::Game| -> Vec<_> {
+        g.chars.iter().map(|c| (c.role, c.cards)).collect()
+    };
+    assert_eq!(cards(&run.game), cards(&stored));
+    // Event for event, the replay is the stored game (times aside: the script's clock
+    // counts whole seconds).
+    let kinds = |es: &[wolfjudge::engine::Event]| -> Vec<EventKind> {
+        es.iter().map(|e| e.kind.clone()).collect()
+    };
+    let stored_events = store.events(id).await.expect("events");
+    assert_eq!(kinds(&run.events), kinds(&stored_events));
+}
+
+fn wolfjudge(args: &[&str]) -> std::process::Output {
+    Proc::new(env!("CARGO_BIN_EXE_wolfjudge"))
+        .args(args)
+        .output()
+        .expect("wolfjudge runs")
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn wolfjudge_export_then_verify_checks_the_commitment(pool: PgPool) {
+    let url = url_of(&pool);
+    let store = Store::new(pool);
+    let id = stored_game(&store, "export-cli").await;
+    let dir = std::env::temp_dir().join(format!("wolfjudge-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("game.json");
+    let path = file.to_string_lossy().to_string();
+
+    // By key, into a file; the report goes beside it.
+    let out = wolfjudge(&[
+        "export",
+        "export-cli",
+        "--database-url",
+        &url,
+        "--out",
+        &path,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report_text =
+        std::fs::read_to_string(dir.join("game.report.json")).expect("the report file");
+    let report: Value = serde_json::from_str(&report_text).expect("the report is JSON");
+
+    // `wolfjudge script` on the exported file prints that report, byte for byte.
+    let out = wolfjudge(&["script", &path, "--lang", "en"]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), report_text);
+
+    // The commitment published at the start verifies, and the deal is printed.
+    let events = store.events(id).await.expect("events");
+    let commitment = events
+        .iter()
+        .find_map(|e| match &e.kind {
+            EventKind::SeedCommitted { commitment } => Some(commitment.clone()),
+            _ => None,
+        })
+        .expect("a commitment");
+    let out = wolfjudge(&["verify", &path, "--commitment", &commitment, "--lang", "en"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    for (name, role) in report["roles"].as_object().expect("roles") {
+        let role = role.as_str().unwrap_or_default();
+        assert!(stdout.contains(&format!("{name}: {role} (")), "{stdout}");
+    }
+    assert!(stdout.contains("draw 0"), "{stdout}");
+
+    // Another commitment does not.
+    let wrong = wolfjudge::engine::rng::commitment(12);
+    let out = wolfjudge(&["verify", &path, "--commitment", &wrong]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("does not match"), "{stderr}");
+    assert!(
+        out.stdout.is_empty(),
+        "no deal is printed for a wrong commitment"
+    );
+
+    // A file that is not there is exit 2.
+    let missing = dir.join("missing.json").to_string_lossy().to_string();
+    let out = wolfjudge(&["verify", &missing, "--commitment", &commitment]);
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A fixed-deal m32 script with the given steps.
+fn m32_script(steps: Value) -> String {
+    json!({
+        "ruleset": "m32",
+        "seed": 1,
+        "start": "2026-12-01T20:00:00+08:00",
+        "characters": ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L"],
+        "roles": {"A": "wolf", "B": "wolf", "C": "wolf", "D": "wolf", "E": "seer", "F": "witch",
+                  "G": "hunter", "H": "villager", "I": "villager", "J": "villager",
+                  "K": "villager", "L": "villager"},
+        "steps": steps
+    })
+    .to_string()
+}
+
+#[test]
+fn the_parser_takes_the_four_extensions_and_still_refuses_unknown_actions() {
+    let text = m32_script(json!([
+        {"by": "F", "do": "pass"},
+        {"by": "G", "do": "hold_fire"},
+        {"by": "judge", "do": "pause"},
+        {"by": "A", "do": "vote", "target": "E", "reason": "quiet"},
+        {"by": "judge", "do": "resume"},
+        {"by": "A", "do": "vote", "target": "E", "reason": "quiet"}
+    ]));
+    let s = Script::parse(&text).expect("the extensions parse");
+    let acts: Vec<&Act> = s
+        .steps
+        .iter()
+        .filter_map(|st| match st {
+            Step::Do { act, .. } => Some(act),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(acts[0], &Act::WitchPass);
+    assert_eq!(acts[1], &Act::HoldFire);
+    assert!(matches!(
+        &s.steps[2],
+        Step::Do {
+            by: By::Judge,
+            act: Act::Pause
+        }
+    ));
+    // They do what the engine's actions do: in the day the witch and the dead-hunter
+    // actions are refused; while paused a vote is refused, and after the resume it counts.
+    let run = script::run(&s, Lang::En).expect("runs");
+    let codes: Vec<Option<&str>> = run
+        .report
+        .steps
+        .iter()
+        .map(|r| r.error.as_deref())
+        .collect();
+    assert!(codes[0].is_some() && codes[1].is_some(), "{codes:?}");
+    assert_eq!(codes[2..], [None, Some("paused"), None, None]);
+
+    let bad = m32_script(json!([{"by": "A", "do": "dance"}]));
+    let err = Script::parse(&bad)
+        .expect_err("an unknown action")
+        .to_string();
+    assert!(
+        err.contains("step 1") && err.contains("unknown action `dance`"),
+        "{err}"
+    );
+    let extra = m32_script(json!([{"by": "judge", "do": "pause", "for": "1h"}]));
+    let err = Script::parse(&extra)
+        .expect_err("an extra field")
+        .to_string();
+    assert!(err.contains("unexpected field `for`"), "{err}");
+}
