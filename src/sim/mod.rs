@@ -73,7 +73,7 @@ fn character_name(lang: Lang, i: usize) -> String {
     }
 }
 
-/// Plays a whole game with simulated players.
+/// Plays a whole game with simulated players, starting at 2026-12-01 12:00 UTC.
 ///
 /// # Errors
 /// A message (in `lang`) when the ruleset or player count is unusable, or when the game
@@ -83,6 +83,21 @@ pub fn simulate(
     seed: u64,
     players: Option<usize>,
     lang: Lang,
+) -> Result<Simulation, String> {
+    simulate_from(ruleset, seed, players, lang, start())
+}
+
+/// [`simulate`], with the game starting at `start` (every rule counts from the start, so
+/// the same seed plays the same game shifted in time).
+///
+/// # Errors
+/// As [`simulate`].
+pub fn simulate_from(
+    ruleset: &str,
+    seed: u64,
+    players: Option<usize>,
+    lang: Lang,
+    start: DateTime<Utc>,
 ) -> Result<Simulation, String> {
     let t = |id: &str, args: &[(&str, String)]| i18n::text(lang, id, args);
     let rs = Ruleset::builtin(ruleset, &BTreeMap::new())
@@ -100,7 +115,7 @@ pub fn simulate(
     let setup = Setup {
         ruleset: rs,
         seed,
-        start: start(),
+        start,
         characters: (0..n).map(|i| character_name(lang, i)).collect(),
         roles: None,
     };
