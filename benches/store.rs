@@ -35,12 +35,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     sqlx::query("CREATE DATABASE wolfjudge_bench")
         .execute(&mut admin)
         .await?;
-    let url = match base.rfind('/') {
-        Some(i) if i > base.find("//").map_or(0, |j| j + 1) => {
-            format!("{}/wolfjudge_bench", &base[..i])
-        }
-        _ => format!("{base}/wolfjudge_bench"),
-    };
+    let url = store::url_for_database(&base, "wolfjudge_bench");
     let st = Store::new(store::connect(&url).await?);
 
     let mut commands: Vec<Duration> = Vec::new();

@@ -1,5 +1,6 @@
 //! wolfjudge: a judge for asynchronous forum-style werewolf (版杀) and Mafia games.
 //!
+//! - [`bench`]: many simulated games at once through the store, measured.
 //! - [`engine`]: the pure rules engine (no I/O, no clock, no RNG reads).
 //! - [`script`]: game scripts replayed on a virtual clock, and their reports.
 //! - [`i18n`]: message catalogs (zh-CN, en) that turn events and refusals into text.
@@ -7,6 +8,7 @@
 //! - [`store`]: games in PostgreSQL (event log, outbox, deadlines, idempotent commands).
 //! - [`tournament`]: series of games scored by role, standings, awards and a chart.
 
+pub mod bench;
 pub mod discord;
 pub mod engine;
 pub mod i18n;

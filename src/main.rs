@@ -1,5 +1,5 @@
 //! The `wolfjudge` command line: play a script, simulate a game, export and verify a game,
-//! run the bot.
+//! run the bot, run the worker, bench.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use wolfjudge::i18n::Lang;
-use wolfjudge::{script, sim, store, tournament};
+use wolfjudge::{bench, script, sim, store, tournament};
 
 #[derive(Parser)]
 #[command(
@@ -124,6 +124,34 @@ enum Cmd {
         /// This worker's name in the deadlines table.
         #[arg(long, default_value = "worker")]
         name: String,
+        /// Append every delivered message to this JSON-lines file.
+        #[arg(long)]
+        deliver_to: Option<PathBuf>,
+    },
+    /// Play many simulated games at once through PostgreSQL and print what it measured
+    /// (works in a scratch database on that server, dropped at the end).
+    Bench {
+        /// Simulated M32 games of 12 players, all at once.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// Commands in flight at once (and pgbench's clients).
+        #[arg(long, default_value_t = 16)]
+        concurrency: usize,
+        #[arg(long, num_args = 0..=1, default_missing_value = "")]
+        database_url: Option<String>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Also run `pgbench -N` (scale 10) at the same concurrency for as long, and print
+        /// the ratios.
+        #[arg(long)]
+        with_pgbench: bool,
+        /// Long idle games played to day 9 for the day-1 against day-8 latency (0: none).
+        #[arg(long, default_value_t = 10)]
+        long_games: usize,
+        /// The first game's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Run the Discord bot: the gateway, the slash commands, and the deadline and outbox
     /// worker. Needs DISCORD_TOKEN in the environment.
@@ -486,7 +514,12 @@ fn standings(url: &str, name: &str, chart: &std::path::Path, lang: Lang) -> Resu
 }
 
 /// Fires deadlines and delivers the outbox.
-fn worker(url: &str, until: Option<String>, name: &str) -> Result<(), String> {
+fn worker(
+    url: &str,
+    until: Option<String>,
+    name: &str,
+    deliver_to: Option<PathBuf>,
+) -> Result<(), String> {
     let until = until
         .map(|u| {
             chrono::DateTime::parse_from_rfc3339(&u)
@@ -498,7 +531,10 @@ fn worker(url: &str, until: Option<String>, name: &str) -> Result<(), String> {
     rt.block_on(async {
         let pool = store::connect(url).await.map_err(|e| e.to_string())?;
         let st = store::Store::new(pool);
-        let recorder = store::outbox::Recorder::default();
+        let recorder = match deliver_to {
+            Some(file) => store::outbox::Recorder::appending(file).map_err(|e| e.to_string())?,
+            None => store::outbox::Recorder::default(),
+        };
         loop {
             let now = until.unwrap_or_else(chrono::Utc::now);
             let fired = st
@@ -515,6 +551,20 @@ fn worker(url: &str, until: Option<String>, name: &str) -> Result<(), String> {
             tokio::time::sleep(std::time::Duration::from_secs(1)).await;
         }
     })
+}
+
+/// Runs the bench and prints its report.
+fn run_bench(url: &str, opts: &bench::Options, json: bool) -> Result<String, String> {
+    let report = runtime()?
+        .block_on(bench::run(url, opts))
+        .map_err(|e| e.to_string())?;
+    if json {
+        serde_json::to_string_pretty(&report)
+            .map(|j| j + "\n")
+            .map_err(|e| e.to_string())
+    } else {
+        Ok(report.text())
+    }
 }
 
 fn main() -> ExitCode {
@@ -579,6 +629,34 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Cmd::Bench {
+            games,
+            concurrency,
+            database_url: url,
+            json,
+            with_pgbench,
+            long_games,
+            seed,
+        } => {
+            let opts = bench::Options {
+                games,
+                concurrency,
+                seed,
+                long_games,
+                with_pgbench,
+                ..bench::Options::default()
+            };
+            match run_bench(&database_url(url), &opts, json) {
+                Ok(out) => {
+                    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("wolfjudge: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Cmd::Standings {
             tournament: name,
             database_url: url,
@@ -635,7 +713,8 @@ fn main() -> ExitCode {
             database_url: url,
             until,
             name,
-        } => match worker(&database_url(url), until, &name) {
+            deliver_to,
+        } => match worker(&database_url(url), until, &name, deliver_to) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("wolfjudge: {e}");

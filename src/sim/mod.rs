@@ -73,7 +73,7 @@ fn character_name(lang: Lang, i: usize) -> String {
     }
 }
 
-/// Plays a whole game with simulated players.
+/// Plays a whole game with simulated players, starting at 2026-12-01 12:00 UTC.
 ///
 /// # Errors
 /// A message (in `lang`) when the ruleset or player count is unusable, or when the game
@@ -85,6 +85,23 @@ pub fn simulate(
     lang: Lang,
 ) -> Result<Simulation, String> {
     play(setup(ruleset, seed, players, lang)?, lang)
+}
+
+/// [`simulate`], with the game starting at `start` (every rule counts from the start, so
+/// the same seed plays the same game shifted in time).
+///
+/// # Errors
+/// As [`simulate`].
+pub fn simulate_from(
+    ruleset: &str,
+    seed: u64,
+    players: Option<usize>,
+    lang: Lang,
+    start: DateTime<Utc>,
+) -> Result<Simulation, String> {
+    let mut s = setup(ruleset, seed, players, lang)?;
+    s.start = start;
+    play(s, lang)
 }
 
 /// The setup [`simulate`] plays: `players` characters (default 12 for m32, 13 for mafia)

@@ -65,9 +65,37 @@ pub enum Outcome {
 /// # Errors
 /// [`StoreError`] when the database does not answer or a migration fails.
 pub async fn connect(url: &str) -> Result<PgPool, StoreError> {
-    let pool = PgPoolOptions::new().max_connections(8).connect(url).await?;
+    connect_with(url, 8).await
+}
+
+/// [`connect`] with a pool of at most `connections` connections.
+///
+/// # Errors
+/// As [`connect`].
+pub async fn connect_with(url: &str, connections: u32) -> Result<PgPool, StoreError> {
+    let pool = PgPoolOptions::new()
+        .max_connections(connections.max(1))
+        .connect(url)
+        .await?;
     migrate(&pool).await?;
     Ok(pool)
+}
+
+/// The URL of database `db` on the server `url` points at (its path replaced).
+pub fn url_for_database(url: &str, db: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((b, q)) => (b, Some(q)),
+        None => (url, None),
+    };
+    let host_from = base.find("//").map_or(0, |i| i + 2);
+    let server = match base[host_from..].find('/') {
+        Some(i) => &base[..host_from + i],
+        None => base,
+    };
+    match query {
+        Some(q) => format!("{server}/{db}?{q}"),
+        None => format!("{server}/{db}"),
+    }
 }
 
 /// Applies the migrations in `migrations/`.
@@ -451,5 +479,25 @@ fn audience_code(a: Audience) -> String {
         Audience::Police => "police".into(),
         Audience::Judge => "judge".into(),
         Audience::Internal => "internal".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::url_for_database;
+
+    #[test]
+    fn a_database_url_names_another_database_on_the_same_server() {
+        let cases = [
+            ("postgres://u@h:5432/postgres", "postgres://u@h:5432/x"),
+            ("postgres://u@h:5432", "postgres://u@h:5432/x"),
+            (
+                "postgres://u@h/db?sslmode=disable",
+                "postgres://u@h/x?sslmode=disable",
+            ),
+        ];
+        for (url, want) in cases {
+            assert_eq!(url_for_database(url, "x"), want, "{url}");
+        }
     }
 }

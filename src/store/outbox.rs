@@ -20,6 +20,10 @@ use crate::i18n::{self, Lang};
 /// After this many failed sends a message is set aside and the judge is told.
 pub const MAX_ATTEMPTS: i32 = 10;
 
+/// How many messages (each the oldest ready one of its channel) one dispatch transaction
+/// claims and sends.
+const DISPATCH_BATCH: i64 = 64;
+
 /// One message an event causes: where it goes, its text, and how to show it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outgoing {
@@ -129,14 +133,29 @@ pub struct Recorder {
     /// Every send, duplicates included.
     pub sends: Mutex<usize>,
     file: Option<PathBuf>,
+    /// Whether each line is on disk before the send returns.
+    sync: bool,
 }
 
 impl Recorder {
-    /// A recorder appending to `file` (and reading what it already holds).
+    /// A recorder appending to `file` (and reading what it already holds), each line on
+    /// disk before the send returns, so that a killed process loses none.
     ///
     /// # Errors
     /// When the file exists but cannot be read.
     pub fn with_file(file: PathBuf) -> std::io::Result<Recorder> {
+        Ok(Recorder {
+            sync: true,
+            ..Recorder::appending(file)?
+        })
+    }
+
+    /// [`Recorder::with_file`] without waiting for the disk: for a process that exits
+    /// normally.
+    ///
+    /// # Errors
+    /// When the file exists but cannot be read.
+    pub fn appending(file: PathBuf) -> std::io::Result<Recorder> {
         let mut seen = BTreeSet::new();
         let mut shown = Vec::new();
         if file.exists() {
@@ -152,6 +171,7 @@ impl Recorder {
             shown: Mutex::new(shown),
             sends: Mutex::new(0),
             file: Some(file),
+            sync: false,
         })
     }
 
@@ -178,7 +198,9 @@ impl Messenger for Recorder {
                 .open(path)
                 .map_err(|e| SendError(e.to_string()))?;
             writeln!(f, "{line}").map_err(|e| SendError(e.to_string()))?;
-            f.sync_data().map_err(|e| SendError(e.to_string()))?;
+            if self.sync {
+                f.sync_data().map_err(|e| SendError(e.to_string()))?;
+            }
         }
         self.shown
             .lock()
@@ -190,8 +212,9 @@ impl Messenger for Recorder {
 
 impl Store {
     /// Delivers undelivered messages (of one game, or all) until none is ready; returns how
-    /// many were delivered. Each message is claimed, sent and marked in one transaction, so
-    /// two dispatchers never send the same row at once and per-channel order holds.
+    /// many were delivered. A transaction claims the oldest ready message of up to
+    /// [`DISPATCH_BATCH`] channels, sends them and marks them, so two dispatchers never send
+    /// the same row at once and per-channel order holds.
     ///
     /// # Errors
     /// Database errors (a failed send is not an error: the row is retried later).
@@ -203,97 +226,125 @@ impl Store {
         let mut delivered = 0;
         loop {
             let mut tx = self.pool.begin().await?;
-            let row = sqlx::query(
+            // The oldest ready row of each channel (a later one waits behind it), a batch
+            // at a time. A correlated `LIMIT 1` (not `NOT EXISTS`): the planner walks the
+            // per-channel index for it instead of joining every pending row.
+            let rows = sqlx::query(
                 "SELECT o.id, o.game_id, o.channel, o.body, o.nonce, o.meta, o.attempts FROM outbox o
                  WHERE o.delivered_at IS NULL AND o.failed_at IS NULL AND o.next_attempt_at <= now()
                    AND ($1::BIGINT IS NULL OR o.game_id = $1)
-                   AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.game_id = o.game_id
+                   AND o.id = (SELECT p.id FROM outbox p WHERE p.game_id = o.game_id
                         AND p.channel = o.channel AND p.delivered_at IS NULL
-                        AND p.failed_at IS NULL AND p.id < o.id)
-                 ORDER BY o.id LIMIT 1 FOR UPDATE SKIP LOCKED",
+                        AND p.failed_at IS NULL ORDER BY p.game_id, p.channel, p.id LIMIT 1)
+                 ORDER BY o.id LIMIT $2 FOR UPDATE SKIP LOCKED",
             )
             .bind(game)
-            .fetch_optional(&mut *tx)
+            .bind(DISPATCH_BATCH)
+            .fetch_all(&mut *tx)
             .await?;
-            let Some(row) = row else {
+            if rows.is_empty() {
                 tx.commit().await?;
                 return Ok(delivered);
-            };
-            let msg = OutMessage {
-                id: row.try_get("id")?,
-                game_id: row.try_get("game_id")?,
-                channel: row.try_get("channel")?,
-                body: row.try_get("body")?,
-                nonce: row.try_get("nonce")?,
-                meta: row
-                    .try_get::<Option<serde_json::Value>, _>("meta")?
-                    .map(serde_json::from_value)
-                    .transpose()?,
-            };
-            let attempts: i32 = row.try_get("attempts")?;
-            match messenger.send(&msg).await {
-                Ok(()) => {
-                    sqlx::query("UPDATE outbox SET delivered_at = now(), attempts = attempts + 1 WHERE id = $1")
-                        .bind(msg.id)
-                        .execute(&mut *tx)
-                        .await?;
-                    delivered += 1;
-                    tx.commit().await?;
-                }
-                Err(e) if attempts + 1 >= MAX_ATTEMPTS => {
-                    // Set aside: the channel moves on, the judge is told.
-                    sqlx::query(
-                        "UPDATE outbox SET attempts = attempts + 1, last_error = $2, failed_at = now()
-                         WHERE id = $1",
-                    )
-                    .bind(msg.id)
-                    .bind(e.to_string())
-                    .execute(&mut *tx)
-                    .await?;
-                    let lang = sqlx::query("SELECT lang FROM games WHERE id = $1")
-                        .bind(msg.game_id)
-                        .fetch_one(&mut *tx)
-                        .await?
-                        .try_get::<String, _>("lang")?;
-                    let lang = Lang::parse(&lang).unwrap_or_default();
-                    let text = i18n::text(
-                        lang,
-                        "outbox-undeliverable",
-                        &[
-                            ("channel", msg.channel.clone()),
-                            ("attempts", MAX_ATTEMPTS.to_string()),
-                            ("error", e.to_string()),
-                            ("body", msg.body.clone()),
-                        ],
-                    );
-                    enqueue(
-                        &mut tx,
-                        msg.game_id,
-                        None,
-                        "judge",
-                        &text,
-                        &format!("{}-undeliverable", msg.nonce),
-                        None,
-                    )
-                    .await?;
-                    tx.commit().await?;
-                }
-                Err(e) => {
-                    // Exponential backoff, capped at five minutes.
-                    let wait = 2_i64.saturating_pow(attempts.clamp(0, 8) as u32).min(300);
-                    sqlx::query(
-                        "UPDATE outbox SET attempts = attempts + 1, last_error = $2,
-                         next_attempt_at = now() + make_interval(secs => $3) WHERE id = $1",
-                    )
-                    .bind(msg.id)
-                    .bind(e.to_string())
-                    .bind(wait as f64)
-                    .execute(&mut *tx)
-                    .await?;
-                    // Later messages of this channel wait behind it; other channels go on.
-                    tx.commit().await?;
-                }
+            }
+            let mut sent = Vec::with_capacity(rows.len());
+            for row in rows {
+                let msg = OutMessage {
+                    id: row.try_get("id")?,
+                    game_id: row.try_get("game_id")?,
+                    channel: row.try_get("channel")?,
+                    body: row.try_get("body")?,
+                    nonce: row.try_get("nonce")?,
+                    meta: row
+                        .try_get::<Option<serde_json::Value>, _>("meta")?
+                        .map(serde_json::from_value)
+                        .transpose()?,
+                };
+                let attempts: i32 = row.try_get("attempts")?;
+                Self::settle(
+                    &mut tx,
+                    &msg,
+                    attempts,
+                    messenger.send(&msg).await,
+                    &mut sent,
+                )
+                .await?;
+            }
+            if !sent.is_empty() {
+                sqlx::query(
+                    "UPDATE outbox SET delivered_at = now(), attempts = attempts + 1 WHERE id = ANY($1)",
+                )
+                .bind(&sent)
+                .execute(&mut *tx)
+                .await?;
+            }
+            delivered += sent.len();
+            tx.commit().await?;
+        }
+    }
+
+    /// Records a send's result: a success joins `sent`; a failure waits with a backoff, or
+    /// after [`MAX_ATTEMPTS`] is set aside and the judge told.
+    async fn settle(
+        tx: &mut Transaction<'_, Postgres>,
+        msg: &OutMessage,
+        attempts: i32,
+        result: Result<(), SendError>,
+        sent: &mut Vec<i64>,
+    ) -> Result<(), StoreError> {
+        match result {
+            Ok(()) => sent.push(msg.id),
+            Err(e) if attempts + 1 >= MAX_ATTEMPTS => {
+                // Set aside: the channel moves on, the judge is told.
+                sqlx::query(
+                    "UPDATE outbox SET attempts = attempts + 1, last_error = $2, failed_at = now()
+                     WHERE id = $1",
+                )
+                .bind(msg.id)
+                .bind(e.to_string())
+                .execute(&mut **tx)
+                .await?;
+                let lang = sqlx::query("SELECT lang FROM games WHERE id = $1")
+                    .bind(msg.game_id)
+                    .fetch_one(&mut **tx)
+                    .await?
+                    .try_get::<String, _>("lang")?;
+                let lang = Lang::parse(&lang).unwrap_or_default();
+                let text = i18n::text(
+                    lang,
+                    "outbox-undeliverable",
+                    &[
+                        ("channel", msg.channel.clone()),
+                        ("attempts", MAX_ATTEMPTS.to_string()),
+                        ("error", e.to_string()),
+                        ("body", msg.body.clone()),
+                    ],
+                );
+                enqueue(
+                    tx,
+                    msg.game_id,
+                    None,
+                    "judge",
+                    &text,
+                    &format!("{}-undeliverable", msg.nonce),
+                    None,
+                )
+                .await?;
+            }
+            Err(e) => {
+                // Exponential backoff, capped at five minutes. Later messages of this
+                // channel wait behind it; other channels go on.
+                let wait = 2_i64.saturating_pow(attempts.clamp(0, 8) as u32).min(300);
+                sqlx::query(
+                    "UPDATE outbox SET attempts = attempts + 1, last_error = $2,
+                     next_attempt_at = now() + make_interval(secs => $3) WHERE id = $1",
+                )
+                .bind(msg.id)
+                .bind(e.to_string())
+                .bind(wait as f64)
+                .execute(&mut **tx)
+                .await?;
             }
         }
+        Ok(())
     }
 }

@@ -29,10 +29,5 @@ pub fn url_of(pool: &PgPool) -> String {
         .get_database()
         .expect("the test pool names its database")
         .to_string();
-    match base.rfind('/') {
-        Some(i) if base[..i].contains("//") && i > base.find("//").unwrap_or(0) + 1 => {
-            format!("{}/{db}", &base[..i])
-        }
-        _ => format!("{base}/{db}"),
-    }
+    wolfjudge::store::url_for_database(&base, &db)
 }

@@ -1,0 +1,553 @@
+//! `wolfjudge bench`: many simulated games at once through the whole service path
+//! (command → one PostgreSQL transaction → events → outbox → a counting messenger, deadlines
+//! fired by the deadline worker on a compressed virtual clock), measured: commands per
+//! second, command latency, deadline lag, outbox delivery lag, peak memory, database bytes
+//! per finished game, the latency on day 1 against day 8 of long games, and optionally the
+//! same server's `pgbench -N` figures as a reference.
+//!
+//! The bench works in a scratch database of its own on the given server, dropped at the end.
+
+mod drive;
+pub mod games;
+mod pgbench;
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+use sqlx::{Connection, Row};
+use tokio::sync::Semaphore;
+
+use crate::i18n::Lang;
+use crate::store::{self, Store, StoreError};
+use drive::{Played, Sample, Tally};
+use games::Planned;
+pub use pgbench::Pgbench;
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Simulated M32 games of 12 players, all at once.
+    pub games: usize,
+    /// Commands in flight at once (and pgbench's clients).
+    pub concurrency: usize,
+    /// The first game's seed; game `i` has seed `seed + i`.
+    pub seed: u64,
+    /// Long idle games played to day `long_days + 1` after the main run (0: none).
+    pub long_games: usize,
+    pub long_days: u32,
+    /// Also run `pgbench -N` (scale 10) at the same concurrency for as long as the main run.
+    pub with_pgbench: bool,
+    /// Draw a progress bar on standard error (when it is a terminal).
+    pub progress: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            games: 1000,
+            concurrency: 16,
+            seed: 1,
+            long_games: 10,
+            long_days: 8,
+            with_pgbench: false,
+            progress: true,
+        }
+    }
+}
+
+/// Why the bench could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("a game could not be simulated: {0}")]
+    Sim(String),
+    #[error("a bench task failed: {0}")]
+    Task(String),
+    #[error("pgbench: {0}")]
+    Pgbench(String),
+}
+
+/// Percentiles in milliseconds.
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+pub struct Millis {
+    pub p50: f64,
+    pub p99: f64,
+    pub max: f64,
+}
+
+impl Millis {
+    fn of(mut d: Vec<Duration>) -> Millis {
+        d.sort_unstable();
+        let at = |p: f64| {
+            let i = ((d.len().saturating_sub(1)) as f64 * p).round() as usize;
+            d.get(i).map_or(0.0, |x| x.as_secs_f64() * 1000.0)
+        };
+        Millis {
+            p50: at(0.5),
+            p99: at(0.99),
+            max: at(1.0),
+        }
+    }
+}
+
+/// Command latency on one game day.
+#[derive(Debug, Clone, Serialize)]
+pub struct DayLatency {
+    pub day: u32,
+    pub commands: usize,
+    pub ms: Millis,
+}
+
+/// The long games' latency by day.
+#[derive(Debug, Clone, Serialize)]
+pub struct LongGames {
+    pub games: usize,
+    pub commands: usize,
+    /// Games whose stored log has exactly the events they had in memory.
+    pub matching_memory: usize,
+    pub by_day: Vec<DayLatency>,
+}
+
+/// Our figures against pgbench's.
+#[derive(Debug, Clone, Serialize)]
+pub struct Ratios {
+    /// Our commands per second ÷ pgbench's transactions per second.
+    pub commands_per_tps: f64,
+    /// Our p99 command latency ÷ pgbench's average latency.
+    pub p99_per_pgbench_average: f64,
+}
+
+/// Everything the bench measured.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub games: usize,
+    pub players: usize,
+    pub concurrency: usize,
+    /// Games that ended, and those whose stored log has exactly the simulated events.
+    pub finished: usize,
+    pub matching_simulation: usize,
+    pub commands: usize,
+    pub refused: usize,
+    pub seconds: f64,
+    pub commands_per_second: f64,
+    pub command_ms: Millis,
+    pub deadlines_fired: usize,
+    pub deadline_lag_ms: Millis,
+    pub messages_delivered: usize,
+    /// Sends of a nonce already shown (must be 0).
+    pub repeated_sends: usize,
+    pub delivery_lag_ms: Millis,
+    pub peak_rss_mb: f64,
+    pub db_bytes_per_finished_game: u64,
+    pub by_day: Vec<DayLatency>,
+    pub long_games: Option<LongGames>,
+    pub pgbench: Option<Pgbench>,
+    pub ratios: Option<Ratios>,
+}
+
+impl Report {
+    /// The report as text, one figure a line.
+    pub fn text(&self) -> String {
+        let ms = |m: &Millis| {
+            format!(
+                "p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+                m.p50, m.p99, m.max
+            )
+        };
+        let mut out = vec![
+            format!(
+                "games: {} of {} players, {} finished, {} identical to the simulation",
+                self.games, self.players, self.finished, self.matching_simulation
+            ),
+            format!(
+                "commands: {} ({} refused by the rules) in {:.1} s at concurrency {}: {:.0} commands/s",
+                self.commands, self.refused, self.seconds, self.concurrency, self.commands_per_second
+            ),
+            format!("command latency: {}", ms(&self.command_ms)),
+            format!(
+                "deadlines: {} fired, lag (due → fired) {}",
+                self.deadlines_fired,
+                ms(&self.deadline_lag_ms)
+            ),
+            format!(
+                "outbox: {} messages delivered, {} repeated sends, lag (written → delivered) {}",
+                self.messages_delivered,
+                self.repeated_sends,
+                ms(&self.delivery_lag_ms)
+            ),
+            format!("peak RSS: {:.1} MB", self.peak_rss_mb),
+            format!(
+                "database: {} bytes per finished game",
+                self.db_bytes_per_finished_game
+            ),
+        ];
+        let days = |by: &[DayLatency]| {
+            by.iter()
+                .map(|d| format!("  day {}: {} commands, {}", d.day, d.commands, ms(&d.ms)))
+                .collect::<Vec<_>>()
+        };
+        out.push("latency by game day:".into());
+        out.extend(days(&self.by_day));
+        if let Some(l) = &self.long_games {
+            out.push(format!(
+                "long games: {} games, {} commands, {} identical to memory; latency by day:",
+                l.games, l.commands, l.matching_memory
+            ));
+            out.extend(days(&l.by_day));
+        }
+        if let (Some(p), Some(r)) = (&self.pgbench, &self.ratios) {
+            out.push(format!(
+                "pgbench -N (scale 10, {} clients, {} s): {:.0} tps, average latency {:.3} ms",
+                p.clients, p.seconds, p.tps, p.latency_ms
+            ));
+            out.push(format!(
+                "ratios: commands/s ÷ pgbench tps = {:.3}; our p99 ÷ pgbench average latency = {:.2}",
+                r.commands_per_tps, r.p99_per_pgbench_average
+            ));
+        }
+        out.join("\n") + "\n"
+    }
+}
+
+/// The tables a game's rows live in.
+const TABLES: &str =
+    "'games','characters','players','events','snapshots','outbox','deadlines','commands'";
+
+async fn table_bytes(store: &Store) -> Result<i64, BenchError> {
+    let row = sqlx::query(&format!(
+        "SELECT COALESCE(sum(pg_total_relation_size(c.oid)), 0)::BIGINT AS bytes
+         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname IN ({TABLES})"
+    ))
+    .fetch_one(&store.pool)
+    .await?;
+    Ok(row.try_get("bytes")?)
+}
+
+/// The process's peak resident memory in MB (Linux; 0 elsewhere).
+fn peak_rss_mb() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<f64>().ok())
+        })
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+/// Plans `n` games with `plan` on two threads.
+fn plan_all(
+    n: usize,
+    plan: impl Fn(usize) -> Result<Planned, String> + Sync,
+) -> Result<Vec<Planned>, BenchError> {
+    let threads = 2;
+    let plan = &plan;
+    let mut parts: Vec<Vec<(usize, Planned)>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                s.spawn(move || {
+                    (t..n)
+                        .step_by(threads)
+                        .map(|i| plan(i).map(|p| (i, p)))
+                        .collect::<Result<Vec<_>, String>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .map_err(|_| BenchError::Task("a planning thread panicked".into()))?
+                    .map_err(BenchError::Sim)
+            })
+            .collect::<Result<Vec<_>, BenchError>>()
+    })?;
+    let mut all: Vec<(usize, Planned)> = parts.drain(..).flatten().collect();
+    all.sort_by_key(|(i, _)| *i);
+    Ok(all.into_iter().map(|(_, p)| p).collect())
+}
+
+/// Creates the planned games, `concurrency` at a time; returns their ids in order.
+async fn create_all(
+    store: &Store,
+    games: &[Planned],
+    concurrency: usize,
+) -> Result<Vec<i64>, BenchError> {
+    let slots = Arc::new(Semaphore::new(concurrency.max(1)));
+    let tasks: Vec<_> = games
+        .iter()
+        .map(|g| {
+            let (store, slots, key, setup) =
+                (store.clone(), slots.clone(), g.key.clone(), g.setup.clone());
+            tokio::spawn(async move {
+                let _slot = slots.acquire().await;
+                store.create_game(&key, &setup, Lang::Zh).await
+            })
+        })
+        .collect();
+    let mut ids = Vec::with_capacity(tasks.len());
+    for t in tasks {
+        ids.push(t.await.map_err(|e| BenchError::Task(e.to_string()))??);
+    }
+    Ok(ids)
+}
+
+/// How many of the games ended, and how many have exactly their planned number of events.
+async fn check(
+    store: &Store,
+    games: &[Planned],
+    ids: &[i64],
+) -> Result<(usize, usize), BenchError> {
+    let rows = sqlx::query("SELECT id, seq, ended FROM games WHERE id = ANY($1)")
+        .bind(ids)
+        .fetch_all(&store.pool)
+        .await?;
+    let mut stored = std::collections::HashMap::new();
+    for r in rows {
+        let id: i64 = r.try_get("id")?;
+        stored.insert(
+            id,
+            (r.try_get::<i64, _>("seq")?, r.try_get::<bool, _>("ended")?),
+        );
+    }
+    let (mut finished, mut matching) = (0, 0);
+    for (g, id) in games.iter().zip(ids) {
+        if let Some((seq, ended)) = stored.get(id) {
+            finished += usize::from(*ended);
+            matching += usize::from(*seq == g.events as i64 && *ended == g.ended);
+        }
+    }
+    Ok((finished, matching))
+}
+
+fn by_day(samples: &[Sample]) -> Vec<DayLatency> {
+    let mut days: std::collections::BTreeMap<u32, Vec<Duration>> = Default::default();
+    for s in samples {
+        days.entry(s.day).or_default().push(s.latency);
+    }
+    days.into_iter()
+        .map(|(day, l)| DayLatency {
+            day,
+            commands: l.len(),
+            ms: Millis::of(l),
+        })
+        .collect()
+}
+
+/// Outbox delivery lag: from the row's writing transaction to the dispatcher's claim.
+async fn delivery_lag(store: &Store) -> Result<Millis, BenchError> {
+    let row = sqlx::query(
+        "SELECT
+           COALESCE(percentile_cont(0.5) WITHIN GROUP (ORDER BY lag), 0)::FLOAT8 AS p50,
+           COALESCE(percentile_cont(0.99) WITHIN GROUP (ORDER BY lag), 0)::FLOAT8 AS p99,
+           COALESCE(max(lag), 0)::FLOAT8 AS max
+         FROM (SELECT extract(epoch FROM delivered_at - next_attempt_at) * 1000 AS lag
+               FROM outbox WHERE delivered_at IS NOT NULL AND attempts = 1) l",
+    )
+    .fetch_one(&store.pool)
+    .await?;
+    Ok(Millis {
+        p50: row.try_get("p50")?,
+        p99: row.try_get("p99")?,
+        max: row.try_get("max")?,
+    })
+}
+
+fn bar(total: usize, shown: bool, what: &str) -> ProgressBar {
+    let target = if shown {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    let bar = ProgressBar::with_draw_target(Some(total as u64), target);
+    if let Ok(style) = ProgressStyle::with_template(
+        "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} commands ({per_sec}, eta {eta})",
+    ) {
+        bar.set_style(style);
+    }
+    bar.set_message(what.to_string());
+    bar
+}
+
+/// Creates the database `name` anew on the server `url` points at; returns the connection
+/// that did it (to drop it again later).
+pub(crate) async fn fresh_database(
+    url: &str,
+    name: &str,
+) -> Result<sqlx::PgConnection, BenchError> {
+    let mut admin = sqlx::PgConnection::connect(url).await?;
+    sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        .execute(&mut admin)
+        .await?;
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut admin)
+        .await?;
+    Ok(admin)
+}
+
+/// A set of games played: what it measured, how many ended and how many match memory.
+struct Phase {
+    played: Played,
+    games: usize,
+    finished: usize,
+    matching: usize,
+}
+
+/// Creates `planned` and plays them all at once.
+async fn phase(
+    st: &Store,
+    planned: Vec<Planned>,
+    concurrency: usize,
+    tally: &Arc<Tally>,
+    progress: bool,
+    label: &str,
+) -> Result<Phase, BenchError> {
+    let ids = create_all(st, &planned, concurrency).await?;
+    let total = planned.iter().map(|g| g.steps.len()).sum();
+    let bar = bar(total, progress, label);
+    let kept: Vec<Planned> = planned
+        .iter()
+        .map(|g| Planned {
+            steps: Vec::new(),
+            ..g.clone()
+        })
+        .collect();
+    let played = drive::play(st, planned, &ids, concurrency, DISPATCHERS, tally, &bar).await?;
+    bar.finish_and_clear();
+    let (finished, matching) = check(st, &kept, &ids).await?;
+    Ok(Phase {
+        played,
+        games: ids.len(),
+        finished,
+        matching,
+    })
+}
+
+/// Outbox dispatcher tasks beside the commands.
+const DISPATCHERS: usize = 2;
+
+/// Runs the bench against the server `url` points at, in a scratch database there
+/// (`wolfjudge_bench_<pid>`, dropped at the end unless `WOLFJUDGE_BENCH_KEEP` is set).
+///
+/// # Errors
+/// [`BenchError`] when the server does not answer, a game cannot be simulated or stored,
+/// or pgbench fails.
+pub async fn run(url: &str, opts: &Options) -> Result<Report, BenchError> {
+    let scratch = format!("wolfjudge_bench_{}", std::process::id());
+    let mut admin = fresh_database(url, &scratch).await?;
+    let result = run_in(&store::url_for_database(url, &scratch), opts).await;
+    let dropped = if std::env::var_os("WOLFJUDGE_BENCH_KEEP").is_some() {
+        Ok(Default::default())
+    } else {
+        sqlx::query(&format!("DROP DATABASE IF EXISTS {scratch} WITH (FORCE)"))
+            .execute(&mut admin)
+            .await
+    };
+    let mut report = result?;
+    dropped?;
+    if opts.with_pgbench {
+        let seconds = report.seconds.ceil().max(5.0) as u64;
+        let p = pgbench::run(url, opts.concurrency, seconds).await?;
+        report.ratios = Some(Ratios {
+            commands_per_tps: report.commands_per_second / p.tps.max(f64::MIN_POSITIVE),
+            p99_per_pgbench_average: report.command_ms.p99 / p.latency_ms.max(f64::MIN_POSITIVE),
+        });
+        report.pgbench = Some(p);
+    }
+    Ok(report)
+}
+
+async fn run_in(url: &str, opts: &Options) -> Result<Report, BenchError> {
+    let connections = (opts.concurrency + DISPATCHERS + 2) as u32;
+    let st = Store::new(store::connect_with(url, connections).await?);
+    let seed = opts.seed;
+    let planned = plan_all(opts.games, |i| {
+        games::simulated("m32", seed + i as u64, "bench-")
+    })?;
+    let players = planned.first().map_or(0, |g| g.setup.characters.len());
+    let empty = table_bytes(&st).await?;
+    let tally = Arc::new(Tally::default());
+    let main = phase(
+        &st,
+        planned,
+        opts.concurrency,
+        &tally,
+        opts.progress,
+        "games",
+    )
+    .await?;
+    let (played, finished, matching) = (main.played, main.finished, main.matching);
+    let bytes = (table_bytes(&st).await? - empty).max(0) as u64;
+    let delivery = delivery_lag(&st).await?;
+    let delivered = tally.sends.load(Ordering::Relaxed);
+    let repeated = tally.repeats.load(Ordering::Relaxed);
+    let undelivered: i64 = sqlx::query(
+        "SELECT count(*) AS n FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL",
+    )
+    .fetch_one(&st.pool)
+    .await?
+    .try_get("n")?;
+    if undelivered > 0 {
+        return Err(BenchError::Task(format!(
+            "{undelivered} messages were left undelivered"
+        )));
+    }
+
+    let long_games = if opts.long_games > 0 {
+        let days = opts.long_days;
+        let planned = plan_all(opts.long_games, |i| {
+            games::long(seed + i as u64, days, 3, "long-")
+        })?;
+        let long = phase(
+            &st,
+            planned,
+            opts.concurrency,
+            &tally,
+            opts.progress,
+            "long games",
+        )
+        .await?;
+        Some(LongGames {
+            games: long.games,
+            commands: long.played.samples.len(),
+            matching_memory: long.matching,
+            by_day: by_day(&long.played.samples),
+        })
+    } else {
+        None
+    };
+
+    let commands = played.samples.len();
+    let seconds = played.wall.as_secs_f64();
+    Ok(Report {
+        games: opts.games,
+        players,
+        concurrency: opts.concurrency,
+        finished,
+        matching_simulation: matching,
+        commands,
+        refused: played.samples.iter().filter(|s| s.refused).count(),
+        seconds,
+        commands_per_second: commands as f64 / seconds.max(f64::MIN_POSITIVE),
+        command_ms: Millis::of(played.samples.iter().map(|s| s.latency).collect()),
+        deadlines_fired: played.deadline_lags.len(),
+        deadline_lag_ms: Millis::of(played.deadline_lags.clone()),
+        messages_delivered: delivered,
+        repeated_sends: repeated,
+        delivery_lag_ms: delivery,
+        peak_rss_mb: peak_rss_mb(),
+        db_bytes_per_finished_game: bytes / (finished.max(1) as u64),
+        by_day: by_day(&played.samples),
+        long_games,
+        pgbench: None,
+        ratios: None,
+    })
+}
