@@ -1023,7 +1023,7 @@ async fn forum_life_in_an_anonymous_day(pool: PgPool) {
 
 #[sqlx::test(migrations = "./migrations")]
 async fn edits_and_deletions_of_counted_posts_are_reported(pool: PgPool) {
-    let w = World::new(pool).await;
+    let mut w = World::new(pool).await;
     assert!(w.set_up().await.contains("设置完成"));
     let a = w
         .judge_says(w.lobby, &["wolf", "new"], &[("ruleset", 3, json!("mafia"))])
@@ -1067,6 +1067,23 @@ async fn edits_and_deletions_of_counted_posts_are_reported(pool: PgPool) {
         .say(user, thread, &["say"], &[("text", 3, json!("x"))])
         .await
         .contains("不是马甲局"));
+    // A post made while the bot is away is counted when it comes back.
+    if let Some(bot) = w.bot.take() {
+        bot.stop().await;
+    }
+    w.fake.post(user, thread, "掉线时的发言");
+    w.boot().await;
+    for _ in 0..300 {
+        if w.game().await.ch(speaker).posts.values().sum::<u32>() == 2 {
+            break;
+        }
+        tokio::time::sleep(StdDuration::from_millis(20)).await;
+    }
+    assert_eq!(
+        w.game().await.ch(speaker).posts.values().sum::<u32>(),
+        2,
+        "the missed post is counted, the first one not again"
+    );
     w.fake.edit(user, thread, m, "我是狼");
     w.fake.delete(thread, m);
     let name = g.ch(speaker).name.clone();

@@ -1,15 +1,16 @@
 //! Messages members post: in a day's post they are the character's posts (removed with a
 //! private tip in an anonymous game, where only relayed posts count); a DM to the bot is a
-//! post in an anonymous game; edits and deletions of counted posts are reported.
+//! post in an anonymous game; edits and deletions of counted posts are reported; posts made
+//! while the bot was away are counted when it comes back.
 
 use poise::serenity_prelude as serenity;
-use serenity::all::{CreateMessage, Message, ReactionType};
+use serenity::all::{ChannelId, CreateMessage, GetMessages, Http, Message, ReactionType};
 
 use super::Data;
 use crate::service::{Account, Channel, Guild, Place, ThreadPost};
 
 /// A member's new message.
-pub async fn on_message(ctx: &serenity::Context, data: &Data, m: &Message) {
+pub async fn on_message(http: &Http, data: &Data, m: &Message) {
     let service = &data.service;
     let user = Account(m.author.id.get());
     if m.guild_id.is_none() {
@@ -20,19 +21,26 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, m: &Message) {
         {
             Ok(Some(_)) => {
                 data.wake.notify_one();
-                let _ = m.react(&ctx.http, ReactionType::Unicode("✅".into())).await;
+                let _ = m.react(http, ReactionType::Unicode("✅".into())).await;
             }
             Ok(None) => {}
             Err(e) => {
                 let lang = super::locale_lang(None);
                 let _ = m
                     .channel_id
-                    .send_message(&ctx.http, CreateMessage::new().content(e.message(lang)))
+                    .send_message(http, CreateMessage::new().content(e.message(lang)))
                     .await;
             }
         }
         return;
     }
+    in_thread(http, data, m).await;
+}
+
+/// A member's message in a server channel (a day post or not).
+async fn in_thread(http: &Http, data: &Data, m: &Message) {
+    let service = &data.service;
+    let user = Account(m.author.id.get());
     let place = Place {
         guild: m.guild_id.map(|g| Guild(g.get())),
         channel: Channel(m.channel_id.get()),
@@ -42,10 +50,10 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, m: &Message) {
         Ok(ThreadPost::NotGame | ThreadPost::Counted) => false,
         Ok(ThreadPost::Flagged { remove }) => remove,
         Ok(ThreadPost::Remove { tip }) => {
-            if let Ok(dm) = m.author.create_dm_channel(&ctx.http).await {
+            if let Ok(dm) = m.author.create_dm_channel(http).await {
                 let _ = dm
                     .id
-                    .send_message(&ctx.http, CreateMessage::new().content(tip))
+                    .send_message(http, CreateMessage::new().content(tip))
                     .await;
             }
             true
@@ -57,7 +65,7 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, m: &Message) {
     };
     data.wake.notify_one();
     if remove {
-        if let Err(e) = m.delete(&ctx.http).await {
+        if let Err(e) = m.delete(http).await {
             tracing::warn!(error = %e, "could not remove a post that shows an account");
         }
     }
@@ -74,5 +82,33 @@ pub async fn on_changed(data: &Data, channel: u64, message: u64, deleted: bool) 
         Ok(true) => data.wake.notify_one(),
         Ok(false) => {}
         Err(e) => tracing::warn!(error = %e, "an edit or deletion could not be checked"),
+    }
+}
+
+/// Counts the posts made in open day posts while the bot was away (the gateway does not
+/// replay them): each message is handled as when it arrives, idempotently per message
+/// (the message id is the command's key), so posts already counted are not counted again.
+pub async fn backfill(http: &Http, data: &Data) {
+    let threads = match data.service.open_day_threads().await {
+        Ok(t) => t,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not list the open day posts");
+            return;
+        }
+    };
+    for thread in threads {
+        let got = ChannelId::new(thread.0.max(1))
+            .messages(http, GetMessages::new().limit(100))
+            .await;
+        match got {
+            Ok(mut messages) => {
+                messages.reverse();
+                // Messages read back over HTTP carry no server id: they are from a day post.
+                for m in messages.iter().filter(|m| !m.author.bot) {
+                    in_thread(http, data, m).await;
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "could not read a day post"),
+        }
     }
 }

@@ -178,7 +178,14 @@ async fn gateway(
         .setup(move |ctx, _ready, framework| {
             Box::pin(async move {
                 poise::builtins::register_globally(ctx, &framework.options().commands).await?;
-                Ok(Data { service, wake })
+                let data = Data { service, wake };
+                let missed = Data {
+                    service: data.service.clone(),
+                    wake: data.wake.clone(),
+                };
+                let http = ctx.http.clone();
+                tokio::spawn(async move { forum::backfill(&http, &missed).await });
+                Ok(data)
             })
         })
         .build();
@@ -233,7 +240,7 @@ async fn on_event(
     let ctx = framework.serenity_context;
     match event {
         serenity::FullEvent::Message { new_message: m } if !m.author.bot => {
-            forum::on_message(ctx, data, m).await;
+            forum::on_message(&ctx.http, data, m).await;
         }
         serenity::FullEvent::MessageUpdate { event: m, .. } => {
             let author_is_bot = m.author.as_ref().is_some_and(|a| a.bot);

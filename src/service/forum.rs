@@ -147,6 +147,24 @@ impl Service {
         }
     }
 
+    /// The latest day post of every game still running.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn open_day_threads(&self) -> Result<Vec<Channel>, ServiceError> {
+        let rows = sqlx::query(
+            "SELECT DISTINCT ON (d.game_id) d.thread_id FROM day_threads d
+             JOIN games g ON g.id = d.game_id
+             WHERE NOT g.ended AND d.day > 0 ORDER BY d.game_id, d.day DESC",
+        )
+        .fetch_all(self.pool())
+        .await?;
+        rows.into_iter()
+            .map(|r| Ok(Channel(r.try_get::<i64, _>("thread_id")? as u64)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(ServiceError::from)
+    }
+
     /// A character's post by `/say` or by DM: relayed under the character's name (account
     /// mentions made inert and reported to the judge).
     ///

@@ -59,6 +59,8 @@ pub struct Msg {
     pub avatar_url: Option<String>,
     /// How many times it was edited.
     pub edits: usize,
+    /// A member's message: its author (otherwise the bot's or a webhook's).
+    pub author: Option<u64>,
     pub deleted: bool,
 }
 
@@ -382,6 +384,7 @@ impl FakeDiscord {
                     components: json!([]),
                     order,
                     username: Some(format!("member:{user}")),
+                    author: Some(user),
                     ..Msg::default()
                 },
             );
@@ -521,7 +524,11 @@ async fn gateway(mut socket: WebSocket, state: Arc<Mutex<State>>) {
 }
 
 fn message_json(m: &Msg) -> Value {
-    json!({"id": m.id.to_string(), "channel_id": m.channel.to_string(), "author": user_json(BOT_ID, "wolfjudge"),
+    let author = match m.author {
+        Some(user) => user_json(user, &format!("member{user}")),
+        None => user_json(BOT_ID, "wolfjudge"),
+    };
+    json!({"id": m.id.to_string(), "channel_id": m.channel.to_string(), "author": author,
            "content": m.content, "timestamp": TS, "edited_timestamp": null, "tts": false,
            "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
            "embeds": [], "pinned": false, "type": 0, "components": m.components})
@@ -803,6 +810,19 @@ async fn rest(
             let m = Msg { id, content: json_body["content"].as_str().unwrap_or_default().to_string(), components: json!([]), ..Msg::default() };
             drop(s);
             Json(message_json(&m)).into_response()
+        }
+        ("GET", ["channels", channel, "messages"]) => {
+            // The channel's messages, newest first (as Discord returns them).
+            let channel: u64 = channel.parse().unwrap_or(0);
+            let mut list: Vec<Msg> = s
+                .messages
+                .values()
+                .filter(|m| m.channel == channel && !m.deleted)
+                .cloned()
+                .collect();
+            list.sort_by_key(|m| std::cmp::Reverse(m.order));
+            list.truncate(100);
+            Json(Value::Array(list.iter().map(message_json).collect())).into_response()
         }
         ("DELETE", ["channels", _channel, "messages", message]) => {
             let message: u64 = message.parse().unwrap_or(0);
