@@ -7,7 +7,7 @@
 use chrono::{DateTime, Duration, Utc};
 use sqlx::{Postgres, Row, Transaction};
 
-use super::{append, load, outbox, Store, StoreError, MAX_RETRIES};
+use super::{append, outbox, Loaded, Store, StoreError, MAX_RETRIES};
 use crate::engine::{self, Command, Game, Phase, Role};
 use crate::i18n::{self, Lang};
 
@@ -131,25 +131,6 @@ pub fn wanted(g: &Game) -> Vec<Due> {
     out
 }
 
-/// Writes the game's wanted deadlines (existing rows are left as they are).
-pub(crate) async fn schedule(
-    tx: &mut Transaction<'_, Postgres>,
-    game_id: i64,
-    g: &Game,
-) -> Result<(), StoreError> {
-    for d in wanted(g) {
-        sqlx::query(
-            "INSERT INTO deadlines (game_id, kind, due_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-        )
-        .bind(game_id)
-        .bind(&d.kind)
-        .bind(d.at)
-        .execute(&mut **tx)
-        .await?;
-    }
-    Ok(())
-}
-
 /// A deadline that fired.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fired {
@@ -220,14 +201,19 @@ impl Store {
         worker: &str,
     ) -> Result<Result<Option<Fired>, ()>, StoreError> {
         let mut tx = self.pool.begin().await?;
+        // Claim and mark in one statement; a lost race rolls the mark back with the rest.
         let row = sqlx::query(
-            "SELECT game_id, kind, due_at FROM deadlines
-             WHERE fired_at IS NULL AND due_at <= $1 AND ($2::BIGINT IS NULL OR game_id = $2)
-             ORDER BY due_at, game_id, kind
-             LIMIT 1 FOR UPDATE SKIP LOCKED",
+            "UPDATE deadlines SET fired_at = now(), fired_by = $3
+             WHERE (game_id, kind, due_at) = (
+                SELECT game_id, kind, due_at FROM deadlines
+                WHERE fired_at IS NULL AND due_at <= $1 AND ($2::BIGINT IS NULL OR game_id = $2)
+                ORDER BY due_at, game_id, kind
+                LIMIT 1 FOR UPDATE SKIP LOCKED)
+             RETURNING game_id, kind, due_at",
         )
         .bind(now)
         .bind(game)
+        .bind(worker)
         .fetch_optional(&mut *tx)
         .await?;
         let Some(row) = row else {
@@ -239,8 +225,12 @@ impl Store {
             kind: row.try_get("kind")?,
             at: row.try_get("due_at")?,
         };
-        let (g, seq, lang) = load(&mut tx, game_id).await?;
+        let (g, seq, lang) = match self.load_for(&mut tx, game_id, None).await? {
+            Loaded::Game(g, seq, lang) => (*g, seq, lang),
+            Loaded::Recorded(_) => return Err(StoreError::NoGame(game_id)),
+        };
         let mut appended = 0;
+        let mut committed = None;
         if due.kind == "tick" {
             if let Ok(events) = engine::handle(&g, &Command::tick(), due.at) {
                 let mut after = g.clone();
@@ -252,21 +242,15 @@ impl Store {
                     return Ok(Err(()));
                 }
                 appended = events.len();
+                committed = Some((seq + events.len() as i64, after));
             }
         } else if let Some(r) = reminders(&g).into_iter().find(|r| r.due == due) {
             send_reminder(&mut tx, game_id, &g, &r, lang).await?;
         }
-        sqlx::query(
-            "UPDATE deadlines SET fired_at = now(), fired_by = $4
-             WHERE game_id = $1 AND kind = $2 AND due_at = $3",
-        )
-        .bind(game_id)
-        .bind(&due.kind)
-        .bind(due.at)
-        .bind(worker)
-        .execute(&mut *tx)
-        .await?;
         tx.commit().await?;
+        if let Some((seq, after)) = committed {
+            self.remember(game_id, seq, &after, lang);
+        }
         Ok(Ok(Some(Fired {
             game_id,
             due,

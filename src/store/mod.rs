@@ -1,11 +1,13 @@
 //! Games in PostgreSQL: the event log, snapshots, the transactional outbox, durable
 //! deadlines and idempotent commands.
 //!
-//! A command is one transaction: load the game (latest snapshot + newer events), run the
-//! engine, append its events, write an outbox row for every message they cause, record the
-//! command's key with its result, and add the game's next deadlines. Two commands racing on
-//! one game both try to move `games.seq` from the value they loaded; the loser's update
-//! matches no row, it rolls back and is retried against the new state.
+//! A command is atomic: load the game (latest snapshot + newer events, or this process's
+//! cached state), run the engine, then one statement appends its events, writes an outbox
+//! row for every message they cause, records the command's key with its result, and adds
+//! the game's next deadlines. Two commands racing on one game both try to move `games.seq`
+//! from the value they loaded; the loser's statement matches no row and writes nothing, and
+//! it is retried against the new state. With the game's state cached a command costs one
+//! round trip, otherwise two.
 
 pub mod deadline;
 pub mod export;
@@ -112,15 +114,68 @@ fn is_conflict(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if matches!(d.code().as_deref(), Some("23505" | "40001" | "40P01")))
 }
 
+/// At most this many games' states are kept in process memory (the cache is emptied when
+/// it would grow past it; a game then costs one load again).
+const CACHED_GAMES: usize = 20_000;
+
+/// A game's state as of a committed seq, as this process last wrote or loaded it.
+#[derive(Debug, Clone)]
+struct Cached {
+    seq: i64,
+    game: Game,
+    lang: Lang,
+}
+
+/// The latest state of the games this process touched, by game id. An entry is only ever
+/// a state that was committed at its seq, so it is correct for that seq for ever (the log
+/// is append-only); whether it is still the *current* state is decided by the database: a
+/// write moves `games.seq` from the cached seq in the same statement, and matches no row
+/// when another transaction (or process) moved it first.
+#[derive(Debug, Default)]
+struct GameCache {
+    games: std::sync::Mutex<std::collections::HashMap<i64, Cached>>,
+}
+
+impl GameCache {
+    fn get(&self, game_id: i64) -> Option<Cached> {
+        self.games.lock().ok()?.get(&game_id).cloned()
+    }
+
+    /// Keeps `game` as the state at `seq` unless a newer one is already kept.
+    fn put(&self, game_id: i64, seq: i64, game: &Game, lang: Lang) {
+        let Ok(mut games) = self.games.lock() else {
+            return;
+        };
+        if games.get(&game_id).is_some_and(|c| c.seq >= seq) {
+            return;
+        }
+        if games.len() >= CACHED_GAMES && !games.contains_key(&game_id) {
+            games.clear();
+        }
+        games.insert(
+            game_id,
+            Cached {
+                seq,
+                game: game.clone(),
+                lang,
+            },
+        );
+    }
+}
+
 /// The store of games.
 #[derive(Debug, Clone)]
 pub struct Store {
     pub pool: PgPool,
+    cache: std::sync::Arc<GameCache>,
 }
 
 impl Store {
     pub fn new(pool: PgPool) -> Store {
-        Store { pool }
+        Store {
+            pool,
+            cache: std::sync::Arc::default(),
+        }
     }
 
     /// Creates a game under `key`, or finds the one already created under it.
@@ -228,8 +283,9 @@ impl Store {
         cmd: &Command,
         now: DateTime<Utc>,
     ) -> Result<Outcome, StoreError> {
-        for _ in 0..MAX_RETRIES {
-            match self.try_execute(game_id, key, cmd, now).await {
+        // The first attempt trusts the cached state (no load at all); a retry loads.
+        for attempt in 0..MAX_RETRIES {
+            match self.try_execute(game_id, key, cmd, now, attempt == 0).await {
                 Err(StoreError::Db(e)) if is_conflict(&e) => continue,
                 Ok(None) => continue,
                 Ok(Some(outcome)) => return Ok(outcome),
@@ -239,49 +295,35 @@ impl Store {
         Err(StoreError::Contention(MAX_RETRIES))
     }
 
-    /// One attempt; `Ok(None)` when it lost a race and must be retried.
+    /// One attempt; `Ok(None)` when it lost a race (or its cached state was stale) and
+    /// must be retried.
+    ///
+    /// At most two statements, neither in an explicit transaction: one load (the key's
+    /// recorded result, the game row, the snapshot and the newer events), skipped when
+    /// `cached` and this process holds the game's state; and one write ([`write`]) that
+    /// moves `games.seq` from the loaded seq and, only if that matched, appends the events,
+    /// outbox rows, deadlines and the command's record, atomically. A key already recorded
+    /// makes the write fail on the `commands` key, and the retry's load finds the result.
     async fn try_execute(
         &self,
         game_id: i64,
         key: &str,
         cmd: &Command,
         now: DateTime<Utc>,
+        cached: bool,
     ) -> Result<Option<Outcome>, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        if let Some(done) = recorded(&mut tx, game_id, key).await? {
-            return Ok(Some(serde_json::from_value(done)?));
-        }
-        let (game, seq, lang) = load(&mut tx, game_id).await?;
-        let outcome = match engine::handle(&game, cmd, now) {
-            Ok(events) => {
-                let mut after = game.clone();
-                for e in &events {
-                    engine::apply(&mut after, e);
-                }
-                if !append(&mut tx, game_id, &game, seq, &events, &after, lang).await? {
-                    tx.rollback().await?;
-                    return Ok(None);
-                }
-                Outcome::Accepted {
-                    first: seq + 1,
-                    last: seq + events.len() as i64,
-                }
-            }
-            Err(e) => {
-                // A refusal is only final if it was made against the current state: lock
-                // the game at the seq we loaded, or retry against the newer state.
-                let current = sqlx::query("UPDATE games SET seq = seq WHERE id = $1 AND seq = $2")
-                    .bind(game_id)
-                    .bind(seq)
-                    .execute(&mut *tx)
-                    .await?;
-                if current.rows_affected() != 1 {
-                    tx.rollback().await?;
-                    return Ok(None);
-                }
-                Outcome::Refused {
-                    code: e.code().to_string(),
-                    message: i18n::error_message(&e, &game, lang),
+        let hit = if cached {
+            self.cache.get(game_id)
+        } else {
+            None
+        };
+        let (game, seq, lang) = match hit {
+            Some(c) => (c.game, c.seq, c.lang),
+            None => {
+                let mut conn = self.pool.acquire().await?;
+                match self.load_for(&mut conn, game_id, Some(key)).await? {
+                    Loaded::Recorded(done) => return Ok(Some(serde_json::from_value(done)?)),
+                    Loaded::Game(game, seq, lang) => (*game, seq, lang),
                 }
             }
         };
@@ -290,11 +332,112 @@ impl Store {
         let logged = (cmd.action != engine::Action::Tick)
             .then(|| serde_json::to_value(cmd))
             .transpose()?;
+        let (outcome, after, events) = match engine::handle(&game, cmd, now) {
+            Ok(events) => {
+                let mut after = game.clone();
+                for e in &events {
+                    engine::apply(&mut after, e);
+                }
+                let outcome = Outcome::Accepted {
+                    first: seq + 1,
+                    last: seq + events.len() as i64,
+                };
+                (outcome, Some(after), events)
+            }
+            // A refusal is only final if it was made against the current state: the write
+            // still checks the seq we loaded (and moves it nowhere), or we retry.
+            Err(e) => (
+                Outcome::Refused {
+                    code: e.code().to_string(),
+                    message: i18n::error_message(&e, &game, lang),
+                },
+                None,
+                Vec::new(),
+            ),
+        };
         let result = serde_json::to_value(&outcome)?;
-        record(&mut tx, game_id, key, &result, now, logged.as_ref()).await?;
-        tx.commit().await?;
+        let record = Record {
+            key,
+            result: &result,
+            at: now,
+            command: logged.as_ref(),
+        };
+        let after_ref = after.as_ref().unwrap_or(&game);
+        let mut conn = self.pool.acquire().await?;
+        let plan = Plan::new(game_id, &game, seq, &events, after_ref, lang)?;
+        if !write(&mut conn, &plan, Some(&record)).await? {
+            return Ok(None);
+        }
+        self.cache.put(game_id, plan.new_seq, after_ref, lang);
         Ok(Some(outcome))
     }
+
+    /// Loads a game for a change (in one statement): the current seq and language, the
+    /// result recorded under `key` if any, and the state, starting from this process's
+    /// cached state when it is not older than the latest snapshot (then only the newer
+    /// events are read; none when it is current). Keeps the loaded state in the cache.
+    pub(crate) async fn load_for(
+        &self,
+        conn: &mut sqlx::PgConnection,
+        game_id: i64,
+        key: Option<&str>,
+    ) -> Result<Loaded, StoreError> {
+        let hint = self.cache.get(game_id);
+        let row = sqlx::query(
+            "WITH g AS (SELECT seq, lang FROM games WHERE id = $1),
+             b AS (SELECT CASE WHEN $3::BIGINT <= g.seq THEN $3::BIGINT END AS cached FROM g),
+             s AS (SELECT sn.seq, sn.state FROM snapshots sn, g, b
+                   WHERE sn.game_id = $1 AND sn.seq <= g.seq AND sn.seq > COALESCE(b.cached, -1)
+                   ORDER BY sn.seq DESC LIMIT 1)
+             SELECT g.seq, g.lang, b.cached,
+                    (SELECT result FROM commands WHERE game_id = $1 AND key = $2::TEXT) AS result,
+                    (SELECT seq FROM s) AS snap_seq,
+                    (SELECT state FROM s) AS snap_state,
+                    ARRAY(SELECT body FROM events
+                          WHERE game_id = $1 AND seq <= g.seq
+                            AND seq > COALESCE((SELECT seq FROM s), b.cached, 0)
+                          ORDER BY seq) AS events
+             FROM g, b",
+        )
+        .bind(game_id)
+        .bind(key)
+        .bind(hint.as_ref().map(|c| c.seq))
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or(StoreError::NoGame(game_id))?;
+        if let Some(done) = row.try_get::<Option<serde_json::Value>, _>("result")? {
+            return Ok(Loaded::Recorded(done));
+        }
+        let seq: i64 = row.try_get("seq")?;
+        let lang = Lang::parse(row.try_get("lang")?).unwrap_or_default();
+        let snap: Option<serde_json::Value> = row.try_get("snap_state")?;
+        let from_cache: Option<i64> = row.try_get("cached")?;
+        let mut game = match (snap, from_cache, hint) {
+            (Some(state), _, _) => serde_json::from_value::<Game>(state)?,
+            (None, Some(c), Some(h)) if c == h.seq => h.game,
+            _ => Game::default(),
+        };
+        let events: Vec<serde_json::Value> = row.try_get("events")?;
+        for body in events {
+            let e: Event = serde_json::from_value(body)?;
+            engine::apply(&mut game, &e);
+        }
+        self.cache.put(game_id, seq, &game, lang);
+        Ok(Loaded::Game(Box::new(game), seq, lang))
+    }
+
+    /// Keeps a state that was just committed at `seq`.
+    pub(crate) fn remember(&self, game_id: i64, seq: i64, game: &Game, lang: Lang) {
+        self.cache.put(game_id, seq, game, lang);
+    }
+}
+
+/// What [`Store::load_for`] found.
+pub(crate) enum Loaded {
+    /// The key's recorded result.
+    Recorded(serde_json::Value),
+    /// The game's state, its seq and its language.
+    Game(Box<Game>, i64, Lang),
 }
 
 pub(crate) fn lang_code(lang: Lang) -> &'static str {
@@ -383,9 +526,181 @@ pub(crate) async fn load(
     Ok((game, seq, lang))
 }
 
-/// Appends `events` (which take `before`, at `seq`, to `after`): moves `games.seq` first
-/// (returns `false` when another transaction moved it: a lost race), then the events, the
-/// outbox rows, player changes, deadlines and a snapshot when due.
+/// A command's record under its key, written with its events.
+pub(crate) struct Record<'a> {
+    pub key: &'a str,
+    pub result: &'a serde_json::Value,
+    pub at: DateTime<Utc>,
+    pub command: Option<&'a serde_json::Value>,
+}
+
+/// Everything a change writes, as columns: the new seq (and phase), the events, their
+/// outbox rows, player changes, the wanted deadlines and a snapshot when due.
+#[derive(Default)]
+pub(crate) struct Plan {
+    game_id: i64,
+    seq: i64,
+    pub(crate) new_seq: i64,
+    phase: Option<String>,
+    ended: Option<bool>,
+    ev_seq: Vec<i64>,
+    ev_at: Vec<DateTime<Utc>>,
+    ev_audience: Vec<String>,
+    ev_kind: Vec<String>,
+    ev_body: Vec<serde_json::Value>,
+    ob_seq: Vec<i64>,
+    ob_channel: Vec<String>,
+    ob_body: Vec<String>,
+    ob_nonce: Vec<String>,
+    ob_meta: Vec<Option<serde_json::Value>>,
+    dl_kind: Vec<String>,
+    dl_at: Vec<DateTime<Utc>>,
+    pl_seat: Vec<i32>,
+    pl_player: Vec<String>,
+    pl_since: Vec<DateTime<Utc>>,
+    pl_seq: Vec<i64>,
+    snapshot: Option<serde_json::Value>,
+}
+
+impl Plan {
+    /// The rows for `events` (which take `before`, at `seq`, to `after`); with no events,
+    /// a write that only checks the seq.
+    pub(crate) fn new(
+        game_id: i64,
+        before: &Game,
+        seq: i64,
+        events: &[Event],
+        after: &Game,
+        lang: Lang,
+    ) -> Result<Plan, StoreError> {
+        let new_seq = seq + events.len() as i64;
+        let mut p = Plan {
+            game_id,
+            seq,
+            new_seq,
+            ..Plan::default()
+        };
+        if events.is_empty() {
+            return Ok(p);
+        }
+        p.phase = Some(after.phase.to_string());
+        p.ended = Some(after.ended());
+        let mut state = before.clone();
+        for (i, e) in events.iter().enumerate() {
+            let s = seq + 1 + i as i64;
+            engine::apply(&mut state, e);
+            let body = serde_json::to_value(e)?;
+            let kind = body
+                .get("type")
+                .and_then(|t| t.as_str())
+                .unwrap_or("")
+                .to_string();
+            p.ev_seq.push(s);
+            p.ev_at.push(e.at);
+            p.ev_audience.push(audience_code(e.audience()));
+            p.ev_kind.push(kind);
+            p.ev_body.push(body);
+            for (n, m) in outbox::messages(e, &state, lang).into_iter().enumerate() {
+                p.ob_seq.push(s);
+                p.ob_nonce.push(format!("g{game_id}-e{s}-{n}"));
+                p.ob_meta
+                    .push(m.meta.as_ref().map(serde_json::to_value).transpose()?);
+                p.ob_channel.push(m.channel);
+                p.ob_body.push(m.body);
+            }
+            if let engine::EventKind::Substituted { character, player } = &e.kind {
+                p.pl_seat.push(i32::from(character.0));
+                p.pl_player.push(player.clone());
+                p.pl_since.push(e.at);
+                p.pl_seq.push(s);
+            }
+        }
+        for d in deadline::wanted(after) {
+            p.dl_kind.push(d.kind);
+            p.dl_at.push(d.at);
+        }
+        if seq / SNAPSHOT_EVERY != new_seq / SNAPSHOT_EVERY || after.ended() {
+            p.snapshot = Some(serde_json::to_value(after)?);
+        }
+        Ok(p)
+    }
+}
+
+/// Writes a [`Plan`] (and a command's record) in one statement: moves `games.seq` from the
+/// plan's seq first and writes the rows only if that matched; returns `false` when another
+/// transaction moved it (a lost race, nothing written). Existing deadline rows and outbox
+/// nonces are left as they are.
+pub(crate) async fn write(
+    conn: &mut sqlx::PgConnection,
+    p: &Plan,
+    record: Option<&Record<'_>>,
+) -> Result<bool, StoreError> {
+    let row = sqlx::query(
+        "WITH moved AS (
+            UPDATE games SET seq = $2, phase = COALESCE($4, phase), ended = COALESCE($5, ended)
+            WHERE id = $1 AND seq = $3 RETURNING id),
+         ev AS (INSERT INTO events (game_id, seq, at, audience, kind, body)
+            SELECT moved.id, e.seq, e.at, e.audience, e.kind, e.body FROM moved,
+                   UNNEST($6::BIGINT[], $7::TIMESTAMPTZ[], $8::TEXT[], $9::TEXT[], $10::JSONB[])
+                   AS e(seq, at, audience, kind, body)),
+         ob AS (INSERT INTO outbox (game_id, event_seq, channel, body, nonce, meta)
+            SELECT moved.id, o.event_seq, o.channel, o.body, o.nonce, o.meta FROM moved,
+                   UNNEST($11::BIGINT[], $12::TEXT[], $13::TEXT[], $14::TEXT[], $15::JSONB[])
+                   WITH ORDINALITY AS o(event_seq, channel, body, nonce, meta, n)
+            ORDER BY o.n
+            ON CONFLICT (nonce) DO NOTHING),
+         dl AS (INSERT INTO deadlines (game_id, kind, due_at)
+            SELECT moved.id, d.kind, d.due_at FROM moved,
+                   UNNEST($16::TEXT[], $17::TIMESTAMPTZ[]) AS d(kind, due_at)
+            ON CONFLICT DO NOTHING),
+         pl AS (INSERT INTO players (game_id, seat, player, since, seq)
+            SELECT moved.id, p.seat, p.player, p.since, p.seq FROM moved,
+                   UNNEST($18::INT[], $19::TEXT[], $20::TIMESTAMPTZ[], $21::BIGINT[])
+                   AS p(seat, player, since, seq)),
+         sn AS (INSERT INTO snapshots (game_id, seq, state)
+            SELECT moved.id, $2, $22::JSONB FROM moved WHERE $22::JSONB IS NOT NULL
+            ON CONFLICT DO NOTHING),
+         cm AS (INSERT INTO commands (game_id, key, result, at, command)
+            SELECT moved.id, $23::TEXT, $24::JSONB, $25::TIMESTAMPTZ, $26::JSONB FROM moved
+            WHERE $23::TEXT IS NOT NULL)
+         SELECT count(*) AS moved FROM moved",
+    )
+    .bind(p.game_id)
+    .bind(p.new_seq)
+    .bind(p.seq)
+    .bind(p.phase.as_deref())
+    .bind(p.ended)
+    .bind(&p.ev_seq)
+    .bind(&p.ev_at)
+    .bind(&p.ev_audience)
+    .bind(&p.ev_kind)
+    .bind(&p.ev_body)
+    .bind(&p.ob_seq)
+    .bind(&p.ob_channel)
+    .bind(&p.ob_body)
+    .bind(&p.ob_nonce)
+    .bind(&p.ob_meta)
+    .bind(&p.dl_kind)
+    .bind(&p.dl_at)
+    .bind(&p.pl_seat)
+    .bind(&p.pl_player)
+    .bind(&p.pl_since)
+    .bind(&p.pl_seq)
+    .bind(p.snapshot.as_ref())
+    .bind(record.map(|r| r.key))
+    .bind(record.map(|r| r.result))
+    .bind(record.map(|r| r.at))
+    .bind(record.and_then(|r| r.command))
+    .fetch_one(&mut *conn)
+    .await?;
+    let moved: i64 = row.try_get("moved")?;
+    Ok(moved == 1)
+}
+
+/// Appends `events` (which take `before`, at `seq`, to `after`) inside `tx`: moves
+/// `games.seq` first (returns `false` when another transaction moved it: a lost race),
+/// then the events, the outbox rows, player changes, deadlines and a snapshot when due,
+/// all in one statement ([`write`]).
 pub(crate) async fn append(
     tx: &mut Transaction<'_, Postgres>,
     game_id: i64,
@@ -398,77 +713,8 @@ pub(crate) async fn append(
     if events.is_empty() {
         return Ok(true);
     }
-    let new_seq = seq + events.len() as i64;
-    let moved =
-        sqlx::query("UPDATE games SET seq = $1, phase = $2, ended = $3 WHERE id = $4 AND seq = $5")
-            .bind(new_seq)
-            .bind(after.phase.to_string())
-            .bind(after.ended())
-            .bind(game_id)
-            .bind(seq)
-            .execute(&mut **tx)
-            .await?;
-    if moved.rows_affected() != 1 {
-        return Ok(false);
-    }
-    let mut state = before.clone();
-    for (i, e) in events.iter().enumerate() {
-        let s = seq + 1 + i as i64;
-        engine::apply(&mut state, e);
-        let body = serde_json::to_value(e)?;
-        let kind = body
-            .get("type")
-            .and_then(|t| t.as_str())
-            .unwrap_or("")
-            .to_string();
-        sqlx::query(
-            "INSERT INTO events (game_id, seq, at, audience, kind, body) VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(game_id)
-        .bind(s)
-        .bind(e.at)
-        .bind(audience_code(e.audience()))
-        .bind(kind)
-        .bind(body)
-        .execute(&mut **tx)
-        .await?;
-        for (n, m) in outbox::messages(e, &state, lang).into_iter().enumerate() {
-            outbox::enqueue(
-                tx,
-                game_id,
-                Some(s),
-                &m.channel,
-                &m.body,
-                &format!("g{game_id}-e{s}-{n}"),
-                m.meta.as_ref(),
-            )
-            .await?;
-        }
-        if let engine::EventKind::Substituted { character, player } = &e.kind {
-            sqlx::query(
-                "INSERT INTO players (game_id, seat, player, since, seq) VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(game_id)
-            .bind(i32::from(character.0))
-            .bind(player)
-            .bind(e.at)
-            .bind(s)
-            .execute(&mut **tx)
-            .await?;
-        }
-    }
-    deadline::schedule(tx, game_id, after).await?;
-    if seq / SNAPSHOT_EVERY != new_seq / SNAPSHOT_EVERY || after.ended() {
-        sqlx::query(
-            "INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-        )
-        .bind(game_id)
-        .bind(new_seq)
-        .bind(serde_json::to_value(after)?)
-        .execute(&mut **tx)
-        .await?;
-    }
-    Ok(true)
+    let plan = Plan::new(game_id, before, seq, events, after, lang)?;
+    write(&mut *tx, &plan, None).await
 }
 
 fn audience_code(a: Audience) -> String {

@@ -227,18 +227,38 @@ impl Store {
         loop {
             let mut tx = self.pool.begin().await?;
             // The oldest ready row of each channel (a later one waits behind it), a batch
-            // at a time. A correlated `LIMIT 1` (not `NOT EXISTS`): the planner walks the
-            // per-channel index for it instead of joining every pending row.
-            let rows = sqlx::query(
-                "SELECT o.id, o.game_id, o.channel, o.body, o.nonce, o.meta, o.attempts FROM outbox o
-                 WHERE o.delivered_at IS NULL AND o.failed_at IS NULL AND o.next_attempt_at <= now()
-                   AND ($1::BIGINT IS NULL OR o.game_id = $1)
-                   AND o.id = (SELECT p.id FROM outbox p WHERE p.game_id = o.game_id
-                        AND p.channel = o.channel AND p.delivered_at IS NULL
-                        AND p.failed_at IS NULL ORDER BY p.game_id, p.channel, p.id LIMIT 1)
-                 ORDER BY o.id LIMIT $2 FOR UPDATE SKIP LOCKED",
+            // at a time. The heads are found by skipping from channel to channel along the
+            // per-channel index (one probe per channel with pending rows), not by walking
+            // every pending row in id order: with a backlog most of those are not heads.
+            let heads: Vec<i64> = sqlx::query_scalar(
+                "WITH RECURSIVE heads AS (
+                    (SELECT p.game_id, p.channel, p.id, p.next_attempt_at FROM outbox p
+                     WHERE p.delivered_at IS NULL AND p.failed_at IS NULL
+                       AND ($1::BIGINT IS NULL OR p.game_id = $1)
+                     ORDER BY p.game_id, p.channel, p.id LIMIT 1)
+                    UNION ALL
+                    SELECT n.game_id, n.channel, n.id, n.next_attempt_at FROM heads h,
+                    LATERAL (SELECT p.game_id, p.channel, p.id, p.next_attempt_at FROM outbox p
+                        WHERE p.delivered_at IS NULL AND p.failed_at IS NULL
+                          AND ($1::BIGINT IS NULL OR p.game_id = $1)
+                          AND (p.game_id, p.channel) > (h.game_id, h.channel)
+                        ORDER BY p.game_id, p.channel, p.id LIMIT 1) n)
+                 SELECT id FROM heads WHERE next_attempt_at <= now() ORDER BY id LIMIT $2",
             )
             .bind(game)
+            .bind(DISPATCH_BATCH * 2)
+            .fetch_all(&mut *tx)
+            .await?;
+            // Lock them by primary key (the `COALESCE` keeps the planner off the partial
+            // indexes, whose bitmap scans read every pending row); a row another dispatcher
+            // holds is skipped, one it delivered meanwhile no longer matches.
+            let rows = sqlx::query(
+                "SELECT o.id, o.game_id, o.channel, o.body, o.nonce, o.meta, o.attempts FROM outbox o
+                 WHERE o.id = ANY($1) AND COALESCE(o.delivered_at, o.failed_at) IS NULL
+                   AND o.next_attempt_at <= now()
+                 ORDER BY o.id LIMIT $2 FOR UPDATE SKIP LOCKED",
+            )
+            .bind(&heads)
             .bind(DISPATCH_BATCH)
             .fetch_all(&mut *tx)
             .await?;
