@@ -462,6 +462,16 @@ impl Sim {
         self.text(&format!("chat-{k}"), &[])
     }
 
+    /// A check's target: one not checked yet (`fresh`) when there is one, else anyone.
+    fn pick_fresh(&mut self, others: &[CharId], fresh: impl Fn(CharId) -> bool) -> Option<CharId> {
+        let unchecked: Vec<CharId> = others.iter().copied().filter(|t| fresh(*t)).collect();
+        if unchecked.is_empty() {
+            self.pick(others)
+        } else {
+            self.pick(&unchecked)
+        }
+    }
+
     fn rng_range(&mut self, lo: u32, hi: u32) -> u32 {
         use rand::Rng;
         if hi <= lo {
@@ -763,17 +773,8 @@ impl Sim {
             Plan::SeerCheck => {
                 let Some(s) = alive(i.who) else { return };
                 let others = self.living_others(s);
-                let fresh: Vec<CharId> = others
-                    .iter()
-                    .copied()
-                    .filter(|t| !self.mem.seer.contains_key(t))
-                    .collect();
-                let target = if fresh.is_empty() {
-                    self.pick(&others)
-                } else {
-                    self.pick(&fresh)
-                };
-                if let Some(target) = target {
+                let known = self.mem.seer.clone();
+                if let Some(target) = self.pick_fresh(&others, |t| !known.contains_key(&t)) {
                     self.act(Command::by(s, Action::Check { target }));
                 }
             }
@@ -781,17 +782,9 @@ impl Sim {
                 let Some(p) = alive(i.who) else { return };
                 let team = self.team(p);
                 let others = self.living_others(p);
-                let fresh: Vec<CharId> = others
-                    .iter()
-                    .copied()
-                    .filter(|t| !team.contains(t) && !self.mem.police.contains_key(t))
-                    .collect();
-                let target = if fresh.is_empty() {
-                    self.pick(&others)
-                } else {
-                    self.pick(&fresh)
-                };
-                if let Some(target) = target {
+                let known = self.mem.police.clone();
+                let fresh = |t: CharId| !team.contains(&t) && !known.contains_key(&t);
+                if let Some(target) = self.pick_fresh(&others, fresh) {
                     self.act(Command::by(p, Action::Check { target }));
                 }
             }
