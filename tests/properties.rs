@@ -706,6 +706,16 @@ fn play(
             }
             log.extend(events.iter().cloned());
         }
+        // `step` (what the store calls) gives the same events and, as its state, the fold.
+        match (wolfjudge::engine::step(&before, &cmd, now), &result) {
+            (Ok((events, state)), Ok(handled)) if events == *handled && state == game => {}
+            (Err(e), Err(handled)) if e == *handled => {}
+            _ => {
+                return Err(TestCaseError::fail(format!(
+                    "step {index}: `step` differs from `handle` and the fold"
+                )))
+            }
+        }
         check(&Turn {
             index,
             before: &before,

@@ -191,10 +191,24 @@ impl Command {
 /// # Errors
 /// A [`RuleError`] when the rules refuse the command; the game is then unchanged.
 pub fn handle(game: &Game, cmd: &Command, now: DateTime<Utc>) -> Result<Vec<Event>, RuleError> {
+    step(game, cmd, now).map(|(events, _)| events)
+}
+
+/// [`handle`], also returning the game with the events applied (what folding them with
+/// [`apply`] gives), which the command built anyway: a caller that keeps the new state
+/// need not copy the game and apply the events again.
+///
+/// # Errors
+/// As [`handle`].
+pub fn step(
+    game: &Game,
+    cmd: &Command,
+    now: DateTime<Utc>,
+) -> Result<(Vec<Event>, Game), RuleError> {
     let mut tx = Tx::new(game);
     tx.fire_due(now);
     tx.run(cmd, now)?;
-    Ok(tx.events)
+    Ok((tx.events, tx.g))
 }
 
 /// A command in progress: a private copy of the game that every emitted event is applied
