@@ -10,6 +10,12 @@ use clap::{Parser, Subcommand, ValueEnum};
 use wolfjudge::i18n::Lang;
 use wolfjudge::{bench, script, sim, store, tournament};
 
+/// mimalloc instead of the system allocator: a command allocates and frees many small
+/// buffers (events, messages, query binds) across two tokio threads, and glibc's malloc
+/// spent a third of the service's CPU in the load benchmark (`perf`, see BENCHMARKS.md).
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "wolfjudge",
@@ -545,7 +551,7 @@ fn worker(
                 .await
                 .map_err(|e| e.to_string())?;
             if until.is_some() {
-                println!("{fired}");
+                println!("{}", fired.len());
                 return Ok(());
             }
             tokio::time::sleep(std::time::Duration::from_secs(1)).await;

@@ -2,7 +2,7 @@
 //!
 //! Every game has a driver task that sends its commands through [`Store::execute`] (at
 //! most `concurrency` at a time); one deadline worker task fires deadlines through
-//! [`Store::fire_next`], the worker's own code, and dispatcher tasks deliver the outbox to
+//! [`Store::fire_due`], the worker's own code, and dispatcher tasks deliver the outbox to
 //! a [`Tally`]. The clock is compressed as far as the service keeps up: the worker fires
 //! everything due up to just before the earliest deadline that some game still has a
 //! command to send before (the *frontier*), and a command is sent as soon as the frontier
@@ -159,10 +159,10 @@ async fn deadline_worker(
         if target > frontier {
             reached.push((target, Instant::now()));
         }
-        while let Some(f) = store.fire_next(None, target, "bench-worker").await? {
+        for f in store.fire_due(None, target, "bench-worker").await? {
             let i = reached.partition_point(|(at, _)| *at < f.due.at);
-            let since = reached.get(i).map_or_else(Instant::now, |r| r.1);
-            lags.push(since.elapsed());
+            let since = reached.get(i).map_or(f.committed, |r| r.1);
+            lags.push(f.committed.saturating_duration_since(since));
         }
         if target > frontier {
             frontier = target;

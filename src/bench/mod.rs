@@ -322,7 +322,14 @@ async fn check(
     for (g, id) in games.iter().zip(ids) {
         if let Some((seq, ended)) = stored.get(id) {
             finished += usize::from(*ended);
-            matching += usize::from(*seq == g.events as i64 && *ended == g.ended);
+            if *seq == g.events as i64 && *ended == g.ended {
+                matching += 1;
+            } else {
+                eprintln!(
+                    "bench: game {id} ({}) has {seq} events, {} in its simulation",
+                    g.key, g.events
+                );
+            }
         }
     }
     Ok((finished, matching))

@@ -147,13 +147,12 @@ pub async fn start(opts: Options, service: Service) -> Result<Bot, Error> {
             http,
             service: service.clone(),
         };
-        tasks.push(tokio::spawn(work(
-            service,
-            messenger,
-            wake,
+        tasks.push(tokio::spawn(fire_deadlines(
+            service.clone(),
             opts.poll,
             opts.worker,
         )));
+        tasks.push(tokio::spawn(deliver(service, messenger, wake, opts.poll)));
     }
     Ok(Bot { shards, tasks })
 }
@@ -210,18 +209,34 @@ async fn gateway(
     Ok((shards, http, task))
 }
 
-/// Fires due deadlines and delivers the outbox, forever.
-async fn work(
-    service: Service,
-    messenger: DiscordMessenger,
-    wake: Arc<Notify>,
-    poll: Duration,
-    name: String,
-) {
+/// Fires due deadlines, forever. Its own task, so that a thousand games changing phase at
+/// once do not hold up the delivery of messages (nor the other way round). Between rounds
+/// it sleeps until the next deadline, or `poll` at most (a command may add an earlier one).
+async fn fire_deadlines(service: Service, poll: Duration, name: String) {
     loop {
-        if let Err(e) = service.store.fire_due(None, service.now(), &name).await {
-            tracing::warn!(error = %e, "firing deadlines failed; retrying");
-        }
+        let now = service.now();
+        let pause = match service.store.fire_due(None, now, &name).await {
+            Ok(_) => match service.store.next_due(None).await {
+                Ok(Some(at)) => (at - now).to_std().unwrap_or(Duration::ZERO).min(poll),
+                Ok(None) => poll,
+                Err(e) => {
+                    tracing::warn!(error = %e, "reading the next deadline failed; retrying");
+                    poll
+                }
+            },
+            Err(e) => {
+                tracing::warn!(error = %e, "firing deadlines failed; retrying");
+                poll
+            }
+        };
+        tokio::time::sleep(pause).await;
+    }
+}
+
+/// Delivers the outbox and redraws the day indexes, forever; woken early by a command that
+/// wrote messages.
+async fn deliver(service: Service, messenger: DiscordMessenger, wake: Arc<Notify>, poll: Duration) {
+    loop {
         if let Err(e) = service.store.dispatch(None, &messenger).await {
             tracing::warn!(error = %e, "delivering messages failed; retrying");
         }

@@ -1,13 +1,20 @@
 //! Durable deadlines. After every change the game's next engine deadline (`tick`) and its
-//! reminders are written as rows; a worker claims due rows with `FOR UPDATE SKIP LOCKED`,
-//! feeds the engine a tick at the row's time and marks the row fired in the same
-//! transaction. Rows that no longer match the game (a deadline moved by `extend`, a night
-//! that ended early) fire harmlessly: the engine has nothing due at that time.
+//! reminders are written as rows. A worker reads the due rows that are the earliest unfired
+//! one of their game, and fires several games at once: a tick feeds the engine a tick at the
+//! row's time, a reminder writes its messages, and the row is marked fired in the same
+//! statement as that change (moving the game's seq from the state it was computed on, like a
+//! command). Two workers racing for a row both compute it; one statement marks it, the
+//! other writes nothing. Rows that no longer match the game (a deadline moved by `extend`, a
+//! night that ended early) fire harmlessly: the engine has nothing due at that time.
+
+use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
-use sqlx::{Postgres, Row, Transaction};
+use sqlx::Row;
+use tokio::sync::Semaphore;
+use tokio::task::JoinSet;
 
-use super::{append, outbox, Loaded, Store, StoreError, MAX_RETRIES};
+use super::{write, Firing, Loaded, Plan, Store, StoreError, Written, MAX_RETRIES};
 use crate::engine::{self, Command, Game, Phase, Role};
 use crate::i18n::{self, Lang};
 
@@ -138,6 +145,22 @@ pub struct Fired {
     pub due: Due,
     /// Events the tick appended (0 for reminders and stale ticks).
     pub events: usize,
+    /// When its write committed (for measuring the lag behind `due`).
+    pub committed: std::time::Instant,
+}
+
+/// Deadlines one worker fires at once, each in its own statement on its own connection.
+/// Different games are independent; a game's own deadlines go one after another.
+const FIRE_AT_ONCE: usize = 4;
+
+/// How many due deadlines one look at the table takes.
+const HEADS_PER_LOOK: i64 = 256;
+
+/// A due deadline and its game.
+#[derive(Debug, Clone)]
+struct Head {
+    game_id: i64,
+    due: Due,
 }
 
 impl Store {
@@ -152,120 +175,173 @@ impl Store {
         worker: &str,
     ) -> Result<Option<Fired>, StoreError> {
         for _ in 0..MAX_RETRIES {
-            match self.try_fire_next(game, now, worker).await {
-                Err(StoreError::Db(e)) if super::is_conflict(&e) => continue,
-                Ok(Err(())) => continue,
-                Ok(Ok(fired)) => return Ok(fired),
-                Err(e) => return Err(e),
+            let Some(head) = self.heads(game, now, 1).await?.into_iter().next() else {
+                return Ok(None);
+            };
+            if let Some(fired) = self.fire(head, worker).await? {
+                return Ok(Some(fired));
             }
+            // Another worker fired it meanwhile: look again.
         }
         Err(StoreError::Contention(MAX_RETRIES))
     }
 
-    /// Fires every deadline due by `now`, in time order; returns how many fired.
+    /// Fires every deadline due by `now`; returns them in the order their writes committed.
+    /// Each game's deadlines fire in time order; up to [`FIRE_AT_ONCE`] games at a time, so
+    /// a thousand games changing phase at once do not queue behind one connection.
     ///
     /// # Errors
-    /// As [`Store::fire_next`].
+    /// As [`Store::fire_next`]; the deadlines fired before the error stay fired.
     pub async fn fire_due(
         &self,
         game: Option<i64>,
         now: DateTime<Utc>,
         worker: &str,
-    ) -> Result<usize, StoreError> {
-        let mut n = 0;
-        while self.fire_next(game, now, worker).await?.is_some() {
-            n += 1;
+    ) -> Result<Vec<Fired>, StoreError> {
+        let mut all = Vec::new();
+        loop {
+            let mut heads = self.heads(game, now, HEADS_PER_LOOK).await?;
+            if heads.is_empty() {
+                return Ok(all);
+            }
+            // Workers that look at the same moment see the same heads; starting each at its
+            // own place in the list (by its name) keeps them mostly out of each other's way.
+            let name_hash = worker.bytes().fold(0usize, |h, b| {
+                h.wrapping_mul(31).wrapping_add(usize::from(b))
+            });
+            let from = name_hash % heads.len();
+            heads.rotate_left(from);
+            let slots = Arc::new(Semaphore::new(FIRE_AT_ONCE));
+            let mut firing = JoinSet::new();
+            for head in heads {
+                let (store, slots, worker) = (self.clone(), slots.clone(), worker.to_string());
+                firing.spawn(async move {
+                    let _slot = slots.acquire_owned().await;
+                    store.fire(head, &worker).await
+                });
+            }
+            let mut failed = None;
+            while let Some(done) = firing.join_next().await {
+                match done {
+                    Ok(Ok(Some(fired))) => all.push(fired),
+                    Ok(Ok(None)) => {}
+                    Ok(Err(e)) => failed = failed.or(Some(e)),
+                    Err(e) => failed = failed.or(Some(StoreError::Task(e.to_string()))),
+                }
+            }
+            if let Some(e) = failed {
+                return Err(e);
+            }
         }
-        Ok(n)
     }
 
-    /// The earliest unfired deadline of a game.
+    /// The earliest unfired deadline of a game, or of all games.
     ///
     /// # Errors
     /// Database errors.
-    pub async fn next_due(&self, game_id: i64) -> Result<Option<DateTime<Utc>>, StoreError> {
+    pub async fn next_due(&self, game: Option<i64>) -> Result<Option<DateTime<Utc>>, StoreError> {
         let row = sqlx::query(
-            "SELECT min(due_at) AS due FROM deadlines WHERE game_id = $1 AND fired_at IS NULL",
+            "SELECT min(due_at) AS due FROM deadlines
+             WHERE fired_at IS NULL AND ($1::BIGINT IS NULL OR game_id = $1)",
         )
-        .bind(game_id)
+        .bind(game)
         .fetch_one(&self.pool)
         .await?;
         Ok(row.try_get("due")?)
     }
 
-    /// One attempt: `Ok(Err(()))` when it lost a race on the game and must retry.
-    async fn try_fire_next(
+    /// Up to `limit` due deadlines, each the earliest unfired one of its game, oldest first.
+    async fn heads(
         &self,
         game: Option<i64>,
         now: DateTime<Utc>,
-        worker: &str,
-    ) -> Result<Result<Option<Fired>, ()>, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        // Claim and mark in one statement; a lost race rolls the mark back with the rest.
-        let row = sqlx::query(
-            "UPDATE deadlines SET fired_at = now(), fired_by = $3
-             WHERE (game_id, kind, due_at) = (
-                SELECT game_id, kind, due_at FROM deadlines
-                WHERE fired_at IS NULL AND due_at <= $1 AND ($2::BIGINT IS NULL OR game_id = $2)
-                ORDER BY due_at, game_id, kind
-                LIMIT 1 FOR UPDATE SKIP LOCKED)
-             RETURNING game_id, kind, due_at",
+        limit: i64,
+    ) -> Result<Vec<Head>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT d.game_id, d.kind, d.due_at FROM deadlines d
+             WHERE d.fired_at IS NULL AND d.due_at <= $1 AND ($2::BIGINT IS NULL OR d.game_id = $2)
+               AND NOT EXISTS (SELECT 1 FROM deadlines e
+                               WHERE e.game_id = d.game_id AND e.fired_at IS NULL
+                                 AND (e.due_at, e.kind) < (d.due_at, d.kind))
+             ORDER BY d.due_at, d.game_id, d.kind
+             LIMIT $3",
         )
         .bind(now)
         .bind(game)
-        .bind(worker)
-        .fetch_optional(&mut *tx)
+        .bind(limit)
+        .fetch_all(&self.pool)
         .await?;
-        let Some(row) = row else {
-            tx.commit().await?;
-            return Ok(Ok(None));
-        };
-        let game_id: i64 = row.try_get("game_id")?;
-        let due = Due {
-            kind: row.try_get("kind")?,
-            at: row.try_get("due_at")?,
-        };
-        let (g, seq, lang) = match self.load_for(&mut tx, game_id, None).await? {
-            Loaded::Game(g, seq, lang) => (*g, seq, lang),
-            Loaded::Recorded(_) => return Err(StoreError::NoGame(game_id)),
-        };
-        let mut appended = 0;
-        let mut committed = None;
-        if due.kind == "tick" {
-            if let Ok(events) = engine::handle(&g, &Command::tick(), due.at) {
-                let mut after = g.clone();
-                for e in &events {
-                    engine::apply(&mut after, e);
-                }
-                if !append(&mut tx, game_id, &g, seq, &events, &after, lang).await? {
-                    tx.rollback().await?;
-                    return Ok(Err(()));
-                }
-                appended = events.len();
-                committed = Some((seq + events.len() as i64, after));
+        rows.into_iter()
+            .map(|r| {
+                Ok(Head {
+                    game_id: r.try_get("game_id")?,
+                    due: Due {
+                        kind: r.try_get("kind")?,
+                        at: r.try_get("due_at")?,
+                    },
+                })
+            })
+            .collect()
+    }
+
+    /// Fires one deadline: a tick runs the engine at the deadline's time, a reminder is
+    /// written to the outbox if the game still wants it; either way the row is marked fired
+    /// in the same statement as the change ([`super::write`]), so a crash loses nothing and
+    /// a deadline fires once however many workers race for it. `None` when another worker
+    /// fired it first.
+    async fn fire(&self, head: Head, worker: &str) -> Result<Option<Fired>, StoreError> {
+        let Head { game_id, due } = head;
+        let mut conn = self.pool.acquire().await?;
+        for attempt in 0..MAX_RETRIES {
+            // The first attempt trusts this process's cached state; a retry loads.
+            let cached = (attempt == 0).then(|| self.cache.get(game_id)).flatten();
+            let (g, seq, lang) = match cached {
+                Some(c) => (c.game, c.seq, c.lang),
+                None => match self.load_for(&mut conn, game_id, None).await? {
+                    Loaded::Game(g, seq, lang) => (g, seq, lang),
+                    Loaded::Recorded(_) => return Err(StoreError::NoGame(game_id)),
+                },
+            };
+            let stepped = (due.kind == "tick")
+                .then(|| engine::step(&g, &Command::tick(), due.at).ok())
+                .flatten()
+                .filter(|(events, _)| !events.is_empty());
+            let (events, after) = match stepped {
+                Some((events, after)) => (events, Arc::new(after)),
+                None => (Vec::new(), g.clone()),
+            };
+            let mut plan = Plan::new(game_id, &g, seq, &events, &after, lang)?.firing(Firing {
+                kind: due.kind.clone(),
+                due_at: due.at,
+                by: worker.to_string(),
+            });
+            if let Some(r) = reminders(&g).into_iter().find(|r| r.due == due) {
+                add_reminder(&mut plan, game_id, &g, &r, lang);
             }
-        } else if let Some(r) = reminders(&g).into_iter().find(|r| r.due == due) {
-            send_reminder(&mut tx, game_id, &g, &r, lang).await?;
+            match write(&mut conn, &plan, None).await {
+                Err(StoreError::Db(e)) if super::is_conflict(&e) => continue,
+                Err(e) => return Err(e),
+                Ok(Written::Lost) => continue,
+                Ok(Written::AlreadyFired) => return Ok(None),
+                Ok(Written::Done) => {
+                    if !events.is_empty() {
+                        self.remember(game_id, plan.new_seq, after, lang);
+                    }
+                    return Ok(Some(Fired {
+                        game_id,
+                        due,
+                        events: events.len(),
+                        committed: std::time::Instant::now(),
+                    }));
+                }
+            }
         }
-        tx.commit().await?;
-        if let Some((seq, after)) = committed {
-            self.remember(game_id, seq, &after, lang);
-        }
-        Ok(Ok(Some(Fired {
-            game_id,
-            due,
-            events: appended,
-        })))
+        Err(StoreError::Contention(MAX_RETRIES))
     }
 }
 
-async fn send_reminder(
-    tx: &mut Transaction<'_, Postgres>,
-    game_id: i64,
-    g: &Game,
-    r: &Reminder,
-    lang: Lang,
-) -> Result<(), StoreError> {
+/// Adds a reminder's messages to the change that fires it.
+fn add_reminder(plan: &mut Plan, game_id: i64, g: &Game, r: &Reminder, lang: Lang) {
     let text = i18n::text(
         lang,
         r.text_id,
@@ -276,7 +352,6 @@ async fn send_reminder(
     );
     for (n, channel) in r.recipients.iter().enumerate() {
         let nonce = format!("g{game_id}-{}-{}-{n}", r.due.kind, r.due.at.timestamp());
-        outbox::enqueue(tx, game_id, None, channel, &text, &nonce, None).await?;
+        plan.message(channel, &text, nonce);
     }
-    Ok(())
 }

@@ -15,6 +15,8 @@ pub mod outbox;
 pub mod play;
 pub mod prompt;
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::postgres::{PgPool, PgPoolOptions};
@@ -47,6 +49,9 @@ pub enum StoreError {
     Setup(#[from] engine::SetupError),
     #[error("gave up after {0} lost races on one game")]
     Contention(usize),
+    /// A task firing deadlines stopped (it panicked or was cancelled).
+    #[error("a worker task failed: {0}")]
+    Task(String),
     /// The game cannot be written as a game script (e.g. a ruleset that is not built in).
     #[error("the game cannot be exported as a script: {0}")]
     Unexportable(String),
@@ -122,7 +127,8 @@ const CACHED_GAMES: usize = 20_000;
 #[derive(Debug, Clone)]
 struct Cached {
     seq: i64,
-    game: Game,
+    /// Shared, not copied: a command reads it and builds the next state beside it.
+    game: Arc<Game>,
     lang: Lang,
 }
 
@@ -142,7 +148,7 @@ impl GameCache {
     }
 
     /// Keeps `game` as the state at `seq` unless a newer one is already kept.
-    fn put(&self, game_id: i64, seq: i64, game: &Game, lang: Lang) {
+    fn put(&self, game_id: i64, seq: i64, game: Arc<Game>, lang: Lang) {
         let Ok(mut games) = self.games.lock() else {
             return;
         };
@@ -152,14 +158,7 @@ impl GameCache {
         if games.len() >= CACHED_GAMES && !games.contains_key(&game_id) {
             games.clear();
         }
-        games.insert(
-            game_id,
-            Cached {
-                seq,
-                game: game.clone(),
-                lang,
-            },
-        );
+        games.insert(game_id, Cached { seq, game, lang });
     }
 }
 
@@ -323,7 +322,7 @@ impl Store {
                 let mut conn = self.pool.acquire().await?;
                 match self.load_for(&mut conn, game_id, Some(key)).await? {
                     Loaded::Recorded(done) => return Ok(Some(serde_json::from_value(done)?)),
-                    Loaded::Game(game, seq, lang) => (*game, seq, lang),
+                    Loaded::Game(game, seq, lang) => (game, seq, lang),
                 }
             }
         };
@@ -332,17 +331,13 @@ impl Store {
         let logged = (cmd.action != engine::Action::Tick)
             .then(|| serde_json::to_value(cmd))
             .transpose()?;
-        let (outcome, after, events) = match engine::handle(&game, cmd, now) {
-            Ok(events) => {
-                let mut after = game.clone();
-                for e in &events {
-                    engine::apply(&mut after, e);
-                }
+        let (outcome, after, events) = match engine::step(&game, cmd, now) {
+            Ok((events, after)) => {
                 let outcome = Outcome::Accepted {
                     first: seq + 1,
                     last: seq + events.len() as i64,
                 };
-                (outcome, Some(after), events)
+                (outcome, Some(Arc::new(after)), events)
             }
             // A refusal is only final if it was made against the current state: the write
             // still checks the seq we loaded (and moves it nowhere), or we retry.
@@ -362,13 +357,13 @@ impl Store {
             at: now,
             command: logged.as_ref(),
         };
-        let after_ref = after.as_ref().unwrap_or(&game);
+        let after = after.unwrap_or_else(|| game.clone());
         let mut conn = self.pool.acquire().await?;
-        let plan = Plan::new(game_id, &game, seq, &events, after_ref, lang)?;
-        if !write(&mut conn, &plan, Some(&record)).await? {
+        let plan = Plan::new(game_id, &game, seq, &events, &after, lang)?;
+        if write(&mut conn, &plan, Some(&record)).await? == Written::Lost {
             return Ok(None);
         }
-        self.cache.put(game_id, plan.new_seq, after_ref, lang);
+        self.cache.put(game_id, plan.new_seq, after, lang);
         Ok(Some(outcome))
     }
 
@@ -414,7 +409,7 @@ impl Store {
         let from_cache: Option<i64> = row.try_get("cached")?;
         let mut game = match (snap, from_cache, hint) {
             (Some(state), _, _) => serde_json::from_value::<Game>(state)?,
-            (None, Some(c), Some(h)) if c == h.seq => h.game,
+            (None, Some(c), Some(h)) if c == h.seq => Arc::unwrap_or_clone(h.game),
             _ => Game::default(),
         };
         let events: Vec<serde_json::Value> = row.try_get("events")?;
@@ -422,12 +417,13 @@ impl Store {
             let e: Event = serde_json::from_value(body)?;
             engine::apply(&mut game, &e);
         }
-        self.cache.put(game_id, seq, &game, lang);
-        Ok(Loaded::Game(Box::new(game), seq, lang))
+        let game = Arc::new(game);
+        self.cache.put(game_id, seq, game.clone(), lang);
+        Ok(Loaded::Game(game, seq, lang))
     }
 
     /// Keeps a state that was just committed at `seq`.
-    pub(crate) fn remember(&self, game_id: i64, seq: i64, game: &Game, lang: Lang) {
+    pub(crate) fn remember(&self, game_id: i64, seq: i64, game: Arc<Game>, lang: Lang) {
         self.cache.put(game_id, seq, game, lang);
     }
 }
@@ -437,7 +433,7 @@ pub(crate) enum Loaded {
     /// The key's recorded result.
     Recorded(serde_json::Value),
     /// The game's state, its seq and its language.
-    Game(Box<Game>, i64, Lang),
+    Game(Arc<Game>, i64, Lang),
 }
 
 pub(crate) fn lang_code(lang: Lang) -> &'static str {
@@ -548,7 +544,7 @@ pub(crate) struct Plan {
     ev_audience: Vec<String>,
     ev_kind: Vec<String>,
     ev_body: Vec<serde_json::Value>,
-    ob_seq: Vec<i64>,
+    ob_seq: Vec<Option<i64>>,
     ob_channel: Vec<String>,
     ob_body: Vec<String>,
     ob_nonce: Vec<String>,
@@ -560,6 +556,17 @@ pub(crate) struct Plan {
     pl_since: Vec<DateTime<Utc>>,
     pl_seq: Vec<i64>,
     snapshot: Option<serde_json::Value>,
+    /// The deadline this change fires: marked fired in the same statement, and the
+    /// change's messages that belong to no event (a reminder) are written only if it was
+    /// still unfired.
+    fire: Option<Firing>,
+}
+
+/// A deadline row being fired, and by whom.
+pub(crate) struct Firing {
+    pub kind: String,
+    pub due_at: DateTime<Utc>,
+    pub by: String,
 }
 
 impl Plan {
@@ -585,10 +592,18 @@ impl Plan {
         }
         p.phase = Some(after.phase.to_string());
         p.ended = Some(after.ended());
-        let mut state = before.clone();
+        // The state after each event, for its messages: the last one's is `after`; only a
+        // change of several events needs the states in between (a copy of `before`).
+        let mut between: Option<Game> = None;
         for (i, e) in events.iter().enumerate() {
             let s = seq + 1 + i as i64;
-            engine::apply(&mut state, e);
+            let state: &Game = if i + 1 == events.len() {
+                after
+            } else {
+                let g = between.get_or_insert_with(|| before.clone());
+                engine::apply(g, e);
+                g
+            };
             let body = serde_json::to_value(e)?;
             let kind = body
                 .get("type")
@@ -600,8 +615,8 @@ impl Plan {
             p.ev_audience.push(audience_code(e.audience()));
             p.ev_kind.push(kind);
             p.ev_body.push(body);
-            for (n, m) in outbox::messages(e, &state, lang).into_iter().enumerate() {
-                p.ob_seq.push(s);
+            for (n, m) in outbox::messages(e, state, lang).into_iter().enumerate() {
+                p.ob_seq.push(Some(s));
                 p.ob_nonce.push(format!("g{game_id}-e{s}-{n}"));
                 p.ob_meta
                     .push(m.meta.as_ref().map(serde_json::to_value).transpose()?);
@@ -624,21 +639,56 @@ impl Plan {
         }
         Ok(p)
     }
+
+    /// Makes this change the firing of a deadline (see [`Plan::fire`]).
+    pub(crate) fn firing(mut self, fire: Firing) -> Plan {
+        self.fire = Some(fire);
+        self
+    }
+
+    /// Adds a message that belongs to no event (a reminder).
+    pub(crate) fn message(&mut self, channel: &str, body: &str, nonce: String) {
+        self.ob_seq.push(None);
+        self.ob_channel.push(channel.to_string());
+        self.ob_body.push(body.to_string());
+        self.ob_nonce.push(nonce);
+        self.ob_meta.push(None);
+    }
+}
+
+/// What [`write`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Written {
+    /// Another transaction moved the game first: nothing was written.
+    Lost,
+    /// Written; when the plan fires a deadline, it was still unfired and is now fired.
+    Done,
+    /// The plan's deadline had already been fired (by another worker): only the seq was
+    /// checked, nothing was written.
+    AlreadyFired,
 }
 
 /// Writes a [`Plan`] (and a command's record) in one statement: moves `games.seq` from the
-/// plan's seq first and writes the rows only if that matched; returns `false` when another
-/// transaction moved it (a lost race, nothing written). Existing deadline rows and outbox
-/// nonces are left as they are.
+/// plan's seq first and writes the rows only if that matched; [`Written::Lost`] when
+/// another transaction moved it (a lost race, nothing written). A plan that fires a
+/// deadline also marks it fired, and writes nothing when it already was
+/// ([`Written::AlreadyFired`]). Existing deadline rows and outbox nonces are left as they
+/// are.
 pub(crate) async fn write(
     conn: &mut sqlx::PgConnection,
     p: &Plan,
     record: Option<&Record<'_>>,
-) -> Result<bool, StoreError> {
+) -> Result<Written, StoreError> {
     let row = sqlx::query(
-        "WITH moved AS (
+        "WITH done AS (SELECT 1 FROM deadlines WHERE game_id = $1 AND kind = $27::TEXT
+                AND due_at = $29 AND fired_at IS NOT NULL),
+         moved AS (
             UPDATE games SET seq = $2, phase = COALESCE($4, phase), ended = COALESCE($5, ended)
-            WHERE id = $1 AND seq = $3 RETURNING id),
+            WHERE id = $1 AND seq = $3 AND NOT EXISTS (SELECT 1 FROM done) RETURNING id),
+         fd AS (UPDATE deadlines SET fired_at = now(), fired_by = $28
+            FROM moved WHERE deadlines.game_id = moved.id AND deadlines.kind = $27::TEXT
+                AND deadlines.due_at = $29 AND deadlines.fired_at IS NULL
+            RETURNING 1),
          ev AS (INSERT INTO events (game_id, seq, at, audience, kind, body)
             SELECT moved.id, e.seq, e.at, e.audience, e.kind, e.body FROM moved,
                    UNNEST($6::BIGINT[], $7::TIMESTAMPTZ[], $8::TEXT[], $9::TEXT[], $10::JSONB[])
@@ -647,6 +697,7 @@ pub(crate) async fn write(
             SELECT moved.id, o.event_seq, o.channel, o.body, o.nonce, o.meta FROM moved,
                    UNNEST($11::BIGINT[], $12::TEXT[], $13::TEXT[], $14::TEXT[], $15::JSONB[])
                    WITH ORDINALITY AS o(event_seq, channel, body, nonce, meta, n)
+            WHERE o.event_seq IS NOT NULL OR $27::TEXT IS NULL OR EXISTS (SELECT 1 FROM fd)
             ORDER BY o.n
             ON CONFLICT (nonce) DO NOTHING),
          dl AS (INSERT INTO deadlines (game_id, kind, due_at)
@@ -663,7 +714,8 @@ pub(crate) async fn write(
          cm AS (INSERT INTO commands (game_id, key, result, at, command)
             SELECT moved.id, $23::TEXT, $24::JSONB, $25::TIMESTAMPTZ, $26::JSONB FROM moved
             WHERE $23::TEXT IS NOT NULL)
-         SELECT count(*) AS moved FROM moved",
+         SELECT (SELECT count(*) FROM moved) AS moved, (SELECT count(*) FROM fd) AS fired,
+                (SELECT count(*) FROM done) AS done",
     )
     .bind(p.game_id)
     .bind(p.new_seq)
@@ -691,10 +743,24 @@ pub(crate) async fn write(
     .bind(record.map(|r| r.result))
     .bind(record.map(|r| r.at))
     .bind(record.and_then(|r| r.command))
+    .bind(p.fire.as_ref().map(|f| f.kind.as_str()))
+    .bind(p.fire.as_ref().map(|f| f.by.as_str()))
+    .bind(p.fire.as_ref().map(|f| f.due_at))
     .fetch_one(&mut *conn)
     .await?;
     let moved: i64 = row.try_get("moved")?;
-    Ok(moved == 1)
+    let fired: i64 = row.try_get("fired")?;
+    let done: i64 = row.try_get("done")?;
+    // A deadline fired before this statement began stops the seq move (so nothing is
+    // written); one fired by a worker that committed while this statement waited for the
+    // game's row can only have been a change without events (it would have moved the seq
+    // otherwise), and then this one has none either (the engine is deterministic): the
+    // message rows wait for `fd`, the rest is empty.
+    Ok(match (moved, fired, done, &p.fire) {
+        (_, _, 1.., Some(_)) | (1.., 0, _, Some(_)) => Written::AlreadyFired,
+        (0, ..) => Written::Lost,
+        _ => Written::Done,
+    })
 }
 
 /// Appends `events` (which take `before`, at `seq`, to `after`) inside `tx`: moves
@@ -714,7 +780,7 @@ pub(crate) async fn append(
         return Ok(true);
     }
     let plan = Plan::new(game_id, before, seq, events, after, lang)?;
-    write(&mut *tx, &plan, None).await
+    Ok(write(&mut *tx, &plan, None).await? != Written::Lost)
 }
 
 fn audience_code(a: Audience) -> String {

@@ -20,9 +20,12 @@ use crate::i18n::{self, Lang};
 /// After this many failed sends a message is set aside and the judge is told.
 pub const MAX_ATTEMPTS: i32 = 10;
 
-/// How many messages (each the oldest ready one of its channel) one dispatch transaction
-/// claims and sends.
+/// How many channels (by their oldest ready message) one dispatch transaction claims.
 const DISPATCH_BATCH: i64 = 64;
+
+/// How many more messages of each claimed channel it sends behind the oldest, in order: one
+/// search for the channels' heads then serves a run of each, not one message.
+const RUN: i64 = 15;
 
 /// One message an event causes: where it goes, its text, and how to show it.
 #[derive(Debug, Clone, PartialEq)]
@@ -213,8 +216,9 @@ impl Messenger for Recorder {
 impl Store {
     /// Delivers undelivered messages (of one game, or all) until none is ready; returns how
     /// many were delivered. A transaction claims the oldest ready message of up to
-    /// [`DISPATCH_BATCH`] channels, sends them and marks them, so two dispatchers never send
-    /// the same row at once and per-channel order holds.
+    /// [`DISPATCH_BATCH`] channels and up to [`RUN`] messages behind each, sends them in
+    /// order and marks them, so two dispatchers never send the same row at once and
+    /// per-channel order holds (a channel stops at its first failed send).
     ///
     /// # Errors
     /// Database errors (a failed send is not an error: the row is retried later).
@@ -252,8 +256,8 @@ impl Store {
             // Lock them by primary key (the `COALESCE` keeps the planner off the partial
             // indexes, whose bitmap scans read every pending row); a row another dispatcher
             // holds is skipped, one it delivered meanwhile no longer matches.
-            let rows = sqlx::query(
-                "SELECT o.id, o.game_id, o.channel, o.body, o.nonce, o.meta, o.attempts FROM outbox o
+            let heads: Vec<i64> = sqlx::query_scalar(
+                "SELECT o.id FROM outbox o
                  WHERE o.id = ANY($1) AND COALESCE(o.delivered_at, o.failed_at) IS NULL
                    AND o.next_attempt_at <= now()
                  ORDER BY o.id LIMIT $2 FOR UPDATE SKIP LOCKED",
@@ -262,11 +266,34 @@ impl Store {
             .bind(DISPATCH_BATCH)
             .fetch_all(&mut *tx)
             .await?;
-            if rows.is_empty() {
+            if heads.is_empty() {
                 tx.commit().await?;
                 return Ok(delivered);
             }
+            // The rows behind each locked head. No other dispatcher takes them: one only
+            // takes a channel by locking its oldest row, which is ours until we commit.
+            let rows = sqlx::query(
+                "SELECT o.id, o.game_id, o.channel, o.body, o.nonce, o.meta, o.attempts,
+                        o.next_attempt_at <= now() AS ready
+                 FROM outbox o WHERE o.id IN (
+                    SELECT h.id FROM outbox h WHERE h.id = ANY($1)
+                    UNION ALL
+                    SELECT r.id FROM outbox h, LATERAL (
+                        SELECT p.id FROM outbox p
+                        WHERE p.game_id = h.game_id AND p.channel = h.channel AND p.id > h.id
+                          AND p.delivered_at IS NULL AND p.failed_at IS NULL
+                        ORDER BY p.id LIMIT $2) r
+                    WHERE h.id = ANY($1))
+                 ORDER BY o.id FOR UPDATE",
+            )
+            .bind(&heads)
+            .bind(RUN)
+            .fetch_all(&mut *tx)
+            .await?;
             let mut sent = Vec::with_capacity(rows.len());
+            // Channels that stopped in this batch: a failed send, or a message not yet due
+            // for another attempt; what follows them waits.
+            let mut stopped: BTreeSet<(i64, String)> = BTreeSet::new();
             for row in rows {
                 let msg = OutMessage {
                     id: row.try_get("id")?,
@@ -279,15 +306,20 @@ impl Store {
                         .map(serde_json::from_value)
                         .transpose()?,
                 };
+                let key = (msg.game_id, msg.channel.clone());
+                if stopped.contains(&key) {
+                    continue;
+                }
+                if !row.try_get::<bool, _>("ready")? {
+                    stopped.insert(key);
+                    continue;
+                }
                 let attempts: i32 = row.try_get("attempts")?;
-                Self::settle(
-                    &mut tx,
-                    &msg,
-                    attempts,
-                    messenger.send(&msg).await,
-                    &mut sent,
-                )
-                .await?;
+                let result = messenger.send(&msg).await;
+                if result.is_err() {
+                    stopped.insert(key);
+                }
+                Self::settle(&mut tx, &msg, attempts, result, &mut sent).await?;
             }
             if !sent.is_empty() {
                 sqlx::query(
