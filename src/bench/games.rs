@@ -23,9 +23,9 @@ pub struct Step {
     /// The deadline the game passed last before this command: the worker must have fired
     /// everything due by then before it is sent.
     pub after: DateTime<Utc>,
-    /// The game's deadline pending when this command is sent, or when the next one is
-    /// (later than `after`): the worker must not fire anything due then until this command
-    /// has been sent, since it may move, cancel or add that deadline.
+    /// The earliest deadline pending when this command or any later one is sent (later
+    /// than `after`): the worker must not fire anything due then until this command has
+    /// been sent, since it may move, cancel or add that deadline.
     pub before: Option<DateTime<Utc>>,
 }
 
@@ -103,12 +103,16 @@ fn plan_of(
             before,
         });
     }
-    // A command may add a deadline that the next command comes before: hold that back too
-    // (the worker could otherwise fire it between the two).
-    for i in 0..steps.len().saturating_sub(1) {
-        let next = steps[i + 1].before;
+    // A command may add a deadline earlier than the one held back so far (a pick at night
+    // opens the badge hand-over, due before the night's close), and a later command may come
+    // before it: hold back the earliest deadline any later command comes before (a suffix
+    // minimum). Holding only the next command's was not enough: the worker could take the
+    // later deadline as its target while this command was pending, then find the deadline
+    // the next one added below that target and fire it before the command after it.
+    for i in (0..steps.len().saturating_sub(1)).rev() {
+        let later = steps[i + 1].before;
         let held = &mut steps[i].before;
-        *held = match (*held, next) {
+        *held = match (*held, later) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
@@ -236,5 +240,36 @@ mod tests {
             assert!(s.before.is_none_or(|b| b > s.after), "{s:?}");
         }
         assert!(a.steps.iter().any(|s| s.after > a.setup.start));
+    }
+
+    #[test]
+    fn a_deadline_a_command_adds_is_held_back_from_the_commands_before_it() {
+        // Seed 159, night 4: the wolf leader's pick at 22:56 opens the badge hand-over (due
+        // 23:06, before the night's 23:08 close), and the hand-over comes at 22:57. The kill
+        // just before the pick must already hold back 23:06, or the worker may take 23:07
+        // as its target while the kill is pending and fire the hand-over's deadline before
+        // the hand-over is sent.
+        let g = simulated("m32", 159, "g").expect("plays");
+        for seed in [1, 2, 159] {
+            let g = simulated("m32", seed, "g").expect("plays");
+            assert!(
+                g.steps
+                    .windows(2)
+                    .all(|w| match (w[0].before, w[1].before) {
+                        (Some(a), Some(b)) => a <= b,
+                        (a, b) => a.is_some() || b.is_none(),
+                    }),
+                "seed {seed}: a step holds back less than a later one"
+            );
+        }
+        let pass = g
+            .steps
+            .iter()
+            .position(|s| matches!(s.cmd.action, Action::PassBadge { .. }))
+            .expect("a badge hand-over");
+        let due = g.steps[pass].before.expect("the hand-over's deadline");
+        assert!(g.steps[..pass]
+            .iter()
+            .all(|s| s.before.is_some_and(|b| b <= due)));
     }
 }
