@@ -137,7 +137,7 @@ enum Cmd {
     /// Play many simulated games at once through PostgreSQL and print what it measured
     /// (works in a scratch database on that server, dropped at the end).
     Bench {
-        /// Simulated M32 games of 12 players, all at once.
+        /// Simulated M32 games of 12 players, all at once (0: skip that phase).
         #[arg(long, default_value_t = 1000)]
         games: usize,
         /// Commands in flight at once (and pgbench's clients).
@@ -152,12 +152,33 @@ enum Cmd {
         /// the ratios.
         #[arg(long)]
         with_pgbench: bool,
-        /// Long idle games played to day 9 for the day-1 against day-8 latency (0: none).
-        #[arg(long, default_value_t = 10)]
-        long_games: usize,
+        /// Long idle games played to day 9 for the day-1 against day-8 latency (0: none;
+        /// default 10, or 0 with --games 0).
+        #[arg(long)]
+        long_games: Option<usize>,
         /// The first game's seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Games in play at once for the active-games phase: deadline lag on a real-time
+        /// virtual clock and a restart half-way (0: skip that phase).
+        #[arg(long, default_value_t = 0)]
+        active_games: usize,
+        /// The active phase's clock: virtual seconds per real second.
+        #[arg(long, default_value_t = 60.0)]
+        speed: f64,
+        /// Real seconds the active phase's clock runs (the restart's down time included).
+        #[arg(long, default_value_t = 60.0)]
+        active_seconds: f64,
+        /// Active games sharing one start, so that their deadlines coincide (default: a
+        /// tenth of them).
+        #[arg(long)]
+        burst: Option<usize>,
+        /// Real seconds the service stays down at the active phase's restart.
+        #[arg(long, default_value_t = 5.0)]
+        down_seconds: f64,
+        /// Forum posts per real second during the active phase (0: none).
+        #[arg(long, default_value_t = 20.0)]
+        active_rate: f64,
     },
     /// Run the Discord bot: the gateway, the slash commands, and the deadline and outbox
     /// worker. Needs DISCORD_TOKEN in the environment.
@@ -643,13 +664,27 @@ fn main() -> ExitCode {
             with_pgbench,
             long_games,
             seed,
+            active_games,
+            speed,
+            active_seconds,
+            burst,
+            down_seconds,
+            active_rate,
         } => {
             let opts = bench::Options {
                 games,
                 concurrency,
                 seed,
-                long_games,
+                long_games: long_games.unwrap_or(if games == 0 { 0 } else { 10 }),
                 with_pgbench,
+                active: bench::ActiveOptions {
+                    games: active_games,
+                    speed,
+                    seconds: active_seconds,
+                    burst,
+                    down_seconds,
+                    rate: active_rate,
+                },
                 ..bench::Options::default()
             };
             match run_bench(&database_url(url), &opts, json) {

@@ -176,7 +176,7 @@ async fn deadline_worker(
 }
 
 /// Delivers the outbox until `stop` is set and nothing is left to deliver.
-async fn dispatcher(
+pub(super) async fn dispatcher(
     store: Store,
     tally: Arc<Tally>,
     stop: Arc<AtomicBool>,
@@ -274,9 +274,12 @@ pub async fn play(
     }
 }
 
-fn flatten<T>(r: Result<Result<T, StoreError>, tokio::task::JoinError>) -> Result<T, BenchError> {
+/// A task's result, its panic or cancellation as [`BenchError::Task`].
+pub(super) fn flatten<T, E: Into<BenchError>>(
+    r: Result<Result<T, E>, tokio::task::JoinError>,
+) -> Result<T, BenchError> {
     match r {
-        Ok(r) => Ok(r?),
+        Ok(r) => r.map_err(Into::into),
         Err(e) => Err(BenchError::Task(e.to_string())),
     }
 }

@@ -143,6 +143,19 @@ pub fn simulated(ruleset: &str, seed: u64, prefix: &str) -> Result<Planned, Stri
     )
 }
 
+/// A game of `ruleset` with twelve characters `P0`…`P11`, dealt by `seed`, starting at `start`.
+pub fn seated(ruleset: &Ruleset, seed: u64, start: DateTime<Utc>) -> Setup {
+    Setup {
+        ruleset: ruleset.clone(),
+        seed,
+        start,
+        characters: (0..12).map(|i| format!("P{i}")).collect(),
+        roles: None,
+        forbidden_first_kill: None,
+        players: None,
+    }
+}
+
 /// A long M32 game without automatic cards in which every living character posts `posts`
 /// times a day and nobody votes, kills or checks: it runs day after day until day
 /// `days + 1` opens.
@@ -153,15 +166,7 @@ pub fn long(seed: u64, days: u32, posts: usize, prefix: &str) -> Result<Planned,
     let mut overrides = BTreeMap::new();
     overrides.insert("auto_cards".to_string(), toml::Value::Boolean(false));
     let ruleset = Ruleset::builtin("m32", &overrides).map_err(|e| e.to_string())?;
-    let setup = Setup {
-        ruleset,
-        seed,
-        start: start_of(seed),
-        characters: (0..12).map(|i| format!("P{i}")).collect(),
-        roles: None,
-        forbidden_first_kill: None,
-        players: None,
-    };
+    let setup = seated(&ruleset, seed, start_of(seed));
     let mut table = Table::new(&setup).map_err(|e| e.to_string())?;
     let mut posted = 0;
     // Each day takes a handful of deadlines; the cap only stops a game that never moves.

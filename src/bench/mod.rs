@@ -3,10 +3,12 @@
 //! fired by the deadline worker on a compressed virtual clock), measured: commands per
 //! second, command latency, deadline lag, outbox delivery lag, peak memory, database bytes
 //! per finished game, the latency on day 1 against day 8 of long games, and optionally the
-//! same server's `pgbench -N` figures as a reference.
+//! same server's `pgbench -N` figures as a reference. The active-games phase ([`active`])
+//! measures deadline lag and a restart with many games in play at once on a real-time clock.
 //!
 //! The bench works in a scratch database of its own on the given server, dropped at the end.
 
+mod active;
 mod drive;
 pub mod games;
 mod pgbench;
@@ -20,8 +22,10 @@ use serde::Serialize;
 use sqlx::{Connection, Row};
 use tokio::sync::Semaphore;
 
+use crate::engine::Setup;
 use crate::i18n::Lang;
 use crate::store::{self, Store, StoreError};
+pub use active::{ActiveGames, ActiveOptions, Restart};
 use drive::{Played, Sample, Tally};
 use games::Planned;
 pub use pgbench::Pgbench;
@@ -29,7 +33,7 @@ pub use pgbench::Pgbench;
 /// What to run.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// Simulated M32 games of 12 players, all at once.
+    /// Simulated M32 games of 12 players, all at once (0: no main phase).
     pub games: usize,
     /// Commands in flight at once (and pgbench's clients).
     pub concurrency: usize,
@@ -42,6 +46,8 @@ pub struct Options {
     pub with_pgbench: bool,
     /// Draw a progress bar on standard error (when it is a terminal).
     pub progress: bool,
+    /// The active-games phase, after the others (`active.games == 0`: none).
+    pub active: ActiveOptions,
 }
 
 impl Default for Options {
@@ -54,6 +60,7 @@ impl Default for Options {
             long_days: 8,
             with_pgbench: false,
             progress: true,
+            active: ActiveOptions::default(),
         }
     }
 }
@@ -71,6 +78,10 @@ pub enum BenchError {
     Task(String),
     #[error("pgbench: {0}")]
     Pgbench(String),
+    #[error("{0}")]
+    Invalid(String),
+    #[error("check failed: {0}")]
+    Check(String),
 }
 
 /// Percentiles in milliseconds.
@@ -149,6 +160,7 @@ pub struct Report {
     pub long_games: Option<LongGames>,
     pub pgbench: Option<Pgbench>,
     pub ratios: Option<Ratios>,
+    pub active: Option<ActiveGames>,
 }
 
 impl Report {
@@ -160,7 +172,11 @@ impl Report {
                 m.p50, m.p99, m.max
             )
         };
-        let mut out = vec![
+        let mut out = Vec::new();
+        if self.games == 0 {
+            out.push("main phase: none (--games 0)".to_string());
+        }
+        let main = [
             format!(
                 "games: {} of {} players, {} finished, {} identical to the simulation",
                 self.games, self.players, self.finished, self.matching_simulation
@@ -192,8 +208,11 @@ impl Report {
                 .map(|d| format!("  day {}: {} commands, {}", d.day, d.commands, ms(&d.ms)))
                 .collect::<Vec<_>>()
         };
-        out.push("latency by game day:".into());
-        out.extend(days(&self.by_day));
+        if self.games > 0 {
+            out.extend(main);
+            out.push("latency by game day:".into());
+            out.extend(days(&self.by_day));
+        }
         if let Some(l) = &self.long_games {
             out.push(format!(
                 "long games: {} games, {} commands, {} identical to memory; latency by day:",
@@ -210,6 +229,9 @@ impl Report {
                 "ratios: commands/s ÷ pgbench tps = {:.3}; our p99 ÷ pgbench average latency = {:.2}",
                 r.commands_per_tps, r.p99_per_pgbench_average
             ));
+        }
+        if let Some(a) = &self.active {
+            out.extend(a.lines());
         }
         out.join("\n") + "\n"
     }
@@ -275,18 +297,17 @@ fn plan_all(
     Ok(all.into_iter().map(|(_, p)| p).collect())
 }
 
-/// Creates the planned games, `concurrency` at a time; returns their ids in order.
-async fn create_all(
+/// Creates games (key, setup), `concurrency` at a time; returns their ids in order.
+async fn create_all<'a>(
     store: &Store,
-    games: &[Planned],
+    games: impl Iterator<Item = (&'a str, &'a Setup)>,
     concurrency: usize,
 ) -> Result<Vec<i64>, BenchError> {
     let slots = Arc::new(Semaphore::new(concurrency.max(1)));
     let tasks: Vec<_> = games
-        .iter()
-        .map(|g| {
+        .map(|(key, setup)| {
             let (store, slots, key, setup) =
-                (store.clone(), slots.clone(), g.key.clone(), g.setup.clone());
+                (store.clone(), slots.clone(), key.to_string(), setup.clone());
             tokio::spawn(async move {
                 let _slot = slots.acquire().await;
                 store.create_game(&key, &setup, Lang::Zh).await
@@ -347,6 +368,44 @@ fn by_day(samples: &[Sample]) -> Vec<DayLatency> {
             ms: Millis::of(l),
         })
         .collect()
+}
+
+/// A query that counts rows as `n`.
+type Count<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
+
+/// What `query` counts.
+async fn count(store: &Store, query: Count<'_>) -> Result<i64, BenchError> {
+    Ok(query.fetch_one(&store.pool).await?.try_get("n")?)
+}
+
+/// Fails with `error(n)` when `query` counts `n > 0` rows.
+async fn none_left(
+    store: &Store,
+    query: Count<'_>,
+    error: impl FnOnce(i64) -> BenchError,
+) -> Result<(), BenchError> {
+    let n = count(store, query).await?;
+    if n > 0 {
+        return Err(error(n));
+    }
+    Ok(())
+}
+
+/// Counts the messages not delivered yet (nor given up on), of the games `ids` or of any.
+fn undelivered(ids: Option<&[i64]>) -> Count<'_> {
+    sqlx::query(
+        "SELECT count(*) AS n FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL
+           AND ($1::BIGINT[] IS NULL OR game_id = ANY($1))",
+    )
+    .bind(ids)
+}
+
+/// Fails when messages (of the games `ids`, or of any) were left undelivered.
+async fn all_delivered(store: &Store, ids: Option<&[i64]>) -> Result<(), BenchError> {
+    none_left(store, undelivered(ids), |n| {
+        BenchError::Task(format!("{n} messages were left undelivered"))
+    })
+    .await
 }
 
 /// Outbox delivery lag: from the row's writing transaction to the dispatcher's claim.
@@ -417,7 +476,8 @@ async fn phase(
     progress: bool,
     label: &str,
 ) -> Result<Phase, BenchError> {
-    let ids = create_all(st, &planned, concurrency).await?;
+    let pairs = planned.iter().map(|g| (g.key.as_str(), &g.setup));
+    let ids = create_all(st, pairs, concurrency).await?;
     let total = planned.iter().map(|g| g.steps.len()).sum();
     let bar = bar(total, progress, label);
     let kept: Vec<Planned> = planned
@@ -472,7 +532,13 @@ pub async fn run(url: &str, opts: &Options) -> Result<Report, BenchError> {
     Ok(report)
 }
 
-async fn run_in(url: &str, opts: &Options) -> Result<Report, BenchError> {
+/// Runs the bench in the database `url` points at (which [`run`] makes for it; the tests
+/// pass one of their own).
+///
+/// # Errors
+/// As [`run`]; [`BenchError::Check`] when the active-games phase finds a deadline unfired
+/// or fired twice.
+pub async fn run_in(url: &str, opts: &Options) -> Result<Report, BenchError> {
     let connections = (opts.concurrency + DISPATCHERS + 2) as u32;
     let st = Store::new(store::connect_with(url, connections).await?);
     let seed = opts.seed;
@@ -482,31 +548,30 @@ async fn run_in(url: &str, opts: &Options) -> Result<Report, BenchError> {
     let players = planned.first().map_or(0, |g| g.setup.characters.len());
     let empty = table_bytes(&st).await?;
     let tally = Arc::new(Tally::default());
-    let main = phase(
-        &st,
-        planned,
-        opts.concurrency,
-        &tally,
-        opts.progress,
-        "games",
-    )
-    .await?;
+    let main = if planned.is_empty() {
+        Phase {
+            played: Played::default(),
+            games: 0,
+            finished: 0,
+            matching: 0,
+        }
+    } else {
+        phase(
+            &st,
+            planned,
+            opts.concurrency,
+            &tally,
+            opts.progress,
+            "games",
+        )
+        .await?
+    };
     let (played, finished, matching) = (main.played, main.finished, main.matching);
     let bytes = (table_bytes(&st).await? - empty).max(0) as u64;
     let delivery = delivery_lag(&st).await?;
     let delivered = tally.sends.load(Ordering::Relaxed);
     let repeated = tally.repeats.load(Ordering::Relaxed);
-    let undelivered: i64 = sqlx::query(
-        "SELECT count(*) AS n FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL",
-    )
-    .fetch_one(&st.pool)
-    .await?
-    .try_get("n")?;
-    if undelivered > 0 {
-        return Err(BenchError::Task(format!(
-            "{undelivered} messages were left undelivered"
-        )));
-    }
+    all_delivered(&st, None).await?;
 
     let long_games = if opts.long_games > 0 {
         let days = opts.long_days;
@@ -532,6 +597,13 @@ async fn run_in(url: &str, opts: &Options) -> Result<Report, BenchError> {
         None
     };
 
+    let peak = peak_rss_mb();
+    let active = if opts.active.games > 0 {
+        Some(active::run(url, &opts.active, opts.concurrency, seed).await?)
+    } else {
+        None
+    };
+
     let commands = played.samples.len();
     let seconds = played.wall.as_secs_f64();
     Ok(Report {
@@ -550,11 +622,12 @@ async fn run_in(url: &str, opts: &Options) -> Result<Report, BenchError> {
         messages_delivered: delivered,
         repeated_sends: repeated,
         delivery_lag_ms: delivery,
-        peak_rss_mb: peak_rss_mb(),
+        peak_rss_mb: peak,
         db_bytes_per_finished_game: bytes / (finished.max(1) as u64),
         by_day: by_day(&played.samples),
         long_games,
         pgbench: None,
         ratios: None,
+        active,
     })
 }
