@@ -7,7 +7,7 @@
 //! a quarter of the way through the run, and the deadlines of their nights after that
 //! coincide too. The clock then runs at `speed` virtual seconds a real second for `seconds`
 //! real seconds with the production code at work: one deadline worker firing everything due
-//! by the clock's time ([`fire_until`], on [`Store::fire_next`]), outbox dispatchers
+//! by the clock's time ([`Store::fire_due`], as the bot's worker does), outbox dispatchers
 //! delivering to a counting messenger, and a light stream of forum posts through
 //! [`Store::execute`]. Half-way the whole service stops as a killed process would (the posts
 //! in flight are answered and the worker's call in progress ends, the dispatchers are aborted
@@ -17,9 +17,8 @@
 //! the outbox is not waited for (what is left in it is reported).
 //!
 //! A deadline's lag is the real time from the moment the clock passed its `due_at` to the
-//! return of the `fire_until` call that fired it (for the one-at-a-time loop that overstates
-//! the earlier deadlines of a long call by up to that call's length; the report shows the
-//! longest call). Deadlines already due when the clock starts (the reminders of the games
+//! commit of the write that fired it (the report also shows the longest `fire_due` call, a
+//! burst's whole pass). Deadlines already due when the clock starts (the reminders of the games
 //! started earliest) are fired before it starts and left out of the lag figures, and so are
 //! those that came due while the service was down (the backlog, reported on its own). The
 //! messages written before the clock starts (the games' creation, those early deadlines) are
@@ -157,7 +156,7 @@ pub struct ActiveGames {
     /// All the other deadlines (neither a burst instant's nor due during one).
     pub quiet_deadlines: usize,
     pub quiet_lag_ms: Millis,
-    /// The longest single `fire_until` call.
+    /// The longest single `fire_due` call.
     pub longest_fire_ms: f64,
     /// Forum posts sent while the service was up (the restart's first command left out).
     pub commands: usize,
@@ -177,23 +176,6 @@ pub struct ActiveGames {
     /// What these games' rows take in the database at the end.
     pub db_bytes: u64,
     pub db_bytes_per_game: u64,
-}
-
-/// Fires every deadline due by `now`, earliest first, and returns them: the worker's unit of
-/// work here (one [`Store::fire_next`] after another; to be swapped for a batched call).
-///
-/// # Errors
-/// As [`Store::fire_next`].
-pub async fn fire_until(
-    store: &Store,
-    now: DateTime<Utc>,
-    worker: &str,
-) -> Result<Vec<Fired>, StoreError> {
-    let mut fired = Vec::new();
-    while let Some(f) = store.fire_next(None, now, worker).await? {
-        fired.push(f);
-    }
-    Ok(fired)
 }
 
 /// The worker's names before and after the restart (`deadlines.fired_by`).
@@ -398,7 +380,7 @@ async fn post_stream(
     Ok(answers)
 }
 
-/// A deadline fired, and when the call that fired it returned.
+/// A deadline fired, and when its write committed.
 #[derive(Debug, Clone)]
 struct Shot {
     fired: Fired,
@@ -421,12 +403,13 @@ impl Worked {
         name: &str,
     ) -> Result<usize, StoreError> {
         let began = Instant::now();
-        let fired = fire_until(store, now, name).await?;
-        let at = Instant::now();
-        self.longest = self.longest.max(at - began);
+        let fired = store.fire_due(None, now, name).await?;
+        self.longest = self.longest.max(began.elapsed());
         let n = fired.len();
-        self.shots
-            .extend(fired.into_iter().map(|fired| Shot { fired, at }));
+        self.shots.extend(fired.into_iter().map(|fired| Shot {
+            at: fired.committed,
+            fired,
+        }));
         Ok(n)
     }
 }
@@ -847,7 +830,7 @@ impl ActiveGames {
                 self.quiet_deadlines,
                 ms(&self.quiet_lag_ms)
             ),
-            format!("  longest fire_until call: {:.1} ms", self.longest_fire_ms),
+            format!("  longest fire_due call: {:.1} ms", self.longest_fire_ms),
             format!(
                 "  posts: {} ({} refused), latency {}",
                 self.commands,
