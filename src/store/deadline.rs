@@ -151,7 +151,7 @@ pub struct Fired {
 
 /// Deadlines one worker fires at once, each in its own statement on its own connection.
 /// Different games are independent; a game's own deadlines go one after another.
-const FIRE_AT_ONCE: usize = 4;
+const FIRE_AT_ONCE: usize = 12;
 
 /// How many due deadlines one look at the table takes.
 const HEADS_PER_LOOK: i64 = 256;

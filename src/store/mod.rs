@@ -167,6 +167,9 @@ impl GameCache {
 pub struct Store {
     pub pool: PgPool,
     cache: std::sync::Arc<GameCache>,
+    /// The channel (game, channel) where this process's last search for messages to send
+    /// stopped; the next one goes on from there ([`Store::dispatch`]).
+    dispatch_cursor: std::sync::Arc<std::sync::Mutex<Option<(i64, String)>>>,
 }
 
 impl Store {
@@ -174,6 +177,7 @@ impl Store {
         Store {
             pool,
             cache: std::sync::Arc::default(),
+            dispatch_cursor: std::sync::Arc::default(),
         }
     }
 

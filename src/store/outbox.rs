@@ -230,29 +230,7 @@ impl Store {
         let mut delivered = 0;
         loop {
             let mut tx = self.pool.begin().await?;
-            // The oldest ready row of each channel (a later one waits behind it), a batch
-            // at a time. The heads are found by skipping from channel to channel along the
-            // per-channel index (one probe per channel with pending rows), not by walking
-            // every pending row in id order: with a backlog most of those are not heads.
-            let heads: Vec<i64> = sqlx::query_scalar(
-                "WITH RECURSIVE heads AS (
-                    (SELECT p.game_id, p.channel, p.id, p.next_attempt_at FROM outbox p
-                     WHERE p.delivered_at IS NULL AND p.failed_at IS NULL
-                       AND ($1::BIGINT IS NULL OR p.game_id = $1)
-                     ORDER BY p.game_id, p.channel, p.id LIMIT 1)
-                    UNION ALL
-                    SELECT n.game_id, n.channel, n.id, n.next_attempt_at FROM heads h,
-                    LATERAL (SELECT p.game_id, p.channel, p.id, p.next_attempt_at FROM outbox p
-                        WHERE p.delivered_at IS NULL AND p.failed_at IS NULL
-                          AND ($1::BIGINT IS NULL OR p.game_id = $1)
-                          AND (p.game_id, p.channel) > (h.game_id, h.channel)
-                        ORDER BY p.game_id, p.channel, p.id LIMIT 1) n)
-                 SELECT id FROM heads WHERE next_attempt_at <= now() ORDER BY id LIMIT $2",
-            )
-            .bind(game)
-            .bind(DISPATCH_BATCH * 2)
-            .fetch_all(&mut *tx)
-            .await?;
+            let heads = self.next_heads(&mut tx, game).await?;
             // Lock them by primary key (the `COALESCE` keeps the planner off the partial
             // indexes, whose bitmap scans read every pending row); a row another dispatcher
             // holds is skipped, one it delivered meanwhile no longer matches.
@@ -270,8 +248,9 @@ impl Store {
                 tx.commit().await?;
                 return Ok(delivered);
             }
-            // The rows behind each locked head. No other dispatcher takes them: one only
-            // takes a channel by locking its oldest row, which is ours until we commit.
+            // The rows behind each locked head. No other dispatcher takes them (nor needs them
+            // locked): one only takes a channel by locking its oldest row, which is ours
+            // until we commit.
             let rows = sqlx::query(
                 "SELECT o.id, o.game_id, o.channel, o.body, o.nonce, o.meta, o.attempts,
                         o.next_attempt_at <= now() AS ready
@@ -284,7 +263,7 @@ impl Store {
                           AND p.delivered_at IS NULL AND p.failed_at IS NULL
                         ORDER BY p.id LIMIT $2) r
                     WHERE h.id = ANY($1))
-                 ORDER BY o.id FOR UPDATE",
+                 ORDER BY o.id",
             )
             .bind(&heads)
             .bind(RUN)
@@ -332,6 +311,67 @@ impl Store {
             delivered += sent.len();
             tx.commit().await?;
         }
+    }
+
+    /// The oldest ready row of up to twice [`DISPATCH_BATCH`] channels with undelivered
+    /// messages (a later row waits behind its channel's oldest), taking the channels in
+    /// turn: the search skips from channel to channel along the per-channel index (one
+    /// probe per channel, not per pending row) starting after where the last search of this
+    /// process stopped, and stops as soon as it has enough, wrapping around at the end. So
+    /// its cost follows the batch, not the number of channels waiting, and every channel is
+    /// served once a round however long the backlog.
+    async fn next_heads(
+        &self,
+        tx: &mut Transaction<'_, Postgres>,
+        game: Option<i64>,
+    ) -> Result<Vec<i64>, StoreError> {
+        let want = DISPATCH_BATCH * 2;
+        let from = self
+            .dispatch_cursor
+            .lock()
+            .map(|c| c.clone())
+            .unwrap_or_default();
+        let mut found: Vec<(i64, i64, String)> = Vec::new();
+        for start in [from.clone(), None] {
+            let (after_game, after_channel) = start.clone().unwrap_or((i64::MIN, String::new()));
+            let rows = sqlx::query(
+                "WITH RECURSIVE heads AS (
+                    (SELECT p.game_id, p.channel, p.id, p.next_attempt_at FROM outbox p
+                     WHERE p.delivered_at IS NULL AND p.failed_at IS NULL
+                       AND ($1::BIGINT IS NULL OR p.game_id = $1)
+                       AND (p.game_id, p.channel) > ($3::BIGINT, $4::TEXT)
+                     ORDER BY p.game_id, p.channel, p.id LIMIT 1)
+                    UNION ALL
+                    SELECT n.game_id, n.channel, n.id, n.next_attempt_at FROM heads h,
+                    LATERAL (SELECT p.game_id, p.channel, p.id, p.next_attempt_at FROM outbox p
+                        WHERE p.delivered_at IS NULL AND p.failed_at IS NULL
+                          AND ($1::BIGINT IS NULL OR p.game_id = $1)
+                          AND (p.game_id, p.channel) > (h.game_id, h.channel)
+                        ORDER BY p.game_id, p.channel, p.id LIMIT 1) n)
+                 SELECT id, game_id, channel FROM heads WHERE next_attempt_at <= now() LIMIT $2",
+            )
+            .bind(game)
+            .bind(want - found.len() as i64)
+            .bind(after_game)
+            .bind(after_channel)
+            .fetch_all(&mut **tx)
+            .await?;
+            for r in rows {
+                let id: i64 = r.try_get("id")?;
+                if !found.iter().any(|f| f.0 == id) {
+                    found.push((id, r.try_get("game_id")?, r.try_get("channel")?));
+                }
+            }
+            // From the start only if this search began further on and did not fill up.
+            if found.len() as i64 >= want || start.is_none() {
+                break;
+            }
+        }
+        let next = found.last().map(|(_, g, c)| (*g, c.clone()));
+        if let Ok(mut cursor) = self.dispatch_cursor.lock() {
+            *cursor = next;
+        }
+        Ok(found.into_iter().map(|(id, _, _)| id).collect())
     }
 
     /// Records a send's result: a success joins `sent`; a failure waits with a backoff, or
