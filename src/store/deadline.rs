@@ -198,17 +198,17 @@ impl Store {
         now: DateTime<Utc>,
         worker: &str,
     ) -> Result<Vec<Fired>, StoreError> {
+        // Workers that look at the same moment see the same heads; starting each at its own
+        // place in the list (by its name) keeps them mostly out of each other's way.
+        let name_hash = worker.bytes().fold(0usize, |h, b| {
+            h.wrapping_mul(31).wrapping_add(usize::from(b))
+        });
         let mut all = Vec::new();
         loop {
             let mut heads = self.heads(game, now, HEADS_PER_LOOK).await?;
             if heads.is_empty() {
                 return Ok(all);
             }
-            // Workers that look at the same moment see the same heads; starting each at its
-            // own place in the list (by its name) keeps them mostly out of each other's way.
-            let name_hash = worker.bytes().fold(0usize, |h, b| {
-                h.wrapping_mul(31).wrapping_add(usize::from(b))
-            });
             let from = name_hash % heads.len();
             heads.rotate_left(from);
             let slots = Arc::new(Semaphore::new(FIRE_AT_ONCE));
@@ -302,7 +302,8 @@ impl Store {
                     Loaded::Recorded(_) => return Err(StoreError::NoGame(game_id)),
                 },
             };
-            let stepped = (due.kind == "tick")
+            let tick = due.kind == "tick";
+            let stepped = tick
                 .then(|| engine::step(&g, &Command::tick(), due.at).ok())
                 .flatten()
                 .filter(|(events, _)| !events.is_empty());
@@ -315,7 +316,11 @@ impl Store {
                 due_at: due.at,
                 by: worker.to_string(),
             });
-            if let Some(r) = reminders(&g).into_iter().find(|r| r.due == due) {
+            // A tick is never a reminder: only reminder rows look for theirs.
+            let reminder = (!tick)
+                .then(|| reminders(&g).into_iter().find(|r| r.due == due))
+                .flatten();
+            if let Some(r) = reminder {
                 add_reminder(&mut plan, game_id, &g, &r, lang);
             }
             match write(&mut conn, &plan, None).await {
