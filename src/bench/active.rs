@@ -380,17 +380,11 @@ async fn post_stream(
     Ok(answers)
 }
 
-/// A deadline fired, and when its write committed.
-#[derive(Debug, Clone)]
-struct Shot {
-    fired: Fired,
-    at: Instant,
-}
-
 /// What a worker fired, and its longest call.
 #[derive(Debug, Default)]
 struct Worked {
-    shots: Vec<Shot>,
+    /// What it fired, each with the instant its write committed.
+    shots: Vec<Fired>,
     longest: Duration,
 }
 
@@ -406,10 +400,7 @@ impl Worked {
         let fired = store.fire_due(None, now, name).await?;
         self.longest = self.longest.max(began.elapsed());
         let n = fired.len();
-        self.shots.extend(fired.into_iter().map(|fired| Shot {
-            at: fired.committed,
-            fired,
-        }));
+        self.shots.extend(fired);
         Ok(n)
     }
 }
@@ -679,15 +670,18 @@ pub(super) async fn run(
     answers.extend(second.answers);
 
     // Sort the deadlines: the restart's backlog, and the steady state.
-    let ours = |s: &&Shot| active.contains(&s.fired.game_id);
-    let lag = |s: &Shot| s.at.saturating_duration_since(clock.passes(s.fired.due.at));
-    let (backlog, after): (Vec<&Shot>, Vec<&Shot>) = second
+    let ours = |s: &&Fired| active.contains(&s.game_id);
+    let lag = |s: &Fired| {
+        s.committed
+            .saturating_duration_since(clock.passes(s.due.at))
+    };
+    let (backlog, after): (Vec<&Fired>, Vec<&Fired>) = second
         .worked
         .shots
         .iter()
         .filter(ours)
-        .partition(|s| s.fired.due.at <= restart_clock);
-    let steady: Vec<&Shot> = first_worked
+        .partition(|s| s.due.at <= restart_clock);
+    let steady: Vec<&Fired> = first_worked
         .shots
         .iter()
         .filter(ours)
@@ -696,21 +690,20 @@ pub(super) async fn run(
     // Burst instants: due times shared by two or more burst games' deadlines, each with the
     // real window from the clock passing it to the last of them fired.
     let mut instants: BTreeMap<DateTime<Utc>, (usize, Instant)> = BTreeMap::new();
-    for s in steady.iter().filter(|s| burst.contains(&s.fired.game_id)) {
-        let e = instants.entry(s.fired.due.at).or_insert((0, s.at));
+    for s in steady.iter().filter(|s| burst.contains(&s.game_id)) {
+        let e = instants.entry(s.due.at).or_insert((0, s.committed));
         e.0 += 1;
-        e.1 = e.1.max(s.at);
+        e.1 = e.1.max(s.committed);
     }
     instants.retain(|_, (n, _)| *n >= 2);
     let windows: Vec<(Instant, Instant)> = instants
         .iter()
         .map(|(at, (_, last))| (clock.passes(*at), *last))
         .collect();
-    let in_burst =
-        |s: &&&Shot| burst.contains(&s.fired.game_id) && instants.contains_key(&s.fired.due.at);
-    let during = |s: &&&Shot| {
-        let passed = clock.passes(s.fired.due.at);
-        !burst.contains(&s.fired.game_id)
+    let in_burst = |s: &&&Fired| burst.contains(&s.game_id) && instants.contains_key(&s.due.at);
+    let during = |s: &&&Fired| {
+        let passed = clock.passes(s.due.at);
+        !burst.contains(&s.game_id)
             && windows
                 .iter()
                 .any(|(from, to)| passed >= *from && passed <= *to)
@@ -722,7 +715,11 @@ pub(super) async fn run(
         .filter(|s| !in_burst(s) && !during(s))
         .map(|s| lag(s))
         .collect();
-    let backlog_done = backlog.iter().map(|s| s.at).max().unwrap_or(restarting);
+    let backlog_done = backlog
+        .iter()
+        .map(|s| s.committed)
+        .max()
+        .unwrap_or(restarting);
 
     let mut all: Vec<(&str, &Fired)> = Vec::new();
     for (name, worked) in [
@@ -730,7 +727,7 @@ pub(super) async fn run(
         (FIRST, &first_worked),
         (SECOND, &second.worked),
     ] {
-        all.extend(worked.shots.iter().filter(ours).map(|s| (name, &s.fired)));
+        all.extend(worked.shots.iter().filter(ours).map(|s| (name, s)));
     }
     let checked = exactly_once(&st, &ids, end, &all).await?;
     let pending_at_end = count(&st, undelivered(Some(&ids))).await?;
