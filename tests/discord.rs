@@ -4,10 +4,7 @@
 //! buttons, DM menus and modals, with a restart in the middle of a night; the others check
 //! each command's refusals.
 
-#[path = "common/discord_world.rs"]
-mod discord_world;
-#[path = "common/fake_discord.rs"]
-mod fake_discord;
+use crate::common::{discord_world, fake_discord};
 
 use std::time::Duration as StdDuration;
 

@@ -3,11 +3,7 @@
 //! tournament (players known by their account), ended by the judge, then `/standings`
 //! posting the table as an embed with the chart as a PNG attachment, and `/stats @member`.
 
-#[path = "common/discord_world.rs"]
-mod discord_world;
-#[path = "common/fake_discord.rs"]
-#[allow(dead_code)] // the fake serves every test crate; this one uses part of it
-mod fake_discord;
+use crate::common::{discord_world, fake_discord};
 
 use serde_json::{json, Value};
 use sqlx::PgPool;

@@ -14,8 +14,7 @@ use wolfjudge::script::{self, Act, By, Report, Script, Step};
 use wolfjudge::sim::{self, Simulation};
 use wolfjudge::store::{play, Store};
 
-mod common;
-use common::url_of;
+use crate::common::url_of;
 
 fn ms(n: i64) -> Duration {
     Duration::milliseconds(n)

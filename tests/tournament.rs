@@ -410,7 +410,7 @@ async fn tournament_bookkeeping_refuses_what_does_not_fit(pool: PgPool) {
     ));
 }
 
-mod common;
+use crate::common;
 
 /// Runs the `wolfjudge` binary, which must succeed; returns what it printed on stdout.
 fn wolfjudge_cli(args: &[&str]) -> String {
