@@ -410,7 +410,12 @@ fn simulate_tournament(s: &Series, url: &str) -> Result<Vec<String>, String> {
             let seed = s.seed.wrapping_add(u64::from(i));
             let mut setup = sim::setup(s.ruleset, seed, s.players, s.lang)?;
             setup.start += chrono::Duration::weeks(i64::from(i));
-            for (seat, player) in setup.characters.iter().enumerate() {
+            // The accounts sign up (an anonymous game's differ from its characters).
+            let accounts = setup
+                .players
+                .clone()
+                .unwrap_or_else(|| setup.characters.clone());
+            for (seat, player) in accounts.iter().enumerate() {
                 let at =
                     setup.start - chrono::Duration::minutes((setup.characters.len() - seat) as i64);
                 st.sign_up(t.id, player, at)

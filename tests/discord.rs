@@ -722,7 +722,7 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
     let g = w.game().await;
     assert!(matches!(g.phase, Phase::Night { .. }), "{:?}", g.phase);
     let a = w.say(voter, thread, &["vote"], &vote_basil).await;
-    assert!(a.contains("此时不能这样做"), "wrong phase: {a}");
+    assert!(a.contains("不能做这个操作"), "wrong phase: {a}");
 
     // The judge sees everything, privately; a player's /status shows no roles.
     let status = w.judge_says(thread, &["judge", "status"], &[]).await;

@@ -68,8 +68,14 @@ fn real_inputs(sim: &Simulation) -> Vec<(DateTime<Utc>, Command)> {
 /// Plays a simulated m32 game through the store as a real game would arrive.
 async fn stored_game(store: &Store, key: &str) -> i64 {
     let sim = sim::simulate("m32", 11, None, Lang::En).expect("the simulation runs");
+    // The simulator now gives an anonymous game accounts apart from its characters; the
+    // game script (script-format.md) has no field for accounts, so an export replays with
+    // each character as its own player. This test is about the steps, so it plays the
+    // game under the characters' names as before (the accounts are a separate question).
+    let mut setup = sim.setup.clone();
+    setup.players = None;
     let id = store
-        .create_game(key, &sim.setup, Lang::En)
+        .create_game(key, &setup, Lang::En)
         .await
         .expect("the game is created");
     play::replay_inputs(store, id, &real_inputs(&sim), "test-worker")

@@ -1023,7 +1023,7 @@ proptest! {
                     EventKind::CardGiven { color: Color::Red, .. }
                     | EventKind::CardsConverted { to: Color::Red, .. } => red = true,
                     EventKind::Conceded { .. } => conceded = true,
-                    EventKind::GameEnded { winner, reason } => {
+                    EventKind::GameEnded { winner, reason, .. } => {
                         match reason {
                             EndReason::Condition => {
                                 prop_assert!(owed.is_some(), "ended on a condition that does not hold: {}", ctx());
@@ -1193,7 +1193,7 @@ fn generated_games_mostly_end() {
         // `WJ_STATS=1 cargo test --test properties generated -- --nocapture`: one line a game.
         if std::env::var("WJ_STATS").is_ok() {
             let end = played.log.iter().find_map(|e| match &e.kind {
-                EventKind::GameEnded { winner, reason } => Some((*winner, *reason)),
+                EventKind::GameEnded { winner, reason, .. } => Some((*winner, *reason)),
                 _ => None,
             });
             let refused = played.outcomes.iter().filter(|o| o.2.is_err()).count();

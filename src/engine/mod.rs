@@ -559,7 +559,20 @@ impl Tx {
         if self.g.ended() {
             return;
         }
-        self.emit(at, EventKind::GameEnded { winner, reason });
+        // The condition is recomputed here rather than passed in: it is a fact of the state
+        // the game ends in, and the callers that end on other grounds need not know of it.
+        let condition = match reason {
+            event::EndReason::Condition => self.win_condition().map(|(_, c)| c),
+            _ => None,
+        };
+        self.emit(
+            at,
+            EventKind::GameEnded {
+                winner,
+                reason,
+                condition,
+            },
+        );
         let g = &self.g;
         let reveal = EventKind::Revealed {
             seed: g.seed,
