@@ -46,10 +46,12 @@ async fn play_night(w: &mut World, restart: bool) {
             assert!(a.contains("已记录"), "pick: {a}");
             // A second press answers with what was recorded.
             let again = w.pick(w.user_of(leader).await, "pick", victim).await;
-            assert!(
-                again.contains("已记录：你选定了今晚刀"),
-                "a second press: {again}"
+            let recorded = wolfjudge::i18n::text(
+                Lang::Zh,
+                "recorded-pick",
+                &[("name", g.ch(victim).name.clone())],
             );
+            assert!(again.contains(&recorded), "a second press: {again}");
         }
     }
     if let Some(seer) = g.holder(Role::Seer).filter(|s| g.is_alive(*s)) {

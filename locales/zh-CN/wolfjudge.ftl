@@ -492,17 +492,17 @@ outbox-undeliverable = 发往 { $channel } 的一条消息尝试 { $attempts } �
 
 ## Discord：每天的帖子与夜间选择
 post-day-title = 第{ $day }天
-choice-leader = 投票选狼队首领
-choice-kill = 提交今晚的刀人
-choice-pick = 选定今晚的刀人（首领）
+choice-leader = 投票选狼头
+choice-kill = 报刀
+choice-pick = 定刀（狼头）
 choice-save = 使用解药
 choice-poison = 使用毒药
 choice-pass = 今晚不用药
-choice-check = 查验一名玩家
+choice-check = 查验一名角色
 choice-shoot = 开枪带走
 choice-hold = 不开枪
 choice-badge = 移交警徽给
-choice-lead = 移交首领给
+choice-lead = 把狼头传给
 
 ## Discord：机器人自己的拒绝（规则的拒绝见 err-*）
 svc-not-set-up = 本服务器还没有设置游戏论坛。请有"管理服务器"权限的成员先执行 /狼人杀 设置。
@@ -530,9 +530,9 @@ svc-tournament-ruleset = 比赛 { $name } 使用 { $ruleset } 规则，请用这
 svc-no-games-planned = 比赛至少要有一局，请填写 1 或更多的局数。
 
 ## Discord：重复点击夜间操作时的回答
-recorded-leader = 已记录：你投票选 { $name } 为首领。
-recorded-pick = 已记录：你选定了今晚刀 { $name }。
-recorded-kill = 已记录：你提交了刀 { $name }。
+recorded-leader = 已记录：你投 { $name } 当狼头。
+recorded-pick = 已记录：你定刀 { $name }。
+recorded-kill = 已记录：你报刀 { $name }。
 recorded-check = 已记录：你查验了 { $name }。
 recorded-save = 已记录：你救了 { $name }。
 recorded-poison = 已记录：你毒了 { $name }。
@@ -549,14 +549,14 @@ view-living = 存活：{ $names }
 view-dead = 出局：{ $names }
 view-you = 你扮演 { $name }，身份是{ $role }。
 view-cards = （蓝/黄/红牌 { $cards }）
-view-kill-submitted = 刀人提交：{ $by } → { $target }
-view-leader = 狼队首领：{ $name }
+view-kill-submitted = 报刀：{ $by } → { $target }
+view-leader = 狼头：{ $name }
 view-potions = 解药剩余：{ $antidote }；毒药剩余：{ $poison }
 
 ## Discord：回答
 ok-vote = 你投给 { $name } 的票已记录，并会连同理由发到当天的讨论帖。
 ok-abstain = 你今天弃票。
-ok-proxy = 已请 { $name } 代你投票。
+ok-proxy = 已请法官代投：你的票投给 { $name }。
 ok-speedup = 你的加速请求已计入。
 ok-lastwords = 你的遗言已记录，将在第二天的开帖中公布。
 ok-treehole = 已记入你的树洞。游戏结束前没有人能看到。
@@ -630,9 +630,9 @@ cmd-role-desc = 私下再发一次我的身份
 cmd-status = 状态
 cmd-status-desc = 游戏进展：阶段与截止时间、警长、存活角色
 cmd-proxy = 代投
-cmd-proxy-desc = 无法投票时请另一名玩家代你投票
+cmd-proxy-desc = 来不及投票时，请法官代你把票投给某个角色
 cmd-proxy-target = 目标
-cmd-proxy-target-desc = 由谁代你投票
+cmd-proxy-target-desc = 你的票投给谁
 cmd-speedup = 加速
 cmd-speedup-desc = 申请加快游戏节奏
 cmd-lastwords = 遗言
@@ -668,7 +668,7 @@ cmd-judge-substitute-member-desc = 接替的成员
 cmd-judge-extend = 延时
 cmd-judge-extend-desc = 把当前截止时间延后（如 2h、90m、1d）
 cmd-judge-extend-by = 时长
-cmd-judge-extend-by-desc = 延后多久，如 2h 或 90m
+cmd-judge-extend-by-desc = 延后多久，如 1d、12h、90m 或 1d12h
 cmd-judge-pause = 暂停
 cmd-judge-pause-desc = 暂停计时，直到恢复
 cmd-judge-resume = 恢复
