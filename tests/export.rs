@@ -225,7 +225,7 @@ async fn wolfjudge_export_then_verify_checks_the_commitment(pool: PgPool) {
 
     // Another commitment does not.
     let wrong = wolfjudge::engine::rng::commitment(12);
-    let out = wolfjudge(&["verify", &path, "--commitment", &wrong]);
+    let out = wolfjudge(&["verify", &path, "--commitment", &wrong, "--lang", "en"]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("does not match"), "{stderr}");

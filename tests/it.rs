@@ -7,6 +7,8 @@ mod common;
 
 #[path = "bench_active.rs"]
 mod bench_active;
+#[path = "cli.rs"]
+mod cli;
 #[path = "discord.rs"]
 mod discord;
 #[path = "discord_tournament.rs"]

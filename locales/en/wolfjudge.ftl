@@ -378,10 +378,35 @@ sim-winner = Result: { $winner } won.
 sim-draw = Result: a draw.
 sim-no-winner = Result: no winner.
 sim-error-ruleset = Unknown ruleset “{ $name }” (known: m32, mafia).
-sim-error-players = The { $ruleset } ruleset cannot seat { $players } players.
+sim-error-players = The { $ruleset } ruleset cannot seat { $players } players (it seats { $allowed }).
 sim-error-setup = Cannot start the simulation: { $error }
 sim-error-cap = The simulation had not ended after { $commands } commands ({ $phase }) and was stopped.
 sim-error-stalled = The simulation stalled: nothing falls due after { $phase }, so the game cannot go on.
+
+## Command line (wolfjudge simulate, verify, standings)
+
+cli-sim-seed-range = Seed { $seed } with { $games } games: the last game's seed would pass the largest seed, { $max } (SEED + GAMES - 1 must be at most that).
+cli-sim-game = Game { $game } of { $games }, seed { $seed }
+cli-sim-summary = The { $games } simulated games:
+cli-sim-summary-game = game { $game } (seed { $seed }): { $result }, { $days } { $days ->
+    [one] day
+   *[other] days
+}.
+cli-sim-result-winner = { $winner } won
+cli-sim-result-draw = a draw
+cli-sim-result-none = no winner
+cli-sim-stored = game { $id } (key { $key }) is stored in the database.
+cli-sim-tournament-game = game { $game } of tournament “{ $tournament }” is recorded (seed { $seed }).
+cli-cannot-read = cannot read { $file }: { $error }
+cli-invalid-script = invalid game script: { $error }
+cli-verify-mismatch = the seed does not match the commitment: the seed { $seed } hashes to { $got }, not { $want }
+cli-verify-seed = seed { $seed }: sha256 of its 8 little-endian bytes is { $hash }, the commitment
+cli-verify-fixed = the roles are fixed in the script, not dealt by the seed:
+cli-verify-deal = the deal the seed gives (draw 0):
+cli-verify-role = { $name }: { $key } ({ $role })
+cli-verify-ended = replayed to the end: { $result }.
+cli-verify-replayed = replayed to { $phase }; the game has not ended.
+cli-chart-write = cannot write the chart to { $path }: { $error }
 
 sim-name-1 = Alice
 sim-name-2 = Bob

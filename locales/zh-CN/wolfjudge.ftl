@@ -357,10 +357,32 @@ sim-winner = 结果：{ $winner }获胜。
 sim-draw = 结果：平局。
 sim-no-winner = 结果：没有胜者。
 sim-error-ruleset = 未知的规则「{ $name }」（可用：m32、mafia）。
-sim-error-players = 规则 { $ruleset } 不能容纳 { $players } 名玩家。
+sim-error-players = 规则 { $ruleset } 不能容纳 { $players } 名玩家（可以容纳的人数：{ $allowed }）。
 sim-error-setup = 无法开始模拟：{ $error }
 sim-error-cap = 模拟在 { $commands } 条命令后仍未结束（{ $phase }），已停止。
 sim-error-stalled = 模拟停住了：{ $phase }之后没有任何截止时间，游戏无法继续。
+
+## 命令行（wolfjudge simulate、verify、standings）
+
+cli-sim-seed-range = 种子 { $seed } 起连续 { $games } 局，最后一局的种子会超过上限 { $max }（种子 + 局数 - 1 不能大于它）。
+cli-sim-game = 第 { $game } 局（共 { $games } 局），种子 { $seed }
+cli-sim-summary = { $games } 局模拟的结果：
+cli-sim-summary-game = 第 { $game } 局（种子 { $seed }）：{ $result }，共 { $days } 天。
+cli-sim-result-winner = { $winner }获胜
+cli-sim-result-draw = 平局
+cli-sim-result-none = 没有胜者
+cli-sim-stored = 第 { $id } 号对局（键 { $key }）已存入数据库。
+cli-sim-tournament-game = 比赛「{ $tournament }」的第 { $game } 局已记录（种子 { $seed }）。
+cli-cannot-read = 无法读取 { $file }：{ $error }
+cli-invalid-script = 无效的游戏脚本：{ $error }
+cli-verify-mismatch = 种子与承诺不符：种子 { $seed } 的哈希是 { $got }，而承诺是 { $want }。
+cli-verify-seed = 种子 { $seed }：它的 8 个小端字节的 SHA-256 是 { $hash }，与承诺一致。
+cli-verify-fixed = 角色是脚本里指定的，不由种子发牌：
+cli-verify-deal = 这个种子发出的牌（第 0 次抽取）：
+cli-verify-role = { $name }：{ $role }
+cli-verify-ended = 重放到游戏结束：{ $result }。
+cli-verify-replayed = 重放到{ $phase }，游戏尚未结束。
+cli-chart-write = 无法把积分图写入 { $path }：{ $error }
 
 sim-name-1 = 阿狸
 sim-name-2 = 白菜

@@ -149,7 +149,11 @@ pub fn setup(
     if rs.deal_for(n).is_none() {
         return Err(t(
             "sim-error-players",
-            &[("ruleset", rs.name.clone()), ("players", n.to_string())],
+            &[
+                ("ruleset", rs.name.clone()),
+                ("players", n.to_string()),
+                ("allowed", seat_counts(&rs).join(&t("list-sep", &[]))),
+            ],
         ));
     }
     Ok(Setup {
@@ -164,6 +168,30 @@ pub fn setup(
             .then(|| anonymous_players(lang, seed, n)),
         ruleset: rs,
     })
+}
+
+/// The player counts a ruleset seats, its deal rules' spans merged where they touch:
+/// `12` for m32, `11-16` for mafia.
+fn seat_counts(rs: &Ruleset) -> Vec<String> {
+    let mut spans: Vec<[usize; 2]> = rs.deal.iter().map(|d| d.players).collect();
+    spans.sort_unstable();
+    let mut merged: Vec<[usize; 2]> = Vec::new();
+    for [lo, hi] in spans {
+        match merged.last_mut() {
+            Some(last) if lo <= last[1].saturating_add(1) => last[1] = last[1].max(hi),
+            _ => merged.push([lo, hi]),
+        }
+    }
+    merged
+        .iter()
+        .map(|&[lo, hi]| {
+            if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo}-{hi}")
+            }
+        })
+        .collect()
 }
 
 /// Plays a whole game of `setup` with simulated players (the players' own choices are
