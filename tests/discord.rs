@@ -289,6 +289,17 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
             }
             continue;
         }
+        // Fixed phase times: after the close (or the night's last deadline) the next phase
+        // opens one decision window later; nothing is to be played in between.
+        let gap = match g.phase {
+            Phase::Day { .. } => g.day.as_ref().is_some_and(|d| d.closed),
+            Phase::Night { .. } => g.night.as_ref().is_some_and(|n| n.resolved),
+            _ => false,
+        };
+        if gap {
+            w.pass_deadline().await;
+            continue;
+        }
         match g.phase {
             Phase::Day { .. } => {
                 if !carded && g.last_day >= 2 {
@@ -324,7 +335,14 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
                 give_last_words(&w).await;
                 play_night(&mut w, !restarted).await;
                 restarted = true;
-                if w.game().await.phase == night {
+                // The night's deaths come at its last deadline, however early the actions were.
+                while w
+                    .game()
+                    .await
+                    .night
+                    .as_ref()
+                    .is_some_and(|n| Phase::Night { night: n.night } == night && !n.resolved)
+                {
                     w.pass_deadline().await;
                 }
             }
@@ -719,8 +737,11 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
     let resumed = w.game().await;
     assert!(resumed.next_deadline().expect("a deadline") > due + Duration::hours(2));
 
-    // At night, a vote is refused with the phase named.
-    w.pass_deadline().await;
+    // At night, a vote is refused with the phase named (the night opens 10 minutes after
+    // the close).
+    while !matches!(w.game().await.phase, Phase::Night { .. }) {
+        w.pass_deadline().await;
+    }
     let g = w.game().await;
     assert!(matches!(g.phase, Phase::Night { .. }), "{:?}", g.phase);
     let a = w.say(voter, thread, &["vote"], &vote_basil).await;

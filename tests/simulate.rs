@@ -195,7 +195,7 @@ fn other_player_counts_and_bad_ones() {
 /// judge, and the tree-hole post after the reveal.
 #[test]
 fn the_transcript_shows_the_forum_life() {
-    let s = sim::simulate("m32", 14, None, Lang::Zh).expect("a game");
+    let s = sim::simulate("m32", 7, None, Lang::Zh).expect("a game");
     let t = &s.transcript;
     let day1_posts = t
         .lines()

@@ -44,6 +44,7 @@ impl Tx {
             self.end_game(Some(w), EndReason::Condition, at);
             return;
         }
+        self.recheck_speedup(at);
         let window = at + self.window();
         let role = self.g.ch(c).role;
         if role == Role::Hunter && (!sent_off || self.g.ruleset.options.hunter_shoots_when_sent_off)
