@@ -266,7 +266,7 @@ fn the_day_opening_splits_the_night_from_the_day() {
     let t = &s.transcript;
     assert!(t.contains("第 1 天无人出局。"), "day 1 had a tie");
     assert!(t.contains("第 1 夜出局：阿狸"));
-    assert!(t.contains("第 3 夜出局（按先后顺序）：春卷、豆包"));
+    assert!(t.contains("第 3 夜出局（按先后顺序）：春卷、饿了"));
     assert!(!t.contains("上一天以来"));
     let en = sim::simulate("m32", 14, None, Lang::En).expect("a game");
     assert!(en.transcript.contains("Nobody left the game on day 1."));
