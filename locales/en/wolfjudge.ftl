@@ -509,14 +509,10 @@ tournament-col-player = Player
 tournament-col-game = G{ $n }
 tournament-col-total = Total
 tournament-col-games = Games
-tournament-col-killer = Killer pts
-tournament-col-detective = Detective pts
 tournament-col-wins = Wins by role
 tournament-judged = judge×{ $count }
 tournament-unfinished = Still being played: { $games }
 tournament-awards = Awards
-tournament-award-killer-king = 杀人王 Killer King
-tournament-award-master-detective = 神警探 Master Detective
 tournament-award-top = Top three
 tournament-award-line = { $award }: { $player }, { $points ->
     [one] { $points } point
@@ -531,6 +527,16 @@ tournament-with-tie = { $line } (tie-break: { $tie })
 tournament-tie-games = level with { $other }, fewer games played ({ $games } against { $other_games })
 tournament-tie-signup = level with { $other } on points and games, signed up earlier
 tournament-tie-name = level with { $other } on points, games and sign-up, first by name
+tournament-chart-title = { $name }: cumulative points
+tournament-chart-start = start
+tournament-chart-x = game
+tournament-chart-y = points
+tournament-chart-legend = { $rank }. { $player } ({ $points })
+tournament-chart-missing = Note: { $count ->
+    [one] a character the font lacks is
+   *[other] { $count } characters the font lacks are
+} drawn as ?; the table has the names in full.
+tournament-default-judge = Trent
 standings-embed-title = Standings: { $name }
 stats-title = { $member } in this server's games:
 stats-games = Games played: { $games } ({ $finished } finished: { $won } won, { $lost } lost, { $none } without a result)
