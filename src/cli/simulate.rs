@@ -42,8 +42,8 @@ pub struct Args {
     /// Then `wolfjudge standings NAME` prints its table and draws its chart.
     #[arg(long)]
     tournament: Option<String>,
-    /// With --tournament: the judge's account, who earns the judge's points [default:
-    /// judge].
+    /// With --tournament: the judge's account, who earns the judge's points [default: 汤圆
+    /// under zh, Trent under en].
     #[arg(long, requires = "tournament")]
     judge: Option<String>,
     /// Number of players (default: 12 for m32, 13 for mafia).
@@ -66,8 +66,11 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     series.check()?;
     match &a.tournament {
         Some(name) => {
-            let judge = a.judge.as_deref().unwrap_or("judge");
-            tournament(&series, name, judge, &a.db).await
+            let judge = a
+                .judge
+                .clone()
+                .unwrap_or_else(|| wolfjudge::tournament::default_judge(series.lang));
+            tournament(&series, name, &judge, &a.db).await
         }
         None => games(&series, &a.db).await,
     }

@@ -44,6 +44,6 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         ))
     };
     // Drawn in memory first, so that a bad path is reported as the file system says it.
-    let png = tournament::render_chart_png(&s, 900, 560).map_err(|e| cannot(&e))?;
+    let png = tournament::render_chart_png(&s, lang, 900, 560).map_err(|e| cannot(&e))?;
     std::fs::write(&a.chart, png).map_err(|e| cannot(&e))
 }
