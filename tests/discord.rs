@@ -1133,3 +1133,70 @@ async fn edits_and_deletions_of_counted_posts_are_reported(pool: PgPool) {
         })
         .await;
 }
+
+/// `/wolf setup` takes the games' time zone: an unknown name is refused privately and sets
+/// nothing up; a known one is stored, and the game's DMs print their times in it. At
+/// nightfall the seer and each wolf get their own prompt: what to do, by when, with menus.
+#[sqlx::test(migrations = "./migrations")]
+async fn the_servers_time_zone_and_the_nights_prompts(pool: PgPool) {
+    let w = World::new(pool).await;
+    let (a, r) = w
+        .set_up_with(&[("timezone", 3, json!("Mars/Olympus"))])
+        .await;
+    assert!(
+        a.contains("\"Mars/Olympus\"不是可识别的时区") && a.contains("Asia/Shanghai"),
+        "{a}"
+    );
+    assert_eq!(r["data"]["flags"], json!(64), "refused privately: {r}");
+    let servers: i64 = sqlx::query_scalar("SELECT count(*) FROM guild_settings")
+        .fetch_one(&w.service.store.pool)
+        .await
+        .expect("count");
+    assert_eq!(servers, 0, "a refused setup sets nothing up");
+
+    let (a, _) = w
+        .set_up_with(&[("timezone", 3, json!("America/New_York"))])
+        .await;
+    assert!(
+        a.contains("设置完成") && a.contains("America/New_York"),
+        "{a}"
+    );
+    w.sign_up_and_start(&[("ruleset", 3, json!("m32"))]).await;
+    w.pass_deadline().await;
+    let g = w.game().await;
+    assert!(
+        matches!(g.phase, Phase::Night { night: 1 }),
+        "{:?}",
+        g.phase
+    );
+    // Nightfall on Dec 2 at 12:00 UTC; the wolves' and seer's part ends half an hour later,
+    // 07:30 in New York (UTC-5 in December).
+    let until = "2026-12-02 07:30 UTC-5";
+    let seer = lowest(&g, |r| r == Role::Seer).expect("a seer");
+    let m = w
+        .prompt(w.user_of(seer).await, "check")
+        .expect("the seer's prompt");
+    assert!(
+        m.content.contains("之前查验") && m.content.contains(until) && m.content.contains("<t:"),
+        "{}",
+        m.content
+    );
+    for wolf in g.living_with(|r| r == Role::Wolf) {
+        let m = w
+            .prompt(w.user_of(wolf).await, "kill")
+            .expect("a wolf's prompt");
+        assert!(
+            m.content.contains("今晚要刀的目标") && m.content.contains(until),
+            "{}",
+            m.content
+        );
+        let ids = component_ids(&m);
+        assert!(ids.iter().any(|i| i.ends_with(":leader")), "{ids:?}");
+    }
+    // The public announcement says the same times, in the same zone.
+    assert!(w
+        .fake
+        .messages()
+        .iter()
+        .any(|m| m.content.contains("【第 1 夜】入夜") && m.content.contains(until)));
+}

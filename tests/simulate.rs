@@ -304,3 +304,31 @@ fn the_english_transcript_has_no_chinese_punctuation() {
         }
     }
 }
+
+/// The transcript's clock and every time it prints are in the game's zone: Beijing time for
+/// a Chinese simulation, UTC for an English one; and nightfall brings the seer's and each
+/// wolf's prompt, saying by when.
+#[test]
+fn times_are_in_the_games_zone_and_nightfall_prompts_say_by_when() {
+    let zh = play("m32", 3, Lang::Zh);
+    let en = play("m32", 3, Lang::En);
+    let first_event = |t: &str| {
+        t.lines()
+            .find(|l| l.starts_with("12-"))
+            .map(|l| l[..11].to_string())
+    };
+    // The game starts at 12:00 UTC: 20:00 in Beijing.
+    assert_eq!(first_event(&zh.transcript).as_deref(), Some("12-01 20:00"));
+    assert_eq!(first_event(&en.transcript).as_deref(), Some("12-01 12:00"));
+    assert!(zh.transcript.contains("2026-12-02 20:30 UTC+8"));
+    assert!(!zh.transcript.contains(" UTC ") && !zh.transcript.contains(" UTC。"));
+    let game = Game::replay(&zh.events);
+    let seer = game
+        .ids()
+        .find(|c| game.ch(*c).role == wolfjudge::engine::Role::Seer)
+        .expect("a seer");
+    let to_seer = i18n::audience_heading(Audience::Character(seer), &game, Lang::Zh);
+    let prompt =
+        format!("12-02 20:00 [{to_seer}] 【第 1 夜】你可以在 2026-12-02 20:30 UTC+8 之前查验");
+    assert!(zh.transcript.contains(&prompt), "{}", zh.transcript);
+}

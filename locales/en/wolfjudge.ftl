@@ -249,6 +249,22 @@ ev-leader-given = { $to } becomes the wolf leader.
 
 ev-night-opened-werewolf = === Night { $night } === Night falls. Wolves and seer, message the judge before { $wolves }; the witch before { $witch }.
 ev-night-opened-mafia = === Night { $night } === Night falls. Killers and police, message the judge before { $wolves }.
+# The night's prompt, by DM to each character with a night action (the menus come with it).
+prompt-night-wolf = Night { $night }: send tonight's kill target, with a short reason, before { $until }.
+prompt-night-wolf-elect = This is the first night: by the same deadline, every wolf also votes for a wolf leader (you may vote for yourself){ $card ->
+    [yes] ; a wolf who has not voted by the deadline gets a yellow card
+   *[no] {""}
+}. The leader then picks the kill from the wolves' submissions.
+prompt-night-wolf-leader = You are the wolf leader: once the wolves have submitted, pick tonight's kill from their targets before { $until } (a menu will follow). If you pick nothing by then, { $fallback ->
+    [most] the most-submitted target is used (earliest submitted on a tie).
+   *[none] there is no kill tonight.
+}
+prompt-night-wolf-member = The wolf leader, { $leader }, picks tonight's kill from the wolves' submissions.
+prompt-night-wolf-majority = Tonight's kill is the most-submitted target (earliest submitted on a tie).
+prompt-night-seer = Night { $night }: you may check one other living character before { $until } and learn whether they are village or wolf; if you don't, the check is forfeited.
+prompt-night-killer = Night { $night }: send tonight's target, with a short reason, before { $until }. The killers' majority decides (earliest submitted on a tie).
+prompt-night-police = Night { $night }: send the character to check tonight before { $until }. The police's majority decides, and you all learn that character's exact role.
+prompt-out-no-last-words = You are out of the game. This game's last-words quota ({ $quota }) is used up, so you leave no last words. You can keep reading the threads, but please don't post in them any more; until the game ends you can also write in your tree hole with /treehole, published at the end.
 ev-leader-voted = { $by } votes for { $target } as wolf leader.
 ev-leader-elected = { $name } is elected wolf leader and picks each night's kill from the wolves' submissions.
 ev-leader-elected-drawn = No valid leader votes; the wolf leader is chosen by random draw (seed draw { $draw }): { $name }.
@@ -275,6 +291,7 @@ ev-witch-told = Tonight the wolves attacked { $target }. You may save them with 
 }, or poison a living character, or pass; only one potion a night.
 ev-witch-told-no-kill = Nobody was attacked tonight. You may poison a living character, or pass.
 ev-witch-not-told = The wolves have acted. You are not told tonight's target (your antidote is used, or nobody was attacked). You may poison a living character if you still have the poison, or pass.
+ev-witch-until = Decide before { $until }; if you don't, no potion is used tonight.
 ev-witch-saved = You used the antidote on { $target }. It is gone, and you will no longer be told the wolves' target.
 ev-witch-poisoned = You used the poison on { $target }. It is gone.
 ev-witch-passed = You used no potion tonight.
@@ -370,6 +387,7 @@ reminder-night = Reminder: your night action for { $phase } is due at { $closes 
 
 sim-title = wolfjudge simulated game: ruleset { $ruleset }, { $players } players, seed { $seed }.
 sim-legend = Below, in time order, is what each player sees. The brackets say where: the day threads and the night announcements are public; a private message is seen by its addressee only; the wolves', killers' and police's channels by that side only; the judge's log by the judge only (routine posts are not logged one by one, but counted once when each vote closes).
+sim-clock = Times are in the game's time zone, { $zone }: the game starts at { $start }.
 sim-summary = End of the simulation: { $days } { $days ->
     [one] day
    *[other] days
@@ -577,6 +595,7 @@ svc-not-joined = You are not signed up.
 svc-player-count = { $players } players cannot play { $ruleset }; wait for more sign-ups (or fewer).
 svc-unknown-ruleset = There is no ruleset called "{ $name }"; use m32 or mafia.
 svc-unknown-target = "{ $name }" is not a character of this game (or not a valid value); pick one from the list.
+svc-unknown-time-zone = "{ $name }" is not a time zone I know. Give an IANA time zone name, such as Europe/London, America/New_York, Asia/Shanghai or UTC.
 svc-empty-reason = Please give a reason.
 svc-already-playing = { $player } already plays in this game.
 svc-platform = Discord refused the request ({ $name }); check the bot's permissions in this channel.
@@ -623,6 +642,7 @@ ok-speedup = Your speed-up request is counted.
 ok-lastwords = Your last words are recorded; they are published in the next day's opening post.
 ok-treehole = Noted in your tree hole. Nobody sees it until the game ends.
 ok-setup = Set up: games in { $forum }, judges are { $role }, the judge's log is { $log }.
+ok-setup-time-zone = Games show times in { $zone } (now { $now }).
 ok-signup-opened = Sign-up opened: { $post }.
 ok-started = The game has started (game { $game }); roles are on their way by DM.
 ok-joined = You are signed up ({ $count } of { $seats }). Your role will come by DM when the game starts.
@@ -665,6 +685,8 @@ cmd-wolf-setup-log = log
 cmd-wolf-setup-log-desc = A private channel for the judge's log
 cmd-wolf-setup-language = language
 cmd-wolf-setup-language-desc = The games' language: zh or en
+cmd-wolf-setup-timezone = timezone
+cmd-wolf-setup-timezone-desc = The games' time zone (an IANA name); default Asia/Shanghai for zh, UTC for en
 cmd-wolf-new = new
 cmd-wolf-new-desc = Open a sign-up post for a new game (judge)
 cmd-wolf-new-ruleset = ruleset

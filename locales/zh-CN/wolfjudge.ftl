@@ -234,6 +234,22 @@ ev-leader-given = { $to } 成为狼头。
 
 ev-night-opened-werewolf = 【第 { $night } 夜】入夜。狼人和预言家请在 { $wolves } 之前私信法官行动，女巫在 { $witch } 之前。
 ev-night-opened-mafia = 【第 { $night } 夜】入夜。杀手和警察请在 { $wolves } 之前私信法官行动。
+# The night's prompt, by DM to each character with a night action (the menus come with it).
+prompt-night-wolf = 【第 { $night } 夜】请在 { $until } 之前报刀：选一个目标，附两个字的理由。
+prompt-night-wolf-elect = 今晚是第一夜，还要在同一时限前投票选出狼头（可以投自己）{ $card ->
+    [yes] ，截止时没投票的狼人会得黄牌
+   *[no] {""}
+}。之后由狼头从大家报的目标中定刀。
+prompt-night-wolf-leader = 你是狼头：大家报刀后，请在 { $until } 之前从中定刀（届时另发菜单）；到时没有定刀，{ $fallback ->
+    [most] 按报得最多的目标（同票取最早报的）。
+   *[none] 今晚空刀。
+}
+prompt-night-wolf-member = 狼头 { $leader } 会从大家报的目标中定刀。
+prompt-night-wolf-majority = 今晚按报得最多的目标定刀（同票取最早报的）。
+prompt-night-seer = 【第 { $night } 夜】你可以在 { $until } 之前查验一名其他存活角色，得知他是好人还是狼人阵营；到时没有查验视为放弃。
+prompt-night-killer = 【第 { $night } 夜】请在 { $until } 之前提交今晚要杀的目标，并附一句理由。杀手们按多数决定（同票取最早提交的目标）。
+prompt-night-police = 【第 { $night } 夜】请在 { $until } 之前提交今晚要查验的角色。警察们按多数决定，你们都会得知这名角色的确切身份。
+prompt-out-no-last-words = 你出局了。本局的遗言名额（{ $quota } 个）已经用完，所以你没有遗言。你可以继续看帖旁观，但请不要再在讨论帖里发言；游戏结束前还可以用 /树洞 写下想说的话，终局时公开。
 ev-leader-voted = { $by } 投票选 { $target } 当狼头。
 ev-leader-elected = { $name } 当选狼头，此后每晚由他从大家报的目标中定刀。
 ev-leader-elected-drawn = 没有有效的狼头选票，狼头由随机抽取（第 { $draw } 次种子抽取）产生：{ $name }。
@@ -260,6 +276,7 @@ ev-witch-told = 今晚被刀的是 { $target }。你可以对他使用解药{ $s
 }，或者毒杀一名存活角色，或者不用药；同一晚只能用一瓶药。
 ev-witch-told-no-kill = 今晚没有人被刀。你可以毒杀一名存活角色，或者不用药。
 ev-witch-not-told = 狼人已经行动。你不会得知今晚的刀口（解药已经用过，或者今晚无人被刀）。你可以毒杀一名存活角色（如果毒药还在），或者不用药。
+ev-witch-until = 请在 { $until } 之前决定，到时没有决定视为不用药。
 ev-witch-saved = 你对 { $target } 使用了解药。解药已用完，此后你不会再得知刀口。
 ev-witch-poisoned = 你对 { $target } 使用了毒药。毒药已用完。
 ev-witch-passed = 你今晚没有用药。
@@ -352,6 +369,7 @@ reminder-night = 提醒：你在{ $phase }的夜间行动将于 { $closes } 截�
 
 sim-title = wolfjudge 模拟对局：规则 { $ruleset }，{ $players } 名玩家，种子 { $seed }。
 sim-legend = 下面按时间顺序列出每位玩家看到的内容。方括号里是所在的地方：讨论帖和夜晚的公告所有人可见；私信只有收件人可见；狼人、杀手、警察私聊只有该阵营可见；法官记录只有法官可见（日常发言不逐条记录，每天投票结束时汇总一次）。
+sim-clock = 时间按本局的时区 { $zone } 显示：开局时间是 { $start }。
 sim-summary = 模拟结束：共 { $days } 天，{ $commands } 条命令，其中 { $refused } 条未被接受。
 sim-winner = 结果：{ $winner }获胜。
 sim-draw = 结果：平局。
@@ -542,6 +560,7 @@ svc-not-joined = 你还没有报名。
 svc-player-count = { $players } 人无法进行 { $ruleset }，请等待更多（或更少）玩家报名。
 svc-unknown-ruleset = 没有名为"{ $name }"的规则，请使用 m32 或 mafia。
 svc-unknown-target = "{ $name }"不是本局的角色（或不是有效的值），请从列表中选择。
+svc-unknown-time-zone = "{ $name }"不是可识别的时区。请填写 IANA 时区名，例如 Asia/Shanghai（北京时间）、Asia/Taipei、America/New_York 或 UTC。
 svc-empty-reason = 请填写理由。
 svc-already-playing = { $player } 已经在这局游戏中。
 svc-platform = Discord 拒绝了请求（{ $name }），请检查机器人在此频道的权限。
@@ -588,6 +607,7 @@ ok-speedup = 你的加速请求已计入。
 ok-lastwords = 你的遗言已记录，将在第二天的开帖中公布。
 ok-treehole = 已记入你的树洞。游戏结束前没有人能看到。
 ok-setup = 设置完成：游戏在 { $forum }，法官身份组是 { $role }，法官日志在 { $log }。
+ok-setup-time-zone = 游戏时间按 { $zone } 显示（现在是 { $now }）。
 ok-signup-opened = 报名帖已发出：{ $post }。
 ok-started = 游戏已开始（第 { $game } 局），身份正在私信发出。
 ok-joined = 报名成功（{ $count } / { $seats }）。游戏开始时身份会私信发给你。
@@ -630,6 +650,8 @@ cmd-wolf-setup-log = 日志
 cmd-wolf-setup-log-desc = 法官日志用的私密频道
 cmd-wolf-setup-language = 语言
 cmd-wolf-setup-language-desc = 游戏语言：zh 或 en
+cmd-wolf-setup-timezone = 时区
+cmd-wolf-setup-timezone-desc = 游戏显示时间用的时区（IANA 名称），默认中文服 Asia/Shanghai、英文服 UTC
 cmd-wolf-new = 新游戏
 cmd-wolf-new-desc = 为新游戏发报名帖（法官）
 cmd-wolf-new-ruleset = 规则

@@ -197,6 +197,51 @@ impl<'de> Deserialize<'de> for Span {
     }
 }
 
+/// The time zone a game's texts print times in: an IANA name (`Asia/Shanghai`, `UTC`).
+/// Only how times are shown depends on it; every deadline is an instant, counted in UTC.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Zone(pub chrono_tz::Tz);
+
+impl Zone {
+    pub const UTC: Zone = Zone(chrono_tz::Tz::UTC);
+    /// The default for a Chinese server (Discord has no server time zone to read).
+    pub const SHANGHAI: Zone = Zone(chrono_tz::Tz::Asia__Shanghai);
+
+    /// Parses an IANA name, e.g. `Asia/Shanghai`.
+    ///
+    /// # Errors
+    /// A message naming the text and saying what is expected.
+    pub fn parse(name: &str) -> Result<Zone, String> {
+        name.trim().parse::<chrono_tz::Tz>().map(Zone).map_err(|_| {
+            format!("`{name}` is not an IANA time zone name such as Asia/Shanghai or UTC")
+        })
+    }
+
+    /// The IANA name.
+    pub fn name(self) -> &'static str {
+        self.0.name()
+    }
+}
+
+impl Default for Zone {
+    fn default() -> Self {
+        Zone::UTC
+    }
+}
+
+impl Serialize for Zone {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Zone {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        Zone::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
 /// Every tunable rule. Names are the keys of `[options]` and of a script's `options`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
@@ -245,6 +290,10 @@ pub struct Options {
     pub yellows_per_red: u32,
     pub red_card_loses_camp: bool,
     pub anonymous: bool,
+    /// The time zone texts print times in. Games stored before it existed read as UTC,
+    /// which is how they printed times.
+    #[serde(default)]
+    pub time_zone: Zone,
 }
 
 /// A whole ruleset, as loaded from TOML (with any per-game overrides applied).
@@ -454,5 +503,31 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("day_length"), "{err}");
+    }
+
+    #[test]
+    fn the_time_zone_is_an_iana_name_defaulting_to_utc() {
+        let none = BTreeMap::new();
+        let m32 = Ruleset::builtin("m32", &none).expect("m32 loads");
+        assert_eq!(m32.options.time_zone, Zone::UTC);
+        let mut o = BTreeMap::new();
+        o.insert(
+            "time_zone".to_string(),
+            toml::Value::String("Asia/Shanghai".into()),
+        );
+        let rs = Ruleset::builtin("mafia", &o).expect("a known zone");
+        assert_eq!(rs.options.time_zone, Zone::SHANGHAI);
+        o.insert(
+            "time_zone".to_string(),
+            toml::Value::String("Beijing".into()),
+        );
+        let err = Ruleset::builtin("m32", &o).unwrap_err().to_string();
+        assert!(err.contains("Beijing") && err.contains("IANA"), "{err}");
+        // Games stored before the option existed read as UTC; the name round-trips.
+        let mut json = serde_json::to_value(&rs.options).expect("json");
+        assert_eq!(json["time_zone"], "Asia/Shanghai");
+        json.as_object_mut().map(|m| m.remove("time_zone"));
+        let old: Options = serde_json::from_value(json).expect("an older ruleset");
+        assert_eq!(old.time_zone, Zone::UTC);
     }
 }

@@ -12,14 +12,14 @@
 
 use std::sync::OnceLock;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Offset, Utc};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::{langid, LanguageIdentifier};
 
 use crate::engine::card::{CardReason, MandatoryAction};
 use crate::engine::event::{Cause, DecisionKind, Deed, EndReason, NoOut, WinCondition};
-use crate::engine::ruleset::{Kind, PickFallback};
+use crate::engine::ruleset::{Kind, PickFallback, Zone};
 use crate::engine::{
     Audience, CharId, Color, Event, EventKind, Game, Phase, Role, RuleError, Winner,
 };
@@ -246,8 +246,9 @@ impl Ctx<'_> {
         self.join(cs.iter().map(|c| self.name(*c)).collect())
     }
 
+    /// A time in the game's zone.
     fn time(&self, t: DateTime<Utc>) -> String {
-        t.format("%Y-%m-%d %H:%M UTC").to_string()
+        time(t, self.g.ruleset.options.time_zone)
     }
 
     /// A duration in hours, minutes and seconds, e.g. "1 小时 30 分钟" / "1 hour 30 minutes".
@@ -298,9 +299,29 @@ fn votes(milli: i64) -> FluentValue<'static> {
     FluentValue::from(milli as f64 / 1000.0)
 }
 
-/// A time as messages show it.
-pub fn time(t: DateTime<Utc>) -> String {
-    t.format("%Y-%m-%d %H:%M UTC").to_string()
+/// A time as messages show it, in the game's zone `zone`, with its offset from UTC so that
+/// a reader elsewhere can convert: `2026-12-02 20:00 UTC`, `2026-12-03 04:00 UTC+8`,
+/// `2026-12-03 01:30 UTC+5:30`.
+pub fn time(t: DateTime<Utc>, zone: Zone) -> String {
+    let local = t.with_timezone(&zone.0);
+    let secs = local.offset().fix().local_minus_utc();
+    let (sign, abs) = (if secs < 0 { '-' } else { '+' }, secs.unsigned_abs());
+    let (h, m) = (abs / 3600, (abs % 3600) / 60);
+    let offset = match (h, m) {
+        (0, 0) => String::new(),
+        (h, 0) => format!("{sign}{h}"),
+        (h, m) => format!("{sign}{h}:{m:02}"),
+    };
+    format!("{} UTC{offset}", local.format("%Y-%m-%d %H:%M"))
+}
+
+/// The time zone a game in `lang` gets when its server or script names none: Beijing time
+/// for Chinese (Discord has no server time zone to read), UTC for English.
+pub fn default_zone(lang: Lang) -> Zone {
+    match lang {
+        Lang::Zh => Zone::SHANGHAI,
+        Lang::En => Zone::UTC,
+    }
 }
 
 /// A refusal said to the player who was refused.
@@ -675,16 +696,26 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
                 args!["target" => c.name(*t), "tie" => yes(kill_was_tied(game, *t))],
             ),
         },
-        K::WitchTold { target, .. } => match target {
-            Some(t) => c.t(
-                "ev-witch-told",
-                args!["target" => c.name(*t), "selfsave" => yes(o.witch_self_save)],
-            ),
-            // The antidote never comes back: if she still holds it, she held it then, and
-            // nobody being named means nobody was attacked.
-            None if game.antidote => c.t0("ev-witch-told-no-kill"),
-            None => c.t0("ev-witch-not-told"),
-        },
+        K::WitchTold { target, .. } => {
+            let told = match target {
+                Some(t) => c.t(
+                    "ev-witch-told",
+                    args!["target" => c.name(*t), "selfsave" => yes(o.witch_self_save)],
+                ),
+                // The antidote never comes back: if she still holds it, she held it then,
+                // and nobody being named means nobody was attacked.
+                None if game.antidote => c.t0("ev-witch-told-no-kill"),
+                None => c.t0("ev-witch-not-told"),
+            };
+            // By when: she may be told long after nightfall, when the wolves are done.
+            match game.night.as_ref() {
+                Some(n) => {
+                    let until = c.t("ev-witch-until", args!["until" => c.time(n.witch_until)]);
+                    format!("{told}\n{until}")
+                }
+                None => told,
+            }
+        }
         K::WitchSaved { target, .. } => c.t("ev-witch-saved", args!["target" => c.name(*target)]),
         K::WitchPoisoned { target, .. } => {
             c.t("ev-witch-poisoned", args!["target" => c.name(*target)])
@@ -1093,6 +1124,38 @@ mod tests {
 
     fn at() -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2026, 12, 2, 20, 0, 0).unwrap()
+    }
+
+    /// Times print in the game's zone, with the offset a reader elsewhere needs.
+    #[test]
+    fn times_print_in_the_games_zone_with_its_offset() {
+        let zone = |n: &str| Zone::parse(n).expect("a zone");
+        let t = at();
+        assert_eq!(time(t, Zone::UTC), "2026-12-02 20:00 UTC");
+        assert_eq!(time(t, zone("Asia/Shanghai")), "2026-12-03 04:00 UTC+8");
+        assert_eq!(time(t, zone("Asia/Kolkata")), "2026-12-03 01:30 UTC+5:30");
+        assert_eq!(time(t, zone("America/New_York")), "2026-12-02 15:00 UTC-5");
+        // Summer time is the zone's business, not a fixed offset's.
+        let july = Utc.with_ymd_and_hms(2026, 7, 1, 20, 0, 0).unwrap();
+        assert_eq!(
+            time(july, zone("America/New_York")),
+            "2026-07-01 16:00 UTC-4"
+        );
+        assert_eq!(default_zone(Lang::Zh), Zone::SHANGHAI);
+        assert_eq!(default_zone(Lang::En), Zone::UTC);
+        // A game's texts use its zone.
+        let mut g = game("m32");
+        g.ruleset.options.time_zone = Zone::SHANGHAI;
+        let e = Event {
+            at: at(),
+            kind: EventKind::DecisionOpened {
+                kind: DecisionKind::Shoot,
+                character: CharId(0),
+                until: t,
+            },
+        };
+        let text = render(&e, &g, Lang::Zh);
+        assert!(text.contains("2026-12-03 04:00 UTC+8"), "{text}");
     }
 
     /// Discord accounts in the reveal and substitution lines are mentions; names stay.

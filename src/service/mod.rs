@@ -23,6 +23,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
+use crate::engine::ruleset::Zone;
 use crate::engine::{Action, CharId, Command, Game, Role, RuleError, Ruleset, Setup};
 use crate::i18n::{self, Lang};
 use crate::store::{lang_code, Outcome, Store, StoreError};
@@ -76,6 +77,8 @@ pub enum ServiceError {
     UnknownRuleset(String),
     #[error("no living character is called {0}")]
     UnknownTarget(String),
+    #[error("unknown time zone {0}")]
+    UnknownTimeZone(String),
     #[error("the reason must not be empty")]
     EmptyReason,
     #[error("this game is not anonymous: post in the day's thread")]
@@ -123,6 +126,7 @@ impl ServiceError {
             ServiceError::PlayerCount { .. } => "player_count",
             ServiceError::UnknownRuleset(_) => "unknown_ruleset",
             ServiceError::UnknownTarget(_) => "unknown_target",
+            ServiceError::UnknownTimeZone(_) => "unknown_time_zone",
             ServiceError::EmptyReason => "empty_reason",
             ServiceError::PostInThread => "post_in_thread",
             ServiceError::AlreadyPlaying { .. } => "already_playing",
@@ -153,6 +157,7 @@ impl ServiceError {
             }
             ServiceError::UnknownRuleset(name)
             | ServiceError::UnknownTarget(name)
+            | ServiceError::UnknownTimeZone(name)
             | ServiceError::Platform(name)
             | ServiceError::NoTournament(name)
             | ServiceError::TournamentExists(name) => {
@@ -205,6 +210,16 @@ pub struct Settings {
     pub judge_role: ServerRole,
     pub log: Channel,
     pub lang: Lang,
+    /// The time zone games print times in; `None`: the default for `lang`.
+    pub time_zone: Option<Zone>,
+}
+
+impl Settings {
+    /// The time zone this server's games print times in.
+    pub fn zone(&self) -> Zone {
+        self.time_zone
+            .unwrap_or_else(|| i18n::default_zone(self.lang))
+    }
 }
 
 /// A sign-up and who has joined it.
@@ -319,16 +334,18 @@ impl Service {
     /// Database errors.
     pub async fn set_up(&self, s: &Settings) -> Result<(), ServiceError> {
         sqlx::query(
-            "INSERT INTO guild_settings (guild_id, forum_channel, judge_role, log_channel, lang)
-             VALUES ($1, $2, $3, $4, $5)
+            "INSERT INTO guild_settings
+               (guild_id, forum_channel, judge_role, log_channel, lang, time_zone)
+             VALUES ($1, $2, $3, $4, $5, $6)
              ON CONFLICT (guild_id) DO UPDATE SET forum_channel = $2, judge_role = $3,
-               log_channel = $4, lang = $5",
+               log_channel = $4, lang = $5, time_zone = $6",
         )
         .bind(s.guild.0 as i64)
         .bind(s.forum.0 as i64)
         .bind(s.judge_role.0 as i64)
         .bind(s.log.0 as i64)
         .bind(lang_code(s.lang))
+        .bind(s.time_zone.map(Zone::name))
         .execute(self.pool())
         .await?;
         Ok(())
@@ -340,7 +357,7 @@ impl Service {
     /// [`ServiceError::NotSetUp`]; database errors.
     pub async fn settings(&self, guild: Guild) -> Result<Settings, ServiceError> {
         let row = sqlx::query(
-            "SELECT forum_channel, judge_role, log_channel, lang FROM guild_settings
+            "SELECT forum_channel, judge_role, log_channel, lang, time_zone FROM guild_settings
              WHERE guild_id = $1",
         )
         .bind(guild.0 as i64)
@@ -353,6 +370,10 @@ impl Service {
             judge_role: ServerRole(row.try_get::<i64, _>("judge_role")? as u64),
             log: Channel(row.try_get::<i64, _>("log_channel")? as u64),
             lang: Lang::parse(row.try_get("lang")?).unwrap_or_default(),
+            // Only names that parsed are stored; one that no longer does reads as unset.
+            time_zone: row
+                .try_get::<Option<String>, _>("time_zone")?
+                .and_then(|z| Zone::parse(&z).ok()),
         })
     }
 
@@ -588,7 +609,9 @@ impl Service {
         if s.game.is_some() {
             return Err(ServiceError::SignupClosed);
         }
-        let ruleset = self.ruleset(&s.ruleset)?;
+        let mut ruleset = self.ruleset(&s.ruleset)?;
+        // The game prints times in its server's time zone.
+        ruleset.options.time_zone = self.settings(s.guild).await?.zone();
         if ruleset.deal_for(s.players.len()).is_none() {
             return Err(ServiceError::PlayerCount {
                 ruleset: s.ruleset.clone(),

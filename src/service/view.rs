@@ -33,7 +33,7 @@ pub fn votes(g: &Game, lang: Lang) -> String {
         "view-votes-heading",
         &[
             ("day", d.day.to_string()),
-            ("closes", i18n::time(d.closes)),
+            ("closes", i18n::time(d.closes, g.ruleset.options.time_zone)),
             ("weight", votes_str(g.ruleset.sheriff_weight_milli())),
         ],
     )];
@@ -94,7 +94,7 @@ pub fn status(g: &Game, me: Option<CharId>, lang: Lang) -> String {
             (
                 "due",
                 g.next_deadline()
-                    .map(i18n::time)
+                    .map(|t| i18n::time(t, g.ruleset.options.time_zone))
                     .unwrap_or_else(|| "—".into()),
             ),
         ],

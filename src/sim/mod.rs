@@ -140,8 +140,9 @@ pub fn setup(
     lang: Lang,
 ) -> Result<Setup, String> {
     let t = |id: &str, args: &[(&str, String)]| i18n::text(lang, id, args);
-    let rs = Ruleset::builtin(ruleset, &BTreeMap::new())
+    let mut rs = Ruleset::builtin(ruleset, &BTreeMap::new())
         .map_err(|_| t("sim-error-ruleset", &[("name", ruleset.to_string())]))?;
+    rs.options.time_zone = i18n::default_zone(lang);
     let n = players.unwrap_or(match rs.kind {
         Kind::Werewolf => 12,
         Kind::Mafia => 13,
@@ -219,6 +220,14 @@ pub fn play(setup: Setup, lang: Lang) -> Result<Simulation, String> {
         ],
     ));
     sim.out.paragraph(&t("sim-legend", &[]));
+    let zone = setup.ruleset.options.time_zone;
+    sim.out.paragraph(&t(
+        "sim-clock",
+        &[
+            ("zone", zone.name().to_string()),
+            ("start", i18n::time(setup.start, zone)),
+        ],
+    ));
     sim.out.blank();
     sim.run()?;
     Ok(sim.finish(setup))

@@ -58,6 +58,8 @@ impl Writer {
     fn line(&mut self, at: DateTime<Utc>, heading: &str, text: &str) {
         let mut lines = text.lines();
         let first = lines.next().unwrap_or_default();
+        // The clock of the game's time zone.
+        let at = at.with_timezone(&self.game.ruleset.options.time_zone.0);
         let _ = writeln!(self.out, "{} [{heading}] {first}", at.format("%m-%d %H:%M"));
         for l in lines {
             let _ = writeln!(self.out, "{:INDENT$}{l}", "");
@@ -132,6 +134,11 @@ impl Writer {
                     round: *round,
                 },
             );
+        }
+        // The DMs the event brings (the night's prompts, an exit without last words).
+        for (c, dm) in crate::store::prompt::private_copies(e, &self.game, self.lang) {
+            let to = i18n::audience_heading(Audience::Character(c), &self.game, self.lang);
+            self.line(e.at, &to, &dm);
         }
         match &e.kind {
             EventKind::DayOpened { round: 0, .. } => {

@@ -352,7 +352,7 @@ fn add_reminder(plan: &mut Plan, game_id: i64, g: &Game, r: &Reminder, lang: Lan
         r.text_id,
         &[
             ("phase", i18n::phase_name(g.phase, lang)),
-            ("closes", i18n::time(r.closes)),
+            ("closes", i18n::time(r.closes, g.ruleset.options.time_zone)),
         ],
     );
     for (n, channel) in r.recipients.iter().enumerate() {

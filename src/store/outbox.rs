@@ -40,7 +40,7 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
     let dms = |ids: Vec<crate::engine::CharId>| -> Vec<String> {
         ids.into_iter().map(|c| format!("dm:{}", c.0)).collect()
     };
-    let mut channels: Vec<String> = match e.audience() {
+    let channels: Vec<String> = match e.audience() {
         Audience::Public => vec!["public".into()],
         Audience::Character(c) => vec![format!("dm:{}", c.0)],
         Audience::Wolves => dms(g.living_with(Role::is_wolfish)),
@@ -48,8 +48,11 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
         Audience::Judge => vec!["judge".into()],
         Audience::Internal => Vec::new(),
     };
-    channels.extend(prompt::extra_channels(e, g));
-    if channels.is_empty() {
+    let private: Vec<(String, String)> = prompt::private_copies(e, g, lang)
+        .into_iter()
+        .map(|(c, text)| (format!("dm:{}", c.0), text))
+        .collect();
+    if channels.is_empty() && private.is_empty() {
         return Vec::new();
     }
     let text = match &e.kind {
@@ -63,9 +66,11 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
     };
     let mut out: Vec<Outgoing> = channels
         .into_iter()
-        .map(|channel| Outgoing {
+        .map(|channel| (channel, text.clone()))
+        .chain(private)
+        .map(|(channel, body)| Outgoing {
             meta: prompt::delivery(e, g, &channel, lang),
-            body: text.clone(),
+            body,
             channel,
         })
         .collect();

@@ -9,7 +9,8 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::engine::event::DecisionKind;
+use crate::engine::event::{Cause, DecisionKind};
+use crate::engine::ruleset::PickFallback;
 use crate::engine::{Action, Audience, CharId, Event, EventKind, Game, Kind, Role};
 use crate::i18n::{self, Lang};
 
@@ -216,8 +217,8 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
                 relay_as: g.ruleset.options.anonymous.then(|| g.ch(*by).name.clone()),
             });
         }
-        // The night's prompts go with the public "night falls" message's DM copies, which
-        // `extra_channels` adds for every character with something to do.
+        // The night's prompts go with the DMs `private_copies` adds at nightfall for every
+        // character with something to do.
         (EventKind::NightOpened { wolves_until, .. }, Some(me)) => {
             d.due = Some(*wolves_until);
             let role = g.ch(me).role;
@@ -283,20 +284,89 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
     (!d.is_empty()).then_some(d)
 }
 
-/// DM copies of a public event for the characters it prompts: when night falls, everyone
-/// with a night action is sent the prompt privately.
-pub fn extra_channels(e: &Event, g: &Game) -> Vec<String> {
-    if !matches!(e.kind, EventKind::NightOpened { .. }) || e.audience() != Audience::Public {
-        return Vec::new();
+/// Private messages an event brings besides its own, each `(addressee, text)`: when night
+/// falls, every character with a night action is told by DM what to do and by when (the
+/// menus come with it, from [`delivery`]); a character out of the game (by day or by night,
+/// as the grant of last words would be) for whom the last-words quota is used up is told
+/// so, and what is left to do.
+pub fn private_copies(e: &Event, g: &Game, lang: Lang) -> Vec<(CharId, String)> {
+    match &e.kind {
+        EventKind::NightOpened { .. } if e.audience() != Audience::Public => Vec::new(),
+        EventKind::NightOpened {
+            night,
+            wolves_until,
+            ..
+        } => {
+            let acts = |r: Role| match g.kind() {
+                Kind::Werewolf => matches!(r, Role::Wolf | Role::Seer),
+                Kind::Mafia => matches!(r, Role::Killer | Role::Police),
+            };
+            g.living_with(acts)
+                .into_iter()
+                .map(|c| (c, night_prompt(g, c, *night, *wolves_until, lang)))
+                .collect()
+        }
+        EventKind::Eliminated {
+            character, cause, ..
+        } if no_last_words(g, *character, *cause) => {
+            let quota = g.last_words_quota().to_string();
+            let text = i18n::text(lang, "prompt-out-no-last-words", &[("quota", quota)]);
+            vec![(*character, text)]
+        }
+        _ => Vec::new(),
     }
-    let acts = |r: Role| match g.kind() {
-        Kind::Werewolf => matches!(r, Role::Wolf | Role::Seer),
-        Kind::Mafia => matches!(r, Role::Killer | Role::Police),
-    };
-    g.living_with(acts)
-        .into_iter()
-        .map(|c| format!("dm:{}", c.0))
-        .collect()
+}
+
+/// Whether `c`, just eliminated by `cause` (the state is the one right after), leaves no last
+/// words because the quota is used up: the engine grants them right after the elimination
+/// while the quota lasts, and never to a character sent off by a red card or the judge (those
+/// are told by their own messages).
+fn no_last_words(g: &Game, c: CharId, cause: Cause) -> bool {
+    !matches!(cause, Cause::RedCard | Cause::Judge)
+        && !g.grants.iter().any(|x| x.character == c)
+        && g.grants.len() >= g.last_words_quota()
+}
+
+/// What `me` is to do tonight, and by when.
+fn night_prompt(g: &Game, me: CharId, night: u32, until: DateTime<Utc>, lang: Lang) -> String {
+    let o = &g.ruleset.options;
+    let t = |id: &str, args: &[(&str, String)]| i18n::text(lang, id, args);
+    let base = [
+        ("night", night.to_string()),
+        ("until", i18n::time(until, o.time_zone)),
+    ];
+    let mut lines = Vec::new();
+    match g.ch(me).role {
+        Role::Wolf => {
+            lines.push(t("prompt-night-wolf", &base));
+            let fallback = match o.leader_pick_fallback {
+                PickFallback::MostSubmitted => "most",
+                PickFallback::None => "none",
+            };
+            let card = if o.auto_cards && !g.sped_up {
+                "yes"
+            } else {
+                "no"
+            };
+            lines.push(match g.leader {
+                _ if !o.wolf_leader => t("prompt-night-wolf-majority", &[]),
+                None => t("prompt-night-wolf-elect", &[("card", card.into())]),
+                Some(l) if l == me => t(
+                    "prompt-night-wolf-leader",
+                    &[base[1].clone(), ("fallback", fallback.into())],
+                ),
+                Some(l) => t(
+                    "prompt-night-wolf-member",
+                    &[("leader", g.ch(l).name.clone())],
+                ),
+            });
+        }
+        Role::Seer => lines.push(t("prompt-night-seer", &base)),
+        Role::Killer => lines.push(t("prompt-night-killer", &base)),
+        Role::Police => lines.push(t("prompt-night-police", &base)),
+        _ => {}
+    }
+    lines.join("\n")
 }
 
 /// The tree-hole post (树洞) at the end: every note in order, under character and player.
@@ -327,5 +397,243 @@ pub fn tree_hole_post(notes: &[(CharId, String)], g: &Game, lang: Lang) -> super
             }),
             ..Delivery::default()
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use chrono::TimeZone;
+
+    use super::*;
+    use crate::engine::ruleset::Ruleset;
+    use crate::engine::{apply, create, handle, Command, Phase, Setup};
+    use crate::store::outbox::{messages, Outgoing};
+
+    /// A 12-character m32 game in `zone`, without automatic cards (day 1 passes without
+    /// posts or votes), with `quota` last words.
+    fn game(zone: &str, quota: i64) -> Game {
+        let o: BTreeMap<String, toml::Value> = [
+            ("time_zone", toml::Value::String(zone.into())),
+            ("auto_cards", toml::Value::Boolean(false)),
+            ("last_words", toml::Value::Integer(quota)),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        let setup = Setup {
+            ruleset: Ruleset::builtin("m32", &o).expect("m32 loads"),
+            seed: 7,
+            start: Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap(),
+            characters: "ABCDEFGHIJKL".chars().map(String::from).collect(),
+            roles: None,
+            forbidden_first_kill: None,
+            players: None,
+        };
+        Game::replay(&create(&setup).expect("the game is created"))
+    }
+
+    /// Runs `cmd` at `now`; every message its events cause, each against the state right
+    /// after its event (as the store writes them).
+    fn run(g: &mut Game, cmd: Command, now: DateTime<Utc>, lang: Lang) -> Vec<Outgoing> {
+        let events = handle(g, &cmd, now).expect("the command is accepted");
+        let mut out = Vec::new();
+        for e in &events {
+            apply(g, e);
+            out.extend(messages(e, g, lang));
+        }
+        out
+    }
+
+    /// Lets the next deadline pass.
+    fn tick(g: &mut Game, lang: Lang) -> Vec<Outgoing> {
+        let due = g.next_deadline().expect("a deadline");
+        run(g, Command::tick(), due, lang)
+    }
+
+    fn dm(out: &[Outgoing], c: CharId) -> Vec<&Outgoing> {
+        out.iter()
+            .filter(|m| m.channel == format!("dm:{}", c.0))
+            .collect()
+    }
+
+    fn first(g: &Game, role: Role) -> CharId {
+        g.living_with(|r| r == role)[0]
+    }
+
+    /// Day 1 passes; on night 1 the wolves elect their first as leader, all submit the
+    /// first villager, the leader picks them. The victim, and the messages of the pick (the
+    /// witch is told then).
+    fn night_one_kill(g: &mut Game, lang: Lang) -> (CharId, Vec<Outgoing>) {
+        tick(g, lang);
+        let victim = first(g, Role::Villager);
+        let at = Utc.with_ymd_and_hms(2026, 12, 2, 12, 10, 0).unwrap();
+        let wolves = g.living_with(|r| r == Role::Wolf);
+        for w in &wolves {
+            let target = wolves[0];
+            run(g, Command::by(*w, Action::LeaderVote { target }), at, lang);
+        }
+        for w in &wolves {
+            let kill = Action::Kill {
+                target: victim,
+                reason: "强势".into(),
+            };
+            run(g, Command::by(*w, kill), at, lang);
+        }
+        let leader = g.leader.expect("a leader");
+        let pick = Command::by(leader, Action::Pick { target: victim });
+        (victim, run(g, pick, at, lang))
+    }
+
+    /// Lets the night's deadlines pass until day breaks; their messages.
+    fn to_day(g: &mut Game, lang: Lang) -> Vec<Outgoing> {
+        let mut out = Vec::new();
+        while matches!(g.phase, Phase::Night { .. }) {
+            out.extend(tick(g, lang));
+        }
+        out
+    }
+
+    #[test]
+    fn at_nightfall_the_seer_and_each_wolf_are_told_what_to_do_and_by_when() {
+        let lang = Lang::Zh;
+        let mut g = game("Asia/Shanghai", 4);
+        let out = tick(&mut g, lang);
+        assert!(matches!(g.phase, Phase::Night { night: 1 }));
+        // Nightfall at 12:00 UTC on Dec 2; the wolves' and seer's part lasts 30 minutes:
+        // 20:30 in Beijing.
+        let until = "2026-12-02 20:30 UTC+8";
+        let seer = first(&g, Role::Seer);
+        let to_seer = dm(&out, seer);
+        assert_eq!(to_seer.len(), 1, "{out:#?}");
+        assert!(
+            to_seer[0].body.contains("查验") && to_seer[0].body.contains(until),
+            "{}",
+            to_seer[0].body
+        );
+        let menus = &to_seer[0].meta.as_ref().expect("a menu").menus;
+        assert_eq!(menus[0].choice, Choice::Check);
+        for w in g.living_with(|r| r == Role::Wolf) {
+            let to_wolf = dm(&out, w);
+            assert_eq!(to_wolf.len(), 1, "{out:#?}");
+            let body = &to_wolf[0].body;
+            assert!(body.contains("刀") && body.contains(until), "{body}");
+            // Night 1 of m32: the leader election comes first.
+            assert!(body.contains("狼头"), "{body}");
+            let menus = &to_wolf[0].meta.as_ref().expect("menus").menus;
+            let choices: Vec<Choice> = menus.iter().map(|m| m.choice).collect();
+            assert_eq!(choices, vec![Choice::Leader, Choice::Kill]);
+        }
+        // The villagers, the witch and the hunter have nothing to do yet.
+        for c in g.living_with(|r| matches!(r, Role::Villager | Role::Witch | Role::Hunter)) {
+            assert!(dm(&out, c).is_empty(), "{:#?}", dm(&out, c));
+        }
+        // The public announcement is not a prompt.
+        let public: Vec<&Outgoing> = out.iter().filter(|m| m.channel == "public").collect();
+        assert!(public.iter().all(|m| !m.body.contains("查验一名")));
+    }
+
+    #[test]
+    fn in_english_and_utc_the_prompt_says_the_same() {
+        let mut g = game("UTC", 4);
+        let out = tick(&mut g, Lang::En);
+        let seer = first(&g, Role::Seer);
+        let body = &dm(&out, seer)[0].body;
+        assert!(
+            body.contains("check") && body.contains("2026-12-02 12:30 UTC"),
+            "{body}"
+        );
+    }
+
+    #[test]
+    fn the_witch_is_told_her_deadline_in_the_games_zone() {
+        let lang = Lang::Zh;
+        let mut g = game("Asia/Shanghai", 4);
+        let (_, out) = night_one_kill(&mut g, lang);
+        let witch = first(&g, Role::Witch);
+        let told = dm(&out, witch);
+        assert_eq!(told.len(), 1, "{out:#?}");
+        // Her deadline: an hour after nightfall, 21:00 in Beijing.
+        assert!(
+            told[0]
+                .body
+                .contains("请在 2026-12-02 21:00 UTC+8 之前决定"),
+            "{}",
+            told[0].body
+        );
+    }
+
+    #[test]
+    fn a_character_out_after_the_last_words_are_used_up_is_told_so() {
+        let lang = Lang::Zh;
+        let mut g = game("Asia/Shanghai", 1);
+        let (victim, _) = night_one_kill(&mut g, lang);
+        let night_end = to_day(&mut g, lang);
+        // The night's victim takes the only last words: no "no last words" message.
+        assert_eq!(g.grants.len(), 1);
+        assert!(
+            dm(&night_end, victim)
+                .iter()
+                .all(|m| !m.body.contains("遗言名额")),
+            "{night_end:#?}"
+        );
+        // Day 2: everyone votes one villager out; the quota is used up.
+        let out_by_vote = g.living_with(|r| r == Role::Villager)[0];
+        let at = g.day.as_ref().expect("a day").closes - chrono::Duration::hours(3);
+        for c in g.living() {
+            let vote = Action::Vote {
+                target: out_by_vote,
+                reason: String::new(),
+            };
+            run(&mut g, Command::by(c, vote), at, lang);
+        }
+        let out = tick(&mut g, lang);
+        assert!(!g.is_alive(out_by_vote));
+        let told = dm(&out, out_by_vote);
+        assert_eq!(told.len(), 1, "{out:#?}");
+        assert!(
+            told[0].body.contains("遗言名额（1 个）已经用完") && told[0].body.contains("/树洞"),
+            "{}",
+            told[0].body
+        );
+        let en = messages(
+            &crate::engine::Event {
+                at,
+                kind: EventKind::Eliminated {
+                    character: out_by_vote,
+                    cause: Cause::Vote,
+                    when: Phase::Day { day: 2, round: 0 },
+                },
+            },
+            &g,
+            Lang::En,
+        );
+        assert!(
+            en.iter()
+                .any(|m| m.body.contains("last-words quota (1) is used up")),
+            "{en:#?}"
+        );
+    }
+
+    #[test]
+    fn a_night_victim_without_last_words_is_told_too() {
+        let lang = Lang::Zh;
+        let mut g = game("Asia/Shanghai", 0);
+        let (victim, _) = night_one_kill(&mut g, lang);
+        let out = to_day(&mut g, lang);
+        assert!(!g.is_alive(victim));
+        let told = dm(&out, victim);
+        assert_eq!(told.len(), 1, "{out:#?}");
+        assert!(
+            told[0].body.contains("遗言名额（0 个）"),
+            "{}",
+            told[0].body
+        );
+        // Nobody else is told they are out.
+        let others = out
+            .iter()
+            .filter(|m| m.body.contains("遗言名额") && m.channel != format!("dm:{}", victim.0));
+        assert_eq!(others.count(), 0);
     }
 }

@@ -188,6 +188,12 @@ impl World {
 
     /// `/wolf setup` by the judge (an administrator).
     pub async fn set_up(&self) -> String {
+        self.set_up_with(&[]).await.0
+    }
+
+    /// `/wolf setup` with `extra` options besides the forum, the role and the log: the
+    /// answer's text and the whole response.
+    pub async fn set_up_with(&self, extra: &[(&str, u8, Value)]) -> (String, Value) {
         let resolved = json!({
             "channels": {
                 self.forum.to_string(): {"id": self.forum.to_string(), "name": "werewolf", "type": 15, "permissions": "0"},
@@ -202,14 +208,17 @@ impl World {
             true,
             &["wolf", "setup"],
             &[
-                ("forum", 7, json!(self.forum.to_string())),
-                ("judge_role", 8, json!(JUDGE_ROLE.to_string())),
-                ("log", 7, json!(self.log.to_string())),
-            ],
+                &[
+                    ("forum", 7, json!(self.forum.to_string())),
+                    ("judge_role", 8, json!(JUDGE_ROLE.to_string())),
+                    ("log", 7, json!(self.log.to_string())),
+                ],
+                extra,
+            ]
+            .concat(),
             resolved,
         )
         .await
-        .0
     }
 
     /// `/wolf new m32` and the sign-up post it made.
@@ -237,6 +246,12 @@ impl World {
     /// As [`World::started`], with `/wolf new`'s `options`.
     pub async fn started_with(&self, options: &[(&str, u8, Value)]) -> (Msg, u64) {
         assert!(self.set_up().await.contains("设置完成"));
+        self.sign_up_and_start(options).await
+    }
+
+    /// On a server set up already: opens a sign-up with `/wolf new`'s `options`, has all
+    /// twelve join by button, and starts.
+    pub async fn sign_up_and_start(&self, options: &[(&str, u8, Value)]) -> (Msg, u64) {
         let post = self.open_signup_with(options).await;
         for p in &self.players {
             let id = self.fake.click(*p, &post, &join_id(&post), &[], &[]);

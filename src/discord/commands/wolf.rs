@@ -8,6 +8,7 @@ use serenity::all::{
 };
 
 use crate::discord::{answer, display_name, permissions, place, roles, user_lang, Context, Error};
+use crate::engine::ruleset::Zone;
 use crate::i18n::{text, Lang};
 use crate::service::{
     mention, Account, Channel, ServerRole, Service, ServiceError, Settings, Signup, SignupId,
@@ -31,6 +32,8 @@ pub async fn setup(
     #[channel_types("Text")]
     log: serenity::PartialChannel,
     #[description = "The games' language: zh or en"] language: Option<String>,
+    #[description = "The games' time zone, an IANA name (default: Asia/Shanghai for zh, UTC for en)"]
+    timezone: Option<String>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let result = async {
@@ -47,19 +50,29 @@ pub async fn setup(
             None => lang,
             Some(l) => Lang::parse(l).ok_or_else(|| ServiceError::UnknownTarget(l.to_string()))?,
         };
+        // Discord tells bots no server time zone: it is named here, or follows the language.
+        let time_zone = match timezone.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(z) => {
+                Some(Zone::parse(z).map_err(|_| ServiceError::UnknownTimeZone(z.to_string()))?)
+            }
+        };
         let s = Settings {
             guild,
             forum: Channel(forum.id.get()),
             judge_role: ServerRole(judge_role.id.get()),
             log: Channel(log.id.get()),
             lang: game_lang,
+            time_zone,
         };
         ctx.data().service.set_up(&s).await?;
         Ok(s)
     }
     .await;
     answer(ctx, result, |s| {
-        text(
+        let zone = s.zone();
+        let now = ctx.data().service.now();
+        let done = text(
             lang,
             "ok-setup",
             &[
@@ -67,7 +80,16 @@ pub async fn setup(
                 ("role", format!("<@&{}>", s.judge_role.0)),
                 ("log", format!("<#{}>", s.log.0)),
             ],
-        )
+        );
+        let clock = text(
+            lang,
+            "ok-setup-time-zone",
+            &[
+                ("zone", zone.name().to_string()),
+                ("now", crate::i18n::time(now, zone)),
+            ],
+        );
+        format!("{done}\n{clock}")
     })
     .await
 }
