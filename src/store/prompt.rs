@@ -452,6 +452,17 @@ mod tests {
         run(g, Command::tick(), due, lang)
     }
 
+    /// Lets deadlines pass until night falls (with fixed phase times, one decision window
+    /// after the day's close); the messages of the last one.
+    fn to_night(g: &mut Game, lang: Lang) -> Vec<Outgoing> {
+        loop {
+            let out = tick(g, lang);
+            if matches!(g.phase, Phase::Night { .. }) {
+                return out;
+            }
+        }
+    }
+
     fn dm(out: &[Outgoing], c: CharId) -> Vec<&Outgoing> {
         out.iter()
             .filter(|m| m.channel == format!("dm:{}", c.0))
@@ -466,7 +477,7 @@ mod tests {
     /// first villager, the leader picks them. The victim, and the messages of the pick (the
     /// witch is told then).
     fn night_one_kill(g: &mut Game, lang: Lang) -> (CharId, Vec<Outgoing>) {
-        tick(g, lang);
+        to_night(g, lang);
         let victim = first(g, Role::Villager);
         let at = Utc.with_ymd_and_hms(2026, 12, 2, 12, 10, 0).unwrap();
         let wolves = g.living_with(|r| r == Role::Wolf);
@@ -499,11 +510,11 @@ mod tests {
     fn at_nightfall_the_seer_and_each_wolf_are_told_what_to_do_and_by_when() {
         let lang = Lang::Zh;
         let mut g = game("Asia/Shanghai", 4);
-        let out = tick(&mut g, lang);
+        let out = to_night(&mut g, lang);
         assert!(matches!(g.phase, Phase::Night { night: 1 }));
-        // Nightfall at 12:00 UTC on Dec 2; the wolves' and seer's part lasts 30 minutes:
-        // 20:30 in Beijing.
-        let until = "2026-12-02 20:30 UTC+8";
+        // Day 1 closes at 12:00 UTC on Dec 2 and night falls a decision window later,
+        // 12:10; the wolves' and seer's part lasts 30 minutes: 20:40 in Beijing.
+        let until = "2026-12-02 20:40 UTC+8";
         let seer = first(&g, Role::Seer);
         let to_seer = dm(&out, seer);
         assert_eq!(to_seer.len(), 1, "{out:#?}");
@@ -537,11 +548,11 @@ mod tests {
     #[test]
     fn in_english_and_utc_the_prompt_says_the_same() {
         let mut g = game("UTC", 4);
-        let out = tick(&mut g, Lang::En);
+        let out = to_night(&mut g, Lang::En);
         let seer = first(&g, Role::Seer);
         let body = &dm(&out, seer)[0].body;
         assert!(
-            body.contains("check") && body.contains("2026-12-02 12:30 UTC"),
+            body.contains("check") && body.contains("2026-12-02 12:40 UTC"),
             "{body}"
         );
     }
@@ -554,11 +565,11 @@ mod tests {
         let witch = first(&g, Role::Witch);
         let told = dm(&out, witch);
         assert_eq!(told.len(), 1, "{out:#?}");
-        // Her deadline: an hour after nightfall, 21:00 in Beijing.
+        // Her deadline: an hour after nightfall (12:10 UTC), 21:10 in Beijing.
         assert!(
             told[0]
                 .body
-                .contains("请在 2026-12-02 21:00 UTC+8 之前决定"),
+                .contains("请在 2026-12-02 21:10 UTC+8 之前决定"),
             "{}",
             told[0].body
         );
