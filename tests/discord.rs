@@ -1110,3 +1110,46 @@ async fn edits_and_deletions_of_counted_posts_are_reported(pool: PgPool) {
         })
         .await;
 }
+
+/// Autocomplete as Discord sends it (an interaction of type 4, the typed option marked
+/// `focused`): the bot answers with type 8 and the living characters whose names contain
+/// what was typed, a request the strict fake accepts.
+#[sqlx::test(migrations = "./migrations")]
+async fn vote_target_autocompletes_living_characters(pool: PgPool) {
+    let w = World::new(pool).await;
+    let (_, thread) = w.started().await;
+    let g = w.game().await;
+    let living: Vec<String> = g
+        .living()
+        .into_iter()
+        .map(|c| g.ch(c).name.clone())
+        .collect();
+    let first = living[0].clone();
+    let typed: String = first.chars().take(1).collect();
+    let id = w.fake.autocomplete(
+        w.players[0],
+        thread,
+        "zh-CN",
+        &["vote"],
+        &[],
+        ("target", 3, typed.as_str()),
+    );
+    let r = w.fake.response(id).await;
+    assert_eq!(r["type"], json!(8), "{r}");
+    let names: Vec<String> = r["data"]["choices"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["name"].as_str().map(String::from))
+        .collect();
+    assert!(
+        names.contains(&first),
+        "{first} offered for {typed:?}: {names:?}"
+    );
+    for n in &names {
+        assert!(
+            n.contains(&typed) && living.contains(n),
+            "{n} offered for {typed:?}"
+        );
+    }
+}
