@@ -1162,6 +1162,9 @@ async fn the_servers_time_zone_and_the_nights_prompts(pool: PgPool) {
         "{a}"
     );
     w.sign_up_and_start(&[("ruleset", 3, json!("m32"))]).await;
+    // Day 1 closes on Dec 2 at 12:00 UTC and night falls a decision window later (fixed
+    // phase times).
+    w.pass_deadline().await;
     w.pass_deadline().await;
     let g = w.game().await;
     assert!(
@@ -1169,9 +1172,9 @@ async fn the_servers_time_zone_and_the_nights_prompts(pool: PgPool) {
         "{:?}",
         g.phase
     );
-    // Nightfall on Dec 2 at 12:00 UTC; the wolves' and seer's part ends half an hour later,
-    // 07:30 in New York (UTC-5 in December).
-    let until = "2026-12-02 07:30 UTC-5";
+    // Nightfall at 12:10 UTC; the wolves' and seer's part ends half an hour later, 07:40 in
+    // New York (UTC-5 in December).
+    let until = "2026-12-02 07:40 UTC-5";
     let seer = lowest(&g, |r| r == Role::Seer).expect("a seer");
     let m = w
         .prompt(w.user_of(seer).await, "check")
@@ -1186,7 +1189,7 @@ async fn the_servers_time_zone_and_the_nights_prompts(pool: PgPool) {
             .prompt(w.user_of(wolf).await, "kill")
             .expect("a wolf's prompt");
         assert!(
-            m.content.contains("今晚要刀的目标") && m.content.contains(until),
+            m.content.contains("报刀") && m.content.contains(until),
             "{}",
             m.content
         );
@@ -1199,4 +1202,47 @@ async fn the_servers_time_zone_and_the_nights_prompts(pool: PgPool) {
         .messages()
         .iter()
         .any(|m| m.content.contains("【第 1 夜】入夜") && m.content.contains(until)));
+}
+
+/// Autocomplete as Discord sends it (an interaction of type 4, the typed option marked
+/// `focused`): the bot answers with type 8 and the living characters whose names contain
+/// what was typed, a request the strict fake accepts.
+#[sqlx::test(migrations = "./migrations")]
+async fn vote_target_autocompletes_living_characters(pool: PgPool) {
+    let w = World::new(pool).await;
+    let (_, thread) = w.started().await;
+    let g = w.game().await;
+    let living: Vec<String> = g
+        .living()
+        .into_iter()
+        .map(|c| g.ch(c).name.clone())
+        .collect();
+    let first = living[0].clone();
+    let typed: String = first.chars().take(1).collect();
+    let id = w.fake.autocomplete(
+        w.players[0],
+        thread,
+        "zh-CN",
+        &["vote"],
+        &[],
+        ("target", 3, typed.as_str()),
+    );
+    let r = w.fake.response(id).await;
+    assert_eq!(r["type"], json!(8), "{r}");
+    let names: Vec<String> = r["data"]["choices"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["name"].as_str().map(String::from))
+        .collect();
+    assert!(
+        names.contains(&first),
+        "{first} offered for {typed:?}: {names:?}"
+    );
+    for n in &names {
+        assert!(
+            n.contains(&typed) && living.contains(n),
+            "{n} offered for {typed:?}"
+        );
+    }
 }

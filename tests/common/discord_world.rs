@@ -53,6 +53,16 @@ pub fn tracing() {
         .try_init();
 }
 
+/// At the end of every test with a world, the fake must have seen no request Discord would
+/// refuse: the test fails naming each (operation, field, what was wrong).
+impl Drop for World {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            self.fake.assert_no_violations();
+        }
+    }
+}
+
 impl World {
     pub async fn new(pool: PgPool) -> World {
         tracing();
@@ -72,6 +82,7 @@ impl World {
             .collect();
         let outsider = fake.new_id();
         fake.name_user(outsider, "Outsider");
+        fake.add_role(JUDGE_ROLE, "法官");
         let clock = VirtualClock::new(Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap());
         let service = Service::new(
             Store::new(pool),
@@ -292,7 +303,17 @@ impl World {
             }
             tokio::time::sleep(StdDuration::from_millis(20)).await;
         }
-        panic!("the outbox did not drain");
+        let stuck: Vec<(String, Option<String>, i32)> = sqlx::query_as(
+            "SELECT channel, last_error, attempts FROM outbox \
+             WHERE delivered_at IS NULL AND failed_at IS NULL ORDER BY id LIMIT 5",
+        )
+        .fetch_all(&pool)
+        .await
+        .unwrap_or_default();
+        panic!(
+            "the outbox did not drain: {stuck:?}; refused requests: {:#?}",
+            self.fake.violations()
+        );
     }
 
     /// How many events the latest game has.

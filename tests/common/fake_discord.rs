@@ -2,8 +2,41 @@
 //! `/api/v10/…` and the gateway websocket, enough of both for the real serenity client.
 //! It records every REST call, keeps channels and messages (so a test can press a button on
 //! a message the bot sent), refuses DMs to members who closed theirs (error 50007), honours
-//! `enforce_nonce`, records the files of multipart uploads, and lets a test inject gateway events: slash commands, button presses,
-//! menu choices and modal submits, each answered through the interaction callback.
+//! `enforce_nonce`, records the files of multipart uploads, and lets a test inject gateway
+//! events: slash commands, autocomplete, button presses, menu choices and modal submits,
+//! each answered through the interaction callback.
+//!
+//! **Strict as Discord is** (`discord_spec.rs`, from Discord's OpenAPI spec in
+//! `tests/discord-api/`). Every request is matched to an operation of the spec (method and
+//! path template; path ids must be snowflakes; only declared query parameters) and its JSON
+//! body, or the `payload_json` of a multipart body, is validated against the operation's
+//! request schema. On top of the schema: content ≤ 2,000 characters (the spec says 4,000),
+//! all embeds ≤ 6,000 characters, ≤ 5 action rows (messages without the components-v2 flag,
+//! and modals), a select alone in its row; slash commands: Discord's name regex and lower
+//! case (names and localized names), description 1–100, ≤ 8,000 characters a command (the
+//! longest localization of each field counting), localization keys among the spec's
+//! locales. The spec itself holds the other limits (embed title 256, description 4,096,
+//! 25 fields, thread name 100, 5 buttons a row, 25 options and choices, `custom_id` 100,
+//! modal title 45, …). Characters are Unicode code points. One deliberate relaxation:
+//! snowflakes in requests may be JSON integers (Discord accepts and documents them).
+//! A request that breaks a rule is answered as Discord answers (400 with code 50035 and the
+//! errors nested by field, or 404 for no route), changes nothing, and is recorded: the
+//! `World` of `discord_world.rs` fails its test at the end naming operation and field
+//! ([`FakeDiscord::assert_no_violations`]). An operation of the spec the fake does not
+//! implement fails the test too.
+//!
+//! **What it sends** carries the fields real Discord sends (checked against the spec's
+//! response schemas in this file's tests): READY then GUILD_CREATE (roles, channels, forum
+//! posts as threads, the bot's member), THREAD_CREATE for a new forum post, MESSAGE_CREATE
+//! for every message the bot or a webhook posts (echoes: the bot sees its own), and
+//! MESSAGE_UPDATE / MESSAGE_DELETE for its edits and deletions; interactions carry
+//! `guild`, `channel`, `member` with permissions, `authorizing_integration_owners`, …
+//!
+//! **Not yet** (issue 12, item 2): rate limits (per-route buckets, `X-RateLimit-*`, 429,
+//! the global 50/s, 5 messages/5 s a channel), the 3-second interaction deadline (10062),
+//! a second callback (40060), and the 15-minute follow-up window; the bot still runs with
+//! serenity's rate limiter off against the fake. Mentions in content are not parsed into
+//! `mentions`/`mention_everyone`, and `allowed_mentions` is only validated, not enforced.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::SocketAddr;
@@ -20,6 +53,10 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
+#[path = "discord_spec.rs"]
+pub mod spec;
+use spec::Violation;
+
 pub const APP_ID: u64 = 900_000_000_000_000_001;
 pub const BOT_ID: u64 = 900_000_000_000_000_001;
 pub const GUILD: u64 = 800_000_000_000_000_001;
@@ -29,6 +66,8 @@ pub const GUILD: u64 = 800_000_000_000_000_001;
 pub struct Call {
     pub method: String,
     pub path: String,
+    /// The spec's operation id (`create_message`, ...), or `METHOD path` for no operation.
+    pub operation: String,
     pub body: Value,
     /// The files of a multipart request (attachments), in order.
     #[allow(dead_code)] // read by the test crates that upload
@@ -61,6 +100,10 @@ pub struct Msg {
     pub edits: usize,
     /// A member's message: its author (otherwise the bot's or a webhook's).
     pub author: Option<u64>,
+    /// The member author's display name.
+    pub author_name: Option<String>,
+    /// Sent through this webhook.
+    pub webhook: Option<u64>,
     pub deleted: bool,
 }
 
@@ -98,6 +141,10 @@ struct State {
     responses: HashMap<u64, Value>,
     webhooks: HashMap<u64, String>,
     names: HashMap<u64, String>,
+    /// What Discord would have refused (or the fake could not answer), in order.
+    violations: Vec<Violation>,
+    /// The server's roles besides @everyone.
+    roles: Vec<(u64, String)>,
 }
 
 impl State {
@@ -114,9 +161,55 @@ pub struct FakeDiscord {
     state: Arc<Mutex<State>>,
 }
 
+/// A user object as Discord sends it (`UserResponse`).
 fn user_json(id: u64, name: &str) -> Value {
-    json!({"id": id.to_string(), "username": name, "global_name": name, "avatar": null,
-           "discriminator": "0", "bot": id == BOT_ID})
+    let mut u = json!({"id": id.to_string(), "username": name, "global_name": name, "avatar": null,
+           "discriminator": "0", "public_flags": 0, "flags": 0, "primary_guild": null,
+           "avatar_decoration_data": null, "collectibles": null, "banner": null, "accent_color": null});
+    if id == BOT_ID {
+        u["bot"] = json!(true);
+    }
+    u
+}
+
+/// The author of a webhook's message: a bot user with the webhook's id and the name the
+/// message was sent under. Its `avatar` is an image hash (an `avatar_url` given with the
+/// message is not one: Discord proxies it, and serenity refuses a URL there).
+fn webhook_user(id: u64, name: &str) -> Value {
+    json!({"id": id.to_string(), "username": name, "avatar": null, "discriminator": "0000",
+           "public_flags": 0, "flags": 0, "bot": true, "global_name": null, "primary_guild": null})
+}
+
+/// A member object as Discord sends it (`GuildMemberResponse`), without `user` (as in
+/// MESSAGE_CREATE) and without `permissions` (only interactions carry them).
+fn member_json(name: &str, roles: &[u64]) -> Value {
+    json!({"nick": name, "roles": roles.iter().map(|r| r.to_string()).collect::<Vec<_>>(),
+           "joined_at": TS, "deaf": false, "mute": false, "flags": 0, "pending": false,
+           "avatar": null, "banner": null, "communication_disabled_until": null,
+           "premium_since": null, "collectibles": null, "avatar_decoration_data": null})
+}
+
+/// Sends a gateway dispatch to the connected bot (if one is).
+fn send(s: &mut State, t: &str, d: Value) {
+    s.seq += 1;
+    let frame = json!({"op": 0, "t": t, "s": s.seq, "d": d}).to_string();
+    if let Some(tx) = &s.gateway {
+        let _ = tx.send(frame);
+    }
+}
+
+/// Discord's MESSAGE_CREATE / MESSAGE_UPDATE for a message the bot or a webhook wrote: the
+/// bot sees its own messages too. Guild messages carry `guild_id`, and the bot's own a
+/// `member`.
+fn echo(s: &mut State, t: &str, m: &Msg) {
+    let mut d = message_json(m);
+    if !matches!(s.channels.get(&m.channel), Some(Kind::Dm { .. }) | None) {
+        d["guild_id"] = json!(GUILD.to_string());
+        if m.webhook.is_none() && m.author.is_none() {
+            d["member"] = member_json("wolfjudge", &[]);
+        }
+    }
+    send(s, t, d);
 }
 
 const TS: &str = "2026-11-30T12:00:00.000000+00:00";
@@ -163,6 +256,11 @@ impl FakeDiscord {
         let id = s.id();
         s.channels.insert(id, kind);
         id
+    }
+
+    /// Declares a role of the server (sent in GUILD_CREATE).
+    pub fn add_role(&self, id: u64, name: &str) {
+        self.lock().roles.push((id, name.to_string()));
     }
 
     /// Names a member (their display name in interactions).
@@ -216,6 +314,25 @@ impl FakeDiscord {
         self.lock().commands.clone()
     }
 
+    /// Every request Discord would have refused so far (each was answered with Discord's
+    /// error), and every operation the fake does not implement.
+    pub fn violations(&self) -> Vec<Violation> {
+        self.lock().violations.clone()
+    }
+
+    /// Panics, listing them, if any request so far broke Discord's rules.
+    pub fn assert_no_violations(&self) {
+        let v = self.violations();
+        if !v.is_empty() {
+            let list: Vec<String> = v.iter().map(|v| format!("  - {v}")).collect();
+            panic!(
+                "the bot made {} request(s) Discord would refuse:\n{}",
+                v.len(),
+                list.join("\n")
+            );
+        }
+    }
+
     /// Waits until `f` holds, or panics after `secs` with `what`.
     pub async fn wait_for(&self, what: &str, secs: u64, mut f: impl FnMut(&FakeDiscord) -> bool) {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
@@ -229,12 +346,7 @@ impl FakeDiscord {
 
     /// Sends a gateway dispatch to the connected bot.
     pub fn dispatch(&self, t: &str, d: Value) {
-        let mut s = self.lock();
-        s.seq += 1;
-        let frame = json!({"op": 0, "t": t, "s": s.seq, "d": d}).to_string();
-        if let Some(tx) = &s.gateway {
-            let _ = tx.send(frame);
-        }
+        send(&mut self.lock(), t, d);
     }
 
     fn name_of(&self, user: u64) -> String {
@@ -245,11 +357,13 @@ impl FakeDiscord {
             .unwrap_or(format!("user{user}"))
     }
 
+    /// A member as an interaction carries it: with `user` and `permissions`.
     fn member(&self, user: u64, roles: &[u64], permissions: u64) -> Value {
         let name = self.name_of(user);
-        json!({"user": user_json(user, &name), "nick": name, "roles": roles.iter().map(|r| r.to_string()).collect::<Vec<_>>(),
-               "joined_at": TS, "deaf": false, "mute": false, "flags": 0, "pending": false,
-               "permissions": permissions.to_string()})
+        let mut m = member_json(&name, roles);
+        m["user"] = user_json(user, &name);
+        m["permissions"] = json!(permissions.to_string());
+        m
     }
 
     /// Where an interaction happens: a server channel (with the member's roles and
@@ -270,23 +384,23 @@ impl FakeDiscord {
             "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind,
             "channel_id": channel.to_string(), "token": format!("tok{id}"), "version": 1,
             "locale": locale, "entitlements": [], "attachment_size_limit": 26214400,
-            "app_permissions": "2248473465835073", "authorizing_integration_owners": {},
+            "app_permissions": "2248473465835073",
         });
+        let kind = self.channel_kind(channel).unwrap_or(Kind::Text);
+        v["channel"] = channel_json(channel, &kind);
         if in_dm {
             v["user"] = user_json(user, &name);
             v["context"] = json!(1);
-            v["channel"] = json!({"id": channel.to_string(), "type": 1});
+            // Installed to a guild, used in the bot's DM: Discord says "0".
+            v["authorizing_integration_owners"] = json!({"0": "0"});
         } else {
             v["guild_id"] = json!(GUILD.to_string());
             v["guild_locale"] = json!("zh-CN");
+            v["guild"] = json!({"id": GUILD.to_string(), "locale": "zh-CN", "features": []});
             v["member"] = self.member(user, roles, perms);
             v["context"] = json!(0);
-            let kind = match self.channel_kind(channel) {
-                Some(Kind::Post { .. }) => 11,
-                Some(Kind::Forum) => 15,
-                _ => 0,
-            };
-            v["channel"] = json!({"id": channel.to_string(), "type": kind, "name": "c", "permissions": perms.to_string()});
+            v["authorizing_integration_owners"] = json!({"0": GUILD.to_string()});
+            v["channel"]["permissions"] = json!(perms.to_string());
         }
         (id, v)
     }
@@ -305,23 +419,64 @@ impl FakeDiscord {
         options: &[(&str, u8, Value)],
         resolved: Value,
     ) -> u64 {
+        let opts: Vec<Value> = options
+            .iter()
+            .map(|(n, t, v)| json!({"name": n, "type": t, "value": v}))
+            .collect();
+        let base = self.base(2, user, channel, roles, perms, locale);
+        self.command_interaction(base, path, opts, resolved)
+    }
+
+    /// Types into an autocompleted option of a slash command (an interaction of type 4):
+    /// `focused` is the option being typed and its partial text, `options` those already
+    /// filled. Returns the interaction's id; its answer (type 8) carries the choices. Typed
+    /// by a member without roles or permissions (Discord sends them, but suggestions do
+    /// not depend on them).
+    pub fn autocomplete(
+        &self,
+        user: u64,
+        channel: u64,
+        locale: &str,
+        path: &[&str],
+        options: &[(&str, u8, Value)],
+        focused: (&str, u8, &str),
+    ) -> u64 {
+        let mut opts: Vec<Value> = options
+            .iter()
+            .map(|(n, t, v)| json!({"name": n, "type": t, "value": v}))
+            .collect();
+        // Discord sends the typed text as a string whatever the option's type.
+        opts.push(
+            json!({"name": focused.0, "type": focused.1, "value": focused.2, "focused": true}),
+        );
+        let base = self.base(4, user, channel, &[], 0, locale);
+        self.command_interaction(base, path, opts, json!({}))
+    }
+
+    /// A command interaction (`base` from [`FakeDiscord::base`]) for `path` and `opts`.
+    fn command_interaction(
+        &self,
+        base: (u64, Value),
+        path: &[&str],
+        opts: Vec<Value>,
+        resolved: Value,
+    ) -> u64 {
         let cmd_id = self
             .commands()
             .iter()
             .find(|c| c["name"] == path[0])
             .and_then(|c| c["id"].as_str().map(String::from))
             .unwrap_or_else(|| panic!("command {} is registered", path[0]));
-        let opts: Vec<Value> = options
-            .iter()
-            .map(|(n, t, v)| json!({"name": n, "type": t, "value": v}))
-            .collect();
         let opts = if path.len() > 1 {
             vec![json!({"name": path[1], "type": 1, "options": opts})]
         } else {
             opts
         };
-        let (id, mut v) = self.base(2, user, channel, roles, perms, locale);
-        v["data"] = json!({"id": cmd_id, "name": path[0], "type": 1, "options": opts, "resolved": resolved});
+        let (id, mut v) = base;
+        v["data"] = json!({"id": cmd_id, "name": path[0], "type": 1, "options": opts});
+        if v["type"] == json!(2) {
+            v["data"]["resolved"] = resolved;
+        }
         if !v["guild_id"].is_null() {
             v["data"]["guild_id"] = json!(GUILD.to_string());
         }
@@ -332,26 +487,40 @@ impl FakeDiscord {
     /// A member sends the bot a direct message.
     pub fn post_dm(&self, user: u64, dm: u64, content: &str) -> u64 {
         let id = self.new_id();
-        let name = self.name_of(user);
-        self.dispatch(
-            "MESSAGE_CREATE",
-            json!({"id": id.to_string(), "channel_id": dm.to_string(),
-                   "author": user_json(user, &name), "content": content,
-                   "timestamp": TS, "edited_timestamp": null, "tts": false, "mention_everyone": false,
-                   "mentions": [], "mention_roles": [], "attachments": [], "embeds": [], "pinned": false,
-                   "type": 0}),
-        );
+        let m = Msg {
+            id,
+            channel: dm,
+            content: content.to_string(),
+            components: json!([]),
+            author: Some(user),
+            author_name: Some(self.name_of(user)),
+            ..Msg::default()
+        };
+        self.dispatch("MESSAGE_CREATE", message_json(&m));
         id
     }
 
     /// A member edits their message (a MESSAGE_UPDATE).
     pub fn edit(&self, user: u64, channel: u64, message: u64, content: &str) {
         let name = self.name_of(user);
-        self.dispatch(
-            "MESSAGE_UPDATE",
-            json!({"id": message.to_string(), "channel_id": channel.to_string(), "guild_id": GUILD.to_string(),
-                   "author": user_json(user, &name), "content": content, "edited_timestamp": TS}),
-        );
+        // Discord sends the whole edited message.
+        let mut m = self.message(message).unwrap_or(Msg {
+            id: message,
+            channel,
+            components: json!([]),
+            author: Some(user),
+            ..Msg::default()
+        });
+        m.content = content.to_string();
+        m.edits += 1;
+        m.author_name = Some(name.clone());
+        if let Some(held) = self.lock().messages.get_mut(&message) {
+            *held = m.clone();
+        }
+        let mut d = message_json(&m);
+        d["guild_id"] = json!(GUILD.to_string());
+        d["member"] = member_json(&name, &[]);
+        self.dispatch("MESSAGE_UPDATE", d);
     }
 
     /// A member deletes their message (a MESSAGE_DELETE).
@@ -371,42 +540,25 @@ impl FakeDiscord {
     /// keeps it with `username` `member:<id>`.
     pub fn post(&self, user: u64, channel: u64, content: &str) -> u64 {
         let id = self.new_id();
-        {
-            let mut s = self.lock();
-            s.order += 1;
-            let order = s.order;
-            s.messages.insert(
-                id,
-                Msg {
-                    id,
-                    channel,
-                    content: content.to_string(),
-                    components: json!([]),
-                    order,
-                    username: Some(format!("member:{user}")),
-                    author: Some(user),
-                    ..Msg::default()
-                },
-            );
-        }
-        let name = self
-            .lock()
-            .names
-            .get(&user)
-            .cloned()
-            .unwrap_or(format!("user{user}"));
-        let mut member = self.member(user, &[], 0);
-        if let Some(m) = member.as_object_mut() {
-            m.remove("user");
-        }
-        self.dispatch(
-            "MESSAGE_CREATE",
-            json!({"id": id.to_string(), "channel_id": channel.to_string(), "guild_id": GUILD.to_string(),
-                   "author": user_json(user, &name), "member": member, "content": content,
-                   "timestamp": TS, "edited_timestamp": null, "tts": false, "mention_everyone": false,
-                   "mentions": [], "mention_roles": [], "attachments": [], "embeds": [], "pinned": false,
-                   "type": 0}),
-        );
+        let name = self.name_of(user);
+        let mut s = self.lock();
+        s.order += 1;
+        let m = Msg {
+            id,
+            channel,
+            content: content.to_string(),
+            components: json!([]),
+            order: s.order,
+            username: Some(format!("member:{user}")),
+            author: Some(user),
+            author_name: Some(name.clone()),
+            ..Msg::default()
+        };
+        s.messages.insert(id, m.clone());
+        let mut d = message_json(&m);
+        d["guild_id"] = json!(GUILD.to_string());
+        d["member"] = member_json(&name, &[]);
+        send(&mut s, "MESSAGE_CREATE", d);
         id
     }
 
@@ -509,12 +661,26 @@ async fn gateway(mut socket: WebSocket, state: Arc<Mutex<State>>) {
                             s.seq = 1;
                             (s.port, s.seq)
                         };
+                        let mut me = user_json(BOT_ID, "wolfjudge");
+                        me["verified"] = json!(true);
+                        me["mfa_enabled"] = json!(false);
+                        me["email"] = Value::Null;
                         let ready = json!({"op": 0, "t": "READY", "s": seq, "d": {
-                            "v": 10, "user": user_json(BOT_ID, "wolfjudge"),
+                            "v": 10, "user": me, "user_settings": {}, "relationships": [],
+                            "private_channels": [], "presences": [], "guild_join_requests": [],
+                            "geo_ordered_rtc_regions": ["hongkong", "singapore"], "session_type": "normal",
+                            "auth_session_id_hash": "fake", "_trace": ["[\"gateway-fake\",{}]"],
                             "guilds": [{"id": GUILD.to_string(), "unavailable": true}],
                             "session_id": "session", "resume_gateway_url": format!("ws://127.0.0.1:{port}/ws"),
                             "shard": [0, 1], "application": {"id": APP_ID.to_string(), "flags": 0}}});
                         if socket.send(WsMessage::Text(ready.to_string())).await.is_err() { return }
+                        // Then, as Discord does, the guild the READY listed as unavailable.
+                        let guild = {
+                            let mut s = state.lock().unwrap_or_else(|e| e.into_inner());
+                            s.seq += 1;
+                            json!({"op": 0, "t": "GUILD_CREATE", "s": s.seq, "d": guild_create(&s)})
+                        };
+                        if socket.send(WsMessage::Text(guild.to_string())).await.is_err() { return }
                     }
                     _ => {}
                 }
@@ -523,15 +689,107 @@ async fn gateway(mut socket: WebSocket, state: Arc<Mutex<State>>) {
     }
 }
 
+/// A message object as Discord sends it (`MessageResponse`), in REST answers and the
+/// gateway.
 fn message_json(m: &Msg) -> Value {
-    let author = match m.author {
-        Some(user) => user_json(user, &format!("member{user}")),
-        None => user_json(BOT_ID, "wolfjudge"),
+    let author = match (m.author, m.webhook) {
+        (Some(user), _) => user_json(
+            user,
+            m.author_name.as_deref().unwrap_or(&format!("member{user}")),
+        ),
+        (None, Some(hook)) => webhook_user(hook, m.username.as_deref().unwrap_or("webhook")),
+        (None, None) => user_json(BOT_ID, "wolfjudge"),
     };
-    json!({"id": m.id.to_string(), "channel_id": m.channel.to_string(), "author": author,
-           "content": m.content, "timestamp": TS, "edited_timestamp": null, "tts": false,
+    let edited = if m.edits > 0 { json!(TS) } else { Value::Null };
+    let mut v = json!({"id": m.id.to_string(), "channel_id": m.channel.to_string(), "author": author,
+           "content": m.content, "timestamp": TS, "edited_timestamp": edited, "tts": false,
            "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
-           "embeds": [], "pinned": false, "type": 0, "components": m.components})
+           "embeds": [], "pinned": false, "type": 0, "flags": 0, "components": m.components});
+    if let Some(hook) = m.webhook {
+        v["webhook_id"] = json!(hook.to_string());
+    }
+    v
+}
+
+/// The bot's application (`PrivateApplicationResponse`), which serenity asks for at start.
+fn application_json() -> Value {
+    json!({"id": APP_ID.to_string(), "name": "wolfjudge", "icon": null, "description": "",
+           "type": null, "verify_key": "0".repeat(64), "flags": 0, "flags_new": "0",
+           "redirect_uris": [], "interactions_endpoint_url": null,
+           "role_connections_verification_url": null, "owner": user_json(1, "owner"),
+           "approximate_guild_count": 1, "approximate_user_install_count": 0,
+           "approximate_user_authorization_count": 0, "explicit_content_filter": 0, "team": null,
+           "eligible_oauth2_scopes": [], "bot_public": true, "bot_require_code_grant": false,
+           "bot": user_json(BOT_ID, "wolfjudge"), "integration_types_config": {}})
+}
+
+/// A role object (`GuildRoleResponse`).
+fn role_json(id: u64, name: &str, position: u64, permissions: u64) -> Value {
+    json!({"id": id.to_string(), "name": name, "permissions": permissions.to_string(),
+           "position": position, "color": 0,
+           "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+           "hoist": false, "managed": false, "mentionable": false, "icon": null,
+           "unicode_emoji": null, "flags": 0, "description": null})
+}
+
+/// The guild as GUILD_CREATE carries it: `GuildResponse`'s fields and the gateway's own
+/// (`joined_at`, `members`, `channels`, `threads`, ...). Channels in it omit `guild_id`.
+fn guild_json(s: &State) -> Value {
+    // @everyone has the guild's id; VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY | ...
+    let mut roles = vec![role_json(GUILD, "@everyone", 0, 1_071_698_660_929)];
+    for (i, (id, name)) in s.roles.iter().enumerate() {
+        roles.push(role_json(*id, name, i as u64 + 1, 0));
+    }
+    json!({"id": GUILD.to_string(), "name": "wolfjudge test server", "icon": null, "description": null,
+        "home_header": null, "splash": null, "discovery_splash": null, "features": [], "banner": null,
+        "owner_id": "1", "application_id": null, "region": "deprecated", "afk_channel_id": null,
+        "afk_timeout": 300, "system_channel_id": null, "system_channel_flags": 0, "widget_enabled": false,
+        "widget_channel_id": null, "verification_level": 0, "roles": roles,
+        "default_message_notifications": 1, "mfa_level": 0, "explicit_content_filter": 0,
+        "max_presences": null, "max_members": 500000, "max_stage_video_channel_users": 50,
+        "max_video_channel_users": 25, "vanity_url_code": null, "premium_tier": 0,
+        "premium_subscription_count": 0, "preferred_locale": "zh-CN", "rules_channel_id": null,
+        "safety_alerts_channel_id": null, "public_updates_channel_id": null,
+        "premium_progress_bar_enabled": false, "nsfw": false, "nsfw_level": 0, "emojis": [],
+        "stickers": [], "incidents_data": null})
+}
+
+fn guild_create(s: &State) -> Value {
+    let mut g = guild_json(s);
+    let mut channels = Vec::new();
+    let mut threads = Vec::new();
+    let mut ids: Vec<&u64> = s.channels.keys().collect();
+    ids.sort();
+    for id in ids {
+        let kind = &s.channels[id];
+        let mut c = channel_json(*id, kind);
+        match kind {
+            Kind::Dm { .. } => continue,
+            Kind::Post { .. } => threads.push(c),
+            _ => {
+                if let Some(o) = c.as_object_mut() {
+                    o.remove("guild_id");
+                }
+                channels.push(c);
+            }
+        }
+    }
+    let mut me = member_json("wolfjudge", &[]);
+    me["user"] = user_json(BOT_ID, "wolfjudge");
+    g["joined_at"] = json!(TS);
+    g["large"] = json!(false);
+    g["unavailable"] = json!(false);
+    g["member_count"] = json!(s.names.len() + 1);
+    g["members"] = json!([me]);
+    g["channels"] = json!(channels);
+    g["threads"] = json!(threads);
+    g["presences"] = json!([]);
+    g["voice_states"] = json!([]);
+    g["stage_instances"] = json!([]);
+    g["guild_scheduled_events"] = json!([]);
+    g["soundboard_sounds"] = json!([]);
+    g["lazy"] = json!(true);
+    g
 }
 
 /// Where `needle` occurs in `hay` from `from` on.
@@ -576,20 +834,23 @@ fn parts(body: &[u8], boundary: &str) -> Vec<(String, Vec<u8>)> {
     }
 }
 
-/// The JSON of a request (plain, or the `payload_json` part of a multipart body) and the
-/// files of a multipart body.
-fn body_of(headers: &HeaderMap, body: &Bytes) -> (Value, Vec<Upload>) {
+/// The JSON of a request (plain, or the `payload_json` part of a multipart body), `None`
+/// when it has none and an error when it is not JSON, and the files of a multipart body.
+fn body_of(headers: &HeaderMap, body: &Bytes) -> (Result<Option<Value>, String>, Vec<Upload>) {
     let ct = headers
         .get("content-type")
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
     let Some(b) = ct.split("boundary=").nth(1) else {
-        return (
-            serde_json::from_slice(body).unwrap_or(Value::Null),
-            Vec::new(),
-        );
+        if body.is_empty() {
+            return (Ok(None), Vec::new());
+        }
+        let parsed = serde_json::from_slice(body)
+            .map(Some)
+            .map_err(|e| format!("the body is not JSON: {e}"));
+        return (parsed, Vec::new());
     };
-    let mut json = Value::Null;
+    let mut json = Ok(None);
     let mut files = Vec::new();
     for (head, content) in parts(body, b.trim_matches('"')) {
         let field = param(&head, "name").unwrap_or_default();
@@ -600,7 +861,9 @@ fn body_of(headers: &HeaderMap, body: &Bytes) -> (Value, Vec<Upload>) {
                 bytes: content,
             }),
             None if field == "payload_json" => {
-                json = serde_json::from_slice(&content).unwrap_or(Value::Null);
+                json = serde_json::from_slice(&content)
+                    .map(Some)
+                    .map_err(|e| format!("payload_json is not JSON: {e}"));
             }
             None => {}
         }
@@ -615,18 +878,28 @@ fn error(status: StatusCode, code: u64, message: &str) -> Response {
 fn channel_json(id: u64, kind: &Kind) -> Value {
     match kind {
         Kind::Dm { user } => {
-            json!({"id": id.to_string(), "type": 1, "recipients": [user_json(*user, "member")], "last_message_id": null})
+            json!({"id": id.to_string(), "type": 1, "flags": 0, "recipients": [user_json(*user, "member")], "last_message_id": null})
         }
         Kind::Post { forum, name } => {
             json!({"id": id.to_string(), "type": 11, "guild_id": GUILD.to_string(),
-            "parent_id": forum.to_string(), "name": name, "position": 0, "permission_overwrites": [],
+            "parent_id": forum.to_string(), "name": name, "last_message_id": id.to_string(), "flags": 0,
             "nsfw": false, "rate_limit_per_user": 0, "flags": 0, "owner_id": BOT_ID.to_string(),
             "thread_metadata": {"archived": false, "auto_archive_duration": 1440, "archive_timestamp": TS, "locked": false},
             "message_count": 0, "member_count": 1, "total_message_sent": 0, "applied_tags": []})
         }
         Kind::Forum | Kind::Text => {
-            json!({"id": id.to_string(), "type": if *kind == Kind::Forum {15} else {0},
-            "guild_id": GUILD.to_string(), "name": "channel", "position": 0, "permission_overwrites": [], "nsfw": false})
+            let mut c = json!({"id": id.to_string(), "type": if *kind == Kind::Forum {15} else {0},
+            "guild_id": GUILD.to_string(), "name": "channel", "position": 0, "permission_overwrites": [], "nsfw": false,
+            "flags": 0, "parent_id": null, "last_message_id": null, "rate_limit_per_user": 0, "topic": null});
+            if *kind == Kind::Forum {
+                c["available_tags"] = json!([]);
+                c["default_reaction_emoji"] = Value::Null;
+                c["default_sort_order"] = Value::Null;
+                c["default_forum_layout"] = json!(0);
+                c["default_thread_rate_limit_per_user"] = json!(0);
+                c["default_auto_archive_duration"] = json!(4320);
+            }
+            c
         }
     }
 }
@@ -639,14 +912,50 @@ async fn rest(
     body: Bytes,
 ) -> Response {
     let path = uri.path().trim_start_matches("/api/v10").to_string();
-    let (json_body, files) = body_of(&headers, &body);
+    let (parsed, files) = body_of(&headers, &body);
+    let checked = match &parsed {
+        Ok(b) => spec::check_request(method.as_str(), &path, uri.query(), b.as_ref()),
+        Err(e) => Err(vec![Violation {
+            operation: spec::route(method.as_str(), &path)
+                .map(|op| op.id.clone())
+                .unwrap_or(format!("{method} {path}")),
+            field: Vec::new(),
+            code: "BASE_TYPE_BAD_TYPE".into(),
+            problem: e.clone(),
+        }]),
+    };
+    let json_body = parsed.ok().flatten().unwrap_or(Value::Null);
     let mut s = state.lock().unwrap_or_else(|e| e.into_inner());
+    let operation = match &checked {
+        Ok(op) => op.id.clone(),
+        Err(v) => v.first().map(|v| v.operation.clone()).unwrap_or_default(),
+    };
     s.calls.push(Call {
         method: method.to_string(),
         path: path.clone(),
+        operation: operation.clone(),
         body: json_body.clone(),
         files,
     });
+    // What Discord refuses never reaches the fake's state: it answers with Discord's error,
+    // and the test fails at its end (the violation is recorded).
+    if let Err(violations) = checked {
+        let unknown = spec::route(method.as_str(), &path).is_none();
+        // Printed as well, so that a test failing for another reason first still shows it.
+        for v in &violations {
+            eprintln!("fake Discord refused: {v}");
+        }
+        s.violations.extend(violations.iter().cloned());
+        return if unknown {
+            error(StatusCode::NOT_FOUND, 0, "404: Not Found")
+        } else {
+            (
+                StatusCode::BAD_REQUEST,
+                Json(spec::invalid_form_body(&violations)),
+            )
+                .into_response()
+        };
+    }
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     let port = s.port;
     match (method.as_str(), parts.as_slice()) {
@@ -654,16 +963,27 @@ async fn rest(
         ("GET", ["gateway", "bot"]) => Json(json!({"url": format!("ws://127.0.0.1:{port}/ws"), "shards": 1,
             "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})).into_response(),
         ("GET", ["users", "@me"]) => Json(user_json(BOT_ID, "wolfjudge")).into_response(),
+        ("GET", ["oauth2", "applications", "@me"]) => Json(application_json()).into_response(),
         ("PUT", ["applications", _, "commands"]) => {
             let mut cmds = json_body.as_array().cloned().unwrap_or_default();
             for c in &mut cmds {
                 let id = s.id();
                 c["id"] = json!(id.to_string());
                 c["application_id"] = json!(APP_ID.to_string());
-                c["version"] = json!("1");
+                c["version"] = json!(id.to_string());
                 if c.get("type").is_none() {
                     c["type"] = json!(1);
                 }
+                // Discord answers with every field, the permissions as a string.
+                c["default_member_permissions"] = match &c["default_member_permissions"] {
+                    Value::Number(n) => json!(n.to_string()),
+                    Value::String(p) => json!(p),
+                    _ => Value::Null,
+                };
+                if c["description"].is_null() {
+                    c["description"] = json!("");
+                }
+                c["nsfw"] = json!(c["nsfw"].as_bool().unwrap_or(false));
             }
             s.commands = cmds.clone();
             Json(Value::Array(cmds)).into_response()
@@ -722,6 +1042,7 @@ async fn rest(
                 s.nonces.insert((channel, n), id);
             }
             s.messages.insert(id, m.clone());
+            echo(&mut s, "MESSAGE_CREATE", &m);
             drop(s);
             Json(message_json(&m)).into_response()
         }
@@ -739,6 +1060,7 @@ async fn rest(
                 m.components = c.clone();
             }
             let m = m.clone();
+            echo(&mut s, "MESSAGE_UPDATE", &m);
             drop(s);
             Json(message_json(&m)).into_response()
         }
@@ -761,8 +1083,12 @@ async fn rest(
                 order: s.order,
                 ..Msg::default()
             };
-            s.messages.insert(id, m);
-            Json(channel_json(id, &kind)).into_response()
+            s.messages.insert(id, m.clone());
+            let mut thread = channel_json(id, &kind);
+            thread["newly_created"] = json!(true);
+            send(&mut s, "THREAD_CREATE", thread.clone());
+            echo(&mut s, "MESSAGE_CREATE", &m);
+            Json(thread).into_response()
         }
         ("POST", ["interactions", id, _token, "callback"]) => {
             let id: u64 = id.parse().unwrap_or(0);
@@ -777,7 +1103,7 @@ async fn rest(
                         "name": json_body["name"], "avatar": null, "token": token, "application_id": APP_ID.to_string(),
                         "url": format!("https://discord.com/api/webhooks/{id}/{token}")})).into_response()
         }
-        ("POST", ["webhooks", hook, token]) if !hook.is_empty() && hook.parse::<u64>().ok().and_then(|h| s.webhooks.get(&h)).is_some_and(|t| t == token) => {
+        ("POST", ["webhooks", hook, token]) if hook.parse::<u64>().ok().and_then(|h| s.webhooks.get(&h)).is_some_and(|t| t == token) => {
             // A relayed post: under the webhook's given name, in the thread asked for.
             let thread: u64 = uri
                 .query()
@@ -799,9 +1125,11 @@ async fn rest(
                 order: s.order,
                 username: json_body["username"].as_str().map(String::from),
                 avatar_url: json_body["avatar_url"].as_str().map(String::from),
+                webhook: hook.parse().ok(),
                 ..Msg::default()
             };
             s.messages.insert(id, m.clone());
+            echo(&mut s, "MESSAGE_CREATE", &m);
             drop(s);
             Json(message_json(&m)).into_response()
         }
@@ -824,17 +1152,229 @@ async fn rest(
             list.truncate(100);
             Json(Value::Array(list.iter().map(message_json).collect())).into_response()
         }
-        ("DELETE", ["channels", _channel, "messages", message]) => {
+        ("DELETE", ["channels", channel, "messages", message]) => {
             let message: u64 = message.parse().unwrap_or(0);
             match s.messages.get_mut(&message) {
                 Some(m) => {
                     m.deleted = true;
+                    send(&mut s, "MESSAGE_DELETE", json!({"id": message.to_string(),
+                        "channel_id": channel, "guild_id": GUILD.to_string()}));
                     StatusCode::NO_CONTENT.into_response()
                 }
                 None => error(StatusCode::NOT_FOUND, 10008, "Unknown Message"),
             }
         }
         ("PUT", ["channels", _, "messages", _, "reactions", ..]) => StatusCode::NO_CONTENT.into_response(),
-        _ => error(StatusCode::NOT_FOUND, 0, "not implemented by the fake Discord"),
+        _ => {
+            // A real operation the fake cannot answer: the test would be judging a made-up
+            // answer, so it fails too.
+            s.violations.push(Violation {
+                operation,
+                field: Vec::new(),
+                code: "FAKE_NOT_IMPLEMENTED".into(),
+                problem: "the fake Discord does not implement this operation".into(),
+            });
+            error(StatusCode::NOT_FOUND, 0, "not implemented by the fake Discord")
+        }
+    }
+}
+
+/// The fake's own strictness and the shape of what it sends.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    /// One HTTP/1.1 request to the fake: (status, JSON answer).
+    async fn raw(
+        fake: &FakeDiscord,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> (u16, Value) {
+        let mut conn = tokio::net::TcpStream::connect(fake.addr)
+            .await
+            .expect("connect to the fake");
+        let body = body.map(|b| b.to_string()).unwrap_or_default();
+        let req = format!(
+            "{method} /api/v10{path} HTTP/1.1\r\nHost: fake\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        conn.write_all(req.as_bytes()).await.expect("send");
+        let mut out = Vec::new();
+        conn.read_to_end(&mut out).await.expect("read");
+        let text = String::from_utf8_lossy(&out).to_string();
+        let status = text
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let json = text
+            .split_once("\r\n\r\n")
+            .and_then(|(_, b)| serde_json::from_str(b).ok())
+            .unwrap_or(Value::Null);
+        (status, json)
+    }
+
+    #[tokio::test]
+    async fn a_refused_request_is_answered_as_discord_does_and_fails_the_test() {
+        let fake = FakeDiscord::start().await;
+        let channel = fake.add_channel(Kind::Text);
+        let path = format!("/channels/{channel}/messages");
+        let content = |n: usize| Some(json!({"content": "x".repeat(n)}));
+        let (status, _) = raw(&fake, "POST", &path, content(2000)).await;
+        assert_eq!(status, 200);
+        fake.assert_no_violations();
+        let (status, answer) = raw(&fake, "POST", &path, content(2001)).await;
+        assert_eq!(status, 400);
+        assert_eq!(answer["code"], json!(50035), "{answer}");
+        assert_eq!(
+            answer["errors"]["content"]["_errors"][0]["code"],
+            json!("BASE_TYPE_MAX_LENGTH")
+        );
+        // Refused: nothing was posted.
+        assert_eq!(fake.messages().len(), 1);
+        let v = fake.violations();
+        assert_eq!(v.len(), 1);
+        assert_eq!(v[0].operation, "create_message");
+        assert_eq!(v[0].field, vec!["content".to_string()]);
+        let failed = std::panic::catch_unwind(|| fake.assert_no_violations());
+        let message = failed
+            .err()
+            .and_then(|e| e.downcast_ref::<String>().cloned())
+            .expect("the test fails");
+        assert!(message.contains("create_message: `content`"), "{message}");
+    }
+
+    #[tokio::test]
+    async fn an_unknown_route_and_an_unimplemented_one_fail_the_test() {
+        let fake = FakeDiscord::start().await;
+        let (status, _) = raw(&fake, "GET", "/channels/1/nothing", None).await;
+        assert_eq!(status, 404);
+        let (status, _) = raw(&fake, "GET", "/guilds/1/roles", None).await;
+        assert_eq!(status, 404);
+        let v: Vec<String> = fake.violations().iter().map(|v| v.to_string()).collect();
+        assert_eq!(v.len(), 2, "{v:?}");
+        assert!(v[0].starts_with("GET /channels/1/nothing"), "{v:?}");
+        assert!(v[1].contains("does not implement"), "{v:?}");
+    }
+
+    fn valid(schema: &str, v: &Value) {
+        let errors = spec::response_errors(schema, v);
+        assert!(errors.is_empty(), "{v}\n{errors:#?}");
+    }
+
+    #[test]
+    fn what_the_fake_sends_fits_discords_response_schemas() {
+        let mut s = State {
+            next_id: 10,
+            ..State::default()
+        };
+        s.roles.push((5, "法官".into()));
+        s.channels.insert(2, Kind::Forum);
+        s.channels.insert(3, Kind::Text);
+        s.channels.insert(
+            4,
+            Kind::Post {
+                forum: 2,
+                name: "第1天".into(),
+            },
+        );
+        s.channels.insert(6, Kind::Dm { user: 7 });
+        valid("UserResponse", &user_json(7, "Amber"));
+        valid("UserResponse", &user_json(BOT_ID, "wolfjudge"));
+        valid("UserResponse", &webhook_user(8, "Amber"));
+        let mut member = member_json("Amber", &[5]);
+        member["user"] = user_json(7, "Amber");
+        valid("GuildMemberResponse", &member);
+        valid("GuildChannelResponse", &channel_json(2, &Kind::Forum));
+        valid("GuildChannelResponse", &channel_json(3, &Kind::Text));
+        valid("ThreadResponse", &channel_json(4, &s.channels[&4]));
+        valid("PrivateChannelResponse", &channel_json(6, &s.channels[&6]));
+        valid("GuildResponse", &guild_json(&s));
+        valid("PrivateApplicationResponse", &application_json());
+        let guild = guild_create(&s);
+        for r in guild["roles"].as_array().into_iter().flatten() {
+            valid("GuildRoleResponse", r);
+        }
+        assert_eq!(guild["channels"].as_array().map(Vec::len), Some(2));
+        assert_eq!(guild["threads"].as_array().map(Vec::len), Some(1));
+        let bot = Msg {
+            id: 11,
+            channel: 3,
+            content: "hi".into(),
+            components: json!([]),
+            ..Msg::default()
+        };
+        let hook = Msg {
+            webhook: Some(8),
+            username: Some("Amber".into()),
+            ..bot.clone()
+        };
+        let member = Msg {
+            author: Some(7),
+            author_name: Some("Amber".into()),
+            edits: 1,
+            ..bot.clone()
+        };
+        for m in [&bot, &hook, &member] {
+            valid("MessageResponse", &message_json(m));
+        }
+        assert_eq!(message_json(&hook)["webhook_id"], json!("8"));
+        assert_eq!(message_json(&hook)["author"]["bot"], json!(true));
+        assert_eq!(message_json(&member)["edited_timestamp"], json!(TS));
+    }
+
+    #[tokio::test]
+    async fn rest_answers_fit_discords_response_schemas() {
+        let fake = FakeDiscord::start().await;
+        let forum = fake.add_channel(Kind::Forum);
+        let (_, cmds) = raw(
+            &fake,
+            "PUT",
+            &format!("/applications/{APP_ID}/commands"),
+            Some(json!([
+            {"name": "wolf", "description": "Werewolf", "type": 1}])),
+        )
+        .await;
+        valid("ApplicationCommandResponse", &cmds[0]);
+        let (_, dm) = raw(
+            &fake,
+            "POST",
+            "/users/@me/channels",
+            Some(json!({"recipient_id": "7"})),
+        )
+        .await;
+        valid("PrivateChannelResponse", &dm);
+        let (_, thread) = raw(
+            &fake,
+            "POST",
+            &format!("/channels/{forum}/threads"),
+            Some(json!({"name": "第1天", "message": {"content": "index"}})),
+        )
+        .await;
+        valid("ThreadResponse", &thread);
+        let (_, hook) = raw(
+            &fake,
+            "POST",
+            &format!("/channels/{forum}/webhooks"),
+            Some(json!({"name": "relay"})),
+        )
+        .await;
+        valid("GuildIncomingWebhookResponse", &hook);
+        let (_, msg) = raw(
+            &fake,
+            "POST",
+            &format!(
+                "/webhooks/{}/{}?wait=true&thread_id={}",
+                hook["id"].as_str().unwrap_or_default(),
+                hook["token"].as_str().unwrap_or_default(),
+                thread["id"].as_str().unwrap_or_default()
+            ),
+            Some(json!({"content": "relayed", "username": "Amber"})),
+        )
+        .await;
+        valid("MessageResponse", &msg);
+        fake.assert_no_violations();
     }
 }
