@@ -300,7 +300,7 @@ fn verify_speaks_the_chosen_language() {
     let out = wolfjudge(&["verify", &path, "--commitment", &wrong]);
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
-    assert!(err.contains("种子与承诺不符"), "{err}");
+    assert!(err.contains("种子与开局公布的种子哈希不符"), "{err}");
     let _ = std::fs::remove_file(&file);
 }
 

@@ -94,7 +94,7 @@ err-vote-change-limit = { $limit ->
 }
 err-vote-locked = Votes can't be changed within { $lock } of the close ({ $closes }). Your current vote stands.
 err-proxy-too-late = Proxy vote requests must reach the judge more than { $deadline } before the close ({ $closes }). This one is too late and void; you can still vote yourself.
-err-proxy-change-too-late = Changes to a proxy vote must reach the judge more than { $deadline } before the close ({ $closes }). This change is too late and void; the earlier proxy vote stands.
+err-proxy-change-too-late = Changes to a proxy vote must reach the judge more than { $deadline } before the close ({ $closes }). This change is too late and void; your earlier vote stands.
 err-witch-self-save = The witch can't use the antidote on herself. You can still use the poison, or pass tonight.
 err-one-potion-per-night = Only one potion a night: you have already used one tonight.
 err-antidote-used = Your antidote is used up (it works once per game). You can still use the poison if you have it, or pass tonight.
@@ -126,7 +126,7 @@ err-invalid-winner = “{ $winner }” can't win this game. Possible outcomes: {
 ## Role messages
 
 ev-role-told = Your role is: { $role }.
-role-desc-wolf = Each night, within { $night } of nightfall, send the judge a kill target with a short reason (a word or two; two characters in a Chinese game). { $leader ->
+role-desc-wolf = Each night, within { $night } of nightfall, send the judge a kill target with a short reason (a word or two). { $leader ->
     [yes] On the first night every wolf must vote for a wolf leader (mandatory; not voting costs a yellow card); after that the leader picks the night's kill from the wolves' submissions, and if the leader has picked nothing by the deadline, { $fallback ->
         [most] the most-submitted target is killed (on a tie, the one submitted first).
        *[none] there is no kill that night.
@@ -139,7 +139,7 @@ role-desc-witch = You hold one antidote and one poison, each usable once, and on
     [yes] {" "}(yourself included)
    *[no] {" "}(but not yourself)
 }; after using the antidote you are no longer told. You may instead poison any living character. Deadline: { $witch } after nightfall.
-role-desc-hunter = When you leave the game (killed, poisoned or voted out; not when sent off by a red card or removed by the judge), you may within { $window } shoot one other living character, who leaves with you.
+role-desc-hunter = When you leave the game (killed, poisoned or voted out; not when sent off by a red card or removed by the judge), you may, within { $window }, shoot one other living character, who leaves the game with you.
 role-desc-killer = Each night, within { $night } of nightfall, you and the other killers each send the judge a kill target; the majority decides (a killer who sends nothing goes along with the others; on an even split, the target submitted first).
 role-desc-police = Each night, within { $night } of nightfall, you and the other police each send the judge a character to check; the majority decides and you all learn that character's exact role.
 role-desc-civilian = You have no ability. Post and vote during the day to find the killers.
@@ -227,7 +227,7 @@ ev-out-poison-judge = { $name } is poisoned by the witch during { $phase }.
 ev-last-words-granted = You are out of the game. You may leave last words, to be published when day { $day } opens. Send them with /lastwords before day { $day } begins; otherwise they are forfeited (declining does not pass the right to anyone else).
 ev-last-words-given = Your last words are received and will be published when day { $day } opens: { $text }
 ev-last-words-given-later = Your last words are received and will be published when the next day opens: { $text }
-ev-decide-shoot = You are out of the game. As the hunter you may shoot one other living character before { $until }; or don't shoot, and the chance lapses then.
+ev-decide-shoot = You are out of the game. As the hunter you may shoot one other living character before { $until }. If you haven't shot by then, the shot is forfeited.
 ev-decide-badge = You are out of the game. As sheriff you must pass the badge to a living character before { $until }. { $card ->
     [yes] Otherwise it goes to a random character and you get a yellow card.
    *[no] Otherwise it goes to a random character.
@@ -264,7 +264,7 @@ prompt-night-wolf-majority = Tonight's kill is the most-submitted target (earlie
 prompt-night-seer = Night { $night }: you may check one other living character before { $until } and learn whether they are village or wolf; if you don't, the check is forfeited.
 prompt-night-killer = Night { $night }: send tonight's target, with a short reason, before { $until }. The killers' majority decides (earliest submitted on a tie).
 prompt-night-police = Night { $night }: send the character to check tonight before { $until }. The police's majority decides, and you all learn that character's exact role.
-prompt-out-no-last-words = You are out of the game. This game's last-words quota ({ $quota }) is used up, so you leave no last words. You can keep reading the threads, but please don't post in them any more; until the game ends you can also write in your tree hole with /treehole, published at the end.
+prompt-out-no-last-words = You are out of the game. This game's last-words quota ({ $quota }) is used up, so you leave no last words. You can keep reading the threads, but please don't post in them any more; until the game ends you can also keep private notes with /treehole (your "tree hole"), which are published when the game ends.
 ev-leader-voted = { $by } votes for { $target } as wolf leader.
 ev-leader-elected = { $name } is elected wolf leader and picks each night's kill from the wolves' submissions.
 ev-leader-elected-drawn = No valid leader votes; the wolf leader is chosen by random draw (seed draw { $draw }): { $name }.
@@ -317,7 +317,7 @@ card-reason-leader-vote-judge = did not vote for a wolf leader on the first nigh
 card-reason-pass-leader-judge = did not pass the wolf leadership in time
 ev-cards-converted = { $name }'s { $count } { $from } cards become one { $to } card.
 ev-speedup-requested = { $name } asks to speed up ({ $count }/{ $needed }).
-ev-sped-up = More than half of the living characters asked: the game speeds up. Days now last { $length }.{ $cards ->
+ev-sped-up = More than half of the living characters asked: the game speeds up. From the next day on, days last { $length } (today's deadline stays).{ $cards ->
     [yes] {" "}Lurking and missed votes no longer earn automatic yellow cards.
    *[no] {""}
 }
@@ -572,7 +572,7 @@ outbox-undeliverable = A message to { $channel } could not be delivered after { 
 
 ## Discord: day posts and night choices
 post-day-title = Day { $day }
-choice-leader = Vote for the pack's leader
+choice-leader = Vote for the wolf leader
 choice-kill = Submit tonight's kill
 choice-pick = Pick tonight's kill (leader)
 choice-save = Use the antidote
@@ -585,7 +585,7 @@ choice-badge = Pass the sheriff's badge to
 choice-lead = Pass the leadership to
 
 ## Discord: refusals of the bot's own (the rules' refusals are err-*)
-svc-not-set-up = This server has no game forum yet. A member with Manage Server runs /wolf setup first.
+svc-not-set-up = This server has no game forum yet. A member with the Manage Server permission needs to run /wolf setup first.
 svc-not-judge = Only members with this server's judge role may do that.
 svc-no-game = There is no game here. Use the command in the game's post or sign-up post, or in a DM with the bot while you play.
 svc-not-a-player = You are not playing in this game.
@@ -597,14 +597,14 @@ svc-unknown-ruleset = There is no ruleset called "{ $name }"; use m32 or mafia.
 svc-unknown-target = "{ $name }" is not a character of this game (or not a valid value); pick one from the list.
 svc-unknown-time-zone = "{ $name }" is not a time zone I know. Give an IANA time zone name, such as Europe/London, America/New_York, Asia/Shanghai or UTC.
 svc-empty-reason = Please give a reason.
-svc-already-playing = { $player } already plays in this game.
+svc-already-playing = { $player } is already playing in this game.
 svc-platform = Discord refused the request ({ $name }); check the bot's permissions in this channel.
 svc-internal = Something went wrong on our side; nothing was changed. Please try again in a moment.
-svc-stale-button = This button is not in use any more.
+svc-stale-button = This button has expired.
 svc-pick-one = Pick a character from the menu first.
 svc-bad-duration = "{ $text }" is not a duration; write it like 90m, 2h, 1d or 1h30m.
-svc-no-tournament = There is no tournament called "{ $name }" in this server; check the name, or a judge creates it with /tournament new.
-svc-no-tournaments = This server has no tournament yet; a judge creates one with /tournament new.
+svc-no-tournament = There is no tournament called "{ $name }" in this server; check the name, or a judge can create it with /tournament new.
+svc-no-tournaments = This server has no tournament yet; a judge can create one with /tournament new.
 svc-tournament-exists = A tournament called "{ $name }" already exists; choose another name.
 svc-tournament-full = Tournament { $name } already has its { $planned } games; create a new tournament for more.
 svc-tournament-ruleset = Tournament { $name } plays { $ruleset }; open its games with that ruleset.
@@ -631,15 +631,15 @@ view-dead = Out: { $names }
 view-you = You play { $name }, { $role }.
 view-cards = {" "}(cards blue/yellow/red { $cards })
 view-kill-submitted = Kill submitted: { $by } → { $target }
-view-leader = Pack leader: { $name }
+view-leader = Wolf leader: { $name }
 view-potions = Antidote left: { $antidote }; poison left: { $poison }
 
 ## Discord: answers
 ok-vote = Your vote for { $name } is in; it is posted in the day's thread with your reason.
 ok-abstain = You abstain today.
-ok-proxy = The judge is asked to cast your vote for { $name }.
+ok-proxy = You've asked the judge to cast your vote for { $name }.
 ok-speedup = Your speed-up request is counted.
-ok-lastwords = Your last words are recorded; they are published in the next day's opening post.
+ok-lastwords = Your last words are recorded; they will be published when the day named in your elimination message opens.
 ok-treehole = Noted in your tree hole. Nobody sees it until the game ends.
 ok-setup = Set up: games in { $forum }, judges are { $role }, the judge's log is { $log }.
 ok-setup-time-zone = Games show times in { $zone } (now { $now }).

@@ -33,7 +33,7 @@ phase-ended = 游戏结束后
 
 winner-wolves = 狼人阵营
 winner-village = 好人阵营
-winner-police = 警察与平民
+winner-police = 警民阵营
 winner-killers = 杀手阵营
 winner-draw = 平局
 
@@ -60,11 +60,11 @@ chat-1 = 我是好人，先听听大家怎么说。
 chat-2 = 昨晚死的这位很有意思，对面在想什么？
 chat-3 = 楼上的发言有点划水啊，能不能具体点？
 chat-4 = 我觉得今天应该先出一个发言最少的。
-chat-5 = 预言家可以考虑报一下查验了吧。
+chat-5 = 预言家该起跳报验人了吧？
 chat-6 = 这票型我看不懂，谁能解释一下？
 chat-7 = 别急着站边，先把逻辑盘清楚。
 chat-8 = 我暂时保留意见，晚点再来投票。
-chat-9 = 有没有人注意到他昨天改票了？
+chat-9 = 有没有人注意到昨天有人改票了？
 chat-10 = 好人要团结，别被对面带节奏。
 
 ## 拒绝操作时对玩家说的话（err- 后接 RuleError::code()，下划线换成连字符）
@@ -82,8 +82,8 @@ err-vote-change-limit = { $limit ->
    *[other] 你已经改过 { $limit } 次票，不能再改了；你当前的票仍然有效。
 }
 err-vote-locked = 投票在截止前 { $lock }内不能再改票（截止时间 { $closes }）。你当前的票仍然有效。
-err-proxy-too-late = 代投申请必须在投票截止前超过 { $deadline }提出（截止时间 { $closes }）。这次申请太晚，无效；你仍可以自己投票。
-err-proxy-change-too-late = 代投改票必须在投票截止前超过 { $deadline }提出（截止时间 { $closes }）。这次改票太晚，无效；原来的代投仍然有效。
+err-proxy-too-late = 代投申请最晚要在投票截止前 { $deadline }提出（截止时间 { $closes }）。这次申请太晚，没有生效；你仍可以自己投票。
+err-proxy-change-too-late = 代投改票最晚要在投票截止前 { $deadline }提出（截止时间 { $closes }）。这次提出得太晚，没有生效；你原来的票仍然有效。
 err-witch-self-save = 女巫不能对自己使用解药。你仍可以使用毒药，或者今晚不用药。
 err-one-potion-per-night = 同一晚只能用一瓶药，你今晚已经用过药了。
 err-antidote-used = 你的解药已经用过了（每局只能用一次）。你仍可以使用毒药（如果还有），或者今晚不用药。
@@ -104,7 +104,7 @@ err-shoot-first = 你既是猎人又是警长：请先开枪，再移交警徽�
 err-already-requested = 你已经申请过加速了（或者游戏已经加速），不需要重复申请。
 err-speedup-unavailable = 本局规则不允许加速。
 err-last-words-not-granted = 你没有遗言权：本局只有最先出局的 { $quota } 名角色（红牌罚下和被法官移出的不算）可以留遗言。
-err-last-words-too-late = 遗言已过提交时限：遗言必须在公布它的那一天开始之前提交。
+err-last-words-too-late = 遗言已过提交时限：遗言必须在要公布它的那一天开帖之前提交。
 err-last-words-given = 你已经提交过遗言了，遗言不能修改。
 err-not-tied = { $name } 不在平票名单中。本轮加赛只能投给：{ $candidates }。
 err-not-a-voter = 你是平票的角色之一，这一轮加赛由其他角色投票，你不参加投票。
@@ -116,25 +116,25 @@ err-invalid-winner = 本局不可能由「{ $winner }」获胜。可选的结果
 
 ev-role-told = 你的身份是【{ $role }】。
 role-desc-wolf = 每晚入夜后 { $night }内私信法官报刀：一个目标，附两个字的理由。{ $leader ->
-    [yes] 第一夜所有狼人必须投票选出狼头（强制，不投会得黄牌）；之后每晚由狼头从大家报的目标中定刀，截止时狼头还没定刀的话，{ $fallback ->
-        [most] 刀报得最多的目标（同票时取最早报的）。
+    [yes] 第一夜所有狼人还要投票选出狼头（必须投，不投会得黄牌）；狼头选出后（第一夜就开始），每晚由狼头从大家报的目标中定刀，截止时狼头还没定刀的话，{ $fallback ->
+        [most] 就刀报得最多的目标（同票时取最早报的）。
        *[none] 当晚空刀。
     }
-   *[no] 当晚刀报得最多的目标（同票时取最早报的）。
+   *[no] 每晚刀报得最多的目标（同票时取最早报的）。
 }
 role-desc-villager = 你没有技能。白天积极发言、投票，找出狼人。
 role-desc-seer = 每晚入夜后 { $night }内可以私信法官查验一名其他存活角色，得知他是好人还是狼人阵营。
 role-desc-witch = 你有一瓶解药和一瓶毒药，各限用一次，同一晚只能用一瓶。持有解药时，每晚狼人确定刀口后法官会私信告诉你谁被刀，你可以救他{ $selfsave ->
-    [yes] （也可以救自己）
-   *[no] （但不能救自己）
+    [yes] （可以自救）
+   *[no] （不能自救）
 }；解药用过后不再得知刀口。你也可以毒杀任意一名存活角色。截止时间：入夜后 { $witch }。
 role-desc-hunter = 当你出局时（被刀、被毒或被投票出局；红牌罚下或被法官移出除外），可以在 { $window }内开枪带走一名其他存活角色。
-role-desc-killer = 每晚入夜后 { $night }内，你和其他杀手各自私信法官提交一个杀人目标，按多数决定（没有表态的杀手视为同意；票数相同时，取最早提交的目标）。
+role-desc-killer = 每晚入夜后 { $night }内，你和其他杀手各自私信法官提交一个杀人目标，按多数决定（没有提交的杀手视为跟随多数；票数相同时，取最早提交的目标）。
 role-desc-police = 每晚入夜后 { $night }内，你和其他警察各自私信法官提交一个查验目标，按多数决定；查验结果是该角色的确切身份，你们都会收到。
 role-desc-civilian = 你没有技能。白天积极发言、投票，找出杀手。
 team-wolf = 你的狼人队友：{ $names }。你们互相知道身份，{ $chat ->
     [yes] 可以在狼人群里交流。
-   *[no] 但不共群：每个人只和法官私聊。
+   *[no] 但本局没有狼群，不能私下交流：每个人只私信法官，队友报的刀和狼头选票由法官转告给你。
 }
 team-wolf-alone = 你是本局唯一的狼人。
 team-killer = 你的杀手队友：{ $names }。
@@ -149,7 +149,7 @@ goal-town = 获胜条件：所有杀手出局（若平民全部出局则为平�
 ## 事件
 
 ev-created = （内部）游戏创建：规则 { $ruleset }，{ $count } 个角色，开始于 { $start }。
-ev-seed-committed = 随机种子的承诺（SHA-256）：{ $commitment }。游戏结束时会公布种子，所有人都可以验证发牌和每一次随机抽取。
+ev-seed-committed = 本局随机种子的 SHA-256 哈希：{ $commitment }。游戏结束时公布种子，任何人都可以据此验证发牌和每一次随机抽取。
 ev-roles-dealt-seed = 发牌（由种子随机，第 0 次抽取）：
 ev-roles-dealt-fixed = 发牌（指定）：
 ev-dealt-role = { $name }：{ $role }
@@ -169,7 +169,7 @@ ev-day-out-at-night = 第 { $night } 夜出局{ $count ->
     [1] {""}
    *[other] （按先后顺序）
 }：{ $names }
-ev-day-peaceful-night = 第 { $night } 夜平安夜。
+ev-day-peaceful-night = 第 { $night } 夜是平安夜，无人出局。
 ev-day-sheriff = 警长：{ $name }
 ev-day-no-sheriff = 目前没有警长。
 ev-day-alive = 存活角色（{ $count }）：{ $names }
@@ -177,7 +177,7 @@ ev-day-last-words = 遗言：
 ev-day-last-word = { $name }：{ $text }
 ev-day-vote-sheriff = 今天投票选警长：得票最多者当选（平票时，先达到该票数的当选）。
 ev-day-vote-out = 今天投票放逐：得票最多者出局。
-ev-day-vote-out-sheriff = 今天投票放逐：得票最多者出局，警长的票算 { $weight } 票。最高票平票时，如果警长投的是平票者之一，他出局；否则无人出局。
+ev-day-vote-out-sheriff = 今天投票放逐：得票最多者出局，警长的票算 { $weight } 票。最高票平票时，平票者中警长投的那一位出局；警长没有投给任何平票者的话，无人出局。
 ev-day-vote-rules = 投票请写明目标和理由，也可以明确弃票。{ $changes ->
     [0] 本局不能改票。
    *[other] 每人可以改票 { $changes } 次，截止前 { $lock }内不能改票。
@@ -209,17 +209,17 @@ ev-out-night-kill-judge = { $name } 在{ $phase }被刀，出局。
 ev-out-night-kill-judge-mafia = { $name } 在{ $phase }被杀手杀死，出局。
 ev-out-poison-judge = { $name } 在{ $phase }被女巫毒杀，出局。
 
-ev-last-words-granted = 你出局了。你可以留一段遗言，它会在第 { $day } 天开帖时公布。请在第 { $day } 天开始之前用 /遗言 提交；逾期视为放弃（放弃不会把遗言权让给别人）。
+ev-last-words-granted = 你出局了，可以留一段遗言，将在第 { $day } 天开帖时公布。请在第 { $day } 天开帖之前用 /遗言 提交，逾期视为放弃（遗言名额不会转给别人）。你可以继续看帖旁观，但请不要再在讨论帖里发言。
 ev-last-words-given = 已收到你的遗言，将在第 { $day } 天开帖时公布：{ $text }
 ev-last-words-given-later = 已收到你的遗言，将在下一天开帖时公布：{ $text }
 ev-decide-shoot = 你出局了。作为猎人，你可以在 { $until } 之前开枪带走一名其他存活角色；也可以不开枪，到时视为放弃。
-ev-decide-badge = 你出局了。作为警长，你必须在 { $until } 之前把警徽移交给一名存活角色。{ $card ->
-    [yes] 逾时警徽会随机移交，并且你会收到一张黄牌。
-   *[no] 逾时警徽会随机移交。
+ev-decide-badge = 你出局了。作为警长，请在 { $until } 之前把警徽移交给一名存活角色。{ $card ->
+    [yes] 超时未移交的话，警徽会随机移交，你还会收到一张黄牌。
+   *[no] 超时未移交的话，警徽会随机移交。
 }
-ev-decide-leader = 你出局了。作为狼头，你必须在 { $until } 之前指定一名存活的狼人接任狼头。{ $card ->
-    [yes] 逾时狼头会随机产生，并且你会收到一张黄牌。
-   *[no] 逾时狼头会随机产生。
+ev-decide-leader = 你出局了。作为狼头，请在 { $until } 之前指定一名存活的狼人接任狼头。{ $card ->
+    [yes] 超时未指定的话，将随机选一名存活狼人接任，你还会收到一张黄牌。
+   *[no] 超时未指定的话，将随机选一名存活狼人接任。
 }
 ev-shot = { $hunter } 开枪带走了 { $target }。
 ev-lapsed-shoot = { $name } 没有在时限内开枪，视为放弃。
@@ -239,9 +239,9 @@ prompt-night-wolf = 【第 { $night } 夜】请在 { $until } 之前报刀：选
 prompt-night-wolf-elect = 今晚是第一夜，还要在同一时限前投票选出狼头（可以投自己）{ $card ->
     [yes] ，截止时没投票的狼人会得黄牌
    *[no] {""}
-}。之后由狼头从大家报的目标中定刀。
-prompt-night-wolf-leader = 你是狼头：大家报刀后，请在 { $until } 之前从中定刀（届时另发菜单）；到时没有定刀，{ $fallback ->
-    [most] 按报得最多的目标（同票取最早报的）。
+}。狼头一选出，今晚就由狼头从大家报的目标中定刀。
+prompt-night-wolf-leader = 你是狼头：请在 { $until } 之前从大家报的目标中定刀（队友报刀后会另发定刀菜单给你）；到时没有定刀，{ $fallback ->
+    [most] 就刀报得最多的目标（同票取最早报的）。
    *[none] 今晚空刀。
 }
 prompt-night-wolf-member = 狼头 { $leader } 会从大家报的目标中定刀。
@@ -272,7 +272,7 @@ ev-kill-none = 今晚空刀。
 ev-kill-none-mafia = 今晚不杀人。
 ev-witch-told = 今晚被刀的是 { $target }。你可以对他使用解药{ $selfsave ->
     [yes] {""}
-   *[no] （不能救自己）
+   *[no] （女巫不能自救）
 }，或者毒杀一名存活角色，或者不用药；同一晚只能用一瓶药。
 ev-witch-told-no-kill = 今晚没有人被刀。你可以毒杀一名存活角色，或者不用药。
 ev-witch-not-told = 狼人已经行动。你不会得知今晚的刀口（解药已经用过，或者今晚无人被刀）。你可以毒杀一名存活角色（如果毒药还在），或者不用药。
@@ -289,7 +289,7 @@ ev-night-ended = 第 { $night } 夜结束，天亮了。
 
 ev-card = { $name } 收到一张{ $color }：{ $reason }。
 ev-card-you = 你收到一张{ $color }：{ $reason }。
-card-reason-judge = 法官判定：{ $text }
+card-reason-judge = { $text }（法官判罚）
 card-reason-no-vote = 第 { $day } 天既没有投票也没有弃票
 card-reason-few-posts = 第 { $day } 天只发言 { $posts } 次（至少需要 { $min } 次）
 card-reason-lurk-streak = 截至第 { $day } 天，连续 { $days } 天每天发言少于 { $min } 次
@@ -297,10 +297,10 @@ card-reason-mandatory = 没有在时限内完成必须做的操作
 card-reason-pass-badge = 没有在时限内移交警徽
 card-reason-leader-vote-judge = 第一夜没有投票选狼头
 card-reason-pass-leader-judge = 没有在时限内移交狼头
-ev-cards-converted = { $name } 的 { $count } 张{ $from }合成一张{ $to }。
-ev-speedup-requested = { $name } 申请加速（{ $count }/{ $needed }）。
-ev-sped-up = 超过半数的存活角色申请加速，游戏加速：此后每天 { $length }。{ $cards ->
-    [yes] 潜水和未投票不再自动发黄牌。
+ev-cards-converted = { $name } 累计 { $count } 张{ $from }，升级为一张{ $to }。
+ev-speedup-requested = { $name } 申请加速（已 { $count } 人，需 { $needed } 人）。
+ev-sped-up = 超过半数的存活角色申请加速，游戏加速：从下一天起每天 { $length }（今天的截止时间不变）。{ $cards ->
+    [yes] 从现在起，潜水和未投票不再自动发黄牌。
    *[no] {""}
 }
 ev-substituted = 替补：{ $player } 接手角色 { $name }（身份、技能和牌都不变）。
@@ -339,8 +339,8 @@ ev-reveal-tree-holes = 树洞：
 ev-reveal-tree-hole = { $name }：{ $text }
 ev-reveal-no-tree-holes = （无）
 ev-reveal-seed = 随机种子：{ $seed }
-ev-reveal-commitment = 开局公布的承诺：{ $commitment }
-ev-reveal-verify = 验证方法：把种子按小端序写成 8 个字节，其 SHA-256 应当等于开局公布的承诺；第 i 次随机抽取用的是以该种子初始化的 ChaCha20 的第 i 号流。也可以一条命令验证（对局文件由法官用 /法官 导出 导出）：`wolfjudge verify game.json --commitment { $commitment }`，它会核对种子并列出由种子得出的发牌。
+ev-reveal-commitment = 开局公布的种子哈希：{ $commitment }
+ev-reveal-verify = 验证方法：把种子按小端序写成 8 个字节，其 SHA-256 应当等于开局公布的种子哈希；第 i 次随机抽取用的是以该种子初始化的 ChaCha20 的第 i 号流。也可以用一条命令验证（对局文件可由法官用 /法官 导出 命令取得）：`wolfjudge verify game.json --commitment { $commitment }`，它会核对种子并列出由种子得出的发牌。
 
 deed-vote = { $by } 投票给 { $target }
 deed-abstain = { $by } 弃票
@@ -393,8 +393,8 @@ cli-sim-stored = 第 { $id } 号对局（键 { $key }）已存入数据库。
 cli-sim-tournament-game = 比赛「{ $tournament }」的第 { $game } 局已记录（种子 { $seed }）。
 cli-cannot-read = 无法读取 { $file }：{ $error }
 cli-invalid-script = 无效的游戏脚本：{ $error }
-cli-verify-mismatch = 种子与承诺不符：种子 { $seed } 的哈希是 { $got }，而承诺是 { $want }。
-cli-verify-seed = 种子 { $seed }：它的 8 个小端字节的 SHA-256 是 { $hash }，与承诺一致。
+cli-verify-mismatch = 种子与开局公布的种子哈希不符：种子 { $seed } 的哈希是 { $got }，而开局公布的是 { $want }。
+cli-verify-seed = 种子 { $seed }：它的 8 个小端字节的 SHA-256 是 { $hash }，与开局公布的种子哈希一致。
 cli-verify-fixed = 角色是脚本里指定的，不由种子发牌：
 cli-verify-deal = 这个种子发出的牌（第 0 次抽取）：
 cli-verify-role = { $name }：{ $role }
@@ -475,7 +475,7 @@ sim-vote-reason-1 = 发言划水
 sim-vote-reason-2 = 票型可疑
 sim-vote-reason-3 = 逻辑前后矛盾
 sim-vote-reason-4 = 一直在带节奏
-sim-vote-reason-5 = 跟大家的票
+sim-vote-reason-5 = 跟票
 sim-vote-reason-6 = 感觉不对
 sim-kill-reason-1 = 强势
 sim-kill-reason-2 = 像神
@@ -490,7 +490,7 @@ sim-tree-hole-2 = 今天的发言好难盘，先记一笔。
 sim-tree-hole-3 = 下次一定早点投票。
 sim-card-reason-1 = 发言离题
 sim-card-reason-2 = 催票语气过激
-sim-card-reason-3 = 在讨论帖外讨论本局
+sim-card-reason-3 = 场外讨论本局
 
 ## 比赛（RULES.md §3）：积分榜及奖项。
 tournament-title = 比赛「{ $name }」（{ $ruleset }）：已完成 { $played }/{ $planned } 局，法官 { $judge }
@@ -536,7 +536,7 @@ wait-phase-unreachable = 游戏无法到达{ $phase }：在那之前游戏就会
 outbox-undeliverable = 发往 { $channel } 的一条消息尝试 { $attempts } 次仍无法送达（{ $error }），已被搁置以免阻塞该频道。请手动转达：{ $body }
 
 ## Discord：每天的帖子与夜间选择
-post-day-title = 第{ $day }天
+post-day-title = 第 { $day } 天
 choice-leader = 投票选狼头
 choice-kill = 报刀
 choice-pick = 定刀（狼头）
@@ -547,7 +547,7 @@ choice-check = 查验一名角色
 choice-shoot = 开枪带走
 choice-hold = 不开枪
 choice-badge = 移交警徽给
-choice-lead = 把狼头传给
+choice-lead = 把狼头移交给
 
 ## Discord：机器人自己的拒绝（规则的拒绝见 err-*）
 svc-not-set-up = 本服务器还没有设置游戏论坛。请有"管理服务器"权限的成员先执行 /狼人杀 设置。
@@ -604,7 +604,7 @@ ok-vote = 你投给 { $name } 的票已记录，并会连同理由发到当天�
 ok-abstain = 你今天弃票。
 ok-proxy = 已请法官代投：你的票投给 { $name }。
 ok-speedup = 你的加速请求已计入。
-ok-lastwords = 你的遗言已记录，将在第二天的开帖中公布。
+ok-lastwords = 你的遗言已记录，将在出局私信里说的那一天开帖时公布。
 ok-treehole = 已记入你的树洞。游戏结束前没有人能看到。
 ok-setup = 设置完成：游戏在 { $forum }，法官身份组是 { $role }，法官日志在 { $log }。
 ok-setup-time-zone = 游戏时间按 { $zone } 显示（现在是 { $now }）。
@@ -619,7 +619,7 @@ ok-extended = 当前截止时间已延后 { $by }。
 ok-paused = 游戏已暂停。
 ok-resumed = 游戏已恢复。
 ok-ended = 游戏已结束。
-ok-exported = 第 { $game } 局的游戏脚本和报告。用 `wolfjudge script game-{ $game }.json` 重放；任何人都可以用 `wolfjudge verify game-{ $game }.json --commitment <承诺>` 对照承诺验证发牌。
+ok-exported = 第 { $game } 局的游戏脚本和报告。用 `wolfjudge script game-{ $game }.json` 重放；任何人都可以用 `wolfjudge verify game-{ $game }.json --commitment <开局公布的种子哈希>` 验证发牌。
 export-mismatch = 警告：重放脚本得到的结果与存储的对局在这些项上不一致：{ $fields }。请报告这个问题。
 ok-choice = 已记录：{ $choice } { $name }。
 ok-tournament-created = 比赛 { $name } 已创建：共 { $games } 局 { $ruleset }，法官 { $judge }。用 /狼人杀 新游戏 规则:{ $ruleset } 比赛:{ $name } 为它开局。
@@ -634,7 +634,7 @@ button-leave = 退出
 dm-joined = 你已报名一局 { $ruleset }。你的身份和每晚的操作提示都会发到这里（私信）。
 signup-dm-closed = { $player }：机器人无法私信你，而身份是通过私信发送的。请允许本服务器成员给你发私信（服务器菜单 → 隐私设置），然后退出并重新报名。法官：暂时无法联系到这名玩家。
 log-judge-command = { $judge } 使用了 { $command } → { $result }
-modal-kill-title = 今晚的刀人
+modal-kill-title = 今晚报刀
 modal-kill-reason = 理由（两个字）
 
 ## Discord：命令的名字与说明

@@ -18,7 +18,7 @@ use crate::i18n::{self, Lang};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Choice {
-    /// Vote for the pack's leader (night 1).
+    /// Vote for the wolf leader (night 1).
     Leader,
     /// Submit a kill (a target, then a two-character reason).
     Kill,
@@ -35,7 +35,7 @@ pub enum Choice {
     Hold,
     /// Pass the sheriff's badge.
     Badge,
-    /// Pass the pack's leadership.
+    /// Pass the wolf leadership.
     Lead,
 }
 

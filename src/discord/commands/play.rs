@@ -137,7 +137,7 @@ pub async fn speedup(ctx: Context<'_>) -> Result<(), Error> {
     .await
 }
 
-/// Leave your last words (published in the next day's opening post).
+/// Leave your last words (published when the day your elimination message names opens).
 #[poise::command(slash_command)]
 pub async fn lastwords(
     ctx: Context<'_>,
