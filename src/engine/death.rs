@@ -222,13 +222,7 @@ impl Tx {
         if !self.pending(c, DecisionKind::Shoot) {
             return Err(RuleError::NoDecisionPending);
         }
-        self.emit(
-            now,
-            EventKind::DecisionLapsed {
-                kind: DecisionKind::Shoot,
-                character: c,
-            },
-        );
+        self.emit(now, EventKind::ShotDeclined { hunter: c });
         self.reopen_badge(c, now);
         Ok(())
     }

@@ -22,6 +22,15 @@ pub enum RuleError {
     ActorDead { actor: CharId },
     #[error("not possible during {phase}")]
     WrongPhase { phase: Phase },
+    /// The day's vote has closed; the next phase has not begun yet.
+    #[error("the day's vote has closed")]
+    DayClosed,
+    /// Night: the deadline for this part of the night (the wolves' and seer's) has passed.
+    #[error("tonight's deadline for this has passed")]
+    NightDeadlinePassed,
+    /// The wolf-leader election is held on the first night only and is over.
+    #[error("the wolf-leader election is over")]
+    LeaderElectionOver { leader: Option<CharId> },
     #[error("{actor:?}'s role cannot do that now")]
     NoAbility { actor: CharId },
     #[error("{target:?} is out of the game")]
@@ -64,6 +73,8 @@ pub enum RuleError {
     ShootFirst,
     #[error("already requested")]
     AlreadyRequested,
+    #[error("the game is already sped up")]
+    AlreadySpedUp,
     #[error("speed-up is not possible in this game")]
     SpeedupUnavailable,
     #[error("no last words were granted")]
@@ -100,6 +111,9 @@ impl RuleError {
             RuleError::NotACharacter => "not_a_character",
             RuleError::ActorDead { .. } => "actor_dead",
             RuleError::WrongPhase { .. } => "wrong_phase",
+            RuleError::DayClosed => "day_closed",
+            RuleError::NightDeadlinePassed => "night_deadline_passed",
+            RuleError::LeaderElectionOver { .. } => "leader_election_over",
             RuleError::NoAbility { .. } => "no_ability",
             RuleError::TargetDead { .. } => "target_dead",
             RuleError::VoteChangeLimit { .. } => "vote_change_limit",
@@ -121,6 +135,7 @@ impl RuleError {
             RuleError::NoDecisionPending => "no_decision_pending",
             RuleError::ShootFirst => "shoot_first",
             RuleError::AlreadyRequested => "already_requested",
+            RuleError::AlreadySpedUp => "already_sped_up",
             RuleError::SpeedupUnavailable => "speedup_unavailable",
             RuleError::LastWordsNotGranted => "last_words_not_granted",
             RuleError::LastWordsTooLate => "last_words_too_late",

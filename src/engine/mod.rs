@@ -497,7 +497,10 @@ impl Tx {
         if !self.g.ruleset.options.speedup {
             return Err(RuleError::SpeedupUnavailable);
         }
-        if self.g.sped_up || self.g.speedup_requests.contains(&c) {
+        if self.g.sped_up {
+            return Err(RuleError::AlreadySpedUp);
+        }
+        if self.g.speedup_requests.contains(&c) {
             return Err(RuleError::AlreadyRequested);
         }
         let living = self.g.living().len();
@@ -544,6 +547,9 @@ impl Tx {
     pub(crate) fn open_day_state(&self) -> Result<&state::DayState, RuleError> {
         match (&self.g.phase, &self.g.day) {
             (Phase::Day { .. }, Some(d)) if !d.closed && self.g.pending.is_empty() => Ok(d),
+            // The vote is over (a decision after it may still be open): saying which
+            // decision, or whose, would tell the public a secret.
+            (Phase::Day { .. }, Some(_)) => Err(RuleError::DayClosed),
             _ => Err(RuleError::WrongPhase {
                 phase: self.g.phase,
             }),
