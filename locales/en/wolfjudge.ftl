@@ -121,8 +121,10 @@ err-target-self = You can't target yourself. Choose another character.
 err-target-not-wolf = { $name } is not a wolf. The leader election and the leader hand-over only accept living wolves.
 err-no-decision-pending = { $game ->
     [mafia] You have no decision to make: in this game a character who is out can only leave last words and write in the tree hole.
-   *[other] You have no such decision to make now (a shot, the badge or the leadership): it isn't yours, it was already made, or its time has run out.
+   *[other] You have no such decision to make: shooting, passing the badge and passing the leadership belong to the hunter, the sheriff and the wolf leader as they go out.
 }
+err-decision-made = You have already made that decision; it can't be changed.
+err-decision-lapsed = The time for that decision has run out and the rules have settled it (a shot is forfeited; the badge or the leadership went to a random successor).
 err-shoot-first = As hunter and sheriff you shoot first: take your shot, then pass the badge.
 err-already-requested = You have already asked to speed up; no need to ask again. The game speeds up by itself once more than half have asked.
 err-already-sped-up = The game is already sped up; no need to ask.

@@ -110,8 +110,10 @@ err-target-self = 不能以自己为目标，请选择另一名角色。
 err-target-not-wolf = { $name } 不是狼人。狼头选举和狼头移交只能选择存活的狼人。
 err-no-decision-pending = { $game ->
     [mafia] 你现在没有需要做的决定：本局出局的角色只能留遗言和写树洞。
-   *[other] 你现在没有这项决定要做（开枪、移交警徽或狼头）：它不属于你、已经做过，或者时限已经过了。
+   *[other] 你没有这项决定要做：开枪、移交警徽和移交狼头分别只属于出局时的猎人、警长和狼头。
 }
+err-decision-made = 这项决定你已经做过了，不能更改。
+err-decision-lapsed = 这项决定的时限已经过了，已按规则处理（开枪视为放弃；警徽或狼头已随机移交）。
 err-shoot-first = 你既是猎人又是警长：请先开枪，再移交警徽。
 err-already-requested = 你已经申请过加速了，不需要重复申请；人数过半时游戏会自动加速。
 err-already-sped-up = 游戏已经加速了，不需要再申请。

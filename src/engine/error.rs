@@ -69,6 +69,12 @@ pub enum RuleError {
     TargetNotWolf { target: CharId },
     #[error("nothing to decide")]
     NoDecisionPending,
+    /// The decision (shot, badge, leadership) was made already.
+    #[error("that decision was already made")]
+    DecisionMade,
+    /// The decision's window passed before it was made.
+    #[error("the decision's time ran out")]
+    DecisionLapsed,
     #[error("the hunter shoots before passing the badge")]
     ShootFirst,
     #[error("already requested")]
@@ -133,6 +139,8 @@ impl RuleError {
             RuleError::TargetSelf => "target_self",
             RuleError::TargetNotWolf { .. } => "target_not_wolf",
             RuleError::NoDecisionPending => "no_decision_pending",
+            RuleError::DecisionMade => "decision_made",
+            RuleError::DecisionLapsed => "decision_lapsed",
             RuleError::ShootFirst => "shoot_first",
             RuleError::AlreadyRequested => "already_requested",
             RuleError::AlreadySpedUp => "already_sped_up",

@@ -312,6 +312,8 @@ pub fn error_message(err: &RuleError, game: &Game, lang: Lang) -> String {
         | RuleError::DayClosed
         | RuleError::NightDeadlinePassed
         | RuleError::AlreadySpedUp
+        | RuleError::DecisionMade
+        | RuleError::DecisionLapsed
         | RuleError::NotJudge
         | RuleError::NotACharacter
         | RuleError::WitchSelfSave
@@ -1232,6 +1234,8 @@ mod tests {
             RuleError::ShootFirst,
             RuleError::AlreadyRequested,
             RuleError::AlreadySpedUp,
+            RuleError::DecisionMade,
+            RuleError::DecisionLapsed,
             RuleError::SpeedupUnavailable,
             RuleError::LastWordsNotGranted,
             RuleError::LastWordsTooLate,
@@ -1293,9 +1297,11 @@ mod tests {
                 RuleError::NightDeadlinePassed => 40,
                 RuleError::LeaderElectionOver { .. } => 41,
                 RuleError::AlreadySpedUp => 42,
+                RuleError::DecisionMade => 43,
+                RuleError::DecisionLapsed => 44,
             })
             .collect();
-        assert_eq!(covered.len(), 43, "every RuleError variant is listed");
+        assert_eq!(covered.len(), 45, "every RuleError variant is listed");
         v
     }
 
