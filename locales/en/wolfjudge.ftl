@@ -116,6 +116,7 @@ err-not-leader = { $has ->
     [yes] Only the wolf leader ({ $leader }) can pick the kill. Submit your target and the leader will choose.
    *[no] No wolf leader has been chosen yet, so nobody can pick the kill. Submit your target first.
 }
+err-leader-not-chosen = No wolf leader has been elected yet (the first night's election is still open), so nobody can pick the kill. Submit your target; once elected, the leader picks from the submissions.
 err-not-submitted = No wolf has submitted { $name } as a target. The leader can only pick one of the submitted targets; submit { $name } first.
 err-target-self = You can't target yourself. Choose another character.
 err-target-not-wolf = { $name } is not a wolf. The leader election and the leader hand-over only accept living wolves.

@@ -61,6 +61,9 @@ pub enum RuleError {
     KillFixed,
     #[error("only the wolf leader may pick")]
     NotLeader { leader: Option<CharId> },
+    /// No wolf leader has been elected yet (the first night's election is still open).
+    #[error("no wolf leader yet")]
+    LeaderNotChosen,
     #[error("no wolf submitted {target:?}")]
     NotSubmitted { target: CharId },
     #[error("not on yourself")]
@@ -135,6 +138,7 @@ impl RuleError {
             RuleError::AlreadyActed => "already_acted",
             RuleError::KillFixed => "kill_fixed",
             RuleError::NotLeader { .. } => "not_leader",
+            RuleError::LeaderNotChosen => "leader_not_chosen",
             RuleError::NotSubmitted { .. } => "not_submitted",
             RuleError::TargetSelf => "target_self",
             RuleError::TargetNotWolf { .. } => "target_not_wolf",

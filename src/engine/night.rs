@@ -212,6 +212,9 @@ impl Tx {
         if self.role_of(c) != Role::Wolf || !self.g.ruleset.options.wolf_leader {
             return Err(RuleError::NoAbility { actor: c });
         }
+        if self.g.leader.is_none() {
+            return Err(RuleError::LeaderNotChosen);
+        }
         if self.g.leader != Some(c) {
             return Err(RuleError::NotLeader {
                 leader: self.g.leader,

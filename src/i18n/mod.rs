@@ -314,6 +314,7 @@ pub fn error_message(err: &RuleError, game: &Game, lang: Lang) -> String {
         | RuleError::AlreadySpedUp
         | RuleError::DecisionMade
         | RuleError::DecisionLapsed
+        | RuleError::LeaderNotChosen
         | RuleError::NotJudge
         | RuleError::NotACharacter
         | RuleError::WitchSelfSave
@@ -1227,6 +1228,7 @@ mod tests {
                 leader: Some(CharId(3)),
             },
             RuleError::NotLeader { leader: None },
+            RuleError::LeaderNotChosen,
             RuleError::NotSubmitted { target: CharId(4) },
             RuleError::TargetSelf,
             RuleError::TargetNotWolf { target: CharId(5) },
@@ -1299,9 +1301,10 @@ mod tests {
                 RuleError::AlreadySpedUp => 42,
                 RuleError::DecisionMade => 43,
                 RuleError::DecisionLapsed => 44,
+                RuleError::LeaderNotChosen => 45,
             })
             .collect();
-        assert_eq!(covered.len(), 45, "every RuleError variant is listed");
+        assert_eq!(covered.len(), 46, "every RuleError variant is listed");
         v
     }
 
