@@ -6,8 +6,7 @@
 use sqlx::PgPool;
 use wolfjudge::bench::{self, ActiveOptions, Options};
 
-mod common;
-use common::url_of;
+use crate::common::url_of;
 
 #[sqlx::test]
 async fn active_games_fire_every_due_deadline_once_across_a_restart(pool: PgPool) {

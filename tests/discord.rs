@@ -4,10 +4,7 @@
 //! buttons, DM menus and modals, with a restart in the middle of a night; the others check
 //! each command's refusals.
 
-#[path = "common/discord_world.rs"]
-mod discord_world;
-#[path = "common/fake_discord.rs"]
-mod fake_discord;
+use crate::common::{discord_world, fake_discord};
 
 use std::time::Duration as StdDuration;
 
@@ -49,10 +46,12 @@ async fn play_night(w: &mut World, restart: bool) {
             assert!(a.contains("已记录"), "pick: {a}");
             // A second press answers with what was recorded.
             let again = w.pick(w.user_of(leader).await, "pick", victim).await;
-            assert!(
-                again.contains("已记录：你选定了今晚刀"),
-                "a second press: {again}"
+            let recorded = wolfjudge::i18n::text(
+                Lang::Zh,
+                "recorded-pick",
+                &[("name", g.ch(victim).name.clone())],
             );
+            assert!(again.contains(&recorded), "a second press: {again}");
         }
     }
     if let Some(seer) = g.holder(Role::Seer).filter(|s| g.is_alive(*s)) {
@@ -290,6 +289,17 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
             }
             continue;
         }
+        // Fixed phase times: after the close (or the night's last deadline) the next phase
+        // opens one decision window later; nothing is to be played in between.
+        let gap = match g.phase {
+            Phase::Day { .. } => g.day.as_ref().is_some_and(|d| d.closed),
+            Phase::Night { .. } => g.night.as_ref().is_some_and(|n| n.resolved),
+            _ => false,
+        };
+        if gap {
+            w.pass_deadline().await;
+            continue;
+        }
         match g.phase {
             Phase::Day { .. } => {
                 if !carded && g.last_day >= 2 {
@@ -325,7 +335,14 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
                 give_last_words(&w).await;
                 play_night(&mut w, !restarted).await;
                 restarted = true;
-                if w.game().await.phase == night {
+                // The night's deaths come at its last deadline, however early the actions were.
+                while w
+                    .game()
+                    .await
+                    .night
+                    .as_ref()
+                    .is_some_and(|n| Phase::Night { night: n.night } == night && !n.resolved)
+                {
                     w.pass_deadline().await;
                 }
             }
@@ -720,12 +737,15 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
     let resumed = w.game().await;
     assert!(resumed.next_deadline().expect("a deadline") > due + Duration::hours(2));
 
-    // At night, a vote is refused with the phase named.
-    w.pass_deadline().await;
+    // At night, a vote is refused with the phase named (the night opens 10 minutes after
+    // the close).
+    while !matches!(w.game().await.phase, Phase::Night { .. }) {
+        w.pass_deadline().await;
+    }
     let g = w.game().await;
     assert!(matches!(g.phase, Phase::Night { .. }), "{:?}", g.phase);
     let a = w.say(voter, thread, &["vote"], &vote_basil).await;
-    assert!(a.contains("此时不能这样做"), "wrong phase: {a}");
+    assert!(a.contains("不能做这个操作"), "wrong phase: {a}");
 
     // The judge sees everything, privately; a player's /status shows no roles.
     let status = w.judge_says(thread, &["judge", "status"], &[]).await;

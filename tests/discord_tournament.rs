@@ -3,11 +3,7 @@
 //! tournament (players known by their account), ended by the judge, then `/standings`
 //! posting the table as an embed with the chart as a PNG attachment, and `/stats @member`.
 
-#[path = "common/discord_world.rs"]
-mod discord_world;
-#[path = "common/fake_discord.rs"]
-#[allow(dead_code)] // the fake serves every test crate; this one uses part of it
-mod fake_discord;
+use crate::common::{discord_world, fake_discord};
 
 use serde_json::{json, Value};
 use sqlx::PgPool;
@@ -225,6 +221,34 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
         }
     }
     assert_eq!(row(table, "Judge").0, 1, "{table}");
+    // The judge by their display name, never a placeholder or an account id.
+    assert!(
+        table.contains("\n比赛「春季赛」（m32）：已完成 1/1 局，法官 Judge\n"),
+        "{table}"
+    );
+    // M32's own awards and columns (config/scoring/m32.toml), not Mafia's: the wolves lost,
+    // so nobody has wolf points; the best god is one of the seer, the witch and the hunter
+    // (3 each, one game each: the earliest to sign up), by display name.
+    assert!(
+        table
+            .lines()
+            .find(|l| l.starts_with("名次"))
+            .is_some_and(|h| h.contains("狼人得分  神职得分")),
+        "{table}"
+    );
+    assert!(table.contains("最佳狼人：无人获得"), "{table}");
+    let gods: Vec<&str> = (0..g.chars.len())
+        .filter(|i| matches!(g.chars[*i].role, Role::Seer | Role::Witch | Role::Hunter))
+        .map(|i| member(i).1)
+        .collect();
+    assert!(
+        gods.iter()
+            .any(|m| table.contains(&format!("最佳神职：{m}，以预言家/女巫/猎人身份得 3 分"))),
+        "one of {gods:?}: {table}"
+    );
+    for mafia in ["杀人王", "神警探", "杀手得分", "警探得分"] {
+        assert!(!table.contains(mafia), "{mafia}: {table}");
+    }
     let upload = w
         .fake
         .calls()

@@ -1022,7 +1022,7 @@ proptest! {
                     EventKind::CardGiven { color: Color::Red, .. }
                     | EventKind::CardsConverted { to: Color::Red, .. } => red = true,
                     EventKind::Conceded { .. } => conceded = true,
-                    EventKind::GameEnded { winner, reason } => {
+                    EventKind::GameEnded { winner, reason, .. } => {
                         match reason {
                             EndReason::Condition => {
                                 prop_assert!(owed.is_some(), "ended on a condition that does not hold: {}", ctx());
@@ -1174,6 +1174,132 @@ proptest! {
     }
 }
 
+/// RULES.md §1 "Fixed phase times", read independently of the engine: in a game whose
+/// ruleset has `fixed_phase_times`, every phase change happens at a time computed from the
+/// previous phase's public schedule alone (and the judge's public extensions and pauses):
+/// a day closes at its announced close, the night opens one `decision_window` after it,
+/// its deadlines are the night's opening plus `night_length` / `witch_deadline`, it ends at
+/// the witch's deadline and the next day opens one `night_decision_window` after that. So
+/// no secret choice (a shot, a hand-over, a night action, its timing) can move a phase.
+/// Returns how many phase changes were checked.
+fn check_fixed_schedule(log: &[Event]) -> Result<usize, String> {
+    let Some(EventKind::Created { ruleset, .. }) = log.first().map(|e| &e.kind) else {
+        return Err("the log does not start with Created".into());
+    };
+    let o = &ruleset.options;
+    if !o.fixed_phase_times {
+        return Ok(0);
+    }
+    let secs = |s: Span| Duration::seconds(s.0);
+    // The next phase change the schedule says, and the judge's shifts since it was set.
+    let mut expected: Option<(&str, DateTime<Utc>)> = None;
+    let mut shift = Duration::zero();
+    let mut sped_up = false;
+    let mut checked = 0;
+    for e in log {
+        let mut meet = |what: &str| -> Result<(), String> {
+            if let Some((want, at)) = expected {
+                if want != what || e.at != at + shift {
+                    return Err(format!(
+                        "{what} at {}, but the schedule said {want} at {}",
+                        e.at,
+                        at + shift
+                    ));
+                }
+                checked += 1;
+            }
+            Ok(())
+        };
+        match &e.kind {
+            EventKind::DayOpened { closes, round, .. } => {
+                meet("day")?;
+                let len = if sped_up {
+                    o.speedup_day_length
+                } else {
+                    o.day_length
+                };
+                if *round == 0 && *closes != e.at + secs(len) {
+                    return Err(format!("day opened at {} closes at {closes}", e.at));
+                }
+                expected = Some(("close", *closes));
+            }
+            EventKind::VoteClosed { .. } => {
+                meet("close")?;
+                expected = Some(("night", e.at + secs(o.decision_window)));
+            }
+            EventKind::NightOpened {
+                wolves_until,
+                witch_until,
+                ..
+            } => {
+                meet("night")?;
+                if *wolves_until != e.at + secs(o.night_length)
+                    || *witch_until != e.at + secs(o.witch_deadline)
+                {
+                    return Err(format!("night opened at {} has other deadlines", e.at));
+                }
+                expected = Some(("night end", *witch_until));
+            }
+            EventKind::NightEnded { .. } => {
+                meet("night end")?;
+                expected = Some(("day", e.at + secs(o.night_decision_window)));
+            }
+            EventKind::SpedUp => sped_up = true,
+            EventKind::Extended { seconds } | EventKind::Resumed { seconds } => {
+                shift += Duration::seconds(*seconds);
+            }
+            EventKind::GameEnded { .. } => break,
+            _ => continue,
+        }
+        if matches!(
+            e.kind,
+            EventKind::DayOpened { .. }
+                | EventKind::VoteClosed { .. }
+                | EventKind::NightOpened { .. }
+                | EventKind::NightEnded { .. }
+        ) {
+            shift = Duration::zero();
+        }
+    }
+    Ok(checked)
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// 9. Fixed phase times (m32): every phase change comes exactly when the previous
+    /// phase's schedule says, whatever the characters chose (see [`check_fixed_schedule`]).
+    #[test]
+    fn m32_phase_changes_follow_the_schedule_alone(
+        spec in game_spec().prop_filter("m32 only", |s| !s.mafia),
+        steps in steps(),
+    ) {
+        let played = play(&spec, &steps, |_| Ok(()))?;
+        if let Err(e) = check_fixed_schedule(&played.log) {
+            return Err(TestCaseError::fail(e));
+        }
+    }
+}
+
+/// The same reading over whole simulated games (`wolfjudge simulate`), 40 seeds in each
+/// language: no phase change at a time that depends on a secret.
+#[test]
+fn simulated_m32_games_change_phase_on_schedule() {
+    let mut changes = 0;
+    for lang in [Lang::Zh, Lang::En] {
+        for seed in 1..=40 {
+            let s = wolfjudge::sim::simulate("m32", seed, None, lang)
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            match check_fixed_schedule(&s.events) {
+                Ok(n) => changes += n,
+                Err(e) => panic!("m32 seed {seed} ({lang:?}): {e}"),
+            }
+        }
+    }
+    // Several nights and days per game: the check above is not vacuous.
+    assert!(changes > 80 * 8, "only {changes} phase changes checked");
+}
+
 /// Not a property: a coarse check that the generator really plays games to their end, so
 /// the properties above are not vacuous.
 #[test]
@@ -1184,7 +1310,9 @@ fn generated_games_mostly_end() {
     let (mut ended, mut total, mut by_condition) = (0, 0, 0);
     for _ in 0..48 {
         let spec = game_spec().new_tree(&mut runner).unwrap().current();
-        let steps = prop::collection::vec(step(), 300..400)
+        // (450..550: with fixed phase times an M32 night always lasts to the witch's deadline
+        // and each phase change comes a window later, so a game takes more steps.)
+        let steps = prop::collection::vec(step(), 450..550)
             .new_tree(&mut runner)
             .unwrap()
             .current();
@@ -1192,7 +1320,7 @@ fn generated_games_mostly_end() {
         // `WJ_STATS=1 cargo test --test properties generated -- --nocapture`: one line a game.
         if std::env::var("WJ_STATS").is_ok() {
             let end = played.log.iter().find_map(|e| match &e.kind {
-                EventKind::GameEnded { winner, reason } => Some((*winner, *reason)),
+                EventKind::GameEnded { winner, reason, .. } => Some((*winner, *reason)),
                 _ => None,
             });
             let refused = played.outcomes.iter().filter(|o| o.2.is_err()).count();
@@ -1303,7 +1431,8 @@ fn says(t: &Table, err: &RuleError, code: &str, en: &[&str], zh: &[&str]) {
 
 /// Plays day 1 out and night 1 up to the fixed kill of `victim` (Ash leads the wolves).
 fn to_night_kill(t: &mut Table, victim: &str) {
-    t.wait(Span::parse("24h").unwrap());
+    // Fixed phase times: the night opens 10 minutes after the close.
+    t.wait(Span::parse("24h10m").unwrap());
     assert_eq!(t.game.phase, Phase::Night { night: 1 });
     let ash = seat("Ash");
     for w in ["Ash", "Birch", "Cedar", "Daisy"] {

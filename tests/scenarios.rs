@@ -7,8 +7,7 @@ use serde_json::Value;
 use wolfjudge::i18n::Lang;
 use wolfjudge::script::{self, Script};
 
-mod common;
-use common::scenario_files;
+use crate::common::scenario_files;
 
 /// Whether only the keys written in the expectation are checked at `path`: the report's
 /// top level and each entry of `steps`.

@@ -1,6 +1,7 @@
 //! Whole simulated games (`wolfjudge simulate`): they end, they replay identically from
 //! their seed, they show refusals, and their public parts never name a living role.
 
+use wolfjudge::engine::event::{EndReason, WinCondition};
 use wolfjudge::engine::{Audience, Event, EventKind, Game, Winner};
 use wolfjudge::i18n::{self, Lang, MISSING_OPEN};
 use wolfjudge::sim::{self, Simulation, COMMAND_CAP};
@@ -42,6 +43,24 @@ fn check_game(ruleset: &str, seed: u64, s: &Simulation) -> Winner {
         if e.audience() == Audience::Public {
             assert!(e.named_roles().is_empty(), "{what}: public {:?}", e.kind);
         }
+    }
+    // An end on a win condition says which one, and it is the winner's.
+    if let Some(EventKind::GameEnded {
+        winner,
+        reason: EndReason::Condition,
+        condition,
+    }) = s.events.get(end).map(|e| &e.kind)
+    {
+        use WinCondition as W;
+        let fits = match condition {
+            Some(W::WolvesOut) => *winner == Some(Winner::Village),
+            Some(W::WolvesHalf | W::GodsOut | W::VillagersOut) => *winner == Some(Winner::Wolves),
+            Some(W::KillersOut) => *winner == Some(Winner::Police),
+            Some(W::PoliceOut) => *winner == Some(Winner::Killers),
+            Some(W::CiviliansOut) => *winner == Some(Winner::Draw),
+            None => false,
+        };
+        assert!(fits, "{what}: {winner:?} on {condition:?}");
     }
     // Every living role stays out of the public record: the roles of the characters alive
     // when each public event happened are never part of it.
@@ -176,7 +195,7 @@ fn other_player_counts_and_bad_ones() {
 /// judge, and the tree-hole post after the reveal.
 #[test]
 fn the_transcript_shows_the_forum_life() {
-    let s = sim::simulate("m32", 14, None, Lang::Zh).expect("a game");
+    let s = sim::simulate("m32", 7, None, Lang::Zh).expect("a game");
     let t = &s.transcript;
     let day1_posts = t
         .lines()
@@ -203,4 +222,85 @@ fn the_transcript_shows_the_forum_life() {
     assert!(t.contains("[树洞]"), "the tree-hole post");
     let after_reveal = t.split("[揭秘]").nth(1).expect("a reveal");
     assert!(after_reveal.contains("[树洞]"));
+}
+
+/// The judge's log lists decisions, not every post: routine posts are counted once per
+/// vote, and the count is the thread's.
+#[test]
+fn the_judge_log_counts_posts_instead_of_listing_them() {
+    for lang in [Lang::Zh, Lang::En] {
+        let s = sim::simulate("m32", 14, None, lang).expect("a game");
+        let t = &s.transcript;
+        let judge = i18n::text(lang, "heading-judge", &[]);
+        let post = i18n::text(lang, "sim-act-post", &[]);
+        let per_post = t
+            .lines()
+            .filter(|l| l.contains(&format!("[{judge}]")) && l.ends_with(&post))
+            .count();
+        assert_eq!(per_post, 0, "a judge's-log line per post");
+        let thread = i18n::text(lang, "heading-day", &[("day", "1".into())]);
+        let day1_posts = t
+            .lines()
+            .filter(|l| l.contains(&format!("[{thread}] #")))
+            .count();
+        let summary = i18n::text(
+            lang,
+            "sim-judge-posts",
+            &[
+                (
+                    "phase",
+                    i18n::phase_name(wolfjudge::engine::Phase::Day { day: 1, round: 0 }, lang),
+                ),
+                ("count", day1_posts.to_string()),
+            ],
+        );
+        assert!(day1_posts > 20 && t.contains(&summary), "{summary}");
+    }
+}
+
+/// The day's opening post says what happened as a judge does: the night before and the
+/// day before, each by name, or that nobody left (no "since the last day").
+#[test]
+fn the_day_opening_splits_the_night_from_the_day() {
+    let s = sim::simulate("m32", 14, None, Lang::Zh).expect("a game");
+    let t = &s.transcript;
+    assert!(t.contains("第 1 天无人出局。"), "day 1 had a tie");
+    assert!(t.contains("第 1 夜出局：阿狸"));
+    assert!(t.contains("第 3 夜出局（按先后顺序）：春卷、饿了"));
+    assert!(!t.contains("上一天以来"));
+    let en = sim::simulate("m32", 14, None, Lang::En).expect("a game");
+    assert!(en.transcript.contains("Nobody left the game on day 1."));
+    assert!(!en.transcript.contains("since the last day"));
+}
+
+/// An anonymous game's reveal matches characters to accounts that differ from them; a
+/// Mafia game (not anonymous) names each character once.
+#[test]
+fn the_reveal_shows_who_played_whom() {
+    let s = sim::simulate("m32", 14, None, Lang::Zh).expect("a game");
+    let reveal = s.transcript.split("[揭秘]").nth(1).expect("a reveal");
+    let roles: Vec<&str> = reveal.lines().filter(|l| l.contains("（玩家 ")).collect();
+    assert_eq!(roles.len(), 12, "{reveal}");
+    for l in roles {
+        let (name, rest) = l.trim().split_once("（玩家 ").expect("a player");
+        let player = rest.split_once('）').map(|p| p.0).unwrap_or_default();
+        assert_ne!(name, player, "{l}");
+    }
+    let m = sim::simulate("mafia", 14, None, Lang::Zh).expect("a game");
+    assert!(!m.transcript.contains("（玩家 "));
+    assert!(!m.transcript.contains('刀'), "Mafia says 杀, not 刀");
+}
+
+/// The English transcript uses English punctuation (the index was full-width).
+#[test]
+fn the_english_transcript_has_no_chinese_punctuation() {
+    for ruleset in ["m32", "mafia"] {
+        let s = sim::simulate(ruleset, 14, None, Lang::En).expect("a game");
+        for l in s.transcript.lines() {
+            assert!(
+                !l.contains(['（', '）', '：', '，', '。']),
+                "{ruleset}: {l}"
+            );
+        }
+    }
 }

@@ -15,8 +15,7 @@ use wolfjudge::script::{self, Script};
 use wolfjudge::store::outbox::Recorder;
 use wolfjudge::store::{play, Outcome, Store};
 
-mod common;
-use common::{scenario_files as scenarios, url_of};
+use crate::common::{scenario_files as scenarios, url_of};
 
 fn start() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-12-01T12:00:00Z")

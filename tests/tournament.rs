@@ -14,7 +14,8 @@ use wolfjudge::script::{Act, By, Script, Step};
 use wolfjudge::store::outbox::Recorder;
 use wolfjudge::store::{play, Store};
 use wolfjudge::tournament::{
-    render_chart, render_table, Award, Standings, TieBreak, TournamentError,
+    compute, default_judge, render_chart, render_table, score_game, Award, Scoring, Standings,
+    TieBreak, Tournament, TournamentError,
 };
 
 /// Sign-up order (one minute apart); the judge Wu and the late substitute Oz never sign up.
@@ -107,8 +108,8 @@ const EXPECTED: [Row; 16] = [
 /// An award as (player, points, (tie-break, the player it was decided against)).
 type Summary<'a> = (&'a str, u32, Option<(TieBreak, &'a str)>);
 
-fn award(a: &Option<Award>) -> Summary<'_> {
-    let a = a.as_ref().expect("awarded");
+fn award(a: Option<&Award>) -> Summary<'_> {
+    let a = a.expect("awarded");
     (
         a.player.as_str(),
         a.points,
@@ -215,8 +216,11 @@ async fn five_game_mafia_tournament_matches_the_hand_computed_table(pool: PgPool
         assert_eq!(p.series, series, "{name}: cumulative series");
         assert_eq!(p.total, total, "{name}: total");
         assert_eq!(p.games(), games, "{name}: games");
-        assert_eq!(p.killer_points, killer, "{name}: killer points");
-        assert_eq!(p.detective_points, detective, "{name}: detective points");
+        assert_eq!(
+            p.award_points,
+            vec![killer, detective],
+            "{name}: killer and detective points"
+        );
         let got: Vec<(Role, u32)> = p.wins.iter().map(|(r, n)| (*r, *n)).collect();
         assert_eq!(got, wins.to_vec(), "{name}: wins by role");
     }
@@ -225,13 +229,14 @@ async fn five_game_mafia_tournament_matches_the_hand_computed_table(pool: PgPool
     assert_eq!(st.player("Lin").expect("Lin").games_played, 3);
 
     // 杀人王: Gus 6 (G2 + G5) and Ned 6 (G2 as substitute + G5); Ned has 2 games to Gus's 5.
+    let scoring = &st.scoring;
     assert_eq!(
-        award(&st.awards.killer_king),
+        award(st.awards.get(scoring, "killer_king")),
         ("Ned", 6, Some((TieBreak::FewerGames, "Gus")))
     );
     // 神警探: Dai 6 (G1 + G3) and Fan 6 (G1 + G3), 4 games each; Dai signed up 4th, Fan 6th.
     assert_eq!(
-        award(&st.awards.master_detective),
+        award(st.awards.get(scoring, "master_detective")),
         ("Dai", 6, Some((TieBreak::EarlierSignup, "Fan")))
     );
     // Top three without Ned and Dai: Gus 10, Fan 9, then Kai 5 and Wu 5: Kai 4 games, Wu 5.
@@ -266,16 +271,13 @@ async fn five_game_mafia_tournament_matches_the_hand_computed_table(pool: PgPool
         );
     }
     assert!(en.contains("5 of 5 games finished, judge Wu"), "{en}");
-    assert!(
-        en.contains("杀人王 Killer King: Ned, 6 points as killer"),
-        "{en}"
-    );
+    assert!(en.contains("Killer King: Ned, 6 points as killer"), "{en}");
     assert!(
         en.contains("level with Gus, fewer games played (2 against 5)"),
         "{en}"
     );
     assert!(
-        en.contains("神警探 Master Detective: Dai, 6 points as police officer"),
+        en.contains("Master Detective: Dai, 6 points as police officer"),
         "{en}"
     );
     assert!(
@@ -332,6 +334,20 @@ async fn tournament_bookkeeping_refuses_what_does_not_fit(pool: PgPool) {
         store.create_tournament("Empty", "mafia", 0, "Li").await,
         Err(TournamentError::NoGamesPlanned)
     ));
+    // The judge is named by who they are: never blank, never the scripts' placeholder.
+    for judge in ["judge", " Judge ", "", "  "] {
+        assert!(
+            matches!(
+                store.create_tournament("Nameless", "mafia", 3, judge).await,
+                Err(TournamentError::JudgeName(_))
+            ),
+            "{judge:?}"
+        );
+    }
+    assert_eq!(store.tournament("Nameless").await.expect("query"), None);
+    // Simulated tournaments get a named judge when none is given (the CLI's default).
+    assert_eq!(default_judge(Lang::Zh), "汤圆");
+    assert_eq!(default_judge(Lang::En), "Trent");
     assert_eq!(
         store.tournament("Autumn").await.expect("found"),
         Some(t.clone())
@@ -351,7 +367,8 @@ async fn tournament_bookkeeping_refuses_what_does_not_fit(pool: PgPool) {
         .players
         .iter()
         .all(|p| p.total == 0 && p.series.is_empty()));
-    assert_eq!(st.awards, Default::default());
+    assert_eq!(st.awards.by_role, vec![None, None]);
+    assert!(st.awards.top.is_empty());
     let table = render_table(&st, Lang::Zh);
     assert!(table.contains("尚在进行：第1局"), "{table}");
     assert!(table.contains("杀人王：无人获得"), "{table}");
@@ -410,7 +427,7 @@ async fn tournament_bookkeeping_refuses_what_does_not_fit(pool: PgPool) {
     ));
 }
 
-mod common;
+use crate::common;
 
 /// Runs the `wolfjudge` binary, which must succeed; returns what it printed on stdout.
 fn wolfjudge_cli(args: &[&str]) -> String {
@@ -619,4 +636,154 @@ async fn simulated_games_are_recorded_as_a_tournament(pool: PgPool) {
     assert_eq!(store.tournament_games(t.id).await.expect("games"), games);
     let again = store.standings(t.id).await.expect("standings");
     assert_eq!(render_table(&again, Lang::En), table);
+}
+
+/// A finished game of `ruleset` (each character played by the account of its name) won by
+/// `winner`, for the tests that need no database.
+fn finished(ruleset: &str, roles: &[(&str, Role)], winner: Winner) -> wolfjudge::engine::Game {
+    let mut g = wolfjudge::engine::Game {
+        ruleset: wolfjudge::engine::Ruleset::builtin(ruleset, &Default::default())
+            .expect("ruleset"),
+        phase: wolfjudge::engine::Phase::Ended,
+        winner: Some(winner),
+        ..Default::default()
+    };
+    for (name, role) in roles {
+        g.chars.push(wolfjudge::engine::state::Character {
+            name: name.to_string(),
+            player: name.to_string(),
+            role: *role,
+            alive: true,
+            ..Default::default()
+        });
+    }
+    g
+}
+
+/// Standings of `games` (in order) of a `ruleset` tournament judged by `judge`.
+fn standings_of(ruleset: &str, judge: &str, games: &[wolfjudge::engine::Game]) -> Standings {
+    let scoring = Scoring::builtin(ruleset).expect("scoring");
+    let t = Tournament {
+        id: 1,
+        name: "春季赛".into(),
+        ruleset: ruleset.into(),
+        games_planned: 3,
+        judge: judge.into(),
+        created_at: at("2026-11-30T12:00:00Z"),
+    };
+    let scored = games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            score_game(&scoring, i as i32 + 1, i as i64 + 1, g, judge, &[]).expect("ended")
+        })
+        .collect();
+    compute(&t, &scoring, scored, vec![], &[])
+}
+
+/// An M32 tournament has M32's awards (config/scoring/m32.toml): 最佳狼人 for the wolves'
+/// points, 最佳神职 for the seer's, the witch's and the hunter's, and their columns; none of
+/// Mafia's 杀人王 / 神警探 / 杀手得分 / 警探得分. Worked out by hand:
+/// - G1, wolves win: 狼一 and 狼二 (wolves) 3 each; 阿预 (seer), 阿巫 (witch), 阿猎
+///   (hunter), 村民 (villager) 0.
+/// - G2, village wins: 阿预 as the witch 3, 阿巫 as the seer 3, 狼一 as the hunter 3,
+///   村民 2; 狼二 and 阿猎 (the wolves) 0.
+/// - The judge 老王 1 + 1.
+///
+/// Totals: 狼一 6, 狼二 3, 阿巫 3, 阿预 3, 村民 2, 老王 2, 阿猎 0; everyone 2 games.
+/// Wolf points: 狼一 3, 狼二 3: same games, no sign-up, so by name (一 U+4E00 < 二 U+4E8C).
+/// God points: 狼一 3 (hunter), 阿巫 3 (seer), 阿预 3 (witch): by name 狼 U+72FC sorts
+/// before 阿 U+963F, so 狼一 again. Top three without 狼一: 狼二, 阿巫, 阿预 (3 each, by name).
+#[test]
+fn an_m32_tournament_gives_m32_awards_and_a_mafia_one_mafia_awards() {
+    use Role::*;
+    let g1 = finished(
+        "m32",
+        &[
+            ("狼一", Wolf),
+            ("狼二", Wolf),
+            ("阿预", Seer),
+            ("阿巫", Witch),
+            ("阿猎", Hunter),
+            ("村民", Villager),
+        ],
+        Winner::Wolves,
+    );
+    let g2 = finished(
+        "m32",
+        &[
+            ("狼二", Wolf),
+            ("阿猎", Wolf),
+            ("阿巫", Seer),
+            ("阿预", Witch),
+            ("狼一", Hunter),
+            ("村民", Villager),
+        ],
+        Winner::Village,
+    );
+    let st = standings_of("m32", "老王", &[g1, g2]);
+    let zh = render_table(&st, Lang::Zh);
+    let en = render_table(&st, Lang::En);
+    println!("{zh}\n{en}");
+    for table in [&zh, &en] {
+        assert!(!table.contains(MISSING_OPEN), "{table}");
+    }
+    for gone in [
+        "杀人王",
+        "神警探",
+        "杀手得分",
+        "警探得分",
+        "Killer",
+        "Detective",
+    ] {
+        assert!(
+            !zh.contains(gone) && !en.contains(gone),
+            "{gone}:\n{zh}\n{en}"
+        );
+    }
+    let header = |t: &str| t.lines().nth(1).expect("header").to_string();
+    assert!(header(&zh).contains("狼人得分  神职得分"), "{zh}");
+    assert!(header(&en).contains("Wolf pts  God pts"), "{en}");
+    assert!(
+        zh.contains("最佳狼人：狼一，以狼人身份得 3 分（同分判定：与 狼二 同分、局数相同、报名时间相同，按名字排序）"),
+        "{zh}"
+    );
+    assert!(
+        zh.contains("最佳神职：狼一，以预言家/女巫/猎人身份得 3 分"),
+        "{zh}"
+    );
+    assert!(en.contains("Top Wolf: 狼一, 3 points as wolf"), "{en}");
+    assert!(
+        en.contains("Top God: 狼一, 3 points as seer/witch/hunter"),
+        "{en}"
+    );
+    // 狼一 holds both; the top three are from the others: 狼二 3, 阿巫 3 / 阿预 3 by name.
+    let top: Vec<(&str, u32)> = st
+        .awards
+        .top
+        .iter()
+        .map(|a| (a.player.as_str(), a.points))
+        .collect();
+    assert_eq!(top, vec![("狼二", 3), ("阿巫", 3), ("阿预", 3)]);
+    assert!(zh.contains("第 1 名：狼二，3 分"), "{zh}");
+
+    // The same kind of tournament in Mafia keeps Mafia's awards and columns.
+    let m = finished(
+        "mafia",
+        &[("Ann", Killer), ("Ben", Police), ("Cao", Civilian)],
+        Winner::Killers,
+    );
+    let st = standings_of("mafia", "Wu", &[m]);
+    let zh = render_table(&st, Lang::Zh);
+    let en = render_table(&st, Lang::En);
+    assert!(header(&zh).contains("杀手得分  警探得分"), "{zh}");
+    assert!(header(&en).contains("Killer pts  Detective pts"), "{en}");
+    assert!(zh.contains("杀人王：Ann，以杀手身份得 3 分"), "{zh}");
+    assert!(zh.contains("神警探：无人获得"), "{zh}");
+    assert!(en.contains("Killer King: Ann, 3 points as killer"), "{en}");
+    assert!(en.contains("Master Detective: nobody"), "{en}");
+    assert!(
+        !zh.contains("最佳") && !en.contains("Top Wolf"),
+        "{zh}\n{en}"
+    );
 }

@@ -67,7 +67,7 @@ heading-internal = Internal record
 refused = (only { $name } sees this) Not accepted: { $message }
 
 chat-1 = I'm village. Let's hear from everyone first.
-chat-2 = Interesting kill last night. What were the wolves thinking?
+chat-2 = Interesting death last night. What was the other side thinking?
 chat-3 = That post above says nothing at all. Can you be more specific?
 chat-4 = I think we should vote out whoever has posted the least today.
 chat-5 = Seer, maybe it's time to share a check?
@@ -75,7 +75,7 @@ chat-6 = I don't get this vote pattern. Can anyone explain it?
 chat-7 = Don't pick sides yet; let's get the logic straight first.
 chat-8 = I'll hold my opinion for now and vote later.
 chat-9 = Did anyone notice they changed their vote yesterday?
-chat-10 = Village, stick together and don't let the wolves steer the thread.
+chat-10 = Stick together and don't let the other side steer the thread.
 
 ## Refusals said to players (err- followed by RuleError::code() with `_` as `-`)
 
@@ -142,21 +142,21 @@ err-invalid-winner = “{ $winner }” can't win this game. Possible outcomes: {
 ## Role messages
 
 ev-role-told = Your role is: { $role }.
-role-desc-wolf = Each night, within { $night } of nightfall, send the judge a kill target with a two-character reason. { $leader ->
+role-desc-wolf = Each night, within { $night } of nightfall, send the judge a kill target with a short reason (a word or two; two characters in a Chinese game). { $leader ->
     [yes] On the first night every wolf must vote for a wolf leader (mandatory; not voting costs a yellow card); after that the leader picks the night's kill from the wolves' submissions, and if the leader has picked nothing by the deadline, { $fallback ->
-        [most] the most-submitted target is used (earliest submitted on a tie).
+        [most] the most-submitted target is killed (on a tie, the one submitted first).
        *[none] there is no kill that night.
     }
-   *[no] The night's kill is the most-submitted target (earliest submitted on a tie).
+   *[no] The night's kill is the most-submitted target (on a tie, the one submitted first).
 }
 role-desc-villager = You have no ability. Post and vote during the day to find the wolves.
-role-desc-seer = Each night, within { $night } of nightfall, you may check one other living character and learn whether they are village or not village.
+role-desc-seer = Each night, within { $night } of nightfall, you may check one other living character and learn whether they are village or wolf side.
 role-desc-witch = You hold one antidote and one poison, each usable once, and only one of them per night. While you hold the antidote, the judge tells you each night whom the wolves attacked once their kill is fixed, and you may save them{ $selfsave ->
     [yes] {" "}(yourself included)
    *[no] {" "}(but not yourself)
 }; after using the antidote you are no longer told. You may instead poison any living character. Deadline: { $witch } after nightfall.
 role-desc-hunter = When you leave the game (killed, poisoned or voted out; not when sent off by a red card or removed by the judge), you may within { $window } shoot one other living character, who leaves with you.
-role-desc-killer = Each night, within { $night } of nightfall, you and the other killers each send the judge a kill target; the majority decides (a killer who gives no opinion agrees with the others; on an even split, the earliest-submitted target).
+role-desc-killer = Each night, within { $night } of nightfall, you and the other killers each send the judge a kill target; the majority decides (a killer who sends nothing goes along with the others; on an even split, the target submitted first).
 role-desc-police = Each night, within { $night } of nightfall, you and the other police each send the judge a character to check; the majority decides and you all learn that character's exact role.
 role-desc-civilian = You have no ability. Post and vote during the day to find the killers.
 team-wolf = Your fellow wolves: { $names }. You know each other, { $chat ->
@@ -183,16 +183,28 @@ ev-dealt-role = { $name }: { $role }
 
 ev-day-title = === Day { $day } ===
 ev-day-round-title = === Day { $day }, tie round { $round } ===
-ev-day-deaths = Out since the last day opened (in order): { $names }
-ev-day-no-deaths = Nobody has left the game since the last day.
+ev-day-deaths = Out{ $count ->
+    [1] {""}
+   *[other] {" "}(in order)
+}: { $names }
+ev-day-out-on-day = Out on day { $day }{ $count ->
+    [1] {""}
+   *[other] {" "}(in order)
+}: { $names }
+ev-day-nobody-out = Nobody left the game on day { $day }.
+ev-day-out-at-night = Died in night { $night }{ $count ->
+    [1] {""}
+   *[other] {" "}(in order)
+}: { $names }
+ev-day-peaceful-night = Night { $night } was quiet: nobody died.
 ev-day-sheriff = Sheriff: { $name }
 ev-day-no-sheriff = There is no sheriff.
 ev-day-alive = Alive ({ $count }): { $names }
 ev-day-last-words = Last words:
 ev-day-last-word = { $name }: { $text }
-ev-day-vote-sheriff = Today's vote elects the sheriff: the most-voted character wins (on a tie, whoever reached that count first).
-ev-day-vote-out = Today's vote puts one character out: the most-voted character leaves the game.
-ev-day-vote-out-sheriff = Today's vote puts one character out: the most-voted character leaves the game. The sheriff's vote counts { $weight }; on a tie at the top, the sheriff's choice among the tied leaves, otherwise nobody does.
+ev-day-vote-sheriff = Today's vote elects the sheriff: whoever has the most votes wins (on a tie, whoever reached that count first).
+ev-day-vote-out = Today's vote sends one character out: whoever has the most votes leaves the game.
+ev-day-vote-out-sheriff = Today's vote sends one character out: whoever has the most votes leaves the game. The sheriff's vote counts { $weight }; on a tie at the top, the tied character the sheriff voted for leaves, and if the sheriff voted for none of them, nobody does.
 ev-day-vote-rules = Vote with a target and a reason, or abstain explicitly. { $changes ->
     [0] Votes can't be changed in this game.
     [one] You may change your vote once, but not within { $lock } of the close.
@@ -224,7 +236,8 @@ ev-out-night = { $name } died during the night.
 ev-out-shot = { $name } is shot and leaves the game.
 ev-out-red-card = { $name } is sent off with a red card.
 ev-out-judge = { $name } is removed from the game by the judge.
-ev-out-night-kill-judge = { $name } is killed during { $phase }.
+ev-out-night-kill-judge = { $name } is killed by the wolves during { $phase }.
+ev-out-night-kill-judge-mafia = { $name } is killed by the killers during { $phase }.
 ev-out-poison-judge = { $name } is poisoned by the witch during { $phase }.
 
 ev-last-words-granted = You are out of the game. You may leave last words, to be published when day { $day } opens. Send them with /lastwords before day { $day } begins; otherwise they are forfeited (declining does not pass the right to anyone else).
@@ -257,10 +270,22 @@ ev-leader-voted = { $by } votes for { $target } as wolf leader.
 ev-leader-elected = { $name } is elected wolf leader and picks each night's kill from the wolves' submissions.
 ev-leader-elected-drawn = No valid leader votes; the wolf leader is chosen by random draw (seed draw { $draw }): { $name }.
 ev-kill-submitted = { $by } submits { $target } as the kill
+ev-kill-submitted-mafia = { $by } submits { $target } as the target
 ev-kill-picked = The leader { $leader } picks { $target } as tonight's kill.
-ev-kill-fallback = The leader picked nothing by the deadline, so the most-submitted target is used: tonight's kill is { $target }.
-ev-kill-majority = By majority, tonight's kill is { $target }.
+ev-kill-fallback = The leader picked nothing by the deadline. { $tie ->
+    [yes] The submissions were evenly split, so the one submitted first counts: tonight's kill is { $target }.
+   *[no] The most-submitted target counts: tonight's kill is { $target }.
+}
+ev-kill-majority = { $tie ->
+    [yes] The submissions were evenly split, so the one submitted first counts: tonight's kill is { $target }.
+   *[no] By majority, tonight's kill is { $target }.
+}
+ev-kill-majority-mafia = { $tie ->
+    [yes] The killers were evenly split, so the target submitted first counts: tonight's victim is { $target }.
+   *[no] By majority, tonight's victim is { $target }.
+}
 ev-kill-none = There is no kill tonight.
+ev-kill-none-mafia = Nobody is killed tonight.
 ev-witch-told = Tonight the wolves attacked { $target }. You may save them with the antidote{ $selfsave ->
     [yes] {""}
    *[no] {" "}(not if it is you)
@@ -271,13 +296,14 @@ ev-witch-saved = You used the antidote on { $target }. It is gone, and you will 
 ev-witch-poisoned = You used the poison on { $target }. It is gone.
 ev-witch-passed = You used no potion tonight.
 ev-seer-village = Check result: { $target } is village.
-ev-seer-not-village = Check result: { $target } is not village.
+ev-seer-not-village = Check result: { $target } is on the wolves' side.
 ev-check-submitted = { $by } submits { $target } for the check.
 ev-police-result = Check result (the majority's choice): { $target } is a { $role }.
 ev-wolves-closed = (internal) The wolves', seer's and police's deadline has passed.
 ev-night-ended = Night { $night } is over; day breaks.
 
 ev-card = { $name } gets a { $color } card: { $reason }.
+ev-card-you = You get a { $color } card: { $reason }.
 card-reason-judge = judge's ruling: { $text }
 card-reason-no-vote = neither voted nor abstained on day { $day }
 card-reason-few-posts = posted { $posts ->
@@ -285,9 +311,9 @@ card-reason-few-posts = posted { $posts ->
    *[other] { $posts } times
 } on day { $day } (at least { $min } needed)
 card-reason-lurk-streak = fewer than { $min } posts on each of { $days } consecutive days up to day { $day }
-card-reason-mandatory = a mandatory action was not done in time
+card-reason-mandatory = a required action was not done in time
 card-reason-pass-badge = did not pass the sheriff's badge in time
-card-reason-leader-vote-judge = did not vote in the wolf leader election
+card-reason-leader-vote-judge = did not vote for a wolf leader on the first night
 card-reason-pass-leader-judge = did not pass the wolf leadership in time
 ev-cards-converted = { $name }'s { $count } { $from } cards become one { $to } card.
 ev-speedup-requested = { $name } asks to speed up ({ $count }/{ $needed }).
@@ -302,20 +328,28 @@ ev-paused = The judge has paused the game: no deadline runs until it resumes.
 ev-resumed = The judge resumed the game; every open deadline moved { $dur } later.
 ev-tree-hole = Noted in your tree hole (published when the game ends): { $text }
 ev-conceded = { $name } concedes for their side.
-ev-game-ended = Game over. Winner: { $winner } ({ $reason }).
-ev-game-ended-draw = Game over: a draw ({ $reason }).
-ev-game-ended-none = Game over, with no winner ({ $reason }).
+ev-game-ended = Game over: { $reason }. Winner: { $winner }.
+ev-game-ended-draw = Game over: { $reason }. The game is a draw.
+ev-game-ended-none = Game over: { $reason }. There is no winner.
 end-condition = a win condition holds
-end-red-card = a red card lost the game
+end-wolves-out = all the wolves are out
+end-wolves-half = the living wolves are half of the living characters
+end-gods-out = the seer, the witch and the hunter are all out
+end-villagers-out = all the villagers are out
+end-killers-out = all the killers are out
+end-police-out = all the police officers are out
+end-civilians-out = all the civilians are out
+end-red-card = a red card lost the game for one side
 end-concede = a side conceded
 end-tie-rounds = still tied after both tie rounds
-end-judge = ended by the judge
+end-judge = the judge ended it
 
 ## Reveal
 
 ev-reveal-title = === Reveal ===
 ev-reveal-roles = Roles:
 ev-reveal-role = { $name } (player { $player }): { $role }
+ev-reveal-role-own = { $name }: { $role }
 ev-reveal-deeds = What happened:
 ev-reveal-deed = { $phase }: { $deed }
 ev-reveal-deed-at = { $phase } { $time }: { $deed }
@@ -334,9 +368,12 @@ deed-pass-badge = { $by } passes the badge to { $target }
 deed-pass-leader = { $by } passes the leadership to { $target }
 deed-leader-vote = { $by } votes for { $target } as wolf leader
 deed-kill = { $by } submits { $target } as the kill
+deed-kill-mafia = { $by } submits { $target } as the target
 deed-pick = the leader { $by } picks { $target }
 deed-kill-fixed = the kill is { $target }
+deed-kill-fixed-mafia = the victim is { $target }
 deed-kill-none = no kill
+deed-kill-none-mafia = nobody killed
 deed-save = { $by } saves { $target }
 deed-poison = { $by } poisons { $target }
 deed-pass = { $by } uses no potion
@@ -365,7 +402,7 @@ reminder-night = Reminder: your night action for { $phase } is due at { $closes 
 ## Simulator (wolfjudge simulate): titles, character names, the judge's log, sample texts
 
 sim-title = wolfjudge simulated game: ruleset { $ruleset }, { $players } players, seed { $seed }.
-sim-legend = Below, in time order, is what each player sees. The brackets say where: the day threads and the night announcements are public; a private message is seen by its addressee only; the wolves', killers' and police's channels by that side only; the judge's log by the judge only.
+sim-legend = Below, in time order, is what each player sees. The brackets say where: the day threads and the night announcements are public; a private message is seen by its addressee only; the wolves', killers' and police's channels by that side only; the judge's log by the judge only (routine posts are not logged one by one, but counted once when each vote closes).
 sim-summary = End of the simulation: { $days } { $days ->
     [one] day
    *[other] days
@@ -374,10 +411,35 @@ sim-winner = Result: { $winner } won.
 sim-draw = Result: a draw.
 sim-no-winner = Result: no winner.
 sim-error-ruleset = Unknown ruleset “{ $name }” (known: m32, mafia).
-sim-error-players = The { $ruleset } ruleset cannot seat { $players } players.
+sim-error-players = The { $ruleset } ruleset cannot seat { $players } players (it seats { $allowed }).
 sim-error-setup = Cannot start the simulation: { $error }
 sim-error-cap = The simulation had not ended after { $commands } commands ({ $phase }) and was stopped.
 sim-error-stalled = The simulation stalled: nothing falls due after { $phase }, so the game cannot go on.
+
+## Command line (wolfjudge simulate, verify, standings)
+
+cli-sim-seed-range = Seed { $seed } with { $games } games: the last game's seed would pass the largest seed, { $max } (SEED + GAMES - 1 must be at most that).
+cli-sim-game = Game { $game } of { $games }, seed { $seed }
+cli-sim-summary = The { $games } simulated games:
+cli-sim-summary-game = game { $game } (seed { $seed }): { $result }, { $days } { $days ->
+    [one] day
+   *[other] days
+}.
+cli-sim-result-winner = { $winner } won
+cli-sim-result-draw = a draw
+cli-sim-result-none = no winner
+cli-sim-stored = game { $id } (key { $key }) is stored in the database.
+cli-sim-tournament-game = game { $game } of tournament “{ $tournament }” is recorded (seed { $seed }).
+cli-cannot-read = cannot read { $file }: { $error }
+cli-invalid-script = invalid game script: { $error }
+cli-verify-mismatch = the seed does not match the commitment: the seed { $seed } hashes to { $got }, not { $want }
+cli-verify-seed = seed { $seed }: sha256 of its 8 little-endian bytes is { $hash }, the commitment
+cli-verify-fixed = the roles are fixed in the script, not dealt by the seed:
+cli-verify-deal = the deal the seed gives (draw 0):
+cli-verify-role = { $name }: { $key } ({ $role })
+cli-verify-ended = replayed to the end: { $result }.
+cli-verify-replayed = replayed to { $phase }; the game has not ended.
+cli-chart-write = cannot write the chart to { $path }: { $error }
 
 sim-name-1 = Alice
 sim-name-2 = Bob
@@ -396,8 +458,32 @@ sim-name-14 = Peggy
 sim-name-15 = Rupert
 sim-name-16 = Sybil
 
-sim-judge-command = command from { $actor }: { $action }
-sim-judge-command-refused = command from { $actor }: { $action } (not accepted: { $code })
+# The simulated players' accounts: in an anonymous game they differ from the characters
+# and are matched to them only in the reveal.
+sim-account-1 = nightowl
+sim-account-2 = tangerine
+sim-account-3 = quietfox
+sim-account-4 = northsnow
+sim-account-5 = catface
+sim-account-6 = cloudcrane
+sim-account-7 = nocilantro
+sim-account-8 = smallwind
+sim-account-9 = nextdoor
+sim-account-10 = halfmoon
+sim-account-11 = anon42
+sim-account-12 = earlybird
+sim-account-13 = pumpkinpie
+sim-account-14 = ghostie
+sim-account-15 = breeze
+sim-account-16 = passerby
+
+sim-judge-command = { $actor }: { $action }
+sim-judge-posts = { $count } { $count ->
+    [one] post
+   *[other] posts
+} in the { $phase } thread (not logged one by one; the index has each character's posts).
+sim-elevator-line = { $name } ({ $count }): { $floors }
+sim-judge-command-refused = { $actor }: { $action } (not accepted: { $reason })
 sim-actor-judge = the judge
 sim-act-post = post in the thread
 sim-act-vote = vote for { $target } — reason: { $reason }
@@ -408,6 +494,7 @@ sim-act-last-words = leave last words
 sim-act-tree-hole = write in the tree hole
 sim-act-leader-vote = vote for { $target } as wolf leader
 sim-act-kill = submit { $target } as the kill — reason: { $reason }
+sim-act-kill-mafia = submit { $target } as the target — reason: { $reason }
 sim-act-pick = pick { $target } as the kill
 sim-act-save = use the antidote
 sim-act-poison = poison { $target }
@@ -455,14 +542,10 @@ tournament-col-player = Player
 tournament-col-game = G{ $n }
 tournament-col-total = Total
 tournament-col-games = Games
-tournament-col-killer = Killer pts
-tournament-col-detective = Detective pts
 tournament-col-wins = Wins by role
 tournament-judged = judge×{ $count }
 tournament-unfinished = Still being played: { $games }
 tournament-awards = Awards
-tournament-award-killer-king = 杀人王 Killer King
-tournament-award-master-detective = 神警探 Master Detective
 tournament-award-top = Top three
 tournament-award-line = { $award }: { $player }, { $points ->
     [one] { $points } point
@@ -477,6 +560,16 @@ tournament-with-tie = { $line } (tie-break: { $tie })
 tournament-tie-games = level with { $other }, fewer games played ({ $games } against { $other_games })
 tournament-tie-signup = level with { $other } on points and games, signed up earlier
 tournament-tie-name = level with { $other } on points, games and sign-up, first by name
+tournament-chart-title = { $name }: cumulative points
+tournament-chart-start = start
+tournament-chart-x = game
+tournament-chart-y = points
+tournament-chart-legend = { $rank }. { $player } ({ $points })
+tournament-chart-missing = Note: { $count ->
+    [one] a character the font lacks is
+   *[other] { $count } characters the font lacks are
+} drawn as ?; the table has the names in full.
+tournament-default-judge = Trent
 standings-embed-title = Standings: { $name }
 stats-title = { $member } in this server's games:
 stats-games = Games played: { $games } ({ $finished } finished: { $won } won, { $lost } lost, { $none } without a result)
@@ -500,7 +593,7 @@ choice-pick = Pick tonight's kill (leader)
 choice-save = Use the antidote
 choice-poison = Poison someone
 choice-pass = No potion tonight
-choice-check = Check someone
+choice-check = Check a character
 choice-shoot = Shoot someone
 choice-hold = Don't shoot
 choice-badge = Pass the sheriff's badge to
@@ -558,7 +651,7 @@ view-potions = Antidote left: { $antidote }; poison left: { $poison }
 ## Discord: answers
 ok-vote = Your vote for { $name } is in; it is posted in the day's thread with your reason.
 ok-abstain = You abstain today.
-ok-proxy = { $name } is asked to vote for you.
+ok-proxy = The judge is asked to cast your vote for { $name }.
 ok-speedup = Your speed-up request is counted.
 ok-lastwords = Your last words are recorded; they are published in the next day's opening post.
 ok-treehole = Noted in your tree hole. Nobody sees it until the game ends.
@@ -590,7 +683,7 @@ dm-joined = You are signed up for a { $ruleset } game. Your role and every night
 signup-dm-closed = { $player }: the bot cannot send you DMs, and your role comes by DM. Please allow direct messages from this server's members (Server menu → Privacy Settings), then leave and join again. Judge: this player cannot be reached yet.
 log-judge-command = { $judge } used { $command } → { $result }
 modal-kill-title = Tonight's kill
-modal-kill-reason = Reason (two characters)
+modal-kill-reason = Reason (a word or two)
 
 ## Discord: command names and descriptions (zh-CN names are the translations)
 cmd-wolf = wolf
@@ -632,9 +725,9 @@ cmd-role-desc = Send me my role again, privately
 cmd-status = status
 cmd-status-desc = The game so far: phase and deadline, sheriff, who is alive
 cmd-proxy = proxy
-cmd-proxy-desc = Ask another player to vote for you if you cannot
+cmd-proxy-desc = If you cannot vote in time, ask the judge to cast your vote for a character
 cmd-proxy-target = target
-cmd-proxy-target-desc = Who votes for you
+cmd-proxy-target-desc = The character your vote goes to
 cmd-speedup = speedup
 cmd-speedup-desc = Ask to speed the game up
 cmd-lastwords = lastwords
@@ -670,7 +763,7 @@ cmd-judge-substitute-member-desc = The member who takes it over
 cmd-judge-extend = extend
 cmd-judge-extend-desc = Move the current deadline later (e.g. 2h, 90m, 1d)
 cmd-judge-extend-by = by
-cmd-judge-extend-by-desc = By how long, e.g. 2h or 90m
+cmd-judge-extend-by-desc = By how long, e.g. 1d, 12h, 90m or 1d12h
 cmd-judge-pause = pause
 cmd-judge-pause-desc = Stop the clock until you resume
 cmd-judge-resume = resume

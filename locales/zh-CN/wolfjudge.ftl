@@ -32,9 +32,9 @@ phase-night = 第 { $night } 夜
 phase-ended = 游戏结束后
 
 winner-wolves = 狼人阵营
-winner-village = 村民阵营（好人）
+winner-village = 好人阵营
 winner-police = 警察与平民
-winner-killers = 杀手
+winner-killers = 杀手阵营
 winner-draw = 平局
 
 color-blue = 蓝牌
@@ -57,7 +57,7 @@ heading-internal = 内部记录
 refused = （仅 { $name } 可见）操作未被接受：{ $message }
 
 chat-1 = 我是好人，先听听大家怎么说。
-chat-2 = 昨晚这个刀口很有意思，狼人在想什么？
+chat-2 = 昨晚死的这位很有意思，对面在想什么？
 chat-3 = 楼上的发言有点划水啊，能不能具体点？
 chat-4 = 我觉得今天应该先出一个发言最少的。
 chat-5 = 预言家可以考虑报一下查验了吧。
@@ -65,7 +65,7 @@ chat-6 = 这票型我看不懂，谁能解释一下？
 chat-7 = 别急着站边，先把逻辑盘清楚。
 chat-8 = 我暂时保留意见，晚点再来投票。
 chat-9 = 有没有人注意到他昨天改票了？
-chat-10 = 好人要团结，别被狼人带节奏。
+chat-10 = 好人要团结，别被对面带节奏。
 
 ## 拒绝操作时对玩家说的话（err- 后接 RuleError::code()，下划线换成连字符）
 
@@ -77,7 +77,7 @@ err-actor-dead = { $name } 已经出局，不能再这样做。{ $game ->
     [mafia] 出局后只能留遗言和写树洞。
    *[other] 出局后只能留遗言、写树洞，以及做出局时的决定（开枪、移交警徽或狼头）。
 }
-err-wrong-phase = 现在是{ $phase }，此时不能这样做。白天的操作（发言、投票）请在白天进行，夜里的技能请在夜里使用。
+err-wrong-phase = 现在是{ $phase }，不能做这个操作，请到相应的阶段再来：白天的操作（发言、投票）在白天，夜里的技能在夜里。
 err-day-closed = 今天的投票已经截止，今天不能再发言或投票。请等下一个阶段开始。
 err-night-deadline-passed = 今晚做这件事的时限已经过了，今晚不能再做。请等下一晚。
 err-leader-election-over = { $has ->
@@ -131,22 +131,22 @@ err-invalid-winner = 本局不可能由「{ $winner }」获胜。可选的结果
 ## 身份私信
 
 ev-role-told = 你的身份是【{ $role }】。
-role-desc-wolf = 每晚在入夜后 { $night }内私信法官提交一个刀人目标，并附两个字的理由。{ $leader ->
-    [yes] 第一夜所有狼人必须投票选出狼头（强制，未投票会得黄牌）；之后每晚由狼头从大家提交的目标中选定刀口，截止时狼头仍未选定则{ $fallback ->
-        [most] 按提交最多的目标（同票取最早提交的）。
-       *[none] 当晚不刀人。
+role-desc-wolf = 每晚入夜后 { $night }内私信法官报刀：一个目标，附两个字的理由。{ $leader ->
+    [yes] 第一夜所有狼人必须投票选出狼头（强制，不投会得黄牌）；之后每晚由狼头从大家报的目标中定刀，截止时狼头还没定刀的话，{ $fallback ->
+        [most] 刀报得最多的目标（同票时取最早报的）。
+       *[none] 当晚空刀。
     }
-   *[no] 当晚刀口按提交最多的目标决定（同票取最早提交的）。
+   *[no] 当晚刀报得最多的目标（同票时取最早报的）。
 }
 role-desc-villager = 你没有技能。白天积极发言、投票，找出狼人。
-role-desc-seer = 每晚在入夜后 { $night }内可以查验一名其他存活角色，得知他属于好人阵营（村民阵营）还是非好人阵营。
+role-desc-seer = 每晚入夜后 { $night }内可以私信法官查验一名其他存活角色，得知他是好人还是狼人阵营。
 role-desc-witch = 你有一瓶解药和一瓶毒药，各限用一次，同一晚只能用一瓶。持有解药时，每晚狼人确定刀口后法官会私信告诉你谁被刀，你可以救他{ $selfsave ->
     [yes] （也可以救自己）
    *[no] （但不能救自己）
 }；解药用过后不再得知刀口。你也可以毒杀任意一名存活角色。截止时间：入夜后 { $witch }。
 role-desc-hunter = 当你出局时（被刀、被毒或被投票出局；红牌罚下或被法官移出除外），可以在 { $window }内开枪带走一名其他存活角色。
-role-desc-killer = 每晚在入夜后 { $night }内和其他杀手各自私信法官提交一个刀人目标，按多数决定（没有表态的杀手视为同意，同票取最早提交的目标）。
-role-desc-police = 每晚在入夜后 { $night }内和其他警察各自私信法官提交一个查验目标，按多数决定；你们会得知该角色的确切身份。
+role-desc-killer = 每晚入夜后 { $night }内，你和其他杀手各自私信法官提交一个杀人目标，按多数决定（没有表态的杀手视为同意；票数相同时，取最早提交的目标）。
+role-desc-police = 每晚入夜后 { $night }内，你和其他警察各自私信法官提交一个查验目标，按多数决定；查验结果是该角色的确切身份，你们都会收到。
 role-desc-civilian = 你没有技能。白天积极发言、投票，找出杀手。
 team-wolf = 你的狼人队友：{ $names }。你们互相知道身份，{ $chat ->
     [yes] 可以在狼人群里交流。
@@ -157,7 +157,7 @@ team-killer = 你的杀手队友：{ $names }。
 team-killer-alone = 你是本局唯一的杀手。
 team-police = 你的警察队友：{ $names }。
 team-police-alone = 你是本局唯一的警察。
-goal-wolves = 获胜条件：存活狼人达到存活角色的一半或以上，或预言家、女巫、猎人全部出局，或村民全部出局。
+goal-wolves = 获胜条件（屠边）：存活狼人达到存活人数的一半，或神职（预言家、女巫、猎人）全部出局，或村民全部出局。
 goal-village = 获胜条件：所有狼人出局。
 goal-killers = 获胜条件：所有警察出局（若平民全部出局则为平局）。
 goal-town = 获胜条件：所有杀手出局（若平民全部出局则为平局）。
@@ -172,23 +172,35 @@ ev-dealt-role = { $name }：{ $role }
 
 ev-day-title = 【第 { $day } 天】
 ev-day-round-title = 【第 { $day } 天 · 平票加赛第 { $round } 轮】
-ev-day-deaths = 出局（按先后顺序）：{ $names }
-ev-day-no-deaths = 上一天以来无人出局。
+ev-day-deaths = 出局{ $count ->
+    [1] {""}
+   *[other] （按先后顺序）
+}：{ $names }
+ev-day-out-on-day = 第 { $day } 天出局{ $count ->
+    [1] {""}
+   *[other] （按先后顺序）
+}：{ $names }
+ev-day-nobody-out = 第 { $day } 天无人出局。
+ev-day-out-at-night = 第 { $night } 夜出局{ $count ->
+    [1] {""}
+   *[other] （按先后顺序）
+}：{ $names }
+ev-day-peaceful-night = 第 { $night } 夜平安夜。
 ev-day-sheriff = 警长：{ $name }
 ev-day-no-sheriff = 目前没有警长。
 ev-day-alive = 存活角色（{ $count }）：{ $names }
 ev-day-last-words = 遗言：
 ev-day-last-word = { $name }：{ $text }
-ev-day-vote-sheriff = 今天的投票选举警长：得票最多者当选（平票时最先达到该票数者当选）。
-ev-day-vote-out = 今天的投票放逐一名角色：得票最多者出局。
-ev-day-vote-out-sheriff = 今天的投票放逐一名角色：得票最多者出局，警长的票计 { $weight } 票；最高票平票时，警长投的那位出局，否则无人出局。
+ev-day-vote-sheriff = 今天投票选警长：得票最多者当选（平票时，先达到该票数的当选）。
+ev-day-vote-out = 今天投票放逐：得票最多者出局。
+ev-day-vote-out-sheriff = 今天投票放逐：得票最多者出局，警长的票算 { $weight } 票。最高票平票时，如果警长投的是平票者之一，他出局；否则无人出局。
 ev-day-vote-rules = 投票请写明目标和理由，也可以明确弃票。{ $changes ->
     [0] 本局不能改票。
    *[other] 每人可以改票 { $changes } 次，截止前 { $lock }内不能改票。
 }
 ev-day-candidates = 平票的角色：{ $names }。本轮只能投给他们。
 ev-day-voters = 本轮投票的角色：{ $names }
-ev-day-closes = 讨论和投票截止时间：{ $closes }
+ev-day-closes = 讨论和投票截止：{ $closes }
 
 ev-posted = { $name }：{ $text }
 ev-vote = { $by } 投票给 { $target }
@@ -199,7 +211,7 @@ ev-vote-proxy = （法官代投）{ $vote }
 ev-vote-closed = { $phase }投票结束。得票：{ $tally }
 ev-vote-closed-empty = { $phase }投票结束，没有有效票。
 ev-tally-entry = { $name } { $votes } 票
-ev-sheriff-elected = { $name } 当选警长，之后投票时警长的票计 { $weight } 票。
+ev-sheriff-elected = { $name } 当选警长。此后放逐投票中，警长的票算 { $weight } 票。
 ev-sheriff-none = 没有人得票，本局暂时没有警长。
 ev-nobody-out-no-votes = 没有人得票，今天无人出局。
 ev-nobody-out-tie = 最高票平票，今天无人出局。
@@ -210,6 +222,7 @@ ev-out-shot = { $name } 被开枪带走，出局。
 ev-out-red-card = { $name } 被红牌罚下，出局。
 ev-out-judge = { $name } 被法官移出游戏。
 ev-out-night-kill-judge = { $name } 在{ $phase }被刀，出局。
+ev-out-night-kill-judge-mafia = { $name } 在{ $phase }被杀手杀死，出局。
 ev-out-poison-judge = { $name } 在{ $phase }被女巫毒杀，出局。
 
 ev-last-words-granted = 你出局了。你可以留一段遗言，它会在第 { $day } 天开帖时公布。请在第 { $day } 天开始之前用 /遗言 提交；逾期视为放弃（放弃不会把遗言权让给别人）。
@@ -239,13 +252,25 @@ ev-leader-given = { $to } 成为狼头。
 ev-night-opened-werewolf = 【第 { $night } 夜】入夜。狼人和预言家请在 { $wolves } 之前私信法官行动，女巫在 { $witch } 之前。
 ev-night-opened-mafia = 【第 { $night } 夜】入夜。杀手和警察请在 { $wolves } 之前私信法官行动。
 ev-leader-voted = { $by } 投票选 { $target } 当狼头。
-ev-leader-elected = { $name } 当选狼头，负责从大家提交的目标中选定每晚的刀口。
+ev-leader-elected = { $name } 当选狼头，此后每晚由他从大家报的目标中定刀。
 ev-leader-elected-drawn = 没有有效的狼头选票，狼头由随机抽取（第 { $draw } 次种子抽取）产生：{ $name }。
-ev-kill-submitted = { $by } 提交刀 { $target }
-ev-kill-picked = 狼头 { $leader } 选定今晚刀 { $target }。
-ev-kill-fallback = 狼头没有在截止前选定，按提交最多的目标：今晚刀 { $target }。
-ev-kill-majority = 按多数决定，今晚刀 { $target }。
-ev-kill-none = 今晚没有刀口。
+ev-kill-submitted = { $by } 报刀 { $target }
+ev-kill-submitted-mafia = { $by } 提交杀人目标：{ $target }
+ev-kill-picked = 狼头 { $leader } 定刀：今晚刀 { $target }。
+ev-kill-fallback = 狼头没有在截止前定刀。{ $tie ->
+    [yes] 报刀同票，取最早报的目标：今晚刀 { $target }。
+   *[no] 按报得最多的目标，今晚刀 { $target }。
+}
+ev-kill-majority = { $tie ->
+    [yes] 报刀同票，取最早报的目标：今晚刀 { $target }。
+   *[no] 按报得最多的目标，今晚刀 { $target }。
+}
+ev-kill-majority-mafia = { $tie ->
+    [yes] 杀人目标票数相同，取最早提交的：今晚杀 { $target }。
+   *[no] 按多数决定，今晚杀 { $target }。
+}
+ev-kill-none = 今晚空刀。
+ev-kill-none-mafia = 今晚不杀人。
 ev-witch-told = 今晚被刀的是 { $target }。你可以对他使用解药{ $selfsave ->
     [yes] {""}
    *[no] （不能救自己）
@@ -255,21 +280,22 @@ ev-witch-not-told = 狼人已经行动。你不会得知今晚的刀口（解药
 ev-witch-saved = 你对 { $target } 使用了解药。解药已用完，此后你不会再得知刀口。
 ev-witch-poisoned = 你对 { $target } 使用了毒药。毒药已用完。
 ev-witch-passed = 你今晚没有用药。
-ev-seer-village = 查验结果：{ $target } 属于【好人阵营】（村民阵营）。
-ev-seer-not-village = 查验结果：{ $target } 属于【非好人阵营】（非村民阵营）。
+ev-seer-village = 查验结果：{ $target } 是【好人】（金水）。
+ev-seer-not-village = 查验结果：{ $target } 是【狼人阵营】（查杀）。
 ev-check-submitted = { $by } 提交查验 { $target }。
-ev-police-result = 查验结果（按多数决定的目标）：{ $target } 的身份是【{ $role }】。
+ev-police-result = 查验结果（按多数选定的目标）：{ $target } 是【{ $role }】。
 ev-wolves-closed = （内部）狼人、预言家、警察的行动截止。
 ev-night-ended = 第 { $night } 夜结束，天亮了。
 
 ev-card = { $name } 收到一张{ $color }：{ $reason }。
+ev-card-you = 你收到一张{ $color }：{ $reason }。
 card-reason-judge = 法官判定：{ $text }
 card-reason-no-vote = 第 { $day } 天既没有投票也没有弃票
 card-reason-few-posts = 第 { $day } 天只发言 { $posts } 次（至少需要 { $min } 次）
 card-reason-lurk-streak = 截至第 { $day } 天，连续 { $days } 天每天发言少于 { $min } 次
-card-reason-mandatory = 没有在时限内完成强制行动
+card-reason-mandatory = 没有在时限内完成必须做的操作
 card-reason-pass-badge = 没有在时限内移交警徽
-card-reason-leader-vote-judge = 没有参加狼头选举投票
+card-reason-leader-vote-judge = 第一夜没有投票选狼头
 card-reason-pass-leader-judge = 没有在时限内移交狼头
 ev-cards-converted = { $name } 的 { $count } 张{ $from }合成一张{ $to }。
 ev-speedup-requested = { $name } 申请加速（{ $count }/{ $needed }）。
@@ -284,13 +310,20 @@ ev-paused = 法官暂停了游戏：恢复之前所有截止时间都停止计�
 ev-resumed = 法官恢复了游戏；所有未到的截止时间顺延 { $dur }。
 ev-tree-hole = 已记入你的树洞（游戏结束后公开）：{ $text }
 ev-conceded = { $name } 代表本方认输。
-ev-game-ended = 游戏结束：{ $winner }获胜（{ $reason }）。
-ev-game-ended-draw = 游戏结束：平局（{ $reason }）。
-ev-game-ended-none = 游戏结束，没有胜者（{ $reason }）。
+ev-game-ended = 游戏结束：{ $reason }，{ $winner }获胜。
+ev-game-ended-draw = 游戏结束：{ $reason }，平局。
+ev-game-ended-none = 游戏结束：{ $reason }，没有胜者。
 end-condition = 达成胜利条件
+end-wolves-out = 狼人全部出局
+end-wolves-half = 存活狼人达到存活人数的一半
+end-gods-out = 神职（预言家、女巫、猎人）全部出局
+end-villagers-out = 村民全部出局
+end-killers-out = 杀手全部出局
+end-police-out = 警察全部出局
+end-civilians-out = 平民全部出局
 end-red-card = 红牌判负
 end-concede = 一方认输
-end-tie-rounds = 两轮加赛后仍然平票
+end-tie-rounds = 两轮平票加赛后仍然平票
 end-judge = 法官宣布结束
 
 ## 揭秘
@@ -298,6 +331,7 @@ end-judge = 法官宣布结束
 ev-reveal-title = 【揭秘】
 ev-reveal-roles = 身份：
 ev-reveal-role = { $name }（玩家 { $player }）：{ $role }
+ev-reveal-role-own = { $name }：{ $role }
 ev-reveal-deeds = 过程：
 ev-reveal-deed = { $phase }：{ $deed }
 ev-reveal-deed-at = { $phase } { $time }：{ $deed }
@@ -307,7 +341,7 @@ ev-reveal-tree-hole = { $name }：{ $text }
 ev-reveal-no-tree-holes = （无）
 ev-reveal-seed = 随机种子：{ $seed }
 ev-reveal-commitment = 开局公布的承诺：{ $commitment }
-ev-reveal-verify = 验证方法：种子的 8 个小端字节的 SHA-256 必须等于承诺（sha256 of the seed's 8 little-endian bytes must equal the commitment）；第 i 次随机抽取使用以该种子初始化的 ChaCha20 的第 i 号流。一行验证（对法官用 `/judge export` 导出的对局）：`wolfjudge verify game.json --commitment { $commitment }`，检查种子并列出由它得出的发牌。
+ev-reveal-verify = 验证方法：把种子按小端序写成 8 个字节，其 SHA-256 应当等于开局公布的承诺；第 i 次随机抽取用的是以该种子初始化的 ChaCha20 的第 i 号流。也可以一条命令验证（对局文件由法官用 /法官 导出 导出）：`wolfjudge verify game.json --commitment { $commitment }`，它会核对种子并列出由种子得出的发牌。
 
 deed-vote = { $by } 投票给 { $target }
 deed-abstain = { $by } 弃票
@@ -315,10 +349,13 @@ deed-shoot = { $by } 开枪带走 { $target }
 deed-pass-badge = { $by } 把警徽移交给 { $target }
 deed-pass-leader = { $by } 把狼头移交给 { $target }
 deed-leader-vote = { $by } 投票选 { $target } 当狼头
-deed-kill = { $by } 提交刀 { $target }
-deed-pick = 狼头 { $by } 选定刀 { $target }
+deed-kill = { $by } 报刀 { $target }
+deed-kill-mafia = { $by } 提交杀人目标 { $target }
+deed-pick = 狼头 { $by } 定刀 { $target }
 deed-kill-fixed = 刀口定为 { $target }
-deed-kill-none = 没有刀口
+deed-kill-fixed-mafia = 杀人目标定为 { $target }
+deed-kill-none = 空刀
+deed-kill-none-mafia = 没有杀人
 deed-save = { $by } 对 { $target } 使用解药
 deed-poison = { $by } 对 { $target } 使用毒药
 deed-pass = { $by } 没有用药
@@ -347,16 +384,38 @@ reminder-night = 提醒：你在{ $phase }的夜间行动将于 { $closes } 截�
 ## 模拟器（wolfjudge simulate）：标题、角色名、法官记录、示例文本
 
 sim-title = wolfjudge 模拟对局：规则 { $ruleset }，{ $players } 名玩家，种子 { $seed }。
-sim-legend = 下面按时间顺序列出每位玩家看到的内容。方括号里是所在的地方：讨论帖和夜晚的公告所有人可见；私信只有收件人可见；狼人、杀手、警察私聊只有该阵营可见；法官记录只有法官可见。
+sim-legend = 下面按时间顺序列出每位玩家看到的内容。方括号里是所在的地方：讨论帖和夜晚的公告所有人可见；私信只有收件人可见；狼人、杀手、警察私聊只有该阵营可见；法官记录只有法官可见（日常发言不逐条记录，每天投票结束时汇总一次）。
 sim-summary = 模拟结束：共 { $days } 天，{ $commands } 条命令，其中 { $refused } 条未被接受。
 sim-winner = 结果：{ $winner }获胜。
 sim-draw = 结果：平局。
 sim-no-winner = 结果：没有胜者。
 sim-error-ruleset = 未知的规则「{ $name }」（可用：m32、mafia）。
-sim-error-players = 规则 { $ruleset } 不能容纳 { $players } 名玩家。
+sim-error-players = 规则 { $ruleset } 不能容纳 { $players } 名玩家（可以容纳的人数：{ $allowed }）。
 sim-error-setup = 无法开始模拟：{ $error }
 sim-error-cap = 模拟在 { $commands } 条命令后仍未结束（{ $phase }），已停止。
 sim-error-stalled = 模拟停住了：{ $phase }之后没有任何截止时间，游戏无法继续。
+
+## 命令行（wolfjudge simulate、verify、standings）
+
+cli-sim-seed-range = 种子 { $seed } 起连续 { $games } 局，最后一局的种子会超过上限 { $max }（种子 + 局数 - 1 不能大于它）。
+cli-sim-game = 第 { $game } 局（共 { $games } 局），种子 { $seed }
+cli-sim-summary = { $games } 局模拟的结果：
+cli-sim-summary-game = 第 { $game } 局（种子 { $seed }）：{ $result }，共 { $days } 天。
+cli-sim-result-winner = { $winner }获胜
+cli-sim-result-draw = 平局
+cli-sim-result-none = 没有胜者
+cli-sim-stored = 第 { $id } 号对局（键 { $key }）已存入数据库。
+cli-sim-tournament-game = 比赛「{ $tournament }」的第 { $game } 局已记录（种子 { $seed }）。
+cli-cannot-read = 无法读取 { $file }：{ $error }
+cli-invalid-script = 无效的游戏脚本：{ $error }
+cli-verify-mismatch = 种子与承诺不符：种子 { $seed } 的哈希是 { $got }，而承诺是 { $want }。
+cli-verify-seed = 种子 { $seed }：它的 8 个小端字节的 SHA-256 是 { $hash }，与承诺一致。
+cli-verify-fixed = 角色是脚本里指定的，不由种子发牌：
+cli-verify-deal = 这个种子发出的牌（第 0 次抽取）：
+cli-verify-role = { $name }：{ $role }
+cli-verify-ended = 重放到游戏结束：{ $result }。
+cli-verify-replayed = 重放到{ $phase }，游戏尚未结束。
+cli-chart-write = 无法把积分图写入 { $path }：{ $error }
 
 sim-name-1 = 阿狸
 sim-name-2 = 白菜
@@ -375,19 +434,40 @@ sim-name-14 = 泡芙
 sim-name-15 = 青团
 sim-name-16 = 肉松
 
-sim-judge-command = { $actor } 发来命令：{ $action }
-sim-judge-command-refused = { $actor } 发来命令：{ $action }（未接受：{ $code }）
+# 模拟玩家的账号（论坛 ID）：马甲局里与角色名不同，揭秘时才对上号。
+sim-account-1 = 夜雨声烦
+sim-account-2 = 橘子汽水
+sim-account-3 = 一只咸鱼
+sim-account-4 = 北方有雪
+sim-account-5 = 猫猫头
+sim-account-6 = 云中白鹤
+sim-account-7 = 不吃香菜
+sim-account-8 = 小满
+sim-account-9 = 老王隔壁
+sim-account-10 = 月半弯
+sim-account-11 = 无名氏
+sim-account-12 = 早睡早起
+sim-account-13 = 南瓜饼
+sim-account-14 = 阿飘
+sim-account-15 = 清风徐来
+sim-account-16 = 路人甲
+
+sim-judge-command = { $actor }：{ $action }
+sim-judge-posts = { $phase }讨论帖共 { $count } 条发言（法官记录不逐条列出，每人的楼层见电梯）。
+sim-elevator-line = { $name }（{ $count }）：{ $floors }
+sim-judge-command-refused = { $actor }：{ $action }（未接受：{ $reason }）
 sim-actor-judge = 法官
 sim-act-post = 发帖
 sim-act-vote = 投票给 { $target }，理由：{ $reason }
 sim-act-abstain = 弃票
-sim-act-proxy = 申请法官代投给 { $target }
+sim-act-proxy = 请法官代投给 { $target }
 sim-act-speedup = 申请加速
 sim-act-last-words = 提交遗言
 sim-act-tree-hole = 写树洞
 sim-act-leader-vote = 投票选 { $target } 当狼头
-sim-act-kill = 提交刀 { $target }，理由：{ $reason }
-sim-act-pick = 选定刀 { $target }
+sim-act-kill = 报刀 { $target }，理由：{ $reason }
+sim-act-kill-mafia = 提交杀人目标 { $target }，理由：{ $reason }
+sim-act-pick = 定刀 { $target }
 sim-act-save = 使用解药
 sim-act-poison = 对 { $target } 使用毒药
 sim-act-witch-pass = 今晚不用药
@@ -400,7 +480,7 @@ sim-act-concede = 认输
 sim-act-card = 给 { $target } 一张{ $color }，理由：{ $reason }
 sim-act-remove = 把 { $target } 移出游戏，理由：{ $reason }
 sim-act-substitute = 让 { $player } 接手 { $target }
-sim-act-extend = 把截止时间调整 { $seconds } 秒
+sim-act-extend = 把当前截止时间调整 { $seconds } 秒
 sim-act-end = 宣布游戏结束：{ $winner }
 sim-act-pause = 暂停游戏
 sim-act-resume = 恢复游戏
@@ -434,14 +514,10 @@ tournament-col-player = 玩家
 tournament-col-game = 第{ $n }局
 tournament-col-total = 总分
 tournament-col-games = 局数
-tournament-col-killer = 杀手得分
-tournament-col-detective = 警探得分
 tournament-col-wins = 各身份胜局
 tournament-judged = 法官×{ $count }
 tournament-unfinished = 尚在进行：{ $games }
 tournament-awards = 奖项
-tournament-award-killer-king = 杀人王
-tournament-award-master-detective = 神警探
 tournament-award-top = 前三名
 tournament-award-line = { $award }：{ $player }，以{ $roles }身份得 { $points } 分
 tournament-award-none = { $award }：无人获得（该项无人得分）
@@ -450,6 +526,15 @@ tournament-with-tie = { $line }（同分判定：{ $tie }）
 tournament-tie-games = 与 { $other } 同分，参赛局数较少（{ $games } 局对 { $other_games } 局）
 tournament-tie-signup = 与 { $other } 同分且局数相同，报名较早
 tournament-tie-name = 与 { $other } 同分、局数相同、报名时间相同，按名字排序
+# The chart's texts avoid full-width brackets: plotters draws each glyph from its ink, not
+# its pen position, so （ and 「 would leave a gap on the wrong side.
+tournament-chart-title = { $name } 累计积分
+tournament-chart-start = 开局前
+tournament-chart-x = 对局
+tournament-chart-y = 累计积分
+tournament-chart-legend = { $rank }. { $player }  { $points } 分
+tournament-chart-missing = 注：字体中没有的 { $count } 个字符在图中画作 ?，完整名字见积分表。
+tournament-default-judge = 汤圆
 standings-embed-title = 积分榜：{ $name }
 stats-title = { $member } 在本服务器的战绩：
 stats-games = 参加局数：{ $games }（已结束 { $finished } 局：胜 { $won }，负 { $lost }，无结果 { $none }）
@@ -467,17 +552,17 @@ outbox-undeliverable = 发往 { $channel } 的一条消息尝试 { $attempts } �
 
 ## Discord：每天的帖子与夜间选择
 post-day-title = 第{ $day }天
-choice-leader = 投票选狼队首领
-choice-kill = 提交今晚的刀人
-choice-pick = 选定今晚的刀人（首领）
+choice-leader = 投票选狼头
+choice-kill = 报刀
+choice-pick = 定刀（狼头）
 choice-save = 使用解药
 choice-poison = 使用毒药
 choice-pass = 今晚不用药
-choice-check = 查验一名玩家
+choice-check = 查验一名角色
 choice-shoot = 开枪带走
 choice-hold = 不开枪
 choice-badge = 移交警徽给
-choice-lead = 移交首领给
+choice-lead = 把狼头传给
 
 ## Discord：机器人自己的拒绝（规则的拒绝见 err-*）
 svc-not-set-up = 本服务器还没有设置游戏论坛。请有"管理服务器"权限的成员先执行 /狼人杀 设置。
@@ -505,9 +590,9 @@ svc-tournament-ruleset = 比赛 { $name } 使用 { $ruleset } 规则，请用这
 svc-no-games-planned = 比赛至少要有一局，请填写 1 或更多的局数。
 
 ## Discord：重复点击夜间操作时的回答
-recorded-leader = 已记录：你投票选 { $name } 为首领。
-recorded-pick = 已记录：你选定了今晚刀 { $name }。
-recorded-kill = 已记录：你提交了刀 { $name }。
+recorded-leader = 已记录：你投 { $name } 当狼头。
+recorded-pick = 已记录：你定刀 { $name }。
+recorded-kill = 已记录：你报刀 { $name }。
 recorded-check = 已记录：你查验了 { $name }。
 recorded-save = 已记录：你救了 { $name }。
 recorded-poison = 已记录：你毒了 { $name }。
@@ -524,14 +609,14 @@ view-living = 存活：{ $names }
 view-dead = 出局：{ $names }
 view-you = 你扮演 { $name }，身份是{ $role }。
 view-cards = （蓝/黄/红牌 { $cards }）
-view-kill-submitted = 刀人提交：{ $by } → { $target }
-view-leader = 狼队首领：{ $name }
+view-kill-submitted = 报刀：{ $by } → { $target }
+view-leader = 狼头：{ $name }
 view-potions = 解药剩余：{ $antidote }；毒药剩余：{ $poison }
 
 ## Discord：回答
 ok-vote = 你投给 { $name } 的票已记录，并会连同理由发到当天的讨论帖。
 ok-abstain = 你今天弃票。
-ok-proxy = 已请 { $name } 代你投票。
+ok-proxy = 已请法官代投：你的票投给 { $name }。
 ok-speedup = 你的加速请求已计入。
 ok-lastwords = 你的遗言已记录，将在第二天的开帖中公布。
 ok-treehole = 已记入你的树洞。游戏结束前没有人能看到。
@@ -605,9 +690,9 @@ cmd-role-desc = 私下再发一次我的身份
 cmd-status = 状态
 cmd-status-desc = 游戏进展：阶段与截止时间、警长、存活角色
 cmd-proxy = 代投
-cmd-proxy-desc = 无法投票时请另一名玩家代你投票
+cmd-proxy-desc = 来不及投票时，请法官代你把票投给某个角色
 cmd-proxy-target = 目标
-cmd-proxy-target-desc = 由谁代你投票
+cmd-proxy-target-desc = 你的票投给谁
 cmd-speedup = 加速
 cmd-speedup-desc = 申请加快游戏节奏
 cmd-lastwords = 遗言
@@ -643,7 +728,7 @@ cmd-judge-substitute-member-desc = 接替的成员
 cmd-judge-extend = 延时
 cmd-judge-extend-desc = 把当前截止时间延后（如 2h、90m、1d）
 cmd-judge-extend-by = 时长
-cmd-judge-extend-by-desc = 延后多久，如 2h 或 90m
+cmd-judge-extend-by-desc = 延后多久，如 1d、12h、90m 或 1d12h
 cmd-judge-pause = 暂停
 cmd-judge-pause-desc = 暂停计时，直到恢复
 cmd-judge-resume = 恢复

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::event::{Cause, DecisionKind, EndReason, EventKind};
+use super::event::{Cause, DecisionKind, EndReason, EventKind, WinCondition};
 use super::ids::CharId;
 use super::role::{Role, Winner};
 use super::ruleset::{Kind, LastWordsDue};
@@ -40,10 +40,11 @@ impl Tx {
                 },
             );
         }
-        if let Some(w) = self.win_condition() {
+        if let Some((w, _)) = self.win_condition() {
             self.end_game(Some(w), EndReason::Condition, at);
             return;
         }
+        self.recheck_speedup(at);
         let window = at + self.window();
         let role = self.g.ch(c).role;
         if role == Role::Hunter && (!sent_off || self.g.ruleset.options.hunter_shoots_when_sent_off)
@@ -87,8 +88,9 @@ impl Tx {
         }
     }
 
-    /// The winner if a win condition holds now.
-    pub(crate) fn win_condition(&self) -> Option<Winner> {
+    /// The winner if a win condition holds now, with the condition (the first that holds,
+    /// in the order the rules list them).
+    pub(crate) fn win_condition(&self) -> Option<(Winner, WinCondition)> {
         let g = &self.g;
         let alive = |r: Role| g.living_with(|x| x == r).len();
         let dealt = |r: Role| g.chars.iter().any(|c| c.role == r);
@@ -98,23 +100,24 @@ impl Tx {
                 let living = g.living().len();
                 let gods = [Role::Seer, Role::Witch, Role::Hunter];
                 if wolves == 0 {
-                    Some(Winner::Village)
-                } else if wolves * 2 >= living
-                    || (gods.iter().any(|r| dealt(*r)) && gods.iter().all(|r| alive(*r) == 0))
-                    || (dealt(Role::Villager) && alive(Role::Villager) == 0)
-                {
-                    Some(Winner::Wolves)
+                    Some((Winner::Village, WinCondition::WolvesOut))
+                } else if wolves * 2 >= living {
+                    Some((Winner::Wolves, WinCondition::WolvesHalf))
+                } else if gods.iter().any(|r| dealt(*r)) && gods.iter().all(|r| alive(*r) == 0) {
+                    Some((Winner::Wolves, WinCondition::GodsOut))
+                } else if dealt(Role::Villager) && alive(Role::Villager) == 0 {
+                    Some((Winner::Wolves, WinCondition::VillagersOut))
                 } else {
                     None
                 }
             }
             Kind::Mafia => {
                 if alive(Role::Killer) == 0 {
-                    Some(Winner::Police)
+                    Some((Winner::Police, WinCondition::KillersOut))
                 } else if alive(Role::Police) == 0 {
-                    Some(Winner::Killers)
+                    Some((Winner::Killers, WinCondition::PoliceOut))
                 } else if alive(Role::Civilian) == 0 {
-                    Some(Winner::Draw)
+                    Some((Winner::Draw, WinCondition::CiviliansOut))
                 } else {
                     None
                 }

@@ -86,6 +86,27 @@ pub enum EndReason {
     Judge,
 }
 
+/// Which win condition ended the game ([`EndReason::Condition`]), so the end can be
+/// announced the way a judge does ("狼人全部出局，好人胜利"), not just "a condition holds".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WinCondition {
+    /// M32: no wolf is left.
+    WolvesOut,
+    /// M32: living wolves are at least half of the living characters.
+    WolvesHalf,
+    /// M32: the seer, witch and hunter (the gods) are all out.
+    GodsOut,
+    /// M32: all villagers are out.
+    VillagersOut,
+    /// Mafia: no killer is left.
+    KillersOut,
+    /// Mafia: no police officer is left.
+    PoliceOut,
+    /// Mafia: all civilians are out (a draw).
+    CiviliansOut,
+}
+
 /// One line of the reveal's history: what each character did, when.
 ///
 /// The fields after `text` were added later: reveals stored before them read back with
@@ -358,6 +379,10 @@ pub enum EventKind {
     GameEnded {
         winner: Option<Winner>,
         reason: EndReason,
+        /// The condition that held, for [`EndReason::Condition`]. Absent in games recorded
+        /// before it was kept (they still read; the end is then announced generically).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        condition: Option<WinCondition>,
     },
     /// The reveal (揭秘): roles, players, every night action and vote, the seed.
     Revealed {

@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 pub use card::Color;
 pub use error::{RuleError, SetupError};
+use event::DecisionKind;
 pub use event::{Audience, Cause, Event, EventKind};
 pub use ids::CharId;
 pub use phase::Phase;
@@ -271,13 +272,24 @@ impl Tx {
             }
             return;
         }
+        let gap_over = self.g.next_phase.is_some_and(|t| t <= at);
         match self.g.phase {
-            Phase::Day { .. } => self.close_day(at),
+            Phase::Day { .. } => match self.g.day.as_ref() {
+                Some(d) if !d.closed => self.close_day(at),
+                // Fixed phase times: the night opens one window after the close.
+                _ if gap_over => self.open_night(at),
+                _ => {}
+            },
             Phase::Night { .. } => {
                 let Some(n) = self.g.night.as_ref() else {
                     return;
                 };
-                if !n.wolves_closed {
+                if n.resolved {
+                    // Fixed phase times: the day opens one window after the last deadline.
+                    if gap_over {
+                        self.open_day(at);
+                    }
+                } else if !n.wolves_closed {
                     self.close_wolves(at);
                 } else {
                     self.emit(at, EventKind::NightEnded { night: n.night });
@@ -289,9 +301,20 @@ impl Tx {
     }
 
     /// Moves the game on as far as it can go without anyone acting.
+    ///
+    /// With fixed phase times only a paused night resolution goes on here (the poison once
+    /// the hunter has decided); every phase change waits for its scheduled time instead.
     pub(crate) fn settle(&mut self, at: DateTime<Utc>) {
         loop {
-            if self.g.ended() || !self.g.pending.is_empty() {
+            if self.g.ended() {
+                return;
+            }
+            if self.g.poison_due() && !self.g.pending.iter().any(|p| p.kind == DecisionKind::Shoot)
+            {
+                self.resolve_poison(at);
+                continue;
+            }
+            if self.g.ruleset.options.fixed_phase_times || !self.g.pending.is_empty() {
                 return;
             }
             match self.g.phase {
@@ -389,10 +412,8 @@ impl Tx {
             Action::Check { target } => self.check(c, *target, now),
             Action::Shoot { target } => self.shoot(c, *target, now),
             Action::HoldFire => self.hold_fire(c, now),
-            Action::PassBadge { target } => self.pass(c, event::DecisionKind::Badge, *target, now),
-            Action::PassLeader { target } => {
-                self.pass(c, event::DecisionKind::Leader, *target, now)
-            }
+            Action::PassBadge { target } => self.pass(c, DecisionKind::Badge, *target, now),
+            Action::PassLeader { target } => self.pass(c, DecisionKind::Leader, *target, now),
             Action::Concede => self.concede(c, now),
             _ => Err(RuleError::NotJudge),
         }
@@ -448,6 +469,7 @@ impl Tx {
                         team,
                     },
                 );
+                self.recheck_speedup(now);
                 Ok(())
             }
             Action::Extend { seconds } => {
@@ -503,21 +525,41 @@ impl Tx {
         if self.g.speedup_requests.contains(&c) {
             return Err(RuleError::AlreadyRequested);
         }
-        let living = self.g.living().len();
-        let count = self.g.speedup_requests.len() + 1;
-        let needed = living / 2 + 1;
+        let (count, needed) = self.speedup_count();
         self.emit(
             now,
             EventKind::SpeedupRequested {
                 by: c,
-                count,
+                count: count + 1,
                 needed,
             },
         );
-        if count >= needed {
-            self.emit(now, EventKind::SpedUp);
-        }
+        self.recheck_speedup(now);
         Ok(())
+    }
+
+    /// Living requesters and how many are needed (more than half of the living).
+    fn speedup_count(&self) -> (usize, usize) {
+        let g = &self.g;
+        let count = g
+            .speedup_requests
+            .iter()
+            .filter(|c| g.is_alive(**c))
+            .count();
+        (count, g.living().len() / 2 + 1)
+    }
+
+    /// Speeds the game up once more than half of the living have requested it: checked at
+    /// each request and again whenever the living change (an elimination shrinks the half;
+    /// RULES.md §1 "Speed-up") or a character changes hands (a substitution).
+    pub(crate) fn recheck_speedup(&mut self, at: DateTime<Utc>) {
+        if !self.g.ruleset.options.speedup || self.g.sped_up || self.g.ended() {
+            return;
+        }
+        let (count, needed) = self.speedup_count();
+        if count > 0 && count >= needed {
+            self.emit(at, EventKind::SpedUp);
+        }
     }
 
     fn last_words(&mut self, c: CharId, text: &str, now: DateTime<Utc>) -> Result<(), RuleError> {
@@ -546,7 +588,13 @@ impl Tx {
     /// The open day, or why there is none.
     pub(crate) fn open_day_state(&self) -> Result<&state::DayState, RuleError> {
         match (&self.g.phase, &self.g.day) {
-            (Phase::Day { .. }, Some(d)) if !d.closed && self.g.pending.is_empty() => Ok(d),
+            // With fixed phase times a decision may still be open in the new day.
+            (Phase::Day { .. }, Some(d))
+                if !d.closed
+                    && (self.g.pending.is_empty() || self.g.ruleset.options.fixed_phase_times) =>
+            {
+                Ok(d)
+            }
             // The vote is over (a decision after it may still be open): saying which
             // decision, or whose, would tell the public a secret.
             (Phase::Day { .. }, Some(_)) => Err(RuleError::DayClosed),
@@ -565,7 +613,20 @@ impl Tx {
         if self.g.ended() {
             return;
         }
-        self.emit(at, EventKind::GameEnded { winner, reason });
+        // The condition is recomputed here rather than passed in: it is a fact of the state
+        // the game ends in, and the callers that end on other grounds need not know of it.
+        let condition = match reason {
+            event::EndReason::Condition => self.win_condition().map(|(_, c)| c),
+            _ => None,
+        };
+        self.emit(
+            at,
+            EventKind::GameEnded {
+                winner,
+                reason,
+                condition,
+            },
+        );
         let g = &self.g;
         let reveal = EventKind::Revealed {
             seed: g.seed,

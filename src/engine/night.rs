@@ -471,12 +471,29 @@ impl Tx {
                         self.eliminate(t, Cause::NightKill, at);
                     }
                 }
-                if let Some(p) = n.poisoned {
-                    if self.g.is_alive(p) && !self.g.ended() {
-                        self.eliminate(p, Cause::Poison, at);
-                    }
+                // RULES.md §1 step 5 (decision, from seed 001 step 3): a hunter killed here
+                // shoots before the poison resolves, so the resolution pauses for his window
+                // and `settle` resumes it once he has shot, held fire or let it pass.
+                let hunter_deciding = self
+                    .g
+                    .pending
+                    .iter()
+                    .any(|p| p.kind == super::event::DecisionKind::Shoot);
+                if !hunter_deciding {
+                    self.resolve_poison(at);
                 }
             }
+        }
+    }
+
+    /// The last step of the night's resolution: the poisoned character dies (unless already
+    /// dead, e.g. shot by the hunter, or the game is over).
+    pub(crate) fn resolve_poison(&mut self, at: DateTime<Utc>) {
+        if !self.g.poison_due() {
+            return;
+        }
+        if let Some(p) = self.g.night.as_ref().and_then(|n| n.poisoned) {
+            self.eliminate(p, Cause::Poison, at);
         }
     }
 }

@@ -210,6 +210,14 @@ pub struct Options {
     pub decision_window: Span,
     /// The window for hunters, sheriffs and leaders who die in the night's resolution.
     pub night_decision_window: Span,
+    /// RULES.md §1 "Fixed phase times" (decision: no timing tells): the night opens exactly
+    /// `decision_window` after the day's close and the day exactly `night_decision_window`
+    /// after the night's last deadline (the witch's), whatever happened in between; a
+    /// decision still open then goes on into the new phase. Off: Mafia's rule (the night
+    /// ends once its actions are in; the next phase waits for the decisions). Absent from
+    /// logs written before the option existed, where it was off.
+    #[serde(default)]
+    pub fixed_phase_times: bool,
     /// Whether a hunter sent off by a red card or removed by the judge may still shoot.
     pub hunter_shoots_when_sent_off: bool,
     /// Whether the witch acts only once the wolves' kill is fixed.

@@ -146,6 +146,10 @@ pub struct Game {
     /// tournament forbids it), once fixed.
     #[serde(default)]
     pub first_night_victim: Option<String>,
+    /// Fixed phase times: when the next phase opens, once the vote has closed or the night's
+    /// last deadline has passed (`None` otherwise, and always without the option).
+    #[serde(default)]
+    pub next_phase: Option<DateTime<Utc>>,
 }
 
 impl Game {
@@ -241,21 +245,43 @@ impl Game {
         if self.ended() || self.paused.is_some() {
             return None;
         }
-        if let Some(p) = self.pending.iter().map(|p| p.until).min() {
-            return Some(p);
+        let pending = self.pending.iter().map(|p| p.until).min();
+        if !self.ruleset.options.fixed_phase_times && pending.is_some() {
+            // Without fixed phase times the game waits for the decisions first.
+            return pending;
         }
+        // With them, a decision window may run on past the phase change, which does not wait.
+        match (pending, self.phase_deadline()) {
+            (Some(p), Some(q)) => Some(p.min(q)),
+            (p, q) => p.or(q),
+        }
+    }
+
+    /// The time the current phase (or the gap after it) ends, if it is scheduled.
+    fn phase_deadline(&self) -> Option<DateTime<Utc>> {
         match self.phase {
-            Phase::Day { .. } => self.day.as_ref().filter(|d| !d.closed).map(|d| d.closes),
-            Phase::Night { .. } => {
-                let n = self.night.as_ref().filter(|n| !n.resolved)?;
-                Some(if n.wolves_closed {
+            Phase::Day { .. } => match self.day.as_ref() {
+                Some(d) if !d.closed => Some(d.closes),
+                _ => self.next_phase,
+            },
+            Phase::Night { .. } => match self.night.as_ref() {
+                Some(n) if !n.resolved => Some(if n.wolves_closed {
                     n.witch_until
                 } else {
                     n.wolves_until
-                })
-            }
+                }),
+                _ => self.next_phase,
+            },
             Phase::Setup | Phase::Ended => None,
         }
+    }
+
+    /// Whether the character poisoned tonight is still to die: the night's resolution
+    /// has begun and paused for the hunter's window (RULES.md §1 "The night", step 5).
+    pub fn poison_due(&self) -> bool {
+        self.night.as_ref().is_some_and(|n| {
+            n.resolved && n.poisoned.is_some_and(|p| self.is_alive(p)) && !self.ended()
+        })
     }
 }
 
@@ -312,6 +338,7 @@ pub fn apply(g: &mut Game, e: &Event) {
                 day: *day,
                 round: *round,
             };
+            g.next_phase = None;
             g.last_day = *day;
             g.announced = g.eliminations.len();
             g.night = None;
@@ -377,6 +404,11 @@ pub fn apply(g: &mut Game, e: &Event) {
         K::VoteClosed { .. } => {
             if let Some(d) = g.day.as_mut() {
                 d.closed = true;
+            }
+            // The schedule is a function of the close's time alone (no timing tells); a Mafia
+            // tie round opening at once clears it again.
+            if g.ruleset.options.fixed_phase_times {
+                g.next_phase = Some(e.at + g.ruleset.options.decision_window.dur());
             }
         }
         K::SheriffElected { sheriff } => g.sheriff = *sheriff,
@@ -463,6 +495,7 @@ pub fn apply(g: &mut Game, e: &Event) {
             witch_until,
         } => {
             g.phase = Phase::Night { night: *night };
+            g.next_phase = None;
             g.night = Some(NightState {
                 night: *night,
                 opened: e.at,
@@ -592,6 +625,9 @@ pub fn apply(g: &mut Game, e: &Event) {
             if let Some(n) = g.night.as_mut() {
                 n.resolved = true;
             }
+            if g.ruleset.options.fixed_phase_times {
+                g.next_phase = Some(e.at + g.ruleset.options.night_decision_window.dur());
+            }
         }
         K::CardGiven {
             target,
@@ -650,6 +686,7 @@ pub fn apply(g: &mut Game, e: &Event) {
             g.winner = *winner;
             g.phase = Phase::Ended;
             g.pending.clear();
+            g.next_phase = None;
         }
         K::Revealed { .. } => {}
     }
@@ -696,5 +733,8 @@ fn shift_deadlines(g: &mut Game, by: Duration) {
     }
     for p in &mut g.pending {
         p.until += by;
+    }
+    if let Some(t) = g.next_phase.as_mut() {
+        *t += by;
     }
 }

@@ -37,7 +37,8 @@ impl Tx {
             round: 0,
             closes: at + len,
             deaths,
-            sheriff: g.sheriff,
+            // A dead sheriff still deciding on the badge (fixed phase times) is not announced.
+            sheriff: g.sheriff.filter(|s| g.is_alive(*s)),
             alive: g.living(),
             last_words,
             candidates: Vec::new(),

@@ -18,7 +18,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::{langid, LanguageIdentifier};
 
 use crate::engine::card::{CardReason, MandatoryAction};
-use crate::engine::event::{Cause, DecisionKind, Deed, EndReason, NoOut};
+use crate::engine::event::{Cause, DecisionKind, Deed, EndReason, NoOut, WinCondition};
 use crate::engine::ruleset::{Kind, PickFallback};
 use crate::engine::{
     Audience, CharId, Color, Event, EventKind, Game, Phase, Role, RuleError, Winner,
@@ -454,14 +454,7 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
             let mut lines = Vec::new();
             if *round == 0 {
                 lines.push(c.t("ev-day-title", args!["day" => *day]));
-                // M32's day 1 follows no night; Mafia's follows night 1.
-                if *day > 1 || !werewolf || !deaths.is_empty() {
-                    lines.push(if deaths.is_empty() {
-                        c.t0("ev-day-no-deaths")
-                    } else {
-                        c.t("ev-day-deaths", args!["names" => c.names(deaths)])
-                    });
-                }
+                lines.extend(day_deaths(&c, *day, deaths));
             } else {
                 lines.push(c.t(
                     "ev-day-round-title",
@@ -586,7 +579,8 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
             c.t(
                 match (cause, judge) {
                     (Cause::Vote, _) => "ev-out-vote",
-                    (Cause::NightKill, true) => "ev-out-night-kill-judge",
+                    (Cause::NightKill, true) if werewolf => "ev-out-night-kill-judge",
+                    (Cause::NightKill, true) => "ev-out-night-kill-judge-mafia",
                     (Cause::Poison, true) => "ev-out-poison-judge",
                     // The public must not learn whether the witch acted.
                     (Cause::NightKill | Cause::Poison, false) => "ev-out-night",
@@ -667,24 +661,34 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
         },
         K::KillSubmitted { by, target, reason } => {
             let what = c.t(
-                "ev-kill-submitted",
+                if werewolf {
+                    "ev-kill-submitted"
+                } else {
+                    "ev-kill-submitted-mafia"
+                },
                 args!["by" => c.name(*by), "target" => c.name(*target)],
             );
             c.reasoned(what, reason)
         }
         K::KillFixed { target, picked_by } => match (target, picked_by) {
-            (None, _) => c.t0("ev-kill-none"),
+            (None, _) => c.t0(if werewolf {
+                "ev-kill-none"
+            } else {
+                "ev-kill-none-mafia"
+            }),
             (Some(t), Some(l)) => c.t(
                 "ev-kill-picked",
                 args!["leader" => c.name(*l), "target" => c.name(*t)],
             ),
             (Some(t), None) => c.t(
-                if werewolf && o.wolf_leader {
+                if !werewolf {
+                    "ev-kill-majority-mafia"
+                } else if o.wolf_leader {
                     "ev-kill-fallback"
                 } else {
                     "ev-kill-majority"
                 },
-                args!["target" => c.name(*t)],
+                args!["target" => c.name(*t), "tie" => yes(kill_was_tied(game, *t))],
             ),
         },
         K::WitchTold { target, .. } => match target {
@@ -727,9 +731,12 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
             color,
             reason,
         } => {
-            let reason = card_reason(&c, reason, judge);
+            // A card only its target sees (one whose reason would name a wolf) is a DM: said
+            // to "you", with the true reason, which the offender knows anyway.
+            let dm = !judge && matches!(event.audience(), Audience::Character(_));
+            let reason = card_reason(&c, reason, judge || dm);
             c.t(
-                "ev-card",
+                if dm { "ev-card-you" } else { "ev-card" },
                 args!["name" => c.name(*target), "color" => c.color(*color), "reason" => reason],
             )
         }
@@ -775,13 +782,18 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
         K::Resumed { seconds } => c.t("ev-resumed", args!["dur" => c.dur(*seconds)]),
         K::TreeHole { text, .. } => c.t("ev-tree-hole", args!["text" => text.as_str()]),
         K::Conceded { by } => c.t("ev-conceded", args!["name" => c.name(*by)]),
-        K::GameEnded { winner, reason } => {
-            let reason = c.t0(match reason {
-                EndReason::Condition => "end-condition",
-                EndReason::RedCard => "end-red-card",
-                EndReason::Concede => "end-concede",
-                EndReason::TieRounds => "end-tie-rounds",
-                EndReason::Judge => "end-judge",
+        K::GameEnded {
+            winner,
+            reason,
+            condition,
+        } => {
+            let reason = c.t0(match (reason, condition) {
+                (EndReason::Condition, Some(w)) => win_condition_id(*w),
+                (EndReason::Condition, None) => "end-condition",
+                (EndReason::RedCard, _) => "end-red-card",
+                (EndReason::Concede, _) => "end-concede",
+                (EndReason::TieRounds, _) => "end-tie-rounds",
+                (EndReason::Judge, _) => "end-judge",
             });
             match winner {
                 Some(Winner::Draw) => c.t("ev-game-ended-draw", args!["reason" => reason]),
@@ -804,8 +816,15 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
             for (i, r) in roles.iter().enumerate() {
                 let id = CharId(i as u16);
                 let player = players.get(i).map(|p| player_label(p)).unwrap_or_default();
+                // A character played under its own account's name (not anonymous): the
+                // name once, not "阿狸（玩家 阿狸）".
+                let own = player.is_empty() || player == c.name(id);
                 lines.push(c.t(
-                    "ev-reveal-role",
+                    if own {
+                        "ev-reveal-role-own"
+                    } else {
+                        "ev-reveal-role"
+                    },
                     args!["name" => c.name(id), "player" => player, "role" => c.role(*r)],
                 ));
             }
@@ -847,6 +866,89 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
             ));
             lines.join("\n")
         }
+    }
+}
+
+/// The opening post's deaths, split as a judge announces them: by the night and the day
+/// they happened in ("第 2 夜出局：…" / "第 2 夜平安夜"; "第 2 天无人出局"), each in order.
+/// The phase of a death is public (night deaths are announced together, without causes).
+fn day_deaths(c: &Ctx, day: u32, deaths: &[CharId]) -> Vec<String> {
+    let werewolf = c.g.kind() == Kind::Werewolf;
+    let when = |d: CharId| {
+        c.g.eliminations
+            .iter()
+            .rev()
+            .find(|(who, _, _)| *who == d)
+            .map(|(_, _, p)| *p)
+    };
+    // The day before this one (none before day 1), and the night just before it (M32's
+    // day 1 follows no night; Mafia's follows night 1).
+    let prev_day = day.checked_sub(1).filter(|d| *d > 0);
+    let night = if werewolf { prev_day } else { Some(day) };
+    let (mut on_day, mut at_night, mut other) = (Vec::new(), Vec::new(), Vec::new());
+    for d in deaths {
+        match when(*d) {
+            Some(Phase::Day { day: k, .. }) if Some(k) == prev_day => on_day.push(*d),
+            Some(Phase::Night { night: k }) if Some(k) == night => at_night.push(*d),
+            _ => other.push(*d),
+        }
+    }
+    let mut lines = Vec::new();
+    if let Some(k) = prev_day {
+        lines.push(if on_day.is_empty() {
+            c.t("ev-day-nobody-out", args!["day" => k])
+        } else {
+            c.t(
+                "ev-day-out-on-day",
+                args!["day" => k, "names" => c.names(&on_day), "count" => on_day.len()],
+            )
+        });
+    }
+    if let Some(k) = night {
+        lines.push(if at_night.is_empty() {
+            c.t("ev-day-peaceful-night", args!["night" => k])
+        } else {
+            c.t(
+                "ev-day-out-at-night",
+                args!["night" => k, "names" => c.names(&at_night), "count" => at_night.len()],
+            )
+        });
+    }
+    // Anything else (a removal while paused between phases, say): still listed, in order.
+    if !other.is_empty() {
+        lines.push(c.t(
+            "ev-day-deaths",
+            args!["names" => c.names(&other), "count" => other.len()],
+        ));
+    }
+    lines
+}
+
+/// Whether the night's kill, fixed without a leader's pick, was an even split among the
+/// submissions (then the earliest submitted of the tied targets was taken, and the text
+/// must say so instead of "by majority").
+fn kill_was_tied(g: &Game, target: CharId) -> bool {
+    let Some(n) = g.night.as_ref() else {
+        return false;
+    };
+    let mut count: std::collections::BTreeMap<CharId, usize> = Default::default();
+    for s in n.kills.values() {
+        *count.entry(s.target).or_default() += 1;
+    }
+    let mine = count.get(&target).copied().unwrap_or(0);
+    count.iter().any(|(t, k)| *t != target && *k >= mine)
+}
+
+/// The catalog id saying which win condition ended the game.
+fn win_condition_id(w: WinCondition) -> &'static str {
+    match w {
+        WinCondition::WolvesOut => "end-wolves-out",
+        WinCondition::WolvesHalf => "end-wolves-half",
+        WinCondition::GodsOut => "end-gods-out",
+        WinCondition::VillagersOut => "end-villagers-out",
+        WinCondition::KillersOut => "end-killers-out",
+        WinCondition::PoliceOut => "end-police-out",
+        WinCondition::CiviliansOut => "end-civilians-out",
     }
 }
 
@@ -958,7 +1060,17 @@ fn deed(c: &Ctx, d: &Deed) -> String {
     let by = d.by.map_or_else(|| c.t0("by-bot"), |b| c.name(b));
     let target = c.opt_name(d.target);
     let ballot = |t: Option<CharId>| t.map_or_else(|| c.t0("deed-abstention"), |t| c.name(t));
+    // Mafia has killers, not wolves: its kills are not "刀" (werewolf slang).
+    let mafia = c.g.kind() == Kind::Mafia;
     let line = match (d.what.as_str(), d.target, &d.card, d.changed_from) {
+        ("kill_fixed", None, _, _) if mafia => c.t0("deed-kill-none-mafia"),
+        ("kill_fixed", Some(_), _, _) if mafia => {
+            c.t("deed-kill-fixed-mafia", args!["target" => target])
+        }
+        ("kill", _, _, _) if mafia => c.t(
+            "deed-kill-mafia",
+            args!["by" => by.clone(), "target" => target],
+        ),
         ("kill_fixed", None, _, _) => c.t0("deed-kill-none"),
         ("kill_fixed", Some(_), _, _) => c.t("deed-kill-fixed", args!["target" => target]),
         ("vote" | "abstain", _, _, Some(was)) => c.t(
@@ -1020,7 +1132,7 @@ fn deed(c: &Ctx, d: &Deed) -> String {
 mod tests {
     use super::*;
     use crate::engine::card::CardReason;
-    use crate::engine::event::{DecisionKind, Deed, EndReason, NoOut};
+    use crate::engine::event::{DecisionKind, Deed, EndReason, NoOut, WinCondition};
     use crate::engine::ruleset::Ruleset;
     use crate::engine::{apply, create, Actor, Setup};
     use chrono::TimeZone;
@@ -1833,22 +1945,32 @@ mod tests {
             EventKind::GameEnded {
                 winner: Some(Winner::Village),
                 reason: EndReason::Condition,
+                condition: None,
+            },
+            EventKind::GameEnded {
+                winner: Some(Winner::Village),
+                reason: EndReason::Condition,
+                condition: Some(WinCondition::WolvesOut),
             },
             EventKind::GameEnded {
                 winner: Some(Winner::Draw),
                 reason: EndReason::TieRounds,
+                condition: None,
             },
             EventKind::GameEnded {
                 winner: None,
                 reason: EndReason::Judge,
+                condition: None,
             },
             EventKind::GameEnded {
                 winner: Some(Winner::Wolves),
                 reason: EndReason::RedCard,
+                condition: None,
             },
             EventKind::GameEnded {
                 winner: Some(Winner::Killers),
                 reason: EndReason::Concede,
+                condition: None,
             },
             EventKind::Revealed {
                 seed: u64::MAX - 1,
@@ -2105,7 +2227,9 @@ mod tests {
             color: Color::Yellow,
             reason: CardReason::LeaderVoteMissing,
         });
-        assert!(!render(&card, &g, Lang::En).contains("leader"));
+        // A card that would name a wolf is never public: only its target reads it, as "you".
+        assert_eq!(card.audience(), Audience::Character(CharId(1)));
+        assert!(render(&card, &g, Lang::En).starts_with("You get a yellow card"));
         assert!(render_judge(&card, &g, Lang::En).contains("leader"));
     }
 
@@ -2124,13 +2248,185 @@ mod tests {
             let s = render(&e, &g, lang);
             assert!(s.contains("18446744073709551614"), "{s}");
             assert!(s.contains("cafe") && s.contains("Ann is sus"), "{s}");
-            assert!(
-                s.contains("sha256 of the seed's 8 little-endian bytes"),
-                "{s}"
-            );
             for ch in &g.chars {
                 assert!(s.contains(&role_name(ch.role, lang)), "{s}");
             }
+        }
+    }
+
+    /// The reveal's verification line is in the game's language: no English sentence in the
+    /// Chinese one (only the command to paste, in backticks).
+    #[test]
+    fn the_chinese_reveal_explains_verification_in_chinese() {
+        let g = game("m32");
+        let e = ev(EventKind::Revealed {
+            seed: 7,
+            commitment: "cafe".into(),
+            roles: g.chars.iter().map(|ch| ch.role).collect(),
+            players: g.chars.iter().map(|ch| ch.player.clone()).collect(),
+            deeds: vec![],
+            tree_holes: vec![],
+        });
+        let zh = render(&e, &g, Lang::Zh);
+        let verify = zh.lines().last().unwrap_or_default();
+        let outside_code: String = verify.split('`').step_by(2).collect();
+        assert!(
+            outside_code.contains("SHA-256") && outside_code.contains("小端"),
+            "{verify}"
+        );
+        for word in ["seed", "bytes", "must", "commitment", "little"] {
+            assert!(
+                !outside_code.contains(word),
+                "English `{word}` in: {verify}"
+            );
+        }
+        assert!(verify.contains("`wolfjudge verify game.json --commitment cafe`"));
+        let en = render(&e, &g, Lang::En);
+        assert!(
+            en.contains("sha256 of the seed's 8 little-endian bytes"),
+            "{en}"
+        );
+        // Not anonymous (names are the players): each name once, no "Ann（玩家 Ann）".
+        assert!(zh.contains("\nAnn：") && !zh.contains("玩家 Ann"), "{zh}");
+    }
+
+    /// The end names the condition that held, per ruleset; an event recorded before the
+    /// condition was kept still reads (generically).
+    #[test]
+    fn the_end_says_which_condition_held() {
+        let end = |winner, condition| {
+            ev(EventKind::GameEnded {
+                winner: Some(winner),
+                reason: EndReason::Condition,
+                condition: Some(condition),
+            })
+        };
+        let g = game("m32");
+        let cases = [
+            (Winner::Village, WinCondition::WolvesOut, "游戏结束：狼人全部出局，好人阵营获胜。", "Game over: all the wolves are out. Winner: the village."),
+            (Winner::Wolves, WinCondition::WolvesHalf, "游戏结束：存活狼人达到存活人数的一半，狼人阵营获胜。", "Game over: the living wolves are half of the living characters. Winner: the wolves."),
+            (Winner::Wolves, WinCondition::GodsOut, "游戏结束：神职（预言家、女巫、猎人）全部出局，狼人阵营获胜。", "Game over: the seer, the witch and the hunter are all out. Winner: the wolves."),
+            (Winner::Wolves, WinCondition::VillagersOut, "游戏结束：村民全部出局，狼人阵营获胜。", "Game over: all the villagers are out. Winner: the wolves."),
+        ];
+        for (w, cond, zh, en) in cases {
+            assert_eq!(render(&end(w, cond), &g, Lang::Zh), zh);
+            assert_eq!(render(&end(w, cond), &g, Lang::En), en);
+        }
+        let m = game("mafia");
+        assert_eq!(
+            render(&end(Winner::Draw, WinCondition::CiviliansOut), &m, Lang::Zh),
+            "游戏结束：平民全部出局，平局。"
+        );
+        assert_eq!(
+            render(&end(Winner::Draw, WinCondition::CiviliansOut), &m, Lang::En),
+            "Game over: all the civilians are out. The game is a draw."
+        );
+        assert_eq!(
+            render(&end(Winner::Killers, WinCondition::PoliceOut), &m, Lang::Zh),
+            "游戏结束：警察全部出局，杀手阵营获胜。"
+        );
+        // An old export: `condition` absent from the JSON.
+        let mut json =
+            serde_json::to_value(end(Winner::Wolves, WinCondition::GodsOut)).expect("serializes");
+        assert_eq!(json["condition"], "gods_out");
+        if let Some(o) = json.as_object_mut() {
+            o.remove("condition");
+        }
+        let old: Event = serde_json::from_value(json).expect("an end without a condition reads");
+        assert!(matches!(
+            old.kind,
+            EventKind::GameEnded {
+                condition: None,
+                ..
+            }
+        ));
+        assert_eq!(
+            render(&old, &g, Lang::Zh),
+            "游戏结束：达成胜利条件，狼人阵营获胜。"
+        );
+    }
+
+    /// A card only its target sees is said to "you", with the true reason (the missed
+    /// duty), while the public and the judge keep the third person.
+    #[test]
+    fn a_private_card_speaks_to_its_target() {
+        let g = game("m32");
+        let e = ev(EventKind::CardGiven {
+            target: CharId(1),
+            color: Color::Yellow,
+            reason: CardReason::LeaderVoteMissing,
+        });
+        assert!(matches!(e.audience(), Audience::Character(_)));
+        assert_eq!(
+            render(&e, &g, Lang::Zh),
+            "你收到一张黄牌：第一夜没有投票选狼头。"
+        );
+        assert_eq!(
+            render(&e, &g, Lang::En),
+            "You get a yellow card: did not vote for a wolf leader on the first night."
+        );
+        assert!(render_judge(&e, &g, Lang::Zh).starts_with("Bob 收到一张黄牌"));
+        let public = ev(EventKind::CardGiven {
+            target: CharId(1),
+            color: Color::Yellow,
+            reason: CardReason::NoVote { day: 1 },
+        });
+        assert!(render(&public, &g, Lang::Zh).starts_with("Bob 收到一张黄牌"));
+    }
+
+    /// Mafia's kill texts never use werewolf slang (刀).
+    #[test]
+    fn mafia_kills_are_not_werewolf_slang() {
+        let m = game("mafia");
+        let kinds = vec![
+            EventKind::KillSubmitted {
+                by: CharId(0),
+                target: CharId(5),
+                reason: "碍事".into(),
+            },
+            EventKind::KillFixed {
+                target: Some(CharId(5)),
+                picked_by: None,
+            },
+            EventKind::KillFixed {
+                target: None,
+                picked_by: None,
+            },
+            EventKind::Revealed {
+                seed: 7,
+                commitment: "cafe".into(),
+                roles: m.chars.iter().map(|ch| ch.role).collect(),
+                players: m.chars.iter().map(|ch| ch.player.clone()).collect(),
+                deeds: vec![
+                    Deed::new(
+                        Phase::Night { night: 1 },
+                        Some(CharId(0)),
+                        "kill",
+                        Some(CharId(5)),
+                    ),
+                    Deed::new(
+                        Phase::Night { night: 1 },
+                        None,
+                        "kill_fixed",
+                        Some(CharId(5)),
+                    ),
+                ],
+                tree_holes: vec![],
+            },
+        ];
+        for kind in kinds {
+            let e = ev(kind);
+            for s in [render(&e, &m, Lang::Zh), render_judge(&e, &m, Lang::Zh)] {
+                assert!(!s.contains('刀'), "{s}");
+            }
+        }
+        for r in [Role::Killer, Role::Police] {
+            let e = ev(EventKind::RoleTold {
+                character: CharId(0),
+                role: r,
+                team: vec![],
+            });
+            assert!(!render(&e, &m, Lang::Zh).contains('刀'));
         }
     }
 }

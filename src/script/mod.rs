@@ -1,4 +1,4 @@
-//! Game scripts (`../shared/script-format.md`, a contract): parse a script, play it against
+//! Game scripts (`docs/script-format.md`, a contract): parse a script, play it against
 //! the engine on a virtual clock, and build its JSON report.
 //!
 //! Raw JSON is checked once here: a malformed file is a [`ScriptError`] naming the step or

@@ -63,14 +63,35 @@ fn start() -> DateTime<Utc> {
         .unwrap_or_default()
 }
 
-/// Character `i`'s name: from the catalog, numbered again past its end.
-fn character_name(lang: Lang, i: usize) -> String {
-    let base = i18n::text(lang, &format!("sim-name-{}", i % NAMES + 1), &[]);
+/// Entry `i` of a numbered catalog list (`sim-name-1` ...), numbered again past its end.
+fn catalog_name(lang: Lang, list: &str, i: usize) -> String {
+    let base = i18n::text(lang, &format!("{list}-{}", i % NAMES + 1), &[]);
     if i < NAMES {
         base
     } else {
         format!("{base}{}", i / NAMES + 1)
     }
+}
+
+/// Character `i`'s name.
+fn character_name(lang: Lang, i: usize) -> String {
+    catalog_name(lang, "sim-name", i)
+}
+
+/// Player `i`'s account (in sign-up order).
+fn account_name(lang: Lang, i: usize) -> String {
+    catalog_name(lang, "sim-account", i)
+}
+
+/// The accounts behind the seats of an anonymous game: the simulated players sign up in
+/// catalog order and are seated as the bot seats an anonymous game (by the seed), so the
+/// reveal matches characters to accounts that differ from them, and the same seed seats
+/// them the same way.
+fn anonymous_players(lang: Lang, seed: u64, n: usize) -> Vec<String> {
+    crate::service::anon::seating(seed, n)
+        .into_iter()
+        .map(|i| account_name(lang, i))
+        .collect()
 }
 
 /// Plays a whole game with simulated players, starting at 2026-12-01 12:00 UTC.
@@ -106,7 +127,9 @@ pub fn simulate_from(
 
 /// The setup [`simulate`] plays: `players` characters (default 12 for m32, 13 for mafia)
 /// named from the catalog, dealt by `seed`. The names are the same for every seed, so the
-/// games of one tournament share their players.
+/// games of one tournament share their players. In an anonymous ruleset (m32) the players
+/// are accounts distinct from the characters ([`anonymous_players`]); otherwise each
+/// character's name is its player's.
 ///
 /// # Errors
 /// A message (in `lang`) when the ruleset or player count is unusable.
@@ -126,18 +149,49 @@ pub fn setup(
     if rs.deal_for(n).is_none() {
         return Err(t(
             "sim-error-players",
-            &[("ruleset", rs.name.clone()), ("players", n.to_string())],
+            &[
+                ("ruleset", rs.name.clone()),
+                ("players", n.to_string()),
+                ("allowed", seat_counts(&rs).join(&t("list-sep", &[]))),
+            ],
         ));
     }
     Ok(Setup {
-        ruleset: rs,
         seed,
         start: start(),
         characters: (0..n).map(|i| character_name(lang, i)).collect(),
         roles: None,
         forbidden_first_kill: None,
-        players: None,
+        players: rs
+            .options
+            .anonymous
+            .then(|| anonymous_players(lang, seed, n)),
+        ruleset: rs,
     })
+}
+
+/// The player counts a ruleset seats, its deal rules' spans merged where they touch:
+/// `12` for m32, `11-16` for mafia.
+fn seat_counts(rs: &Ruleset) -> Vec<String> {
+    let mut spans: Vec<[usize; 2]> = rs.deal.iter().map(|d| d.players).collect();
+    spans.sort_unstable();
+    let mut merged: Vec<[usize; 2]> = Vec::new();
+    for [lo, hi] in spans {
+        match merged.last_mut() {
+            Some(last) if lo <= last[1].saturating_add(1) => last[1] = last[1].max(hi),
+            _ => merged.push([lo, hi]),
+        }
+    }
+    merged
+        .iter()
+        .map(|&[lo, hi]| {
+            if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo}-{hi}")
+            }
+        })
+        .collect()
 }
 
 /// Plays a whole game of `setup` with simulated players (the players' own choices are
@@ -438,6 +492,36 @@ mod tests {
             sorted.dedup();
             assert_eq!(sorted.len(), names.len(), "{names:?}");
             assert!(names.iter().all(|n| !n.contains(i18n::MISSING_OPEN)));
+        }
+    }
+
+    /// An anonymous game's players are accounts other than its characters (the reveal
+    /// shows "角色（玩家 账号）"), seated by the seed: the same seed, the same seats.
+    #[test]
+    fn anonymous_games_have_accounts_distinct_from_characters() {
+        for lang in [Lang::Zh, Lang::En] {
+            let s = setup("m32", 14, None, lang).expect("m32 sets up");
+            let players = s.players.clone().expect("m32 is anonymous: accounts");
+            assert_eq!(players.len(), s.characters.len());
+            assert!(
+                players.iter().all(|p| !s.characters.contains(p)),
+                "{players:?}"
+            );
+            let mut sorted = players.clone();
+            sorted.sort();
+            sorted.dedup();
+            assert_eq!(sorted.len(), players.len(), "one account per seat");
+            assert_eq!(
+                setup("m32", 14, None, lang).ok().and_then(|s| s.players),
+                Some(players.clone())
+            );
+            let other = setup("m32", 15, None, lang).ok().and_then(|s| s.players);
+            assert_ne!(other, Some(players), "seated by the seed");
+            let mafia = setup("mafia", 14, None, lang).expect("mafia sets up");
+            assert_eq!(
+                mafia.players, None,
+                "mafia is not anonymous: names are the players"
+            );
         }
     }
 

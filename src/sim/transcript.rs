@@ -24,6 +24,8 @@ pub(crate) struct Writer {
     /// The open day's posts: its floor numbers (楼层) by character, for the day's index.
     floors: BTreeMap<CharId, Vec<u32>>,
     floor: u32,
+    /// Accepted posts since the judge's log last counted them (see [`Writer::command`]).
+    posts_unlogged: u32,
 }
 
 impl Writer {
@@ -34,6 +36,7 @@ impl Writer {
             out: String::new(),
             floors: BTreeMap::new(),
             floor: 0,
+            posts_unlogged: 0,
         }
     }
 
@@ -121,6 +124,15 @@ impl Writer {
             _ => text,
         };
         self.line(e.at, &heading, &text);
+        if let EventKind::VoteClosed { day, round, .. } = &e.kind {
+            self.count_posts(
+                e.at,
+                Phase::Day {
+                    day: *day,
+                    round: *round,
+                },
+            );
+        }
         match &e.kind {
             EventKind::DayOpened { round: 0, .. } => {
                 self.floors.clear();
@@ -146,19 +158,48 @@ impl Writer {
         for c in crate::service::anon::elevator_order(self.game.seed, self.game.chars.len(), day) {
             let floors = self.floors.get(&c).cloned().unwrap_or_default();
             let list: Vec<String> = floors.iter().map(|f| format!("#{f}")).collect();
-            lines.push(format!(
-                "{}（{}）：{}",
-                self.name(c),
-                floors.len(),
-                list.join(" ")
-            ));
+            lines.push(if list.is_empty() {
+                self.t("elevator-none", &[("name", self.name(c))])
+            } else {
+                self.t(
+                    "sim-elevator-line",
+                    &[
+                        ("name", self.name(c)),
+                        ("count", list.len().to_string()),
+                        ("floors", list.join(" ")),
+                    ],
+                )
+            });
         }
         let heading = self.thread(Phase::Day { day, round: 0 });
         self.line(at, &heading, &lines.join("\n"));
     }
 
+    /// The judge's one line counting the posts of the vote that just closed, if any.
+    fn count_posts(&mut self, at: DateTime<Utc>, phase: Phase) {
+        if self.posts_unlogged == 0 {
+            return;
+        }
+        let text = self.t(
+            "sim-judge-posts",
+            &[
+                ("phase", i18n::phase_name(phase, self.lang)),
+                ("count", self.posts_unlogged.to_string()),
+            ],
+        );
+        self.posts_unlogged = 0;
+        let judge = i18n::audience_heading(Audience::Judge, &self.game, self.lang);
+        self.line(at, &judge, &text);
+    }
+
     /// The judge's one-line view of a command and, when it was refused, the refusal said
     /// privately to the player who sent it. Call before writing the command's events.
+    ///
+    /// Accepted posts are not logged one by one: they are a third of all commands, the
+    /// thread itself shows them, and a judge reads a log for decisions (votes, night
+    /// actions, cards), which a line per post buries. The judge still gets their count,
+    /// once per vote at its close, and the day's index lists each character's posts. A
+    /// refused post (a dead character posting) is logged: that one needs the judge.
     pub(crate) fn command(
         &mut self,
         at: DateTime<Utc>,
@@ -166,6 +207,10 @@ impl Writer {
         refused: Option<&RuleError>,
     ) {
         if cmd.action == Action::Tick {
+            return;
+        }
+        if refused.is_none() && matches!(cmd.action, Action::Post { .. }) {
+            self.posts_unlogged += 1;
             return;
         }
         let actor = match cmd.actor {
@@ -179,12 +224,17 @@ impl Writer {
                 "sim-judge-command",
                 &[("actor", actor.clone()), ("action", action)],
             ),
+            // The refusal as the player reads it: no English error code in a Chinese log.
             Some(e) => self.t(
                 "sim-judge-command-refused",
                 &[
                     ("actor", actor.clone()),
                     ("action", action),
                     ("code", e.code().to_string()),
+                    (
+                        "reason",
+                        first_sentence(&i18n::error_message(e, &self.game, self.lang)).to_string(),
+                    ),
                 ],
             ),
         };
@@ -200,10 +250,14 @@ impl Writer {
             ) {
                 // What the bot reports to the judge when a dead character posts (诈尸).
                 let thread = self.thread(self.game.phase);
+                let player = self.game.chars.get(c.idx()).map(|ch| ch.player.clone());
+                // The account only where it differs from the character (anonymous games).
+                let player = player.filter(|p| *p != actor).unwrap_or_default();
                 let flag = self.t(
                     "flag-dead-post",
-                    &[("name", actor), ("player", String::new()), ("link", thread)],
+                    &[("name", actor), ("player", player), ("link", thread)],
                 );
+                let flag = flag.replace("  ", " ");
                 self.line(at, &judge, &flag);
             }
         }
@@ -232,6 +286,12 @@ impl Writer {
             Action::LastWords { .. } => ("sim-act-last-words", vec![]),
             Action::TreeHole { .. } => ("sim-act-tree-hole", vec![]),
             Action::LeaderVote { target: t } => ("sim-act-leader-vote", vec![target(t)]),
+            Action::Kill {
+                target: t,
+                reason: r,
+            } if self.game.kind() == crate::engine::Kind::Mafia => {
+                ("sim-act-kill-mafia", vec![target(t), reason(r)])
+            }
             Action::Kill {
                 target: t,
                 reason: r,
@@ -289,4 +349,14 @@ impl Writer {
     pub(crate) fn finish(self) -> String {
         self.out
     }
+}
+
+/// A refusal's first sentence, for the judge's one-line log (the player's DM has it all).
+fn first_sentence(message: &str) -> &str {
+    let end = [message.find('。'), message.find(". ")]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(message.len());
+    message[..end].trim_end_matches(['。', '.'])
 }

@@ -1,4 +1,4 @@
-//! A stored game as a game script (`../shared/script-format.md`) plus the report that script
+//! A stored game as a game script (`docs/script-format.md`) plus the report that script
 //! gives, so any game can be replayed with `wolfjudge script` and its deal checked with
 //! `wolfjudge verify`.
 //!

@@ -24,7 +24,10 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
-pub use render::{render_chart, render_chart_png, render_stats, render_table};
+pub use render::{
+    chart_text, render_chart, render_chart_in, render_chart_png, render_stats, render_table,
+    ChartText,
+};
 pub use scoring::{Scoring, ScoringError};
 pub use standings::{
     compute, score_game, Award, Awards, GameScore, Line, PlayerStanding, Standings, Tie, TieBreak,
@@ -65,6 +68,11 @@ pub enum TournamentError {
     Exists(String),
     #[error("a tournament plans at least one game")]
     NoGamesPlanned,
+    #[error(
+        "the tournament's judge must be named by their account or name, not `{0}` \
+         (e.g. --judge NAME)"
+    )]
+    JudgeName(String),
     #[error("game {game} is a `{found}` game; tournament `{tournament}` plays `{expected}`")]
     WrongRuleset {
         game: i64,
@@ -116,12 +124,25 @@ fn tournament_of(row: &sqlx::postgres::PgRow) -> Result<Tournament, sqlx::Error>
 
 const COLUMNS: &str = "id, name, ruleset, games_planned, judge, created_at";
 
+/// The word scripts and exports use for the judge's own actions (`"by": "judge"`). A
+/// tournament's judge earns points and is listed with the players, so they must be named
+/// by who they are: this placeholder (or nothing) is refused as a tournament's judge.
+pub const JUDGE_PLACEHOLDER: &str = "judge";
+
+/// The judge of a tournament played by simulated players when nobody names one (the
+/// simulated players have names, so the judge has one too): 汤圆 in Chinese, Trent in
+/// English (the trusted third party of the Alice-and-Bob cast).
+pub fn default_judge(lang: Lang) -> String {
+    crate::i18n::text(lang, "tournament-default-judge", &[])
+}
+
 impl Store {
     /// Creates a tournament of `games` games of `ruleset`, judged by `judge`.
     ///
     /// # Errors
     /// [`TournamentError::Exists`] for a name already taken; [`ScoringError`] for a ruleset
-    /// without a scoring file; [`TournamentError::NoGamesPlanned`] for 0 games.
+    /// without a scoring file; [`TournamentError::NoGamesPlanned`] for 0 games;
+    /// [`TournamentError::JudgeName`] for a blank judge or [`JUDGE_PLACEHOLDER`].
     pub async fn create_tournament(
         &self,
         name: &str,
@@ -130,6 +151,10 @@ impl Store {
         judge: &str,
     ) -> Result<Tournament, TournamentError> {
         Scoring::builtin(ruleset)?;
+        let judge = judge.trim();
+        if judge.is_empty() || judge.eq_ignore_ascii_case(JUDGE_PLACEHOLDER) {
+            return Err(TournamentError::JudgeName(judge.to_string()));
+        }
         if games == 0 {
             return Err(TournamentError::NoGamesPlanned);
         }

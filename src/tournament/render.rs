@@ -1,13 +1,15 @@
 //! The standings as people read them: a plain-text table (headings from the Fluent
-//! catalogs, zh-CN or en) and a PNG line chart of cumulative points per player, drawn
-//! in-process with plotters (text with the DejaVu Sans font compiled in from `assets/`,
-//! which has no CJK glyphs: Chinese names come out as boxes in the chart).
+//! catalogs and the scoring's award names, zh-CN or en) and a PNG line chart of cumulative
+//! points per player, drawn in-process with plotters, every label in the reader's language,
+//! with the CJK font compiled in from `assets/` (a character it lacks, e.g. an emoji in a
+//! name, is drawn as `?` and noted under the chart, never as an empty box).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::OnceLock;
 
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::standings::{Award, PlayerStanding, Standings, TieBreak};
 use super::stats::MemberStats;
@@ -144,15 +146,14 @@ pub fn render_table(s: &Standings, lang: Lang) -> String {
             true,
         ));
     }
-    for (id, right) in [
-        ("tournament-col-total", true),
-        ("tournament-col-games", true),
-        ("tournament-col-killer", true),
-        ("tournament-col-detective", true),
-        ("tournament-col-wins", false),
-    ] {
-        header.push((t(lang, id, &[]), right));
+    for id in ["tournament-col-total", "tournament-col-games"] {
+        header.push((t(lang, id, &[]), true));
     }
+    // One column per award of this ruleset (Mafia: 杀手得分, 警探得分; M32: 狼人得分, 神职得分).
+    for a in &s.scoring.awards {
+        header.push((a.column.get(lang).to_string(), true));
+    }
+    header.push((t(lang, "tournament-col-wins", &[]), false));
     let mut rows: Vec<Vec<String>> = Vec::new();
     for (i, p) in s.players.iter().enumerate() {
         let mut row = vec![(i + 1).to_string(), p.player.clone()];
@@ -163,8 +164,7 @@ pub fn render_table(s: &Standings, lang: Lang) -> String {
         );
         row.push(p.total.to_string());
         row.push(p.games().to_string());
-        row.push(p.killer_points.to_string());
-        row.push(p.detective_points.to_string());
+        row.extend(p.award_points.iter().map(u32::to_string));
         row.push(wins_cell(p, lang));
         rows.push(row);
     }
@@ -218,20 +218,10 @@ pub fn render_table(s: &Standings, lang: Lang) -> String {
     out.push('\n');
     out.push_str(&t(lang, "tournament-awards", &[]));
     out.push('\n');
-    for (id, award, roles) in [
-        (
-            "tournament-award-killer-king",
-            &s.awards.killer_king,
-            &s.scoring.killer_roles,
-        ),
-        (
-            "tournament-award-master-detective",
-            &s.awards.master_detective,
-            &s.scoring.detective_roles,
-        ),
-    ] {
-        let name = t(lang, id, &[]);
-        let text = match award {
+    for (i, rule) in s.scoring.awards.iter().enumerate() {
+        let name = rule.name.get(lang).to_string();
+        let roles = &rule.roles;
+        let text = match s.awards.by_role.get(i).and_then(Option::as_ref) {
             Some(a) => with_tie(
                 t(
                     lang,
@@ -316,7 +306,8 @@ pub fn render_stats(s: &MemberStats, member: &str, lang: Lang) -> String {
     lines.join("\n")
 }
 
-/// Line colours, distinct on white (Tableau 10, then darker ones); they repeat after 16.
+/// Line colours, distinct on white (Tableau 10, then darker ones); they repeat after 16,
+/// with another marker (see [`Marker`]).
 const COLORS: [(u8, u8, u8); 16] = [
     (31, 119, 180),
     (255, 127, 14),
@@ -336,103 +327,385 @@ const COLORS: [(u8, u8, u8); 16] = [
     (204, 0, 204),
 ];
 
-const FONT: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
+/// The chart's font: a subset of Noto Sans CJK SC (Latin, GB2312, Big5's common hanzi,
+/// punctuation), compiled in so the chart draws Chinese the same way on every machine
+/// without system fonts; `assets/README.md` says where it comes from and how it was cut.
+pub const FONT: &[u8] = include_bytes!("../../assets/NotoSansCJKsc-Regular-subset.otf");
 
-fn font_ready() -> Result<(), TournamentError> {
-    static READY: OnceLock<bool> = OnceLock::new();
-    let ok = *READY.get_or_init(|| {
-        plotters::style::register_font("sans-serif", FontStyle::Normal, FONT).is_ok()
-    });
-    if ok {
-        Ok(())
-    } else {
-        Err(TournamentError::Chart(
-            "the bundled font cannot be read".into(),
-        ))
+/// The family name the font is registered under with plotters (its own, so that nothing
+/// else registered as "sans-serif" can replace it).
+const FAMILY: &str = "wolfjudge-noto-sans-cjk-sc";
+
+/// What a character the font lacks is drawn as: a visible question mark, never the font's
+/// empty box (a box looks like a rendering bug; the note under the chart says what it is).
+pub const FALLBACK: char = '?';
+
+fn font() -> Result<&'static ab_glyph::FontRef<'static>, TournamentError> {
+    static FONT_REF: OnceLock<Option<ab_glyph::FontRef<'static>>> = OnceLock::new();
+    FONT_REF
+        .get_or_init(|| {
+            let registered =
+                plotters::style::register_font(FAMILY, FontStyle::Normal, FONT).is_ok();
+            ab_glyph::FontRef::try_from_slice(FONT)
+                .ok()
+                .filter(|_| registered)
+        })
+        .as_ref()
+        .ok_or_else(|| TournamentError::Chart("the bundled font cannot be read".into()))
+}
+
+/// Characters that draw nothing and would only come out as `?`: variation selectors (the
+/// emoji/text choice after ❤), zero-width joiners and spaces, skin-tone modifiers, tags.
+fn invisible(c: char) -> bool {
+    matches!(c as u32,
+        0x200B..=0x200F | 0x2060..=0x2064 | 0xFE00..=0xFE0F | 0xFEFF
+        | 0x1F3FB..=0x1F3FF | 0xE0000..=0xE007F | 0xE0100..=0xE01EF)
+        || c.is_control()
+}
+
+/// `text` as the chart can draw it with `font`: invisible characters dropped, each
+/// character the font has no glyph for replaced by [`FALLBACK`] and added to `missing`.
+fn drawable(font: &ab_glyph::FontRef<'_>, text: &str, missing: &mut BTreeSet<char>) -> String {
+    use ab_glyph::Font;
+    text.chars()
+        .filter(|c| !invisible(*c))
+        .map(|c| {
+            if c == ' ' || font.glyph_id(c).0 != 0 {
+                c
+            } else {
+                missing.insert(c);
+                FALLBACK
+            }
+        })
+        .collect()
+}
+
+/// Every text of the chart, in `lang`, as drawn: each with the characters the font lacks
+/// replaced by [`FALLBACK`] (those characters are in `missing`, and `note` says so under
+/// the chart).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChartText {
+    pub title: String,
+    /// Below the x axis: the start, then each finished game.
+    pub x_labels: Vec<String>,
+    pub x_desc: String,
+    pub y_desc: String,
+    /// One per player, best first: "rank. name (points)".
+    pub legend: Vec<String>,
+    pub note: Option<String>,
+    pub missing: Vec<char>,
+}
+
+impl ChartText {
+    /// Every string the chart draws (the y axis's numbers aside).
+    pub fn all(&self) -> Vec<&str> {
+        let mut v = vec![
+            self.title.as_str(),
+            self.x_desc.as_str(),
+            self.y_desc.as_str(),
+        ];
+        v.extend(self.x_labels.iter().map(String::as_str));
+        v.extend(self.legend.iter().map(String::as_str));
+        v.extend(self.note.as_deref());
+        v
     }
 }
 
-fn chart_err<E: std::fmt::Display>(e: E) -> TournamentError {
-    TournamentError::Chart(e.to_string())
+/// The texts [`render_chart_in`] draws for `s` in `lang`.
+///
+/// # Errors
+/// [`TournamentError::Chart`] when the bundled font cannot be read.
+pub fn chart_text(s: &Standings, lang: Lang) -> Result<ChartText, TournamentError> {
+    let font = font()?;
+    let mut missing = BTreeSet::new();
+    let mut d = |text: String| drawable(font, &text, &mut missing);
+    let title = d(t(
+        lang,
+        "tournament-chart-title",
+        &[("name", s.tournament.name.clone())],
+    ));
+    let x_labels = std::iter::once(t(lang, "tournament-chart-start", &[]))
+        .chain((1..=s.games.len()).map(|n| t(lang, "tournament-col-game", &[("n", n.to_string())])))
+        .map(&mut d)
+        .collect();
+    let x_desc = d(t(lang, "tournament-chart-x", &[]));
+    let y_desc = d(t(lang, "tournament-chart-y", &[]));
+    let legend = s
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            d(t(
+                lang,
+                "tournament-chart-legend",
+                &[
+                    ("rank", (i + 1).to_string()),
+                    ("player", p.player.clone()),
+                    ("points", p.total.to_string()),
+                ],
+            ))
+        })
+        .collect();
+    let note = (!missing.is_empty()).then(|| {
+        t(
+            lang,
+            "tournament-chart-missing",
+            &[("count", missing.len().to_string())],
+        )
+    });
+    Ok(ChartText {
+        title,
+        x_labels,
+        x_desc,
+        y_desc,
+        legend,
+        note,
+        missing: missing.into_iter().collect(),
+    })
+}
+
+/// The point markers, so that lines of the same colour (players 1 and 17) or lines drawn
+/// over each other can still be told apart.
+#[derive(Debug, Clone, Copy)]
+enum Marker {
+    Circle,
+    Triangle,
+    Square,
+    Cross,
+    Ring,
+}
+
+const MARKERS: [Marker; 5] = [
+    Marker::Circle,
+    Marker::Triangle,
+    Marker::Square,
+    Marker::Cross,
+    Marker::Ring,
+];
+
+/// Player `i`'s colour and marker: 16 colours × 5 markers give 80 distinct pairs.
+fn look(i: usize) -> (RGBColor, Marker) {
+    let (r, g, b) = COLORS[i % COLORS.len()];
+    (RGBColor(r, g, b), MARKERS[i % MARKERS.len()])
+}
+
+/// Draws marker `m` at each of `at` on `area` (the plot, or the legend in pixels).
+fn draw_markers<DB: DrawingBackend, X: CoordTranslate>(
+    area: &DrawingArea<DB, X>,
+    m: Marker,
+    at: &[X::From],
+    color: RGBColor,
+    size: i32,
+) -> Result<(), TournamentError>
+where
+    X::From: Clone,
+{
+    let (fill, ring) = (color.filled(), color.stroke_width(2));
+    for p in at {
+        let at = EmptyElement::at(p.clone());
+        match m {
+            Marker::Circle => area.draw(&(at + Circle::new((0, 0), size, fill))),
+            Marker::Triangle => area.draw(&(at + TriangleMarker::new((0, 0), size + 1, fill))),
+            Marker::Square => {
+                area.draw(&(at + Rectangle::new([(-size, -size), (size, size)], fill)))
+            }
+            Marker::Cross => area.draw(&(at + Cross::new((0, 0), size, ring))),
+            Marker::Ring => area.draw(&(at + Circle::new((0, 0), size, ring))),
+        }
+        .map_err(chart_err)?;
+    }
+    Ok(())
+}
+
+/// Where player `p`'s line passes at each x, in points: the true value, moved up or down a
+/// little when several players have the same value there, so that equal trajectories run
+/// side by side instead of hiding each other. Players sharing a value are spread over at
+/// most `±0.35` points (so a line stays nearest its true value), `step` apart at most,
+/// in ranking order (the best on top). The start (x = 0) is left alone.
+fn spread(series: &[Vec<u32>], step: f64) -> Vec<Vec<f64>> {
+    let len = series.iter().map(Vec::len).max().unwrap_or(0);
+    let mut out: Vec<Vec<f64>> = series
+        .iter()
+        .map(|s| s.iter().map(|v| f64::from(*v)).collect())
+        .collect();
+    // Not at the start: everyone starts from 0 there, and the lines fan out from one point.
+    for x in 1..len {
+        let mut by_value: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+        for (p, s) in series.iter().enumerate() {
+            if let Some(v) = s.get(x) {
+                by_value.entry(*v).or_default().push(p);
+            }
+        }
+        for players in by_value.values().filter(|ps| ps.len() > 1) {
+            let k = players.len() as f64;
+            let step = step.min(0.7 / (k - 1.0));
+            for (j, p) in players.iter().enumerate() {
+                // The first (best ranked) on top.
+                if let Some(y) = out[*p].get_mut(x) {
+                    *y += ((k - 1.0) / 2.0 - j as f64) * step;
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Writes a `width`×`height` PNG line chart of every player's cumulative points over the
-/// finished games (x: 0 = before the first game, then G1, G2, ...) to `path`.
+/// finished games to `path`, in Chinese; [`render_chart_in`] draws it in another language.
 ///
 /// # Errors
-/// [`TournamentError::Chart`] when it cannot be drawn or written.
+/// As [`render_chart_in`].
 pub fn render_chart(
     s: &Standings,
     path: &Path,
     width: u32,
     height: u32,
 ) -> Result<(), TournamentError> {
-    font_ready()?;
-    let games = u32::try_from(s.games.len()).unwrap_or(u32::MAX);
-    let top = s.players.iter().map(|p| p.total).max().unwrap_or(0).max(1);
-    let root = BitMapBackend::new(path, (width, height)).into_drawing_area();
-    root.fill(&WHITE).map_err(chart_err)?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(
-            format!("{}: cumulative points", s.tournament.name),
-            ("sans-serif", 22),
-        )
-        .margin(14)
-        .margin_right(32)
-        .x_label_area_size(40)
-        .y_label_area_size(44)
-        .build_cartesian_2d(0..games.max(1), 0..top + 1)
-        .map_err(chart_err)?;
-    let labels = usize::try_from(games).unwrap_or(0) + 1;
-    chart
-        .configure_mesh()
-        .x_labels(labels)
-        .x_label_formatter(&|x| {
-            if *x == 0 {
-                "start".to_string()
-            } else {
-                format!("G{x}")
-            }
-        })
-        .y_labels(usize::try_from(top).unwrap_or(10).clamp(2, 12) + 1)
-        .x_desc("game")
-        .y_desc("points")
-        .label_style(("sans-serif", 14))
-        .draw()
-        .map_err(chart_err)?;
-    for (i, p) in s.players.iter().enumerate() {
-        let (r, g, b) = COLORS[i % COLORS.len()];
-        let color = RGBColor(r, g, b);
-        let points: Vec<(u32, u32)> = std::iter::once((0, 0))
-            .chain((1..).zip(p.series.iter().copied()))
-            .collect();
-        chart
-            .draw_series(LineSeries::new(points, color.stroke_width(2)).point_size(3))
-            .map_err(chart_err)?
-            .label(format!("{} ({})", p.player, p.total))
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
-            });
-    }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 13))
-        .draw()
-        .map_err(chart_err)?;
-    root.present().map_err(chart_err)?;
-    Ok(())
+    render_chart_in(s, Lang::Zh, path, width, height).map(|_| ())
 }
 
-/// The chart of [`render_chart`] as PNG bytes (drawn through a temporary file, removed
+/// Writes a `width`×`height` PNG line chart of every player's cumulative points over the
+/// finished games (x: the start, then G1, G2, ...) to `path`, every label in `lang`, with a
+/// legend beside it that ranks the players as the table does. Returns the characters of
+/// names the font lacks (drawn as [`FALLBACK`], with a note under the chart).
+///
+/// # Errors
+/// [`TournamentError::Chart`] when it cannot be drawn or written.
+pub fn render_chart_in(
+    s: &Standings,
+    lang: Lang,
+    path: &Path,
+    width: u32,
+    height: u32,
+) -> Result<Vec<char>, TournamentError> {
+    let text = chart_text(s, lang)?;
+    let games = u32::try_from(s.games.len()).unwrap_or(u32::MAX);
+    let top = s.players.iter().map(|p| p.total).max().unwrap_or(0).max(1);
+    // Sizes follow the image's height (the README's chart is 900×560).
+    let scale = f64::from(height.max(120)) / 560.0;
+    let px = |n: f64| (n * scale).round().max(8.0);
+    let root = BitMapBackend::new(path, (width, height)).into_drawing_area();
+    root.fill(&WHITE).map_err(chart_err)?;
+    let root = root
+        .titled(&text.title, (FAMILY, px(24.0)))
+        .map_err(chart_err)?;
+    let root = match &text.note {
+        Some(note) => {
+            let size = px(13.0);
+            let (_, h) = root.dim_in_pixel();
+            let (upper, lower) = root.split_vertically(h.saturating_sub((size * 1.6) as u32));
+            lower
+                .draw(&Text::new(
+                    note.clone(),
+                    (8, (size * 0.3) as i32),
+                    (FAMILY, size).into_font().color(&RGBColor(150, 0, 0)),
+                ))
+                .map_err(chart_err)?;
+            upper
+        }
+        None => root,
+    };
+
+    // The legend: one line per player, best first, in a column right of the plot.
+    let n = text.legend.len().max(1);
+    let (area_w, area_h) = root.dim_in_pixel();
+    let line_h = (f64::from(area_h) * 0.9 / n as f64).min(px(22.0)).max(7.0);
+    let legend_font = TextStyle::from((FAMILY, (line_h * 0.72).max(6.0)).into_font())
+        .pos(Pos::new(HPos::Left, VPos::Center));
+    let widest = text
+        .legend
+        .iter()
+        .filter_map(|l| root.estimate_text_size(l, &legend_font).ok())
+        .map(|(w, _)| w)
+        .max()
+        .unwrap_or(0);
+    let legend_w = (widest + 40).min(area_w * 2 / 5);
+    let (plot, legend) = root.split_horizontally(area_w - legend_w);
+    let mark = (line_h / 5.0).clamp(2.0, 4.0) as i32;
+    for (i, label) in text.legend.iter().enumerate() {
+        let (color, m) = look(i);
+        let y = (line_h * (i as f64 + 0.5) + f64::from(area_h) * 0.04) as i32;
+        legend
+            .draw(&PathElement::new(
+                vec![(4, y), (26, y)],
+                color.stroke_width(2),
+            ))
+            .map_err(chart_err)?;
+        draw_markers(&legend, m, &[(15, y)], color, mark)?;
+        legend
+            .draw(&Text::new(label.clone(), (32, y), legend_font.clone()))
+            .map_err(chart_err)?;
+    }
+
+    let x_labels = text.x_labels.clone();
+    let mut chart = ChartBuilder::on(&plot)
+        .margin(px(14.0) as u32)
+        .margin_right(px(24.0) as u32)
+        .x_label_area_size(px(44.0) as u32)
+        .y_label_area_size(px(52.0) as u32)
+        .build_cartesian_2d(0..games.max(1), -0.5f64..f64::from(top) + 0.7)
+        .map_err(chart_err)?;
+    chart
+        .configure_mesh()
+        .x_labels(x_labels.len())
+        .x_label_formatter(&|x| {
+            usize::try_from(*x)
+                .ok()
+                .and_then(|i| x_labels.get(i).cloned())
+                .unwrap_or_default()
+        })
+        .y_labels(usize::try_from(top).unwrap_or(10).clamp(2, 12) + 2)
+        // Only whole points: the half-point lines of the spread are not values.
+        .light_line_style(TRANSPARENT)
+        .y_label_formatter(&|y| {
+            if y.fract().abs() < 1e-9 && *y >= 0.0 {
+                format!("{y:.0}")
+            } else {
+                String::new()
+            }
+        })
+        .x_desc(text.x_desc.clone())
+        .y_desc(text.y_desc.clone())
+        .label_style((FAMILY, px(15.0)))
+        .axis_desc_style((FAMILY, px(16.0)))
+        .draw()
+        .map_err(chart_err)?;
+    // About 4 pixels between lines that share a value, in points.
+    let (_, plot_h) = chart.plotting_area().dim_in_pixel();
+    let step = 4.0 * (f64::from(top) + 1.2) / f64::from(plot_h.max(1));
+    let series: Vec<Vec<u32>> = s
+        .players
+        .iter()
+        .map(|p| std::iter::once(0).chain(p.series.iter().copied()).collect())
+        .collect();
+    // The worst ranked first, so the leaders' lines are drawn on top.
+    for (i, ys) in spread(&series, step).into_iter().enumerate().rev() {
+        let (color, m) = look(i);
+        let points: Vec<(u32, f64)> = (0..).zip(ys).collect();
+        chart
+            .draw_series(LineSeries::new(
+                points.iter().copied(),
+                color.stroke_width(2),
+            ))
+            .map_err(chart_err)?;
+        draw_markers(chart.plotting_area(), m, &points, color, mark)?;
+    }
+    root.present().map_err(chart_err)?;
+    Ok(text.missing)
+}
+
+fn chart_err<E: std::fmt::Display>(e: E) -> TournamentError {
+    TournamentError::Chart(e.to_string())
+}
+
+/// The chart of [`render_chart_in`] as PNG bytes (drawn through a temporary file, removed
 /// afterwards), e.g. to upload it.
 ///
 /// # Errors
 /// [`TournamentError::Chart`] when it cannot be drawn, written or read back.
 pub fn render_chart_png(
     s: &Standings,
+    lang: Lang,
     width: u32,
     height: u32,
 ) -> Result<Vec<u8>, TournamentError> {
@@ -442,8 +715,8 @@ pub fn render_chart_png(
         "wolfjudge-standings-{}-{n}.png",
         std::process::id()
     ));
-    let drawn = render_chart(s, &path, width, height)
-        .and_then(|()| std::fs::read(&path).map_err(chart_err));
+    let drawn = render_chart_in(s, lang, &path, width, height)
+        .and_then(|_| std::fs::read(&path).map_err(chart_err));
     let _ = std::fs::remove_file(&path);
     drawn
 }
@@ -456,7 +729,7 @@ mod tests {
     use crate::engine::{Game, Phase, Ruleset, Winner};
     use crate::tournament::{compute, score_game, Scoring, Tournament};
 
-    /// A one-game m32 tournament with Chinese names (drawn as boxes by DejaVu Sans).
+    /// A one-game m32 tournament with Chinese names.
     fn chinese_standings() -> Standings {
         let scoring = Scoring::builtin("m32").expect("m32");
         let mut g = Game {
@@ -495,11 +768,12 @@ mod tests {
         let s = chinese_standings();
         let table = render_table(&s, Lang::Zh);
         assert!(!table.contains(i18n::MISSING_OPEN), "{table}");
+        // An M32 tournament: M32's awards (the village won: no wolf points).
         assert!(
-            table.contains("神警探：小明，以预言家身份得 3 分"),
+            table.contains("最佳神职：小明，以预言家/女巫/猎人身份得 3 分"),
             "{table}"
         );
-        assert!(table.contains("杀人王：无人获得"), "{table}");
+        assert!(table.contains("最佳狼人：无人获得"), "{table}");
         // The total column ends at the same display column on every line, header included.
         let end_of_fourth = |l: &str| {
             let mut tokens = 0;
@@ -524,11 +798,214 @@ mod tests {
             .collect();
         assert_eq!(ends.len(), 5);
         assert!(ends.windows(2).all(|w| w[0] == w[1]), "{ends:?}\n{table}");
-        let path = std::env::temp_dir().join(format!("wolfjudge-chart-{}.png", std::process::id()));
-        render_chart(&s, &path, 480, 320).expect("drawn");
-        let bytes = std::fs::read(&path).expect("written");
-        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+        let png = render_chart_png(&s, Lang::Zh, 480, 320).expect("drawn");
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    }
+
+    /// Accounts of a 16-player m32 tournament, as Chinese forum members name themselves:
+    /// simplified and traditional hanzi, mixed with Latin letters, digits and punctuation.
+    const MEMBERS: [&str; 16] = [
+        "阿狸",
+        "白菜",
+        "龍貓",
+        "豆包",
+        "饿了么",
+        "番茄炒蛋",
+        "鬱金香",
+        "海苔",
+        "酱油君",
+        "可乐Cola",
+        "辣条_007",
+        "馒头·白",
+        "奶茶（少糖）",
+        "泡芙",
+        "青团",
+        "肉松小贝",
+    ];
+
+    /// Two m32 games among [`MEMBERS`] (the village wins the first, the wolves the second),
+    /// so several players end on the same points along the same trajectory.
+    fn sixteen(members: &[&str]) -> Standings {
+        let scoring = Scoring::builtin("m32").expect("m32");
+        let roles = [
+            Role::Wolf,
+            Role::Wolf,
+            Role::Wolf,
+            Role::Wolf,
+            Role::Seer,
+            Role::Witch,
+            Role::Hunter,
+        ];
+        let game = |shift: usize, winner| {
+            let mut g = Game {
+                ruleset: Ruleset::builtin("m32", &BTreeMap::new()).expect("m32"),
+                phase: Phase::Ended,
+                winner: Some(winner),
+                ..Game::default()
+            };
+            for (i, name) in members.iter().enumerate() {
+                g.chars.push(crate::engine::state::Character {
+                    name: format!("{}号", i + 1),
+                    player: name.to_string(),
+                    role: roles
+                        .get((i + shift) % members.len())
+                        .copied()
+                        .unwrap_or(Role::Villager),
+                    alive: true,
+                    ..Default::default()
+                });
+            }
+            g
+        };
+        let t = Tournament {
+            id: 1,
+            name: "狼人杀春季赛".into(),
+            ruleset: "m32".into(),
+            games_planned: 3,
+            judge: "汤圆".into(),
+            created_at: chrono::DateTime::default(),
+        };
+        let games = vec![
+            score_game(&scoring, 1, 1, &game(0, Winner::Village), "汤圆", &[]).expect("ended"),
+            score_game(&scoring, 2, 2, &game(3, Winner::Wolves), "汤圆", &[]).expect("ended"),
+        ];
+        compute(&t, &scoring, games, vec![3], &[])
+    }
+
+    #[test]
+    fn every_character_of_every_text_drawn_has_a_glyph_in_the_bundled_font() {
+        use ab_glyph::{Font, GlyphId};
+        // Loaded here from the file, not through the chart's own code.
+        let font = ab_glyph::FontRef::try_from_slice(include_bytes!(
+            "../../assets/NotoSansCJKsc-Regular-subset.otf"
+        ))
+        .expect("the bundled font parses");
+        let s = sixteen(&MEMBERS);
+        assert_eq!(s.players.len(), 17, "16 players and the judge");
+        for lang in [Lang::Zh, Lang::En] {
+            let text = chart_text(&s, lang).expect("texts");
+            assert_eq!(text.missing, Vec::<char>::new(), "{lang:?}");
+            assert_eq!(text.note, None);
+            // Every name is drawn as it is, in the legend.
+            for p in &s.players {
+                assert!(
+                    text.legend.iter().any(|l| l.contains(&p.player)),
+                    "{} in {:?}",
+                    p.player,
+                    text.legend
+                );
+            }
+            for drawn in text.all() {
+                assert!(!drawn.contains(i18n::MISSING_OPEN), "{drawn}");
+                for c in drawn.chars().filter(|c| *c != ' ') {
+                    assert_ne!(font.glyph_id(c), GlyphId(0), "{c:?} in {drawn:?}");
+                }
+            }
+        }
+        // Traditional forms of common hanzi are there too (Big5's frequent ones).
+        for c in "龍鬱豐灣體說話們這個".chars() {
+            assert_ne!(font.glyph_id(c), GlyphId(0), "{c}");
+        }
+    }
+
+    #[test]
+    fn the_chart_is_a_png_of_the_asked_size_in_the_readers_language() {
+        let s = sixteen(&MEMBERS);
+        let zh = render_chart_png(&s, Lang::Zh, 900, 560).expect("drawn");
+        let en = render_chart_png(&s, Lang::En, 900, 560).expect("drawn");
+        for png in [&zh, &en] {
+            let img = image::load_from_memory(png).expect("decodes");
+            assert_eq!((img.width(), img.height()), (900, 560));
+        }
+        // (Not assert_ne: the bytes would fill the screen.)
+        assert!(
+            zh != en,
+            "the zh and en charts differ (title, axes, legend)"
+        );
+        if let Ok(dir) = std::env::var("WOLFJUDGE_CHART_DIR") {
+            let _ = std::fs::write(format!("{dir}/sixteen-zh.png"), &zh);
+            let _ = std::fs::write(format!("{dir}/sixteen-en.png"), &en);
+        }
+        let zt = chart_text(&s, Lang::Zh).expect("zh");
+        let et = chart_text(&s, Lang::En).expect("en");
+        assert_eq!(zt.title, "狼人杀春季赛 累计积分");
+        assert_eq!(et.title, "狼人杀春季赛: cumulative points");
+        assert_eq!(zt.x_labels, vec!["开局前", "第1局", "第2局"]);
+        assert_eq!(et.x_labels, vec!["start", "G1", "G2"]);
+        assert_eq!(
+            (zt.x_desc.as_str(), zt.y_desc.as_str()),
+            ("对局", "累计积分")
+        );
+        // The legend ranks as the table does, with the points.
+        let first = &s.players[0];
+        assert_eq!(
+            zt.legend[0],
+            format!("1. {}  {} 分", first.player, first.total)
+        );
+        assert_eq!(
+            et.legend[0],
+            format!("1. {} ({})", first.player, first.total)
+        );
+    }
+
+    #[test]
+    fn a_character_the_font_lacks_is_drawn_as_a_question_mark_and_noted() {
+        let mut members = MEMBERS;
+        members[0] = "猫猫😺";
+        members[1] = "❤\u{fe0f}小红";
+        let s = sixteen(&members);
+        let text = chart_text(&s, Lang::Zh).expect("texts");
+        assert_eq!(text.missing, vec!['❤', '😺']);
+        assert!(
+            text.legend.iter().any(|l| l.contains("猫猫?")),
+            "{:?}",
+            text.legend
+        );
+        // The variation selector draws nothing: dropped, not a second `?`.
+        assert!(
+            text.legend.iter().any(|l| l.contains(". ?小红")),
+            "{:?}",
+            text.legend
+        );
+        assert_eq!(
+            text.note.as_deref(),
+            Some("注：字体中没有的 2 个字符在图中画作 ?，完整名字见积分表。")
+        );
+        let en = chart_text(&s, Lang::En).expect("texts");
+        assert_eq!(
+            en.note.as_deref(),
+            Some("Note: 2 characters the font lacks are drawn as ?; the table has the names in full.")
+        );
+        // The chart says so too, and still draws.
+        let path = std::env::temp_dir().join(format!("wolfjudge-tofu-{}.png", std::process::id()));
+        let missing = render_chart_in(&s, Lang::Zh, &path, 640, 400).expect("drawn");
+        assert_eq!(missing, vec!['❤', '😺']);
         let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
+    fn equal_trajectories_run_side_by_side() {
+        // Three players at 0, 3, 3; one at 0, 2, 2; x = 0 shared by all four.
+        let series = vec![vec![0, 3, 3], vec![0, 3, 3], vec![0, 2, 2], vec![0, 3, 3]];
+        let ys = spread(&series, 0.1);
+        // The three equal lines: 0.1 apart, best ranked on top, centred on 3.
+        let near = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        assert!(
+            near(ys[0][1], 3.1) && near(ys[1][1], 3.0) && near(ys[3][1], 2.9),
+            "{ys:?}"
+        );
+        assert_eq!(ys[2][1..], [2.0, 2.0], "alone on its value: not moved");
+        assert!(ys.iter().all(|y| y[0] == 0.0), "all start from 0: {ys:?}");
+        // Many players at one value stay within ±0.35 of it.
+        let many = vec![vec![0, 5]; 16];
+        let ys = spread(&many, 0.1);
+        assert!(
+            ys.iter().all(|y| (y[1] - 5.0).abs() <= 0.35 + 1e-9),
+            "{ys:?}"
+        );
+        let mut distinct: Vec<i64> = ys.iter().map(|y| (y[1] * 1e6) as i64).collect();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 16);
     }
 
     #[test]

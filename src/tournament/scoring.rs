@@ -2,8 +2,9 @@
 //!
 //! Each finished game gives its winners the points of their role and its losers nothing; a
 //! draw gives every player `draw` points (0 unless configured); the tournament's judge earns
-//! `judge` points for each game judged. `killer_roles` and `detective_roles` say which
-//! roles' points count for 杀人王 (Killer King) and 神警探 (Master Detective).
+//! `judge` points for each game judged. `[[awards]]` name each ruleset's awards (in Chinese
+//! and English) and the roles whose points count for them: Mafia's 杀人王 (killers) and
+//! 神警探 (police), M32's 最佳狼人 (wolves) and 最佳神职 (seer, witch, hunter).
 
 use std::collections::BTreeMap;
 
@@ -11,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::role::Camp;
 use crate::engine::{Role, Ruleset, Winner};
+use crate::i18n::Lang;
 
 /// The scoring files shipped in `config/scoring/`, compiled in like the rulesets.
 const BUILTIN: &[(&str, &str)] = &[
@@ -38,14 +40,43 @@ pub struct Scoring {
     /// Points each player earns in a drawn game.
     #[serde(default)]
     pub draw: u32,
-    /// Roles whose points count for 杀人王 (Killer King).
-    #[serde(default)]
-    pub killer_roles: Vec<Role>,
-    /// Roles whose points count for 神警探 (Master Detective).
-    #[serde(default)]
-    pub detective_roles: Vec<Role>,
     /// Points for a win, by role; every role of the ruleset must be listed.
     pub win: BTreeMap<Role, u32>,
+    /// The ruleset's awards, in the order they are listed.
+    #[serde(default)]
+    pub awards: Vec<AwardRule>,
+}
+
+/// A text in each language the bot speaks: the scoring files name their awards themselves,
+/// so a ruleset brings its own (the Fluent catalogs only word what every ruleset shares).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Named {
+    pub zh: String,
+    pub en: String,
+}
+
+impl Named {
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Zh => &self.zh,
+            Lang::En => &self.en,
+        }
+    }
+}
+
+/// An award for the most points earned in some roles, e.g. 杀人王: the killers' points.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AwardRule {
+    /// A stable identifier (`killer_king`), for tests and JSON.
+    pub key: String,
+    /// The award's name (杀人王 / Killer King).
+    pub name: Named,
+    /// The heading of the table's column of each player's points in `roles`.
+    pub column: Named,
+    /// The roles whose points count (at least one).
+    pub roles: Vec<Role>,
 }
 
 /// The winner a camp plays for.
@@ -94,14 +125,29 @@ impl Scoring {
             .map_err(|_| invalid(format!("`ruleset`: unknown ruleset `{}`", s.ruleset)))?
             .kind;
         let roles: Vec<Role> = Role::ALL.into_iter().filter(|r| r.kind() == kind).collect();
-        for (field, list) in [
-            ("win", s.win.keys().copied().collect::<Vec<_>>()),
-            ("killer_roles", s.killer_roles.clone()),
-            ("detective_roles", s.detective_roles.clone()),
-        ] {
+        let mut lists = vec![("win".to_string(), s.win.keys().copied().collect::<Vec<_>>())];
+        for (i, a) in s.awards.iter().enumerate() {
+            let field = format!("awards[{i}] `{}`", a.key);
+            if a.key.trim().is_empty() {
+                return Err(invalid(format!("`awards[{i}]`: `key` is empty")));
+            }
+            if s.awards[..i].iter().any(|b| b.key == a.key) {
+                return Err(invalid(format!("{field}: the key is used twice")));
+            }
+            if a.roles.is_empty() {
+                return Err(invalid(format!("{field}: `roles` is empty")));
+            }
+            for (part, named) in [("name", &a.name), ("column", &a.column)] {
+                if named.zh.trim().is_empty() || named.en.trim().is_empty() {
+                    return Err(invalid(format!("{field}: `{part}` needs `zh` and `en`")));
+                }
+            }
+            lists.push((format!("{field} `roles`"), a.roles.clone()));
+        }
+        for (field, list) in lists {
             if let Some(r) = list.iter().find(|r| !roles.contains(r)) {
                 return Err(invalid(format!(
-                    "`{field}`: `{}` is not a role of `{}`",
+                    "{field}: `{}` is not a role of `{}`",
                     r.key(),
                     s.ruleset
                 )));
@@ -124,12 +170,9 @@ impl Scoring {
         }
     }
 
-    pub fn is_killer(&self, role: Role) -> bool {
-        self.killer_roles.contains(&role)
-    }
-
-    pub fn is_detective(&self, role: Role) -> bool {
-        self.detective_roles.contains(&role)
+    /// The award keyed `key`, if this ruleset has it.
+    pub fn award(&self, key: &str) -> Option<&AwardRule> {
+        self.awards.iter().find(|a| a.key == key)
     }
 }
 
@@ -145,15 +188,59 @@ mod tests {
         assert_eq!(m.win[&Role::Civilian], 2);
         assert_eq!(m.win[&Role::Killer], 3);
         assert_eq!(m.win[&Role::Police], 3);
-        assert_eq!(m.killer_roles, vec![Role::Killer]);
-        assert_eq!(m.detective_roles, vec![Role::Police]);
+        let award = |s: &Scoring| -> Vec<(String, String, String, Vec<Role>)> {
+            s.awards
+                .iter()
+                .map(|a| {
+                    let names = (a.key.clone(), a.name.zh.clone(), a.name.en.clone());
+                    (names.0, names.1, names.2, a.roles.clone())
+                })
+                .collect()
+        };
+        assert_eq!(
+            award(&m),
+            vec![
+                (
+                    "killer_king".into(),
+                    "杀人王".into(),
+                    "Killer King".into(),
+                    vec![Role::Killer]
+                ),
+                (
+                    "master_detective".into(),
+                    "神警探".into(),
+                    "Master Detective".into(),
+                    vec![Role::Police]
+                ),
+            ]
+        );
         let w = Scoring::builtin("m32").expect("m32 scoring");
         assert_eq!(w.win[&Role::Villager], 2);
         for r in [Role::Seer, Role::Witch, Role::Hunter, Role::Wolf] {
             assert_eq!(w.win[&r], 3, "{r:?}");
         }
-        assert_eq!(w.killer_roles, vec![Role::Wolf]);
-        assert_eq!(w.detective_roles, vec![Role::Seer]);
+        // M32 has no killers nor detectives: its own awards, for the wolves and the gods.
+        assert_eq!(
+            award(&w),
+            vec![
+                (
+                    "top_wolf".into(),
+                    "最佳狼人".into(),
+                    "Top Wolf".into(),
+                    vec![Role::Wolf]
+                ),
+                (
+                    "top_god".into(),
+                    "最佳神职".into(),
+                    "Top God".into(),
+                    vec![Role::Seer, Role::Witch, Role::Hunter]
+                ),
+            ]
+        );
+        assert_eq!(
+            w.award("top_god").map(|a| a.column.get(Lang::Zh)),
+            Some("神职得分")
+        );
     }
 
     #[test]
@@ -183,10 +270,29 @@ mod tests {
             "{base}[win]\ncivilian = 2\nkiller = 3\npolice = 3\nwolf = 3\n"
         ))
         .contains("wolf"));
-        assert!(err(&format!(
-            "{base}detective_roles = [\"seer\"]\n[win]\ncivilian = 2\nkiller = 3\npolice = 3\n"
-        ))
-        .contains("detective_roles"));
+        let win = "[win]\ncivilian = 2\nkiller = 3\npolice = 3\n";
+        let award = |roles: &str, key: &str| {
+            format!(
+                "{base}{win}[[awards]]\nkey = \"{key}\"\nroles = [{roles}]\n\
+                 name = {{ zh = \"杀人王\", en = \"Killer King\" }}\n\
+                 column = {{ zh = \"杀手得分\", en = \"Killer pts\" }}\n"
+            )
+        };
+        assert!(err(&award("\"seer\"", "k")).contains("awards[0] `k` `roles`: `seer`"));
+        assert!(err(&award("", "k")).contains("`roles` is empty"));
+        assert!(err(&award("\"killer\"", " ")).contains("`key` is empty"));
+        let twice = award("\"killer\"", "k");
+        let twice = format!("{twice}{}", twice.split_once(win).expect("split").1);
+        assert!(err(&twice).contains("used twice"));
+        assert!(
+            err(&award("\"killer\"", "k").replace("en = \"Killer pts\"", "en = \"\""))
+                .contains("`column` needs")
+        );
+        assert!(
+            err(&award("\"killer\"", "k").replace(", en = \"Killer King\"", ""))
+                .contains("missing field `en`")
+        );
+        Scoring::from_toml("x", &award("\"killer\"", "k")).expect("a valid award");
         assert!(err(&format!("{base}bonus = 4\n[win]\n")).contains("bonus"));
         assert!(err("ruleset = \"chess\"\njudge = 1\n[win]\n").contains("chess"));
         let draw = Scoring::from_toml(

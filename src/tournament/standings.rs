@@ -3,7 +3,8 @@
 //! - [`score_game`]: one finished game, scored by [`Scoring`] (winners get their role's
 //!   points, losers 0, a draw `draw` points each, the judge `judge` points).
 //! - [`compute`]: every player's total, per-game points, cumulative series, games, wins by
-//!   role, killer and detective points, ranked; and the awards.
+//!   role, points in each award's roles, ranked; and the awards (the scoring's own, e.g.
+//!   杀人王 and 神警探 for Mafia, 最佳狼人 and 最佳神职 for M32, then the top three).
 //!
 //! Points go to the player holding the character at the game's end: a substitute scores
 //! the game, the player they replaced scores nothing for it (and it does not count among
@@ -114,15 +115,14 @@ pub struct PlayerStanding {
     pub games_judged: u32,
     /// Games won, by the role played.
     pub wins: BTreeMap<Role, u32>,
-    /// Points earned in the scoring's `killer_roles` (杀人王).
-    pub killer_points: u32,
-    /// Points earned in the scoring's `detective_roles` (神警探).
-    pub detective_points: u32,
+    /// Points earned in the roles of each of the scoring's awards (in [`Scoring::awards`]
+    /// order): for Mafia the killers' points (杀人王), then the police's (神警探).
+    pub award_points: Vec<u32>,
     pub signed_up: Option<DateTime<Utc>>,
 }
 
 impl PlayerStanding {
-    fn new(player: &str, games: usize) -> PlayerStanding {
+    fn new(player: &str, games: usize, awards: usize) -> PlayerStanding {
         PlayerStanding {
             player: player.to_string(),
             total: 0,
@@ -131,8 +131,7 @@ impl PlayerStanding {
             games_played: 0,
             games_judged: 0,
             wins: BTreeMap::new(),
-            killer_points: 0,
-            detective_points: 0,
+            award_points: vec![0; awards],
             signed_up: None,
         }
     }
@@ -174,18 +173,27 @@ pub struct Tie {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Award {
     pub player: String,
-    /// Points in the award's category (killer points, detective points, or the total).
+    /// Points in the award's category (its roles' points, or the total).
     pub points: u32,
     /// Set when the next player in the category had the same points.
     pub tie: Option<Tie>,
 }
 
-/// 杀人王, 神警探, then the top three overall excluding those two.
+/// The scoring's awards (e.g. 杀人王, 神警探), then the top three overall excluding their
+/// winners.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Awards {
-    pub killer_king: Option<Award>,
-    pub master_detective: Option<Award>,
+    /// One per [`Scoring::awards`], in order; `None` when nobody scored in its roles.
+    pub by_role: Vec<Option<Award>>,
     pub top: Vec<Award>,
+}
+
+impl Awards {
+    /// The award keyed `key` in `scoring` (e.g. `killer_king`), if given.
+    pub fn get(&self, scoring: &Scoring, key: &str) -> Option<&Award> {
+        let i = scoring.awards.iter().position(|a| a.key == key)?;
+        self.by_role.get(i)?.as_ref()
+    }
 }
 
 /// A tournament's standings.
@@ -231,8 +239,7 @@ impl Standings {
             }
         }
         let a = &mut self.awards;
-        a.killer_king.iter_mut().for_each(award);
-        a.master_detective.iter_mut().for_each(award);
+        a.by_role.iter_mut().flatten().for_each(award);
         a.top.iter_mut().for_each(award);
         self
     }
@@ -296,23 +303,24 @@ fn best(
         .collect()
 }
 
-/// The awards over ranked players: 杀人王 (most killer points), 神警探 (most detective
-/// points; the same player may hold both), then the top three by total excluding those
-/// two award winners.
-pub fn awards(players: &[PlayerStanding]) -> Awards {
-    let killer_king = best(players, |p| p.killer_points, &[], 1).pop();
-    let master_detective = best(players, |p| p.detective_points, &[], 1).pop();
-    let exclude: Vec<String> = killer_king
-        .iter()
-        .chain(master_detective.iter())
-        .map(|a| a.player.clone())
+/// The awards over ranked players: each of the scoring's awards (the most points in its
+/// roles; the same player may hold several), then the top three by total excluding those
+/// award winners. `count` is how many awards the scoring has.
+pub fn awards(players: &[PlayerStanding], count: usize) -> Awards {
+    let by_role: Vec<Option<Award>> = (0..count)
+        .map(|i| {
+            best(
+                players,
+                |p| p.award_points.get(i).copied().unwrap_or(0),
+                &[],
+                1,
+            )
+            .pop()
+        })
         .collect();
+    let exclude: Vec<String> = by_role.iter().flatten().map(|a| a.player.clone()).collect();
     let top = best(players, |p| p.total, &exclude, 3);
-    Awards {
-        killer_king,
-        master_detective,
-        top,
-    }
+    Awards { by_role, top }
 }
 
 /// The standings of `tournament` from its scored games (any order; unfinished ones are
@@ -326,15 +334,17 @@ pub fn compute(
 ) -> Standings {
     games.sort_by_key(|g| g.ordinal);
     let n = games.len();
+    let kinds = scoring.awards.len();
     let mut by: BTreeMap<String, PlayerStanding> = BTreeMap::new();
     fn entry<'a>(
         by: &'a mut BTreeMap<String, PlayerStanding>,
         name: &str,
-        n: usize,
+        (n, kinds): (usize, usize),
     ) -> &'a mut PlayerStanding {
         by.entry(name.to_string())
-            .or_insert_with(|| PlayerStanding::new(name, n))
+            .or_insert_with(|| PlayerStanding::new(name, n, kinds))
     }
+    let n = (n, kinds);
     for (player, at) in signups {
         let p = entry(&mut by, player, n);
         p.signed_up = Some(p.signed_up.map_or(*at, |t| t.min(*at)));
@@ -354,11 +364,10 @@ pub fn compute(
             if l.won {
                 *p.wins.entry(l.role).or_insert(0) += 1;
             }
-            if scoring.is_killer(l.role) {
-                p.killer_points += l.points;
-            }
-            if scoring.is_detective(l.role) {
-                p.detective_points += l.points;
+            for (i, a) in scoring.awards.iter().enumerate() {
+                if a.roles.contains(&l.role) {
+                    p.award_points[i] += l.points;
+                }
             }
         }
     }
@@ -379,7 +388,7 @@ pub fn compute(
         })
         .collect();
     players.sort_by(|a, b| order(a, b, a.total, b.total));
-    let awards = awards(&players);
+    let awards = awards(&players, kinds);
     Standings {
         tournament: tournament.clone(),
         scoring: scoring.clone(),
@@ -463,17 +472,28 @@ mod tests {
         // A: wolf win 3 + seer win 3 = 6; C: hunter win 3; D: villager win 2; B: 0; J: 1 + 1.
         let a = st.player("A").expect("A");
         assert_eq!((a.total, a.series.clone()), (6, vec![3, 6]));
-        assert_eq!((a.killer_points, a.detective_points), (3, 3));
+        // Wolf points (最佳狼人) 3; god points (最佳神职: seer, witch, hunter) 3.
+        assert_eq!(a.award_points, vec![3, 3]);
+        assert_eq!(st.player("C").expect("C").award_points, vec![0, 3]);
         assert_eq!(st.player("C").expect("C").total, 3);
         assert_eq!(st.player("D").expect("D").per_game, vec![Some(0), Some(2)]);
         assert_eq!(st.player("J").expect("J").series, vec![1, 2]);
         let z = st.player("Z").expect("replaced player listed");
         assert_eq!((z.total, z.games_played), (0, 0));
         assert_eq!(st.unfinished, vec![3]);
-        // A is both 杀人王 and 神警探; the top three leave A out: C 3, D 2, J 2 (D has two
-        // games, J two judged: same; neither signed up: by name).
-        assert_eq!(st.awards.killer_king.as_ref().expect("kk").player, "A");
-        assert_eq!(st.awards.master_detective.as_ref().expect("md").player, "A");
+        // A is both 最佳狼人 and 最佳神职 (level with C's hunter win: same games, neither
+        // signed up, by name); the top three leave A out: C 3, D 2, J 2 (D has two games,
+        // J two judged: same; neither signed up: by name).
+        let won = |key| st.awards.get(&s, key).map(|a| a.player.as_str());
+        assert_eq!((won("top_wolf"), won("top_god")), (Some("A"), Some("A")));
+        assert_eq!(won("killer_king"), None, "no Mafia award in M32");
+        assert_eq!(
+            st.awards
+                .get(&s, "top_god")
+                .and_then(|a| a.tie.clone())
+                .map(|t| t.other),
+            Some("C".to_string())
+        );
         let top: Vec<(&str, u32)> = st
             .awards
             .top
@@ -505,8 +525,7 @@ mod tests {
             vec![],
             &[],
         );
-        assert_eq!(st.awards.killer_king, None);
-        assert_eq!(st.awards.master_detective, None);
+        assert_eq!(st.awards.by_role, vec![None, None]);
         let top: Vec<&str> = st.awards.top.iter().map(|a| a.player.as_str()).collect();
         assert_eq!(top, vec!["J"]);
         assert!(st.player("A").expect("A").wins.is_empty());

@@ -144,6 +144,7 @@ mod tests {
             EventKind::GameEnded {
                 winner,
                 reason: crate::engine::event::EndReason::Judge,
+                condition: None,
             },
         );
     }

@@ -1,5 +1,10 @@
-//! Helpers shared by the integration tests (each test crate uses some of them).
+//! Helpers shared by the integration tests (each test module uses some of them), and the
+//! fake Discord with its world of players.
 #![allow(dead_code)]
+
+pub mod discord_world;
+#[allow(dead_code)] // the fake serves every test module; each uses part of it
+pub mod fake_discord;
 
 use std::path::{Path, PathBuf};
 

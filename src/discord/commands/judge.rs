@@ -202,12 +202,12 @@ pub async fn substitute(
 #[poise::command(slash_command, guild_only)]
 pub async fn extend(
     ctx: Context<'_>,
-    #[description = "By how long, e.g. 2h or 90m"] by: String,
+    #[description = "By how long, e.g. 1d, 12h, 90m or 1d12h"] by: String,
 ) -> Result<(), Error> {
     as_judge(
         ctx,
         async |s: &Service, id, _g, lang| {
-            let span = Span::parse(by.trim()).map_err(|_| ServiceError::Refused {
+            let span = extension(&by).ok_or_else(|| ServiceError::Refused {
                 code: "invalid_duration".into(),
                 message: i18n::text(lang, "svc-bad-duration", &[("text", by.clone())]),
             })?;
@@ -218,6 +218,28 @@ pub async fn extend(
         |by, lang| text(lang, "ok-extended", &[("by", by.clone())]),
     )
     .await
+}
+
+/// What a judge types for `/judge extend`: days as well as the script format's `h`, `m`,
+/// `s` (`1d`, `1d12h`, `90m`), case and spaces ignored. Days are read here, at the edge,
+/// because the script format (a contract) spells durations with `h`, `m` and `s` only.
+fn extension(text: &str) -> Option<Span> {
+    let t: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_lowercase();
+    let (days, rest) = match t.split_once('d') {
+        Some((d, rest)) => (d.parse::<i64>().ok()?, rest),
+        None => (0, t.as_str()),
+    };
+    let rest = if rest.is_empty() {
+        Span(0)
+    } else {
+        Span::parse(rest).ok()?
+    };
+    let total = days.checked_mul(86_400)?.checked_add(rest.0)?;
+    (total > 0 && total <= Span::MAX.0).then_some(Span(total))
 }
 
 /// Stop the clock: no deadline runs until you resume.
@@ -321,4 +343,20 @@ pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
         ));
     ctx.send(reply).await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_extension_reads_days_hours_and_minutes() {
+        assert_eq!(extension("1d"), Some(Span(86_400)));
+        assert_eq!(extension("1d12h"), Some(Span(86_400 + 12 * 3600)));
+        assert_eq!(extension(" 2H 30m "), Some(Span(2 * 3600 + 30 * 60)));
+        assert_eq!(extension("90m"), Some(Span(90 * 60)));
+        for bad in ["", "d", "0m", "1x", "1d1d", "12", "400d", "-1d"] {
+            assert_eq!(extension(bad), None, "{bad:?} must be refused");
+        }
+    }
 }

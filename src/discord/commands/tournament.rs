@@ -104,7 +104,7 @@ pub async fn standings(
         // Posted for everyone: in the server's language.
         let lang = service.settings(guild).await?.lang;
         let s = service.standings(guild, tournament.as_deref()).await?;
-        let png = render_chart_png(&s, CHART_SIZE.0, CHART_SIZE.1)?;
+        let png = render_chart_png(&s, lang, CHART_SIZE.0, CHART_SIZE.1)?;
         Ok::<_, ServiceError>((standings_embed(&s, lang), png))
     }
     .await;

@@ -1,0 +1,81 @@
+//! `wolfjudge bench`: plays many simulated games at once through PostgreSQL and prints what
+//! it measured.
+
+use wolfjudge::bench;
+
+use super::db::{reachable, Db};
+use super::out::{emit, emit_line};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Simulated M32 games of 12 players, all at once (0: skip that phase).
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Commands in flight at once (and pgbench's clients).
+    #[arg(long, default_value_t = 16)]
+    concurrency: usize,
+    #[command(flatten)]
+    db: Db,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Also run `pgbench -N` (scale 10) at the same concurrency for as long, and print
+    /// the ratios.
+    #[arg(long)]
+    with_pgbench: bool,
+    /// Long idle games played to day 9 for the day-1 against day-8 latency (0: none;
+    /// default 10, or 0 with --games 0).
+    #[arg(long)]
+    long_games: Option<usize>,
+    /// The first game's seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games in play at once for the active-games phase: deadline lag on a real-time
+    /// virtual clock and a restart half-way (0: skip that phase).
+    #[arg(long, default_value_t = 0)]
+    active_games: usize,
+    /// The active phase's clock: virtual seconds per real second.
+    #[arg(long, default_value_t = 60.0)]
+    speed: f64,
+    /// Real seconds the active phase's clock runs (the restart's down time included).
+    #[arg(long, default_value_t = 60.0)]
+    active_seconds: f64,
+    /// Active games sharing one start, so that their deadlines coincide (default: a
+    /// tenth of them).
+    #[arg(long)]
+    burst: Option<usize>,
+    /// Real seconds the service stays down at the active phase's restart.
+    #[arg(long, default_value_t = 5.0)]
+    down_seconds: f64,
+    /// Forum posts per real second during the active phase (0: none).
+    #[arg(long, default_value_t = 20.0)]
+    active_rate: f64,
+}
+
+pub async fn run(a: Args) -> anyhow::Result<()> {
+    let opts = bench::Options {
+        games: a.games,
+        concurrency: a.concurrency,
+        seed: a.seed,
+        long_games: a.long_games.unwrap_or(if a.games == 0 { 0 } else { 10 }),
+        with_pgbench: a.with_pgbench,
+        active: bench::ActiveOptions {
+            games: a.active_games,
+            speed: a.speed,
+            seconds: a.active_seconds,
+            burst: a.burst,
+            down_seconds: a.down_seconds,
+            rate: a.active_rate,
+        },
+        ..bench::Options::default()
+    };
+    let url = a.db.url();
+    // The bench makes its own pools (in a scratch database); only the quick check is ours.
+    reachable(&url).await?;
+    let report = bench::run(&url, &opts).await?;
+    if a.json {
+        emit_line(&serde_json::to_string_pretty(&report)?)
+    } else {
+        emit(&report.text())
+    }
+}

@@ -1,0 +1,55 @@
+//! `wolfjudge run`: the Discord bot (gateway, slash commands, and the deadline and outbox
+//! worker) until Ctrl-C. Its failures to start exit 2.
+
+use std::path::PathBuf;
+
+use wolfjudge::discord;
+
+use super::db::Db;
+use super::out::exit;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The configuration file.
+    #[arg(long, default_value = "config/wolfjudge.toml")]
+    config: PathBuf,
+    #[command(flatten)]
+    db: Db,
+    /// The gateway shards this process serves, FIRST-LAST/TOTAL (Discord shards by
+    /// server); default all, in one shard.
+    #[arg(long, default_value = "0/1")]
+    shards: String,
+    /// No gateway here: only fire deadlines and deliver messages.
+    #[arg(long, conflicts_with = "no_worker")]
+    no_gateway: bool,
+    /// No deadline/outbox worker here (run it in other processes).
+    #[arg(long)]
+    no_worker: bool,
+}
+
+pub async fn run(a: Args) -> anyhow::Result<()> {
+    let fail = |e: &dyn std::fmt::Display| exit(2, e.to_string());
+    let shards = discord::Shards::parse(&a.shards).map_err(|e| fail(&e))?;
+    let token = discord::config::token().map_err(|e| fail(&e))?;
+    let cfg = discord::config::Config::load(&a.config).map_err(|e| fail(&e))?;
+    let pool = a.db.connect().await.map_err(|e| fail(&e))?;
+    let service = wolfjudge::service::Service::new(
+        wolfjudge::store::Store::new(pool),
+        std::sync::Arc::new(wolfjudge::service::clock::SystemClock),
+        cfg.rulesets.clone(),
+        None,
+    );
+    let opts = discord::Options {
+        token,
+        proxy: None,
+        poll: cfg.worker.poll(),
+        worker: cfg.worker.name.clone(),
+        gateway: (!a.no_gateway).then_some(shards),
+        run_worker: !a.no_worker,
+    };
+    let bot = discord::start(opts, service).await.map_err(|e| fail(&e))?;
+    tracing::info!("wolfjudge is running; Ctrl-C stops it");
+    tokio::signal::ctrl_c().await.map_err(|e| fail(&e))?;
+    bot.stop().await;
+    Ok(())
+}

@@ -1,0 +1,80 @@
+//! `wolfjudge script`: plays a game script (in memory, or through PostgreSQL) and prints its
+//! JSON report.
+
+use std::path::{Path, PathBuf};
+
+use wolfjudge::i18n::{self, Lang};
+use wolfjudge::{script, store};
+
+use super::db::Db;
+use super::out::{emit_line, exit};
+use super::LangArg;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The script file.
+    file: PathBuf,
+    /// Language of refusal messages in the report.
+    #[arg(long, value_enum, default_value = "zh")]
+    lang: LangArg,
+    #[command(flatten)]
+    db: Db,
+    /// With --database-url: the game's key; running again with the same key resumes.
+    #[arg(long)]
+    run_key: Option<String>,
+    /// With --database-url: append every delivered message to this JSON-lines file.
+    #[arg(long)]
+    deliver_to: Option<PathBuf>,
+}
+
+pub async fn run(a: Args) -> anyhow::Result<()> {
+    let lang = Lang::from(a.lang);
+    let file = a.file.as_path();
+    let text = read_file(file, lang)?;
+    let invalid =
+        |e: &dyn std::fmt::Display| exit(2, format!("invalid script {}: {e}", file.display()));
+    let parsed = script::Script::parse(&text).map_err(|e| invalid(&e))?;
+    let report = if a.db.given() {
+        let key = a.run_key.unwrap_or_else(|| {
+            format!(
+                "script:{}:{}",
+                file.display(),
+                chrono::Utc::now().timestamp_nanos_opt().unwrap_or_default()
+            )
+        });
+        let recorder = match a.deliver_to {
+            Some(path) => store::outbox::Recorder::with_file(path)?,
+            None => store::outbox::Recorder::default(),
+        };
+        let st = a.db.store().await?;
+        store::play::run_script(&st, &parsed, &key, lang, &recorder)
+            .await
+            .map_err(|e| match e {
+                store::play::PlayError::Script(e) => invalid(&e),
+                e => e.into(),
+            })?
+            .report
+    } else {
+        script::run(&parsed, lang).map_err(|e| invalid(&e))?.report
+    };
+    let json = serde_json::to_string_pretty(&report)
+        .map_err(|e| anyhow::anyhow!("cannot write the report: {e}"))?;
+    emit_line(&json)
+}
+
+/// A script file's text; exit 2 when it cannot be read.
+pub fn read_file(file: &Path, lang: Lang) -> anyhow::Result<String> {
+    std::fs::read_to_string(file).map_err(|e| {
+        exit(
+            2,
+            i18n::text(
+                lang,
+                "cli-cannot-read",
+                &[
+                    ("file", file.display().to_string()),
+                    ("error", e.to_string()),
+                ],
+            ),
+        )
+    })
+}

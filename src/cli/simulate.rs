@@ -1,0 +1,295 @@
+//! `wolfjudge simulate`: whole games played by simulated players, printed as the players
+//! see them; with --database-url also played through PostgreSQL, with --tournament recorded
+//! as a tournament. Several games get a heading each and a summary at the end.
+
+use wolfjudge::engine::{Game, Winner};
+use wolfjudge::i18n::{self, Lang};
+use wolfjudge::{sim, store};
+
+use super::db::Db;
+use super::out::{emit, exit};
+use super::LangArg;
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum RulesetArg {
+    M32,
+    Mafia,
+}
+
+impl RulesetArg {
+    fn name(self) -> &'static str {
+        match self {
+            RulesetArg::M32 => "m32",
+            RulesetArg::Mafia => "mafia",
+        }
+    }
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[arg(long, value_enum, default_value = "m32")]
+    ruleset: RulesetArg,
+    /// Seed for the deal and every random choice (of the game and of the simulated players).
+    /// With --games N, the games use seeds SEED, SEED+1, ... SEED+N-1.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// How many games to play, one after the other, with the same players.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    games: u32,
+    /// Record the games in PostgreSQL as the tournament of this name (created with GAMES
+    /// planned games if it does not exist; the simulated players sign up in seat order),
+    /// each started inside it, so the first-night rule applies. Implies --database-url.
+    /// Then `wolfjudge standings NAME` prints its table and draws its chart.
+    #[arg(long)]
+    tournament: Option<String>,
+    /// With --tournament: the judge's account, who earns the judge's points [default: 汤圆
+    /// under zh, Trent under en].
+    #[arg(long, requires = "tournament")]
+    judge: Option<String>,
+    /// Number of players (default: 12 for m32, 13 for mafia).
+    #[arg(long)]
+    players: Option<usize>,
+    #[arg(long, value_enum, default_value = "zh")]
+    lang: LangArg,
+    #[command(flatten)]
+    db: Db,
+}
+
+pub async fn run(a: Args) -> anyhow::Result<()> {
+    let series = Series {
+        ruleset: a.ruleset.name(),
+        seed: a.seed,
+        players: a.players,
+        games: a.games,
+        lang: a.lang.into(),
+    };
+    series.check()?;
+    match &a.tournament {
+        Some(name) => {
+            let judge = a
+                .judge
+                .clone()
+                .unwrap_or_else(|| wolfjudge::tournament::default_judge(series.lang));
+            tournament(&series, name, &judge, &a.db).await
+        }
+        None => games(&series, &a.db).await,
+    }
+}
+
+/// What `simulate` plays.
+struct Series<'a> {
+    ruleset: &'a str,
+    seed: u64,
+    players: Option<usize>,
+    games: u32,
+    lang: Lang,
+}
+
+impl Series<'_> {
+    /// Game `i`'s seed (checked by [`Series::check`] to fit).
+    fn seed(&self, i: u32) -> u64 {
+        self.seed.saturating_add(u64::from(i))
+    }
+
+    /// Refuses, before anything is played or stored, a series that cannot be played:
+    /// seeds past `u64::MAX`, or a player count the ruleset cannot seat.
+    fn check(&self) -> anyhow::Result<()> {
+        if self.seed.checked_add(u64::from(self.games) - 1).is_none() {
+            return Err(exit(
+                2,
+                i18n::text(
+                    self.lang,
+                    "cli-sim-seed-range",
+                    &[
+                        ("seed", self.seed.to_string()),
+                        ("games", self.games.to_string()),
+                        ("max", u64::MAX.to_string()),
+                    ],
+                ),
+            ));
+        }
+        sim::setup(self.ruleset, self.seed, self.players, self.lang)
+            .map(|_| ())
+            .map_err(|e| exit(2, e))
+    }
+}
+
+/// Without --tournament: plays the games one after the other (each also through
+/// PostgreSQL with --database-url) and prints each as soon as it is played.
+async fn games(s: &Series<'_>, db: &Db) -> anyhow::Result<()> {
+    let mut printer = Printer::new(s.lang, s.games);
+    let st = if db.given() {
+        Some(db.store().await?)
+    } else {
+        None
+    };
+    for i in 0..s.games {
+        let seed = s.seed(i);
+        let out = sim::simulate(s.ruleset, seed, s.players, s.lang).map_err(|e| exit(2, e))?;
+        if let Some(st) = &st {
+            let key = format!(
+                "simulate:{}:{}:{}",
+                out.setup.ruleset.name,
+                out.setup.seed,
+                chrono::Utc::now().timestamp_nanos_opt().unwrap_or_default()
+            );
+            let id = st.create_game(&key, &out.setup, s.lang).await?;
+            store_simulation(st, id, &key, &out, s.lang).await?;
+        }
+        printer.game(seed, &out)?;
+    }
+    printer.finish()
+}
+
+/// With --tournament: plays the games as a tournament in PostgreSQL, a week apart, each
+/// started inside it (so each game's killers may not choose the previous game's first-night
+/// victim on night 1), printing each as it is played. Game `i` is stored under the key
+/// `simulate:TOURNAMENT:SEED`, so running the same command again finds the same games.
+async fn tournament(s: &Series<'_>, name: &str, judge: &str, db: &Db) -> anyhow::Result<()> {
+    let mut printer = Printer::new(s.lang, s.games);
+    let st = db.store().await?;
+    let t = match st.tournament(name).await? {
+        Some(t) => t,
+        None => {
+            st.create_tournament(name, s.ruleset, s.games, judge)
+                .await?
+        }
+    };
+    for i in 0..s.games {
+        let seed = s.seed(i);
+        let mut setup = sim::setup(s.ruleset, seed, s.players, s.lang).map_err(|e| exit(2, e))?;
+        setup.start += chrono::Duration::weeks(i64::from(i));
+        // The accounts sign up (an anonymous game's differ from its characters).
+        let accounts = setup
+            .players
+            .clone()
+            .unwrap_or_else(|| setup.characters.clone());
+        for (seat, player) in accounts.iter().enumerate() {
+            let at =
+                setup.start - chrono::Duration::minutes((setup.characters.len() - seat) as i64);
+            st.sign_up(t.id, player, at).await?;
+        }
+        let key = format!("simulate:{name}:{seed}");
+        let started = st.start_game(t.id, &key, &setup, s.lang).await?;
+        setup.forbidden_first_kill = started.forbidden_first_kill;
+        let out = sim::play(setup, s.lang).map_err(anyhow::Error::msg)?;
+        store_simulation(&st, started.game_id, &key, &out, s.lang).await?;
+        let said = i18n::text(
+            s.lang,
+            "cli-sim-tournament-game",
+            &[
+                ("game", started.ordinal.to_string()),
+                ("tournament", name.to_string()),
+                ("seed", seed.to_string()),
+            ],
+        );
+        eprintln!("wolfjudge: {said}");
+        printer.game(seed, &out)?;
+    }
+    printer.finish()
+}
+
+/// Plays a simulated game's inputs into the stored game `id` (created from the same setup):
+/// every command through the store's transaction, every deadline through the worker; checks
+/// the stored game is the same. Inputs already played (a rerun) are not played twice.
+async fn store_simulation(
+    st: &store::Store,
+    id: i64,
+    key: &str,
+    out: &sim::Simulation,
+    lang: Lang,
+) -> anyhow::Result<()> {
+    store::play::replay_inputs(st, id, &out.inputs, "simulate").await?;
+    let stored = st.events(id).await?;
+    if stored != out.events {
+        anyhow::bail!("game {id} in the database differs from the simulation");
+    }
+    let said = i18n::text(
+        lang,
+        "cli-sim-stored",
+        &[("id", id.to_string()), ("key", key.to_string())],
+    );
+    eprintln!("wolfjudge: {said}");
+    Ok(())
+}
+
+/// Prints the games of a series as they are played: with more than one game, each under
+/// a heading (its number and seed), and a summary (each game's seed, result and days) at
+/// the end; a single game is its transcript alone.
+struct Printer {
+    lang: Lang,
+    games: u32,
+    /// Each printed game's seed, winner and days.
+    played: Vec<(u64, Option<Winner>, u32)>,
+}
+
+impl Printer {
+    fn new(lang: Lang, games: u32) -> Printer {
+        Printer {
+            lang,
+            games,
+            played: Vec::new(),
+        }
+    }
+
+    fn game(&mut self, seed: u64, out: &sim::Simulation) -> anyhow::Result<()> {
+        let n = self.played.len() + 1;
+        if self.games > 1 {
+            let heading = i18n::text(
+                self.lang,
+                "cli-sim-game",
+                &[
+                    ("game", n.to_string()),
+                    ("games", self.games.to_string()),
+                    ("seed", seed.to_string()),
+                ],
+            );
+            let rule = "═".repeat(24);
+            let sep = if n > 1 { "\n" } else { "" };
+            emit(&format!("{sep}{rule}\n{heading}\n{rule}\n\n"))?;
+        }
+        emit(&out.transcript)?;
+        let days = Game::replay(&out.events).last_day;
+        self.played.push((seed, out.winner, days));
+        Ok(())
+    }
+
+    fn finish(&self) -> anyhow::Result<()> {
+        if self.games <= 1 {
+            return Ok(());
+        }
+        let summary = i18n::text(
+            self.lang,
+            "cli-sim-summary",
+            &[("games", self.games.to_string())],
+        );
+        let mut text = format!("\n{summary}\n");
+        for (i, (seed, winner, days)) in self.played.iter().enumerate() {
+            let line = i18n::text(
+                self.lang,
+                "cli-sim-summary-game",
+                &[
+                    ("game", (i + 1).to_string()),
+                    ("seed", seed.to_string()),
+                    ("result", result_text(*winner, self.lang)),
+                    ("days", days.to_string()),
+                ],
+            );
+            text.push_str(&format!("  {line}\n"));
+        }
+        emit(&text)
+    }
+}
+
+/// A game's result in a few words: 狼人阵营获胜 / the wolves won, 平局 / a draw, ...
+pub fn result_text(winner: Option<Winner>, lang: Lang) -> String {
+    match winner {
+        Some(Winner::Draw) => i18n::text(lang, "cli-sim-result-draw", &[]),
+        Some(w) => i18n::text(
+            lang,
+            "cli-sim-result-winner",
+            &[("winner", i18n::winner_name(w, lang))],
+        ),
+        None => i18n::text(lang, "cli-sim-result-none", &[]),
+    }
+}

@@ -1,0 +1,463 @@
+//! The command line's edges, as a user meets them: the built `wolfjudge` binary run with
+//! arguments, its exit code and what it prints on stdout and stderr (issue 13).
+
+use crate::common;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use sqlx::PgPool;
+use wolfjudge::engine::{Game, Winner};
+use wolfjudge::i18n::{self, Lang};
+use wolfjudge::sim;
+
+fn wolfjudge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wolfjudge"))
+        .args(args)
+        .output()
+        .expect("wolfjudge runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A file in a fresh temporary directory of this test process.
+fn temp_file(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wolfjudge-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+/// The text with every ASCII letter run removed except the allowed ones, to find English
+/// left in a Chinese line.
+fn english_words(line: &str, allowed: &[&str]) -> Vec<String> {
+    let mut rest = line.to_string();
+    for a in allowed {
+        rest = rest.replace(a, "");
+    }
+    rest.split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| w.len() > 1)
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn simulate_names_the_player_counts_a_ruleset_seats_in_the_chosen_language() {
+    let out = wolfjudge(&["simulate", "--players", "9"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("不能容纳 9 名玩家") && err.contains("可以容纳的人数：12"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "no game is played");
+
+    let out = wolfjudge(&[
+        "simulate",
+        "--ruleset",
+        "mafia",
+        "--players",
+        "9",
+        "--lang",
+        "en",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("cannot seat 9 players") && err.contains("it seats 11-16"),
+        "{err}"
+    );
+}
+
+/// A port on this machine where nothing listens (it was free a moment ago).
+fn closed_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    listener.local_addr().expect("its address").port()
+}
+
+#[test]
+fn an_unreachable_database_is_said_at_once_with_its_host_port_and_cause() {
+    let port = closed_port();
+    let url = format!("postgres://judge:s3cret-pw@127.0.0.1:{port}/wolf");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/scenarios/m32_format_example.json"
+    );
+    let commands: [&[&str]; 9] = [
+        &["export", "1"],
+        &["standings", "Cup"],
+        &["migrate"],
+        &["worker", "--until", "2026-12-01T00:00:00Z"],
+        &["script", script],
+        &["simulate"],
+        &["simulate", "--tournament", "Cup"],
+        &["bench", "--games", "0"],
+        &["run", "--no-gateway"],
+    ];
+    for args in commands {
+        let started = Instant::now();
+        let out = Command::new(env!("CARGO_BIN_EXE_wolfjudge"))
+            .args(args)
+            .args(["--database-url", &url])
+            .env("DISCORD_TOKEN", "not-a-real-token")
+            .output()
+            .expect("wolfjudge runs");
+        let took = started.elapsed();
+        let err = stderr(&out);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(took < Duration::from_secs(5), "{args:?} took {took:?}");
+        assert!(
+            err.contains(&format!("cannot connect to PostgreSQL at 127.0.0.1:{port}"))
+                && err.contains("connection refused"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("s3cret-pw"), "{args:?} shows the password");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// Runs `wolfjudge` with its stdout's reading end closed at once, as `| head` does once
+/// it has read enough; returns what came of it.
+fn with_stdout_closed(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wolfjudge"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("wolfjudge starts");
+    drop(child.stdout.take());
+    child.wait_with_output().expect("wolfjudge ends")
+}
+
+fn assert_ends_quietly(args: &[&str], out: &Output) {
+    let err = stderr(out);
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert_ne!(out.status.code(), Some(101), "{args:?}: {err}");
+    assert!(out.status.success(), "{args:?}: {err}");
+}
+
+#[test]
+fn a_closed_stdout_ends_simulate_quietly() {
+    let args = ["simulate", "--games", "3"];
+    assert_ends_quietly(&args, &with_stdout_closed(&args));
+}
+
+#[sqlx::test]
+async fn a_closed_stdout_ends_export_quietly(pool: PgPool) {
+    let url = common::url_of(&pool);
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/scenarios/m32_format_example.json"
+    );
+    let out = wolfjudge(&[
+        "script",
+        script,
+        "--database-url",
+        &url,
+        "--run-key",
+        "piped",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let args = ["export", "piped", "--database-url", &url];
+    assert_ends_quietly(&args, &with_stdout_closed(&args));
+    // Read to the end, the same command prints the script.
+    let out = wolfjudge(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\"ruleset\": \"m32\""));
+}
+
+#[sqlx::test]
+async fn standings_with_an_unwritable_chart_path_prints_the_table_then_says_why(pool: PgPool) {
+    let url = common::url_of(&pool);
+    let out = wolfjudge(&[
+        "simulate",
+        "--ruleset",
+        "mafia",
+        "--tournament",
+        "Chart Cup",
+        "--lang",
+        "en",
+        "--database-url",
+        &url,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    let good = temp_file("chart.png");
+    let good_arg = good.to_string_lossy();
+    let standings = |chart: &str| {
+        wolfjudge(&[
+            "standings",
+            "Chart Cup",
+            "--lang",
+            "en",
+            "--database-url",
+            &url,
+            "--chart",
+            chart,
+        ])
+    };
+    let ok = standings(&good_arg);
+    assert!(ok.status.success(), "{}", stderr(&ok));
+    assert!(good.exists());
+
+    let bad = temp_file("no-such-dir").join("chart.png");
+    let bad_arg = bad.to_string_lossy();
+    let out = standings(&bad_arg);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        stdout(&ok),
+        "the table is printed all the same"
+    );
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(&format!("cannot write the chart to {bad_arg}"))
+            && err.contains("No such file or directory"),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(&good);
+}
+
+#[test]
+fn simulate_refuses_seeds_that_would_wrap_and_takes_the_last_seed() {
+    let out = wolfjudge(&["simulate", "--seed", "18446744073709551615", "--games", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("18446744073709551615"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing is played");
+
+    // The two last seeds are still playable.
+    let out = wolfjudge(&[
+        "simulate",
+        "--seed",
+        "18446744073709551614",
+        "--games",
+        "2",
+        "--lang",
+        "en",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("(seed 18446744073709551614)")
+            && text.contains("(seed 18446744073709551615)"),
+        "{text}"
+    );
+    assert!(!text.contains("(seed 0)"), "no seed wrapped around");
+}
+
+#[test]
+fn judge_without_tournament_is_refused() {
+    let out = wolfjudge(&["simulate", "--judge", "Quinn"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("--tournament"), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn verify_speaks_the_chosen_language() {
+    let file = temp_file("verify.json");
+    let names = [
+        "阿狸", "白菜", "春卷", "豆包", "饿了", "番茄", "果冻", "海苔", "酱油", "可乐", "辣条",
+        "馒头",
+    ];
+    let script = serde_json::json!({
+        "ruleset": "m32",
+        "seed": 7,
+        "start": "2026-12-01T20:00:00+08:00",
+        "characters": names,
+        "steps": []
+    });
+    std::fs::write(&file, script.to_string()).expect("written");
+    let path = file.to_string_lossy().to_string();
+    let commitment = wolfjudge::engine::rng::commitment(7);
+
+    let out = wolfjudge(&["verify", &path, "--commitment", &commitment]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 2 + names.len() + 1, "{text}");
+    for line in text.lines() {
+        let english = english_words(line, &[&commitment, "SHA-256"]);
+        assert!(english.is_empty(), "English {english:?} in `{line}`");
+    }
+    assert!(text.contains("这个种子发出的牌"), "{text}");
+    for name in names {
+        assert!(text.contains(&format!("  {name}：")), "{text}");
+    }
+
+    let out = wolfjudge(&["verify", &path, "--commitment", &commitment, "--lang", "en"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("the deal the seed gives (draw 0):"));
+
+    let wrong = wolfjudge::engine::rng::commitment(8);
+    let out = wolfjudge(&["verify", &path, "--commitment", &wrong]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("种子与承诺不符"), "{err}");
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn every_database_flag_has_help_naming_the_default() {
+    for sub in [
+        "script",
+        "export",
+        "standings",
+        "migrate",
+        "worker",
+        "bench",
+        "run",
+        "simulate",
+    ] {
+        let out = wolfjudge(&[sub, "--help"]);
+        assert!(out.status.success());
+        let help = stdout(&out);
+        let flag = help
+            .lines()
+            .skip_while(|l| !l.trim_start().starts_with("--database-url"))
+            .take(3)
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(
+            flag.contains(wolfjudge::store::DEFAULT_DATABASE_URL) && flag.contains("$DATABASE_URL"),
+            "{sub}: {flag}"
+        );
+    }
+}
+
+/// The summary line `wolfjudge simulate --games N` prints for a game.
+fn summary_line(lang: Lang, game: usize, seed: u64, s: &sim::Simulation) -> String {
+    let days = Game::replay(&s.events).last_day;
+    match lang {
+        Lang::En => {
+            let result = match s.winner {
+                Some(Winner::Draw) => "a draw".to_string(),
+                Some(w) => format!("{} won", i18n::winner_name(w, lang)),
+                None => "no winner".to_string(),
+            };
+            let unit = if days == 1 { "day" } else { "days" };
+            format!("  game {game} (seed {seed}): {result}, {days} {unit}.")
+        }
+        Lang::Zh => {
+            let result = match s.winner {
+                Some(Winner::Draw) => "平局".to_string(),
+                Some(w) => format!("{}获胜", i18n::winner_name(w, lang)),
+                None => "没有胜者".to_string(),
+            };
+            format!("  第 {game} 局（种子 {seed}）：{result}，共 {days} 天。")
+        }
+    }
+}
+
+#[test]
+fn several_simulated_games_are_separated_and_summed_up() {
+    for (lang, arg) in [(Lang::En, "en"), (Lang::Zh, "zh")] {
+        let out = wolfjudge(&["simulate", "--seed", "5", "--games", "3", "--lang", arg]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let mut at = 0;
+        for (i, seed) in (5..8).enumerate() {
+            let s = sim::simulate("m32", seed, None, lang).expect("plays");
+            let heading = match lang {
+                Lang::En => format!("Game {} of 3, seed {seed}", i + 1),
+                Lang::Zh => format!("第 {} 局（共 3 局），种子 {seed}", i + 1),
+            };
+            let h = text[at..]
+                .find(&heading)
+                .unwrap_or_else(|| panic!("no `{heading}` after byte {at}"));
+            let t = text[at + h..]
+                .find(&s.transcript)
+                .unwrap_or_else(|| panic!("game {seed}'s transcript is not under `{heading}`"));
+            at += h + t + s.transcript.len();
+            let line = summary_line(lang, i + 1, seed, &s);
+            assert!(
+                text.lines().any(|l| l == line),
+                "no `{line}` in the summary"
+            );
+        }
+        let summary = match lang {
+            Lang::En => "The 3 simulated games:",
+            Lang::Zh => "3 局模拟的结果：",
+        };
+        assert!(text[at..].contains(summary), "the summary comes last");
+    }
+
+    // One game is its transcript alone.
+    let out = wolfjudge(&["simulate", "--seed", "5", "--lang", "en"]);
+    let s = sim::simulate("m32", 5, None, Lang::En).expect("plays");
+    assert_eq!(stdout(&out), s.transcript);
+}
+
+#[sqlx::test]
+async fn simulate_tournament_reports_progress_in_chinese(pool: PgPool) {
+    let url = common::url_of(&pool);
+    // A player count the ruleset cannot seat is refused before anything is stored.
+    let out = wolfjudge(&[
+        "simulate",
+        "--ruleset",
+        "mafia",
+        "--players",
+        "20",
+        "--tournament",
+        "春季杯",
+        "--database-url",
+        &url,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let store = wolfjudge::store::Store::new(pool);
+    assert!(store.tournament("春季杯").await.expect("query").is_none());
+
+    let out = wolfjudge(&[
+        "simulate",
+        "--ruleset",
+        "mafia",
+        "--games",
+        "2",
+        "--tournament",
+        "春季杯",
+        "--database-url",
+        &url,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("比赛「春季杯」的第 2 局已记录（种子 2）"),
+        "{err}"
+    );
+    assert!(err.contains("已存入数据库"), "{err}");
+    for line in err.lines() {
+        let english = english_words(line, &["wolfjudge", "simulate"]);
+        assert!(english.is_empty(), "English {english:?} in `{line}`");
+    }
+}
+
+#[test]
+fn help_texts_point_at_files_in_the_repository_docs() {
+    let script_help = stdout(&wolfjudge(&["script", "--help"]));
+    assert!(
+        script_help.contains("docs/script-format.md"),
+        "{script_help}"
+    );
+    for sub in ["--help", "script --help", "export --help", "verify --help"] {
+        let args: Vec<&str> = sub.split(' ').collect();
+        let help = stdout(&wolfjudge(&args));
+        for word in help.split_whitespace() {
+            let word = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '/');
+            if word.ends_with(".md") || word.contains(".md)") {
+                assert!(word.starts_with("docs/"), "`{sub}` names {word}");
+                let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(word);
+                assert!(
+                    file.is_file(),
+                    "`{sub}` names {word}, which is not in the repository"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+//! The integration tests, one binary: each module is one group of tests (a file beside this
+//! one). One binary links the crate once instead of nine times (see `autotests` in
+//! Cargo.toml); run one group with `cargo test --test it discord::`.
+
+#[path = "common/mod.rs"]
+mod common;
+
+#[path = "bench_active.rs"]
+mod bench_active;
+#[path = "cli.rs"]
+mod cli;
+#[path = "discord.rs"]
+mod discord;
+#[path = "discord_tournament.rs"]
+mod discord_tournament;
+#[path = "export.rs"]
+mod export;
+#[path = "properties.rs"]
+mod properties;
+#[path = "scenarios.rs"]
+mod scenarios;
+#[path = "simulate.rs"]
+mod simulate;
+#[path = "store.rs"]
+mod store;
+#[path = "tournament.rs"]
+mod tournament;
