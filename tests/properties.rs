@@ -888,10 +888,7 @@ proptest! {
                     let first = own.first().map(|e| &e.kind);
                     let ok = match (&t.cmd.action, first) {
                         (Action::Shoot { .. }, Some(EventKind::Shot { hunter, .. })) => *hunter == c,
-                        (
-                            Action::HoldFire,
-                            Some(EventKind::DecisionLapsed { kind: DecisionKind::Shoot, character }),
-                        ) => *character == c,
+                        (Action::HoldFire, Some(EventKind::ShotDeclined { hunter })) => *hunter == c,
                         (Action::PassBadge { .. }, Some(EventKind::BadgePassed { from, .. })) => *from == Some(c),
                         (Action::PassLeader { .. }, Some(EventKind::LeaderPassed { from, .. })) => *from == Some(c),
                         (Action::LastWords { .. }, Some(EventKind::LastWordsGiven { character, .. })) => *character == c,
@@ -910,7 +907,9 @@ proptest! {
                     );
                 }
                 let decision = match &e.kind {
-                    EventKind::Shot { hunter, .. } => Some((DecisionKind::Shoot, *hunter)),
+                    EventKind::Shot { hunter, .. } | EventKind::ShotDeclined { hunter } => {
+                        Some((DecisionKind::Shoot, *hunter))
+                    }
                     EventKind::BadgePassed { from: Some(f), draw: None, .. } => Some((DecisionKind::Badge, *f)),
                     EventKind::LeaderPassed { from: Some(f), draw: None, .. } => Some((DecisionKind::Leader, *f)),
                     _ => None,

@@ -83,8 +83,17 @@ err-game-over = The game is over; nothing more can be done. The reveal shows eve
 err-unknown-character = There is no character called “{ $name }”. Check the spelling (copy the name from the list of living characters).
 err-not-judge = Only the judge can do that.
 err-not-a-character = The judge doesn't play a character, so player actions aren't available to the judge.
-err-actor-dead = { $name } is out of the game and can't do that any more. Once out, a character can only leave last words, write in the tree hole, and make the decisions its death opened (shoot, pass the badge or the leadership).
-err-wrong-phase = That can't be done now ({ $phase }). Try again in the right phase; if a dead character is still deciding (a shot, the badge, the leadership), wait until they have.
+err-actor-dead = { $name } is out of the game and can't do that any more. { $game ->
+    [mafia] Once out, a character can only leave last words and write in the tree hole.
+   *[other] Once out, a character can only leave last words, write in the tree hole, and make the decisions its death opened (shoot, pass the badge or the leadership).
+}
+err-wrong-phase = That can't be done now ({ $phase }). Day actions (posts, votes) belong to the day and night abilities to the night; try again then.
+err-day-closed = Today's vote has closed: no more posts or votes today. Wait for the next phase to begin.
+err-night-deadline-passed = Tonight's deadline for this has passed; it can't be done tonight any more. Wait for the next night.
+err-leader-election-over = { $has ->
+    [yes] The wolf leader election is held on the first night only and is over: the leader is { $leader }. A leader who is out hands the leadership on.
+   *[no] The wolf leader election is held on the first night only and is over.
+}
 err-no-ability = { $name }'s role can't do that now. The role message the judge sent you lists what you can do and when.
 err-target-dead = { $name } is out of the game and can't be a target. Choose a living character.
 err-vote-change-limit = { $limit ->
@@ -107,12 +116,19 @@ err-not-leader = { $has ->
     [yes] Only the wolf leader ({ $leader }) can pick the kill. Submit your target and the leader will choose.
    *[no] No wolf leader has been chosen yet, so nobody can pick the kill. Submit your target first.
 }
+err-leader-not-chosen = No wolf leader has been elected yet (the first night's election is still open), so nobody can pick the kill. Submit your target; once elected, the leader picks from the submissions.
 err-not-submitted = No wolf has submitted { $name } as a target. The leader can only pick one of the submitted targets; submit { $name } first.
 err-target-self = You can't target yourself. Choose another character.
 err-target-not-wolf = { $name } is not a wolf. The leader election and the leader hand-over only accept living wolves.
-err-no-decision-pending = You have no decision to make now (a shot, the badge or the leadership), or its time has run out.
+err-no-decision-pending = { $game ->
+    [mafia] You have no decision to make: in this game a character who is out can only leave last words and write in the tree hole.
+   *[other] You have no such decision to make: shooting, passing the badge and passing the leadership belong to the hunter, the sheriff and the wolf leader as they go out.
+}
+err-decision-made = You have already made that decision; it can't be changed.
+err-decision-lapsed = The time for that decision has run out and the rules have settled it (a shot is forfeited; the badge or the leadership went to a random successor).
 err-shoot-first = As hunter and sheriff you shoot first: take your shot, then pass the badge.
-err-already-requested = You have already asked to speed up (or the game is already sped up); no need to ask again.
+err-already-requested = You have already asked to speed up; no need to ask again. The game speeds up by itself once more than half have asked.
+err-already-sped-up = The game is already sped up; no need to ask.
 err-speedup-unavailable = This game's rules don't allow a speed-up.
 err-last-words-not-granted = You have no last words: in this game only the first { $quota } characters out (not counting red cards or removals by the judge) may leave them.
 err-last-words-too-late = Too late for last words: they must be in before the day on which they would be published begins.
@@ -240,6 +256,7 @@ ev-shot = { $hunter } shoots { $target }.
 ev-lapsed-shoot = { $name } did not shoot in time; the shot is forfeited.
 ev-lapsed-badge = { $name } did not pass the badge in time.
 ev-lapsed-leader = { $name } did not pass the leadership in time.
+ev-shot-declined = { $name } chose not to shoot.
 ev-badge-passed = { $from } passes the badge to { $to }, the new sheriff.
 ev-badge-drawn = The badge goes by random draw (seed draw { $draw }) to { $to }, the new sheriff.
 ev-badge-given = { $to } becomes sheriff.
@@ -352,6 +369,7 @@ ev-reveal-role = { $name } (player { $player }): { $role }
 ev-reveal-role-own = { $name }: { $role }
 ev-reveal-deeds = What happened:
 ev-reveal-deed = { $phase }: { $deed }
+ev-reveal-deed-at = { $phase } { $time }: { $deed }
 ev-reveal-no-deeds = (nothing)
 ev-reveal-tree-holes = Tree hole:
 ev-reveal-tree-hole = { $name }: { $text }
@@ -378,6 +396,21 @@ deed-poison = { $by } poisons { $target }
 deed-pass = { $by } uses no potion
 deed-check = { $by } checks { $target }
 deed-other = { $by }: { $what } { $target }
+deed-abstention = abstention
+deed-vote-change = { $by } changed the vote: { $from } → { $to }
+deed-proxy = { $what } (cast by the judge for { $by })
+deed-card = { $target } got a { $color } card: { $reason }{ $public ->
+    [yes] { " " }(public)
+   *[no] { " " }(not public; only { $target } was told)
+}
+deed-cards-converted = { $target }'s { $from } cards became one { $to } card
+deed-hold-fire = { $by } chose not to shoot
+deed-lapsed-shoot = { $by } did not shoot in time (forfeited)
+deed-lapsed-badge = { $by } did not pass the badge in time
+deed-lapsed-leader = { $by } did not pass the leadership in time
+deed-badge-drawn = { $by }'s badge went by seeded random draw to { $target }
+deed-leader-drawn = the leadership went by seeded random draw to { $target }
+deed-leader-elected = { $target } was elected wolf leader
 
 ## Reminders (deadlines kept in the database)
 reminder-vote = Reminder: the { $phase } vote closes at { $closes }. If you have not voted yet, vote (target and reason) or abstain before then.

@@ -73,8 +73,17 @@ err-game-over = 游戏已经结束，不能再操作了。所有身份和过程�
 err-unknown-character = 没有叫「{ $name }」的角色。请检查名字是否写对（可以从存活名单里复制）。
 err-not-judge = 只有法官可以这样做。
 err-not-a-character = 法官不扮演角色，不能进行玩家的操作。
-err-actor-dead = { $name } 已经出局，不能再这样做。出局后只能留遗言、写树洞，以及做出局时的决定（开枪、移交警徽或狼头）。
-err-wrong-phase = 现在是{ $phase }，不能做这个操作，请到相应的阶段再来。如果有出局的角色正在做决定（开枪、移交警徽或狼头），请等他做完。
+err-actor-dead = { $name } 已经出局，不能再这样做。{ $game ->
+    [mafia] 出局后只能留遗言和写树洞。
+   *[other] 出局后只能留遗言、写树洞，以及做出局时的决定（开枪、移交警徽或狼头）。
+}
+err-wrong-phase = 现在是{ $phase }，不能做这个操作，请到相应的阶段再来：白天的操作（发言、投票）在白天，夜里的技能在夜里。
+err-day-closed = 今天的投票已经截止，今天不能再发言或投票。请等下一个阶段开始。
+err-night-deadline-passed = 今晚做这件事的时限已经过了，今晚不能再做。请等下一晚。
+err-leader-election-over = { $has ->
+    [yes] 狼头选举只在第一夜进行，已经结束：狼头是 { $leader }。狼头出局时由他移交狼头。
+   *[no] 狼头选举只在第一夜进行，已经结束。
+}
 err-no-ability = { $name } 的身份现在不能做这件事。可用的技能和时限请看法官发给你的身份私信。
 err-target-dead = { $name } 已经出局，不能作为目标。请选择一名存活的角色。
 err-vote-change-limit = { $limit ->
@@ -96,12 +105,19 @@ err-not-leader = { $has ->
     [yes] 只有狼头（{ $leader }）可以选定刀口。你可以提交你的目标，由狼头选择。
    *[no] 狼头还没有选出，现在不能选定刀口。请先提交你的目标。
 }
+err-leader-not-chosen = 狼头还没有选出（第一夜的狼头选举还没结束），现在没有人能选定刀口。请先提交你的目标；狼头选出后由他从提交的目标中选定。
 err-not-submitted = 还没有狼人提交 { $name } 作为目标。狼头只能从已提交的目标中选择；可以先提交 { $name }。
 err-target-self = 不能以自己为目标，请选择另一名角色。
 err-target-not-wolf = { $name } 不是狼人。狼头选举和狼头移交只能选择存活的狼人。
-err-no-decision-pending = 你现在没有需要做的决定（开枪、移交警徽或狼头），或者时限已经过了。
+err-no-decision-pending = { $game ->
+    [mafia] 你现在没有需要做的决定：本局出局的角色只能留遗言和写树洞。
+   *[other] 你没有这项决定要做：开枪、移交警徽和移交狼头分别只属于出局时的猎人、警长和狼头。
+}
+err-decision-made = 这项决定你已经做过了，不能更改。
+err-decision-lapsed = 这项决定的时限已经过了，已按规则处理（开枪视为放弃；警徽或狼头已随机移交）。
 err-shoot-first = 你既是猎人又是警长：请先开枪，再移交警徽。
-err-already-requested = 你已经申请过加速了（或者游戏已经加速），不需要重复申请。
+err-already-requested = 你已经申请过加速了，不需要重复申请；人数过半时游戏会自动加速。
+err-already-sped-up = 游戏已经加速了，不需要再申请。
 err-speedup-unavailable = 本局规则不允许加速。
 err-last-words-not-granted = 你没有遗言权：本局只有最先出局的 { $quota } 名角色（红牌罚下和被法官移出的不算）可以留遗言。
 err-last-words-too-late = 遗言已过提交时限：遗言必须在要公布它的那一天开帖之前提交。
@@ -225,6 +241,7 @@ ev-shot = { $hunter } 开枪带走了 { $target }。
 ev-lapsed-shoot = { $name } 没有在时限内开枪，视为放弃。
 ev-lapsed-badge = { $name } 没有在时限内移交警徽。
 ev-lapsed-leader = { $name } 没有在时限内移交狼头。
+ev-shot-declined = { $name } 选择不开枪。
 ev-badge-passed = { $from } 把警徽移交给 { $to }，{ $to } 成为新警长。
 ev-badge-drawn = 警徽由随机抽取（第 { $draw } 次种子抽取）移交给 { $to }，{ $to } 成为新警长。
 ev-badge-given = { $to } 成为警长。
@@ -334,6 +351,7 @@ ev-reveal-role = { $name }（玩家 { $player }）：{ $role }
 ev-reveal-role-own = { $name }：{ $role }
 ev-reveal-deeds = 过程：
 ev-reveal-deed = { $phase }：{ $deed }
+ev-reveal-deed-at = { $phase } { $time }：{ $deed }
 ev-reveal-no-deeds = （无）
 ev-reveal-tree-holes = 树洞：
 ev-reveal-tree-hole = { $name }：{ $text }
@@ -360,6 +378,21 @@ deed-poison = { $by } 对 { $target } 使用毒药
 deed-pass = { $by } 没有用药
 deed-check = { $by } 查验 { $target }
 deed-other = { $by }：{ $what } { $target }
+deed-abstention = 弃票
+deed-vote-change = { $by } 改票：{ $from } → { $to }
+deed-proxy = { $what }（法官代 { $by } 投出）
+deed-card = { $target } 得到一张{ $color }：{ $reason }{ $public ->
+    [yes] （公开）
+   *[no] （未公开，只告知了本人）
+}
+deed-cards-converted = { $target } 的{ $from }合成一张{ $to }
+deed-hold-fire = { $by } 选择不开枪
+deed-lapsed-shoot = { $by } 没有在时限内开枪，视为放弃
+deed-lapsed-badge = { $by } 没有在时限内移交警徽
+deed-lapsed-leader = { $by } 没有在时限内移交狼头
+deed-badge-drawn = { $by } 的警徽由随机抽取交给 { $target }
+deed-leader-drawn = 狼头由随机抽取交给 { $target }
+deed-leader-elected = { $target } 当选狼头
 
 ## 提醒（截止时间保存在数据库中）
 reminder-vote = 提醒：{ $phase }的投票将于 { $closes } 截止。尚未投票的角色请在此之前投票（目标和理由）或明确弃票。

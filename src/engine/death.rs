@@ -176,6 +176,27 @@ impl Tx {
         }
     }
 
+    /// Why `c` has no open `kind` decision: made already, its window passed, or never his.
+    fn no_decision(&self, c: CharId, kind: DecisionKind) -> RuleError {
+        let (made, lapsed): (&[&str], &str) = match kind {
+            DecisionKind::Shoot => (&["shoot", "hold_fire"], "lapsed_shoot"),
+            DecisionKind::Badge => (&["pass_badge"], "lapsed_badge"),
+            DecisionKind::Leader => (&["pass_leader"], "lapsed_leader"),
+        };
+        let last = self
+            .g
+            .deeds
+            .iter()
+            .rev()
+            .filter(|d| d.by == Some(c))
+            .find(|d| made.contains(&d.what.as_str()) || d.what == lapsed);
+        match last {
+            Some(d) if d.what == lapsed => RuleError::DecisionLapsed,
+            Some(_) => RuleError::DecisionMade,
+            None => RuleError::NoDecisionPending,
+        }
+    }
+
     fn pending(&self, c: CharId, kind: DecisionKind) -> bool {
         self.g
             .pending
@@ -190,7 +211,7 @@ impl Tx {
         now: DateTime<Utc>,
     ) -> Result<(), RuleError> {
         if !self.pending(c, DecisionKind::Shoot) {
-            return Err(RuleError::NoDecisionPending);
+            return Err(self.no_decision(c, DecisionKind::Shoot));
         }
         if target == c {
             return Err(RuleError::TargetSelf);
@@ -223,15 +244,9 @@ impl Tx {
 
     pub(crate) fn hold_fire(&mut self, c: CharId, now: DateTime<Utc>) -> Result<(), RuleError> {
         if !self.pending(c, DecisionKind::Shoot) {
-            return Err(RuleError::NoDecisionPending);
+            return Err(self.no_decision(c, DecisionKind::Shoot));
         }
-        self.emit(
-            now,
-            EventKind::DecisionLapsed {
-                kind: DecisionKind::Shoot,
-                character: c,
-            },
-        );
+        self.emit(now, EventKind::ShotDeclined { hunter: c });
         self.reopen_badge(c, now);
         Ok(())
     }
@@ -244,7 +259,7 @@ impl Tx {
         now: DateTime<Utc>,
     ) -> Result<(), RuleError> {
         if !self.pending(c, kind) {
-            return Err(RuleError::NoDecisionPending);
+            return Err(self.no_decision(c, kind));
         }
         if kind == DecisionKind::Badge && self.pending(c, DecisionKind::Shoot) {
             return Err(RuleError::ShootFirst);

@@ -22,6 +22,15 @@ pub enum RuleError {
     ActorDead { actor: CharId },
     #[error("not possible during {phase}")]
     WrongPhase { phase: Phase },
+    /// The day's vote has closed; the next phase has not begun yet.
+    #[error("the day's vote has closed")]
+    DayClosed,
+    /// Night: the deadline for this part of the night (the wolves' and seer's) has passed.
+    #[error("tonight's deadline for this has passed")]
+    NightDeadlinePassed,
+    /// The wolf-leader election is held on the first night only and is over.
+    #[error("the wolf-leader election is over")]
+    LeaderElectionOver { leader: Option<CharId> },
     #[error("{actor:?}'s role cannot do that now")]
     NoAbility { actor: CharId },
     #[error("{target:?} is out of the game")]
@@ -52,6 +61,9 @@ pub enum RuleError {
     KillFixed,
     #[error("only the wolf leader may pick")]
     NotLeader { leader: Option<CharId> },
+    /// No wolf leader has been elected yet (the first night's election is still open).
+    #[error("no wolf leader yet")]
+    LeaderNotChosen,
     #[error("no wolf submitted {target:?}")]
     NotSubmitted { target: CharId },
     #[error("not on yourself")]
@@ -60,10 +72,18 @@ pub enum RuleError {
     TargetNotWolf { target: CharId },
     #[error("nothing to decide")]
     NoDecisionPending,
+    /// The decision (shot, badge, leadership) was made already.
+    #[error("that decision was already made")]
+    DecisionMade,
+    /// The decision's window passed before it was made.
+    #[error("the decision's time ran out")]
+    DecisionLapsed,
     #[error("the hunter shoots before passing the badge")]
     ShootFirst,
     #[error("already requested")]
     AlreadyRequested,
+    #[error("the game is already sped up")]
+    AlreadySpedUp,
     #[error("speed-up is not possible in this game")]
     SpeedupUnavailable,
     #[error("no last words were granted")]
@@ -100,6 +120,9 @@ impl RuleError {
             RuleError::NotACharacter => "not_a_character",
             RuleError::ActorDead { .. } => "actor_dead",
             RuleError::WrongPhase { .. } => "wrong_phase",
+            RuleError::DayClosed => "day_closed",
+            RuleError::NightDeadlinePassed => "night_deadline_passed",
+            RuleError::LeaderElectionOver { .. } => "leader_election_over",
             RuleError::NoAbility { .. } => "no_ability",
             RuleError::TargetDead { .. } => "target_dead",
             RuleError::VoteChangeLimit { .. } => "vote_change_limit",
@@ -115,12 +138,16 @@ impl RuleError {
             RuleError::AlreadyActed => "already_acted",
             RuleError::KillFixed => "kill_fixed",
             RuleError::NotLeader { .. } => "not_leader",
+            RuleError::LeaderNotChosen => "leader_not_chosen",
             RuleError::NotSubmitted { .. } => "not_submitted",
             RuleError::TargetSelf => "target_self",
             RuleError::TargetNotWolf { .. } => "target_not_wolf",
             RuleError::NoDecisionPending => "no_decision_pending",
+            RuleError::DecisionMade => "decision_made",
+            RuleError::DecisionLapsed => "decision_lapsed",
             RuleError::ShootFirst => "shoot_first",
             RuleError::AlreadyRequested => "already_requested",
+            RuleError::AlreadySpedUp => "already_sped_up",
             RuleError::SpeedupUnavailable => "speedup_unavailable",
             RuleError::LastWordsNotGranted => "last_words_not_granted",
             RuleError::LastWordsTooLate => "last_words_too_late",

@@ -108,6 +108,9 @@ pub enum WinCondition {
 }
 
 /// One line of the reveal's history: what each character did, when.
+///
+/// The fields after `text` were added later: reveals stored before them read back with
+/// the defaults (and are shown without times, changes or cards).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Deed {
     pub phase: Phase,
@@ -115,6 +118,54 @@ pub struct Deed {
     pub what: String,
     pub target: Option<CharId>,
     pub text: Option<String>,
+    /// When it happened.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<DateTime<Utc>>,
+    /// A vote that replaced an earlier one: what the earlier one was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub changed_from: Option<Earlier>,
+    /// A vote the judge cast for `by` on request (代投).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub proxy: bool,
+    /// A card (`what` = `card`) or a conversion of cards (`cards_converted`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<CardNote>,
+}
+
+impl Deed {
+    /// A deed with nothing but the essentials; the optional fields start empty.
+    pub fn new(phase: Phase, by: Option<CharId>, what: &str, target: Option<CharId>) -> Deed {
+        Deed {
+            phase,
+            by,
+            what: what.into(),
+            target,
+            text: None,
+            at: None,
+            changed_from: None,
+            proxy: false,
+            card: None,
+        }
+    }
+}
+
+/// The vote a change replaced (`target: None`: an abstention). A struct rather than
+/// `Option<Option<_>>`, which JSON cannot tell apart from "no change".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Earlier {
+    pub target: Option<CharId>,
+}
+
+/// A card in the reveal: its colour, why, and whether the public saw it when given (a card
+/// whose reason would name a wolf was shown to the offender only).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CardNote {
+    pub color: Color,
+    /// `None` for a conversion (`from` cards became one `color`).
+    pub reason: Option<CardReason>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<Color>,
+    pub public: bool,
 }
 
 /// What happened.
@@ -214,6 +265,11 @@ pub enum EventKind {
     DecisionLapsed {
         kind: DecisionKind,
         character: CharId,
+    },
+    /// The dead hunter chose not to shoot (`hold_fire`), as opposed to letting the window
+    /// pass (`DecisionLapsed`).
+    ShotDeclined {
+        hunter: CharId,
     },
     /// `draw`: the seeded draw that chose the successor, when nobody named one.
     BadgePassed {
@@ -353,9 +409,10 @@ impl Event {
         use EventKind as K;
         match &self.kind {
             K::Created { .. } => Audience::Internal,
-            K::RolesDealt { .. } | K::Substituted { .. } | K::DecisionLapsed { .. } => {
-                Audience::Judge
-            }
+            K::RolesDealt { .. }
+            | K::Substituted { .. }
+            | K::DecisionLapsed { .. }
+            | K::ShotDeclined { .. } => Audience::Judge,
             K::RoleTold { character, .. }
             | K::LastWordsGranted { character, .. }
             | K::LastWordsGiven { character, .. }

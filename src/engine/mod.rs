@@ -519,7 +519,10 @@ impl Tx {
         if !self.g.ruleset.options.speedup {
             return Err(RuleError::SpeedupUnavailable);
         }
-        if self.g.sped_up || self.g.speedup_requests.contains(&c) {
+        if self.g.sped_up {
+            return Err(RuleError::AlreadySpedUp);
+        }
+        if self.g.speedup_requests.contains(&c) {
             return Err(RuleError::AlreadyRequested);
         }
         let (count, needed) = self.speedup_count();
@@ -592,6 +595,9 @@ impl Tx {
             {
                 Ok(d)
             }
+            // The vote is over (a decision after it may still be open): saying which
+            // decision, or whose, would tell the public a secret.
+            (Phase::Day { .. }, Some(_)) => Err(RuleError::DayClosed),
             _ => Err(RuleError::WrongPhase {
                 phase: self.g.phase,
             }),

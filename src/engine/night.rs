@@ -59,11 +59,14 @@ impl Tx {
         match (&self.g.phase, &self.g.night) {
             (Phase::Night { .. }, Some(n)) if !n.resolved => {
                 if wolves_part && n.wolves_closed {
-                    Err(wrong)
+                    Err(RuleError::NightDeadlinePassed)
                 } else {
                     Ok(n)
                 }
             }
+            // Still night, but its actions are settled: the deadline passed (not "the
+            // wrong phase", which would send the player looking for another one).
+            (Phase::Night { .. }, Some(_)) => Err(RuleError::NightDeadlinePassed),
             _ => Err(wrong),
         }
     }
@@ -95,8 +98,8 @@ impl Tx {
             return Err(RuleError::NoAbility { actor: c });
         }
         if !self.leader_election_open() {
-            return Err(RuleError::WrongPhase {
-                phase: self.g.phase,
+            return Err(RuleError::LeaderElectionOver {
+                leader: self.g.leader,
             });
         }
         if self
@@ -209,6 +212,9 @@ impl Tx {
         if self.role_of(c) != Role::Wolf || !self.g.ruleset.options.wolf_leader {
             return Err(RuleError::NoAbility { actor: c });
         }
+        if self.g.leader.is_none() {
+            return Err(RuleError::LeaderNotChosen);
+        }
         if self.g.leader != Some(c) {
             return Err(RuleError::NotLeader {
                 leader: self.g.leader,
@@ -271,10 +277,16 @@ impl Tx {
         if self.role_of(c) != Role::Witch {
             return Err(RuleError::NoAbility { actor: c });
         }
+        Ok(n)
+    }
+
+    /// The witch waits for the wolves' kill (when the ruleset says so). Checked after what
+    /// she can never do tonight, so a used-up potion is named as such.
+    fn witch_waits(&self, n: &NightState) -> Result<(), RuleError> {
         if n.kill.is_none() && self.g.ruleset.options.witch_waits_for_kill {
             return Err(RuleError::WolvesNotDone);
         }
-        Ok(n)
+        Ok(())
     }
 
     pub(crate) fn save(&mut self, c: CharId, now: DateTime<Utc>) -> Result<(), RuleError> {
@@ -288,6 +300,7 @@ impl Tx {
         if !self.g.antidote {
             return Err(RuleError::AntidoteUsed);
         }
+        self.witch_waits(n)?;
         let target = match n.kill {
             None => return Err(RuleError::WolvesNotDone),
             Some(t) => t.ok_or(RuleError::NoKillTarget)?,
@@ -315,6 +328,7 @@ impl Tx {
         if !self.g.poison {
             return Err(RuleError::PoisonUsed);
         }
+        self.witch_waits(n)?;
         if !self.g.is_alive(target) {
             return Err(RuleError::TargetDead { target });
         }
@@ -327,6 +341,7 @@ impl Tx {
         if n.witch_done {
             return Err(RuleError::AlreadyActed);
         }
+        self.witch_waits(n)?;
         self.emit(now, EventKind::WitchPassed { witch: c });
         Ok(())
     }

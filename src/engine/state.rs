@@ -7,7 +7,7 @@ use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::card::{CardReason, Cards};
-use super::event::{Cause, DecisionKind, Deed, Event, EventKind};
+use super::event::{Audience, CardNote, Cause, DecisionKind, Deed, Earlier, Event, EventKind};
 use super::ids::CharId;
 use super::phase::Phase;
 use super::role::{Role, Winner};
@@ -366,6 +366,15 @@ pub fn apply(g: &mut Game, e: &Event) {
             g.seq += 1;
             let seq = g.seq;
             let phase = g.phase;
+            // A change shows in the reveal as "old target -> new".
+            let changed_from = if *change {
+                g.day
+                    .as_ref()
+                    .and_then(|d| d.ballots.get(by))
+                    .map(|b| Earlier { target: b.target })
+            } else {
+                None
+            };
             if let Some(d) = g.day.as_mut() {
                 let changes = d.ballots.get(by).map_or(0, |b| b.changes) + u32::from(*change);
                 d.ballots.insert(
@@ -380,11 +389,16 @@ pub fn apply(g: &mut Game, e: &Event) {
                 );
             }
             g.deeds.push(Deed {
-                phase,
-                by: Some(*by),
-                what: if target.is_some() { "vote" } else { "abstain" }.into(),
-                target: *target,
                 text: Some(reason.clone()),
+                at: Some(e.at),
+                changed_from,
+                proxy: *proxy,
+                ..Deed::new(
+                    phase,
+                    Some(*by),
+                    if target.is_some() { "vote" } else { "abstain" },
+                    *target,
+                )
             });
         }
         K::VoteClosed { .. } => {
@@ -433,16 +447,34 @@ pub fn apply(g: &mut Game, e: &Event) {
         }
         K::Shot { hunter, target } => {
             remove_pending(g, DecisionKind::Shoot, *hunter);
-            deed(g, Some(*hunter), "shoot", Some(*target));
+            deed(g, e.at, Some(*hunter), "shoot", Some(*target));
         }
-        K::DecisionLapsed { kind, character } => remove_pending(g, *kind, *character),
+        K::DecisionLapsed { kind, character } => {
+            remove_pending(g, *kind, *character);
+            let what = match kind {
+                DecisionKind::Shoot => "lapsed_shoot",
+                DecisionKind::Badge => "lapsed_badge",
+                DecisionKind::Leader => "lapsed_leader",
+            };
+            deed(g, e.at, Some(*character), what, None);
+        }
+        K::ShotDeclined { hunter } => {
+            remove_pending(g, DecisionKind::Shoot, *hunter);
+            deed(g, e.at, Some(*hunter), "hold_fire", None);
+        }
         K::BadgePassed { from, to, draw } => {
             if let Some(f) = from {
                 remove_pending(g, DecisionKind::Badge, *f);
             }
             g.sheriff = Some(*to);
             g.draws += u64::from(draw.is_some());
-            deed(g, *from, "pass_badge", Some(*to));
+            // A drawn successor was not the holder's choice: the reveal must not say so.
+            let what = if draw.is_some() {
+                "badge_drawn"
+            } else {
+                "pass_badge"
+            };
+            deed(g, e.at, *from, what, Some(*to));
         }
         K::LeaderPassed { from, to, draw } => {
             if let Some(f) = from {
@@ -450,7 +482,12 @@ pub fn apply(g: &mut Game, e: &Event) {
             }
             g.leader = Some(*to);
             g.draws += u64::from(draw.is_some());
-            deed(g, *from, "pass_leader", Some(*to));
+            let what = if draw.is_some() {
+                "leader_drawn"
+            } else {
+                "pass_leader"
+            };
+            deed(g, e.at, *from, what, Some(*to));
         }
         K::NightOpened {
             night,
@@ -482,11 +519,17 @@ pub fn apply(g: &mut Game, e: &Event) {
             if let Some(n) = g.night.as_mut() {
                 n.leader_votes.insert(*by, (*target, seq));
             }
-            deed(g, Some(*by), "leader_vote", Some(*target));
+            deed(g, e.at, Some(*by), "leader_vote", Some(*target));
         }
         K::LeaderElected { leader, draw } => {
             g.leader = Some(*leader);
             g.draws += u64::from(draw.is_some());
+            let what = if draw.is_some() {
+                "leader_drawn"
+            } else {
+                "leader_elected"
+            };
+            deed(g, e.at, None, what, Some(*leader));
         }
         K::KillSubmitted { by, target, reason } => {
             g.seq += 1;
@@ -501,13 +544,10 @@ pub fn apply(g: &mut Game, e: &Event) {
                     },
                 );
             }
-            let phase = g.phase;
             g.deeds.push(Deed {
-                phase,
-                by: Some(*by),
-                what: "kill".into(),
-                target: Some(*target),
                 text: Some(reason.clone()),
+                at: Some(e.at),
+                ..Deed::new(g.phase, Some(*by), "kill", Some(*target))
             });
         }
         K::KillFixed { target, picked_by } => {
@@ -521,6 +561,7 @@ pub fn apply(g: &mut Game, e: &Event) {
             }
             deed(
                 g,
+                e.at,
                 *picked_by,
                 if picked_by.is_some() {
                     "pick"
@@ -537,7 +578,7 @@ pub fn apply(g: &mut Game, e: &Event) {
                 n.saved = Some(*target);
                 n.witch_done = true;
             }
-            deed(g, Some(*witch), "save", Some(*target));
+            deed(g, e.at, Some(*witch), "save", Some(*target));
         }
         K::WitchPoisoned { witch, target } => {
             g.poison = false;
@@ -545,19 +586,19 @@ pub fn apply(g: &mut Game, e: &Event) {
                 n.poisoned = Some(*target);
                 n.witch_done = true;
             }
-            deed(g, Some(*witch), "poison", Some(*target));
+            deed(g, e.at, Some(*witch), "poison", Some(*target));
         }
         K::WitchPassed { witch } => {
             if let Some(n) = g.night.as_mut() {
                 n.witch_done = true;
             }
-            deed(g, Some(*witch), "pass", None);
+            deed(g, e.at, Some(*witch), "pass", None);
         }
         K::SeerChecked { seer, target, .. } => {
             if let Some(n) = g.night.as_mut() {
                 n.seer_checked = true;
             }
-            deed(g, Some(*seer), "check", Some(*target));
+            deed(g, e.at, Some(*seer), "check", Some(*target));
         }
         K::CheckSubmitted { by, target } => {
             g.seq += 1;
@@ -572,7 +613,7 @@ pub fn apply(g: &mut Game, e: &Event) {
                     },
                 );
             }
-            deed(g, Some(*by), "check", Some(*target));
+            deed(g, e.at, Some(*by), "check", Some(*target));
         }
         K::PoliceResult { .. } => {}
         K::WolvesClosed => {
@@ -598,8 +639,30 @@ pub fn apply(g: &mut Game, e: &Event) {
             if let CardReason::LurkStreak { day, .. } = reason {
                 c.last_streak_card = Some(*day);
             }
+            let card = CardNote {
+                color: *color,
+                reason: Some(reason.clone()),
+                from: None,
+                public: e.audience() == Audience::Public,
+            };
+            g.deeds.push(Deed {
+                at: Some(e.at),
+                card: Some(card),
+                ..Deed::new(g.phase, None, "card", Some(*target))
+            });
         }
         K::CardsConverted { target, from, to } => {
+            let card = CardNote {
+                color: *to,
+                reason: None,
+                from: Some(*from),
+                public: e.audience() == Audience::Public,
+            };
+            g.deeds.push(Deed {
+                at: Some(e.at),
+                card: Some(card),
+                ..Deed::new(g.phase, None, "cards_converted", Some(*target))
+            });
             let per = match from {
                 super::card::Color::Blue => g.ruleset.options.blues_per_yellow,
                 _ => g.ruleset.options.yellows_per_red,
@@ -652,14 +715,10 @@ fn remove_pending(g: &mut Game, kind: DecisionKind, who: CharId) {
         .retain(|p| !(p.kind == kind && p.character == who));
 }
 
-fn deed(g: &mut Game, by: Option<CharId>, what: &str, target: Option<CharId>) {
-    let phase = g.phase;
+fn deed(g: &mut Game, at: DateTime<Utc>, by: Option<CharId>, what: &str, target: Option<CharId>) {
     g.deeds.push(Deed {
-        phase,
-        by,
-        what: what.into(),
-        target,
-        text: None,
+        at: Some(at),
+        ..Deed::new(g.phase, by, what, target)
     });
 }
 

@@ -328,8 +328,14 @@ pub fn default_zone(lang: Lang) -> Zone {
 pub fn error_message(err: &RuleError, game: &Game, lang: Lang) -> String {
     let c = Ctx { g: game, lang };
     let o = &game.ruleset.options;
-    let a = match err {
+    let mut a = match err {
         RuleError::GameOver
+        | RuleError::DayClosed
+        | RuleError::NightDeadlinePassed
+        | RuleError::AlreadySpedUp
+        | RuleError::DecisionMade
+        | RuleError::DecisionLapsed
+        | RuleError::LeaderNotChosen
         | RuleError::NotJudge
         | RuleError::NotACharacter
         | RuleError::WitchSelfSave
@@ -371,7 +377,7 @@ pub fn error_message(err: &RuleError, game: &Game, lang: Lang) -> String {
             "closes" => c.time(*closes),
             "deadline" => c.dur(o.proxy_change_deadline.0),
         ],
-        RuleError::NotLeader { leader } => {
+        RuleError::NotLeader { leader } | RuleError::LeaderElectionOver { leader } => {
             args!["has" => yes(leader.is_some()), "leader" => c.opt_name(*leader)]
         }
         RuleError::LastWordsNotGranted => args!["quota" => game.last_words_quota()],
@@ -393,6 +399,15 @@ pub fn error_message(err: &RuleError, game: &Game, lang: Lang) -> String {
         }
         RuleError::InvalidDuration { max_days } => args!["max" => *max_days],
     };
+    // Which game this is, so a message that would name werewolf-only things (a shot, the
+    // badge, the leadership) says what a Mafia player can do instead.
+    a.set(
+        "game",
+        match game.kind() {
+            crate::engine::Kind::Werewolf => "werewolf",
+            crate::engine::Kind::Mafia => "mafia",
+        },
+    );
     c.t(&format!("err-{}", err.code().replace('_', "-")), a)
 }
 
@@ -635,6 +650,7 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
             },
             args!["name" => c.name(*character)],
         ),
+        K::ShotDeclined { hunter } => c.t("ev-shot-declined", args!["name" => c.name(*hunter)]),
         K::BadgePassed { from, to, draw } => passed(&c, "badge", *from, *to, *draw),
         K::LeaderPassed { from, to, draw } => passed(&c, "leader", *from, *to, *draw),
         K::NightOpened {
@@ -848,10 +864,16 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
                 lines.push(c.t0("ev-reveal-no-deeds"));
             }
             for d in deeds {
-                lines.push(c.t(
-                    "ev-reveal-deed",
-                    args!["phase" => c.phase(d.phase), "deed" => deed(&c, d)],
-                ));
+                lines.push(match d.at {
+                    Some(at) => c.t(
+                        "ev-reveal-deed-at",
+                        args!["phase" => c.phase(d.phase), "time" => c.time(at), "deed" => deed(&c, d)],
+                    ),
+                    None => c.t(
+                        "ev-reveal-deed",
+                        args!["phase" => c.phase(d.phase), "deed" => deed(&c, d)],
+                    ),
+                });
             }
             lines.push(c.t0("ev-reveal-tree-holes"));
             if tree_holes.is_empty() {
@@ -1063,30 +1085,73 @@ fn card_reason(c: &Ctx, reason: &CardReason, judge: bool) -> String {
     }
 }
 
-/// One line of the reveal's history.
+/// One line of the reveal's history: the deed, a vote's change and proxy marks, a card's
+/// reason and whether the public saw it.
 fn deed(c: &Ctx, d: &Deed) -> String {
     let by = d.by.map_or_else(|| c.t0("by-bot"), |b| c.name(b));
     let target = c.opt_name(d.target);
+    let ballot = |t: Option<CharId>| t.map_or_else(|| c.t0("deed-abstention"), |t| c.name(t));
     // Mafia has killers, not wolves: its kills are not "刀" (werewolf slang).
     let mafia = c.g.kind() == Kind::Mafia;
-    let line = match (d.what.as_str(), d.target) {
-        ("kill_fixed", None) if mafia => c.t0("deed-kill-none-mafia"),
-        ("kill_fixed", Some(_)) if mafia => c.t("deed-kill-fixed-mafia", args!["target" => target]),
-        ("kill", _) if mafia => c.t("deed-kill-mafia", args!["by" => by, "target" => target]),
-        ("kill_fixed", None) => c.t0("deed-kill-none"),
-        ("kill_fixed", Some(_)) => c.t("deed-kill-fixed", args!["target" => target]),
+    let line = match (d.what.as_str(), d.target, &d.card, d.changed_from) {
+        ("kill_fixed", None, _, _) if mafia => c.t0("deed-kill-none-mafia"),
+        ("kill_fixed", Some(_), _, _) if mafia => {
+            c.t("deed-kill-fixed-mafia", args!["target" => target])
+        }
+        ("kill", _, _, _) if mafia => c.t(
+            "deed-kill-mafia",
+            args!["by" => by.clone(), "target" => target],
+        ),
+        ("kill_fixed", None, _, _) => c.t0("deed-kill-none"),
+        ("kill_fixed", Some(_), _, _) => c.t("deed-kill-fixed", args!["target" => target]),
+        ("vote" | "abstain", _, _, Some(was)) => c.t(
+            "deed-vote-change",
+            args!["by" => by.clone(), "from" => ballot(was.target), "to" => ballot(d.target)],
+        ),
+        ("card", _, Some(card), _) => {
+            let reason = card
+                .reason
+                .as_ref()
+                .map_or_else(String::new, |r| card_reason(c, r, true));
+            c.t(
+                "deed-card",
+                args![
+                    "target" => target,
+                    "color" => c.color(card.color),
+                    "reason" => reason,
+                    "public" => yes(card.public),
+                ],
+            )
+        }
+        ("cards_converted", _, Some(card), _) => c.t(
+            "deed-cards-converted",
+            args![
+                "target" => target,
+                "from" => card.from.map_or_else(String::new, |f| c.color(f)),
+                "to" => c.color(card.color),
+            ],
+        ),
         (
             w @ ("vote" | "abstain" | "shoot" | "pass_badge" | "pass_leader" | "leader_vote"
-            | "kill" | "pick" | "save" | "poison" | "pass" | "check"),
+            | "kill" | "pick" | "save" | "poison" | "pass" | "check" | "hold_fire"
+            | "lapsed_shoot" | "lapsed_badge" | "lapsed_leader" | "badge_drawn"
+            | "leader_drawn" | "leader_elected"),
+            _,
+            _,
             _,
         ) => c.t(
             &format!("deed-{}", w.replace('_', "-")),
-            args!["by" => by, "target" => target],
+            args!["by" => by.clone(), "target" => target],
         ),
-        (w, _) => c.t(
+        (w, _, _, _) => c.t(
             "deed-other",
-            args!["by" => by, "what" => w, "target" => target],
+            args!["by" => by.clone(), "what" => w, "target" => target],
         ),
+    };
+    let line = if d.proxy {
+        c.t("deed-proxy", args!["what" => line, "by" => by])
+    } else {
+        line
     };
     match d.text.as_deref() {
         Some(t) if !t.trim().is_empty() => c.t("with-reason", args!["what" => line, "reason" => t]),
@@ -1100,7 +1165,7 @@ mod tests {
     use crate::engine::card::CardReason;
     use crate::engine::event::{DecisionKind, Deed, EndReason, NoOut, WinCondition};
     use crate::engine::ruleset::Ruleset;
-    use crate::engine::{create, Setup};
+    use crate::engine::{apply, create, Actor, Setup};
     use chrono::TimeZone;
     use std::collections::{BTreeMap, BTreeSet};
 
@@ -1314,6 +1379,12 @@ mod tests {
             RuleError::WrongPhase {
                 phase: Phase::Night { night: 1 },
             },
+            RuleError::DayClosed,
+            RuleError::NightDeadlinePassed,
+            RuleError::LeaderElectionOver {
+                leader: Some(CharId(3)),
+            },
+            RuleError::LeaderElectionOver { leader: None },
             RuleError::NoAbility { actor: CharId(1) },
             RuleError::TargetDead { target: CharId(2) },
             RuleError::VoteChangeLimit { limit: 1 },
@@ -1332,12 +1403,16 @@ mod tests {
                 leader: Some(CharId(3)),
             },
             RuleError::NotLeader { leader: None },
+            RuleError::LeaderNotChosen,
             RuleError::NotSubmitted { target: CharId(4) },
             RuleError::TargetSelf,
             RuleError::TargetNotWolf { target: CharId(5) },
             RuleError::NoDecisionPending,
             RuleError::ShootFirst,
             RuleError::AlreadyRequested,
+            RuleError::AlreadySpedUp,
+            RuleError::DecisionMade,
+            RuleError::DecisionLapsed,
             RuleError::SpeedupUnavailable,
             RuleError::LastWordsNotGranted,
             RuleError::LastWordsTooLate,
@@ -1395,9 +1470,16 @@ mod tests {
                 RuleError::Paused => 36,
                 RuleError::NotPaused => 37,
                 RuleError::FirstKillForbidden { .. } => 38,
+                RuleError::DayClosed => 39,
+                RuleError::NightDeadlinePassed => 40,
+                RuleError::LeaderElectionOver { .. } => 41,
+                RuleError::AlreadySpedUp => 42,
+                RuleError::DecisionMade => 43,
+                RuleError::DecisionLapsed => 44,
+                RuleError::LeaderNotChosen => 45,
             })
             .collect();
-        assert_eq!(covered.len(), 39, "every RuleError variant is listed");
+        assert_eq!(covered.len(), 46, "every RuleError variant is listed");
         v
     }
 
@@ -1428,16 +1510,147 @@ mod tests {
         assert!(error_message(&e, &g, Lang::En).starts_with("Cat is out"));
     }
 
+    /// What only werewolf games have; a Mafia refusal naming one would send a Mafia player
+    /// looking for something that does not exist.
+    const WEREWOLF_WORDS: [&str; 24] = [
+        "wolf",
+        "witch",
+        "seer",
+        "hunter",
+        "sheriff",
+        "badge",
+        "leader",
+        "shot",
+        "shoot",
+        "antidote",
+        "poison",
+        "potion",
+        "狼",
+        "女巫",
+        "预言家",
+        "猎人",
+        "警长",
+        "警徽",
+        "开枪",
+        "枪",
+        "解药",
+        "毒药",
+        "药",
+        "村民",
+    ];
+
+    /// Every refusal a Mafia game can give, found by trying every action of every actor on
+    /// every target at each point of simulated games, reads without werewolf-only things in
+    /// both languages.
+    #[test]
+    fn mafia_refusals_name_nothing_werewolf_only() {
+        use crate::engine::{handle, Action, Command};
+        let actions = |t: CharId| {
+            vec![
+                Action::Post { text: "x".into() },
+                Action::Vote {
+                    target: t,
+                    reason: "x".into(),
+                },
+                Action::Abstain,
+                Action::Proxy { target: t },
+                Action::Speedup,
+                Action::LastWords { text: "x".into() },
+                Action::LeaderVote { target: t },
+                Action::Kill {
+                    target: t,
+                    reason: "x".into(),
+                },
+                Action::Pick { target: t },
+                Action::Save,
+                Action::Poison { target: t },
+                Action::WitchPass,
+                Action::Check { target: t },
+                Action::Shoot { target: t },
+                Action::HoldFire,
+                Action::PassBadge { target: t },
+                Action::PassLeader { target: t },
+                Action::Concede,
+                Action::Card {
+                    target: t,
+                    color: Color::Blue,
+                    reason: "x".into(),
+                },
+                Action::Remove {
+                    target: t,
+                    reason: "x".into(),
+                },
+                Action::Extend { seconds: 0 },
+                Action::End {
+                    winner: Some(Winner::Wolves),
+                },
+                Action::Resume,
+            ]
+        };
+        let mut found: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
+        for seed in [1, 2] {
+            let sim = crate::sim::simulate("mafia", seed, None, Lang::En).expect("simulated");
+            let mut g = Game::default();
+            for (i, e) in sim.events.iter().enumerate() {
+                let before = g.phase;
+                apply(&mut g, e);
+                // Each phase as it begins, and now and then within it.
+                if g.phase == before && i % 25 != 0 {
+                    continue;
+                }
+                let n = g.chars.len() as u16;
+                let mut actors: Vec<_> = (0..=n).map(|i| Actor::Character(CharId(i))).collect();
+                actors.push(Actor::Judge);
+                for actor in actors {
+                    for t in 0..=n {
+                        for action in actions(CharId(t)) {
+                            let cmd = Command { actor, action };
+                            if let Err(err) = handle(&g, &cmd, e.at) {
+                                for lang in [Lang::Zh, Lang::En] {
+                                    let mut msg = error_message(&err, &g, lang);
+                                    // The judge's own input, echoed back, may name anything.
+                                    if let RuleError::InvalidWinner { winner } = &err {
+                                        msg = msg.replace(&winner_name(*winner, lang), "");
+                                    }
+                                    found.entry(err.code()).or_default().push(msg);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // The brute force reached the refusals that once named a shot, the badge or the
+        // leadership.
+        for code in [
+            "actor_dead",
+            "no_decision_pending",
+            "wrong_phase",
+            "game_over",
+        ] {
+            assert!(
+                found.contains_key(code),
+                "{code} not reached: {:?}",
+                found.keys()
+            );
+        }
+        for (code, msgs) in &found {
+            for m in msgs {
+                let lower = m.to_lowercase();
+                for w in WEREWOLF_WORDS {
+                    assert!(!lower.contains(w), "Mafia refusal {code} names `{w}`: {m}");
+                }
+            }
+        }
+    }
+
     fn all_events(g: &Game) -> Vec<EventKind> {
         let t = at();
         let c = CharId;
         let deed =
             |what: &str, by: Option<CharId>, target: Option<CharId>, text: Option<&str>| Deed {
-                phase: Phase::Night { night: 1 },
-                by,
-                what: what.into(),
-                target,
                 text: text.map(str::to_string),
+                ..Deed::new(Phase::Night { night: 1 }, by, what, target)
             };
         let v = vec![
             EventKind::Created {
@@ -1622,6 +1835,7 @@ mod tests {
                 kind: DecisionKind::Leader,
                 character: c(1),
             },
+            EventKind::ShotDeclined { hunter: c(1) },
             EventKind::BadgePassed {
                 from: Some(c(1)),
                 to: c(2),
@@ -1842,6 +2056,37 @@ mod tests {
                     deed("pass_badge", Some(c(0)), Some(c(1)), None),
                     deed("pass_leader", Some(c(0)), Some(c(1)), None),
                     deed("something_new", None, None, None),
+                    Deed {
+                        at: Some(t),
+                        changed_from: Some(crate::engine::event::Earlier { target: None }),
+                        proxy: true,
+                        ..deed("vote", Some(c(0)), Some(c(1)), None)
+                    },
+                    deed("hold_fire", Some(c(0)), None, None),
+                    deed("lapsed_shoot", Some(c(0)), None, None),
+                    deed("lapsed_badge", Some(c(0)), None, None),
+                    deed("lapsed_leader", Some(c(0)), None, None),
+                    deed("badge_drawn", Some(c(0)), Some(c(1)), None),
+                    deed("leader_drawn", None, Some(c(1)), None),
+                    deed("leader_elected", None, Some(c(1)), None),
+                    Deed {
+                        card: Some(crate::engine::event::CardNote {
+                            color: Color::Yellow,
+                            reason: Some(CardReason::LeaderVoteMissing),
+                            from: None,
+                            public: false,
+                        }),
+                        ..deed("card", None, Some(c(1)), None)
+                    },
+                    Deed {
+                        card: Some(crate::engine::event::CardNote {
+                            color: Color::Yellow,
+                            reason: None,
+                            from: Some(Color::Blue),
+                            public: true,
+                        }),
+                        ..deed("cards_converted", None, Some(c(1)), None)
+                    },
                 ],
                 tree_holes: vec![(c(1), "note".into())],
             },
@@ -1893,9 +2138,10 @@ mod tests {
                 EventKind::Revealed { .. } => 41,
                 EventKind::Paused => 42,
                 EventKind::Resumed { .. } => 43,
+                EventKind::ShotDeclined { .. } => 44,
             })
             .collect();
-        assert_eq!(covered.len(), 44, "every EventKind variant is listed");
+        assert_eq!(covered.len(), 45, "every EventKind variant is listed");
         v
     }
 
@@ -2215,20 +2461,18 @@ mod tests {
                 roles: m.chars.iter().map(|ch| ch.role).collect(),
                 players: m.chars.iter().map(|ch| ch.player.clone()).collect(),
                 deeds: vec![
-                    Deed {
-                        phase: Phase::Night { night: 1 },
-                        by: Some(CharId(0)),
-                        what: "kill".into(),
-                        target: Some(CharId(5)),
-                        text: None,
-                    },
-                    Deed {
-                        phase: Phase::Night { night: 1 },
-                        by: None,
-                        what: "kill_fixed".into(),
-                        target: Some(CharId(5)),
-                        text: None,
-                    },
+                    Deed::new(
+                        Phase::Night { night: 1 },
+                        Some(CharId(0)),
+                        "kill",
+                        Some(CharId(5)),
+                    ),
+                    Deed::new(
+                        Phase::Night { night: 1 },
+                        None,
+                        "kill_fixed",
+                        Some(CharId(5)),
+                    ),
                 ],
                 tree_holes: vec![],
             },
