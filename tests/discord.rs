@@ -1246,3 +1246,40 @@ async fn vote_target_autocompletes_living_characters(pool: PgPool) {
         );
     }
 }
+
+/// `/proxy target` asks the judge to cast the player's OWN vote for the target (RULES.md,
+/// proxy votes): the reply says exactly that, and the day's count shows the player's vote
+/// on the target, recorded as a proxy vote.
+#[sqlx::test(migrations = "./migrations")]
+async fn proxy_casts_your_vote_for_the_target(pool: PgPool) {
+    let w = World::new(pool).await;
+    w.started().await;
+    let g = w.game().await;
+    let thread = w.day_post();
+    let (me, them) = (CharId(0), CharId(1));
+    let target = g.ch(them).name.clone();
+    let a = w
+        .say(
+            w.user_of(me).await,
+            thread,
+            &["proxy"],
+            &[("target", 3, json!(target))],
+        )
+        .await;
+    assert_eq!(
+        a,
+        wolfjudge::i18n::text(Lang::Zh, "ok-proxy", &[("name", target.clone())])
+    );
+    let tally = w.say(w.user_of(me).await, thread, &["votes"], &[]).await;
+    let mine = g.ch(me).name.clone();
+    assert!(
+        tally
+            .lines()
+            .any(|l| l.starts_with(&format!("{target}:")) && l.contains(&mine)),
+        "my vote counts for {target}: {tally}"
+    );
+    let g = w.game().await;
+    let ballot = &g.day.as_ref().expect("day 1").ballots[&me];
+    assert_eq!(ballot.target, Some(them));
+    assert!(ballot.proxy, "recorded as a proxy vote");
+}
