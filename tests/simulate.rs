@@ -332,3 +332,38 @@ fn times_are_in_the_games_zone_and_nightfall_prompts_say_by_when() {
         format!("12-02 20:00 [{to_seer}] 【第 1 夜】你可以在 2026-12-02 20:30 UTC+8 之前查验");
     assert!(zh.transcript.contains(&prompt), "{}", zh.transcript);
 }
+
+/// Outside an anonymous game a character is named after its player, so the tree-hole post
+/// names it once ("酱油：…", never "酱油（酱油）：…"); an anonymous game names both.
+#[test]
+fn the_tree_hole_names_the_player_only_when_it_differs() {
+    let tree_hole = |s: &Simulation| -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut inside = false;
+        for l in s.transcript.lines() {
+            if l.contains("[树洞]") {
+                inside = true;
+                lines.push(l.split("[树洞] ").nth(1).unwrap_or_default().to_string());
+            } else if inside && l.starts_with(' ') {
+                lines.push(l.trim().to_string());
+            } else {
+                inside = false;
+            }
+        }
+        lines
+    };
+    let m = play("mafia", 3, Lang::Zh);
+    let lines = tree_hole(&m);
+    assert!(!lines.is_empty(), "a tree-hole post");
+    for l in &lines {
+        let (who, _) = l.split_once('：').expect("name: text");
+        assert!(!who.contains('（'), "named once: {l}");
+    }
+    let w = play("m32", 14, Lang::Zh);
+    assert!(
+        tree_hole(&w)
+            .iter()
+            .all(|l| l.split_once('：').is_some_and(|(who, _)| who.contains('（'))),
+        "an anonymous game names character and player"
+    );
+}

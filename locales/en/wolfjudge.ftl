@@ -800,6 +800,7 @@ cmd-judge-status-desc = Everything about the game, secrets included (only you se
 ## Forum life
 treehole-title = Tree hole
 treehole-line = { $name } ({ $player }): { $text }
+treehole-line-open = { $name }: { $text }
 svc-post-in-thread = This game is not anonymous: post in the day's thread yourself.
 tip-anonymous-post = This game is anonymous: a message you post in the game's thread shows your account, so it was removed. Post as your character with /say or by sending me the text here. Your message was: { $text }
 flag-dead-post = ⚠ Dead character posting (诈尸): { $name } { $player } posted after leaving the game: { $link }

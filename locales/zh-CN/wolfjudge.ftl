@@ -511,7 +511,7 @@ sim-vote-reason-4 = 一直在带节奏
 sim-vote-reason-5 = 跟票
 sim-vote-reason-6 = 感觉不对
 sim-kill-reason-1 = 强势
-sim-kill-reason-2 = 像神
+sim-kill-reason-2 = 太精
 sim-kill-reason-3 = 带队
 sim-kill-reason-4 = 碍事
 sim-last-words-1 = 我是好人，大家好好盘一下昨天的票型。
@@ -765,6 +765,7 @@ cmd-judge-status-desc = 游戏的全部信息（含秘密，只有你能看到�
 ## 版杀功能
 treehole-title = 树洞
 treehole-line = { $name }（{ $player }）：{ $text }
+treehole-line-open = { $name }：{ $text }
 svc-post-in-thread = 本局不是马甲局：请直接在当天的讨论帖里发言。
 tip-anonymous-post = 本局是马甲局：你在游戏帖里直接发的消息会暴露你的账号，所以已被删除。请用 /发言 或把内容私信给我，以角色身份发言。你的原文是：{ $text }
 flag-dead-post = ⚠ 诈尸：{ $name } { $player } 出局后仍在发言：{ $link }

@@ -374,9 +374,16 @@ pub fn tree_hole_post(notes: &[(CharId, String)], g: &Game, lang: Lang) -> super
     let mut lines = Vec::new();
     for (c, text) in notes {
         let ch = g.ch(*c);
+        // Outside an anonymous game the character is named after its player: "酱油（酱油）"
+        // would read as a mistake.
+        let key = if g.ruleset.options.anonymous {
+            "treehole-line"
+        } else {
+            "treehole-line-open"
+        };
         lines.push(i18n::text(
             lang,
-            "treehole-line",
+            key,
             &[
                 ("name", ch.name.clone()),
                 ("player", i18n::player_label(&ch.player)),
