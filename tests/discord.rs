@@ -92,6 +92,11 @@ async fn play_night(w: &mut World, restart: bool) {
 /// Everyone votes: the village for the lowest living wolf, the wolves for the lowest living
 /// villager.
 async fn play_day(w: &World) {
+    play_day_with(w, "发言有问题").await;
+}
+
+/// [`play_day`], every vote giving `reason`.
+async fn play_day_with(w: &World, reason: &str) {
     let g = w.game().await;
     let thread = w.day_post();
     let wolf = lowest(&g, |r| r == Role::Wolf);
@@ -143,7 +148,7 @@ async fn play_day(w: &World) {
                 &["vote"],
                 &[
                     ("target", 3, json!(g.ch(target).name)),
-                    ("reason", 3, json!("发言有问题")),
+                    ("reason", 3, json!(reason)),
                 ],
             )
             .await;
@@ -154,6 +159,11 @@ async fn play_day(w: &World) {
 /// Characters granted last words leave them by /lastwords in their DM with the bot; a
 /// living character is refused.
 async fn give_last_words(w: &World) {
+    give_last_words_with(w, "相信好人").await;
+}
+
+/// [`give_last_words`], each saying `words` after the character's name.
+async fn give_last_words_with(w: &World, words: &str) {
     let g = w.game().await;
     let open = g
         .grants
@@ -167,7 +177,7 @@ async fn give_last_words(w: &World) {
             .dms_to(user)
             .iter()
             .any(|m| m.content.contains("你可以留一段遗言") && m.content.contains("/遗言")));
-        let text = format!("{}的遗言：相信好人", g.ch(grant.character).name);
+        let text = format!("{}的遗言：{words}", g.ch(grant.character).name);
         let a = w
             .say(user, dm, &["lastwords"], &[("text", 3, json!(text))])
             .await;
@@ -227,6 +237,29 @@ async fn play_decisions(w: &World) {
     w.settle().await;
 }
 
+/// Moves the game on when nothing is to be played now: open death decisions are answered
+/// (or time out), and a gap between phases is waited out. `false` when a phase is open.
+async fn between_phases(w: &World, g: &Game) -> bool {
+    if !g.pending.is_empty() {
+        play_decisions(w).await;
+        if !w.game().await.pending.is_empty() {
+            w.pass_deadline().await;
+        }
+        return true;
+    }
+    // Fixed phase times: after the close (or the night's last deadline) the next phase
+    // opens one decision window later; nothing is to be played in between.
+    let gap = match g.phase {
+        Phase::Day { .. } => g.day.as_ref().is_some_and(|d| d.closed),
+        Phase::Night { .. } => g.night.as_ref().is_some_and(|n| n.resolved),
+        _ => false,
+    };
+    if gap {
+        w.pass_deadline().await;
+    }
+    gap
+}
+
 #[sqlx::test(migrations = "./migrations")]
 async fn a_whole_m32_game_through_discord(pool: PgPool) {
     let mut w = World::new(pool).await;
@@ -282,22 +315,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         if g.ended() {
             break;
         }
-        if !g.pending.is_empty() {
-            play_decisions(&w).await;
-            if !w.game().await.pending.is_empty() {
-                w.pass_deadline().await;
-            }
-            continue;
-        }
-        // Fixed phase times: after the close (or the night's last deadline) the next phase
-        // opens one decision window later; nothing is to be played in between.
-        let gap = match g.phase {
-            Phase::Day { .. } => g.day.as_ref().is_some_and(|d| d.closed),
-            Phase::Night { .. } => g.night.as_ref().is_some_and(|n| n.resolved),
-            _ => false,
-        };
-        if gap {
-            w.pass_deadline().await;
+        if between_phases(&w, &g).await {
             continue;
         }
         match g.phase {
@@ -1282,4 +1300,97 @@ async fn proxy_casts_your_vote_for_the_target(pool: PgPool) {
     let ballot = &g.day.as_ref().expect("day 1").ballots[&me];
     assert_eq!(ballot.target, Some(them));
     assert!(ballot.proxy, "recorded as a proxy vote");
+}
+
+/// Where a recorded request says which mentions it allows: a message's own, a forum post's
+/// opening message's, an interaction answer's.
+fn allowed_mentions(call: &fake_discord::Call) -> Option<&serde_json::Value> {
+    [
+        &call.body["allowed_mentions"],
+        &call.body["message"]["allowed_mentions"],
+        &call.body["data"]["allowed_mentions"],
+    ]
+    .into_iter()
+    .find(|v| !v.is_null())
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn player_text_saying_everyone_pings_nobody(pool: PgPool) {
+    const PING: &str = "@everyone <@&123> <@456>";
+    let mut w = World::new(pool).await;
+    w.started().await;
+    // In the day's post or opening one (a forum post), not a DM.
+    let public = |w: &World, c: &fake_discord::Call| {
+        c.path
+            .split('/')
+            .nth(2)
+            .and_then(|id| id.parse::<u64>().ok())
+            .and_then(|id| w.fake.channel_kind(id))
+            .is_some_and(|k| matches!(k, Kind::Post { .. } | Kind::Forum))
+    };
+    let words_shown = |w: &World| {
+        w.fake
+            .calls()
+            .iter()
+            .any(|c| public(w, c) && c.body.to_string().contains(&format!("的遗言：{PING}")))
+    };
+    for _ in 0..60 {
+        let g = w.game().await;
+        if g.ended() || words_shown(&w) {
+            break;
+        }
+        if between_phases(&w, &g).await {
+            continue;
+        }
+        match g.phase {
+            Phase::Day { .. } => {
+                play_day_with(&w, PING).await;
+                w.pass_deadline().await;
+            }
+            Phase::Night { .. } => {
+                give_last_words_with(&w, PING).await;
+                play_night(&mut w, false).await;
+                while w.game().await.night.as_ref().is_some_and(|n| !n.resolved) {
+                    w.pass_deadline().await;
+                }
+            }
+            Phase::Setup | Phase::Ended => w.pass_deadline().await,
+        }
+    }
+    w.settle().await;
+    let calls = w.fake.calls();
+    let carrying: Vec<&fake_discord::Call> = calls
+        .iter()
+        .filter(|c| c.method != "GET" && c.body.to_string().contains("<@&123>"))
+        .collect();
+    // The text reached the day's post, in votes and in last words.
+    assert!(words_shown(&w), "last words with the text were posted");
+    assert!(
+        carrying
+            .iter()
+            .filter(|c| public(&w, c) && c.body.to_string().contains("投票给"))
+            .count()
+            >= 2,
+        "votes with the text were posted too: {carrying:#?}"
+    );
+    for c in &carrying {
+        let allowed = allowed_mentions(c)
+            .unwrap_or_else(|| panic!("{} {} allows every mention: {}", c.method, c.path, c.body));
+        let parse: Vec<&str> = allowed["parse"]
+            .as_array()
+            .unwrap_or_else(|| panic!("a parse list in {allowed}"))
+            .iter()
+            .filter_map(|p| p.as_str())
+            .collect();
+        assert!(parse.is_empty(), "{} {} parses {parse:?}", c.method, c.path);
+        let users = allowed["users"].as_array().map(Vec::len).unwrap_or(0);
+        let roles = allowed["roles"].as_array().map(Vec::len).unwrap_or(0);
+        assert_eq!(
+            (users, roles),
+            (0, 0),
+            "{} {} pings {allowed}",
+            c.method,
+            c.path
+        );
+    }
 }

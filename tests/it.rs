@@ -11,6 +11,8 @@ mod bench_active;
 mod cli;
 #[path = "discord.rs"]
 mod discord;
+#[path = "discord_limits.rs"]
+mod discord_limits;
 #[path = "discord_tournament.rs"]
 mod discord_tournament;
 #[path = "export.rs"]

@@ -447,7 +447,7 @@ impl wolfjudge::store::outbox::Messenger for Flaky {
             .map(|mut t| t.insert(msg.nonce.clone()))
             .unwrap_or(false);
         if first || msg.channel == "dm:3" {
-            return Err(wolfjudge::store::outbox::SendError("closed".into()));
+            return Err(wolfjudge::store::outbox::SendError::new("closed"));
         }
         if let Ok(mut s) = self.shown.lock() {
             s.push(msg.clone());

@@ -602,6 +602,7 @@ err-invalid-duration = A duration must be longer than zero and at most { $max } 
 wait-phase-over = { $phase } is already over; the game cannot go back to it.
 wait-phase-unreachable = The game cannot reach { $phase }: it ends (or stops waiting for anything) before then. Nothing was changed.
 outbox-undeliverable = A message to { $channel } could not be delivered after { $attempts } attempts ({ $error }); it was set aside so the channel can go on. Please pass it on by hand: { $body }
+outbox-refused = Discord refused a message to { $channel } ({ $error }); it was set aside and the channel goes on. It began: { $start }
 
 ## Discord: day posts and night choices
 post-day-title = Day { $day }

@@ -567,6 +567,7 @@ err-invalid-duration = 时长必须大于零且不超过 { $max } 天（例如 9
 wait-phase-over = { $phase }已经结束，游戏不能回到那个阶段。
 wait-phase-unreachable = 游戏无法到达{ $phase }：在那之前游戏就会结束（或不再有任何截止时间）。没有做任何改动。
 outbox-undeliverable = 发往 { $channel } 的一条消息尝试 { $attempts } 次仍无法送达（{ $error }），已被搁置以免阻塞该频道。请手动转达：{ $body }
+outbox-refused = Discord 拒收了一条发往 { $channel } 的消息（{ $error }），已搁置，该频道继续发送。消息开头：{ $start }
 
 ## Discord：每天的帖子与夜间选择
 post-day-title = 第 { $day } 天

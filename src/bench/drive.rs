@@ -41,7 +41,7 @@ impl Messenger for Tally {
         let fresh = self
             .seen
             .lock()
-            .map_err(|e| SendError(e.to_string()))?
+            .map_err(|e| SendError::new(e.to_string()))?
             .insert(h.finish());
         if !fresh {
             self.repeats.fetch_add(1, Ordering::Relaxed);

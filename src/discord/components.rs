@@ -29,7 +29,8 @@ fn ephemeral(text: impl Into<String>) -> CreateInteractionResponse {
     CreateInteractionResponse::Message(
         CreateInteractionResponseMessage::new()
             .content(text)
-            .ephemeral(true),
+            .ephemeral(true)
+            .allowed_mentions(super::messenger::no_pings()),
     )
 }
 

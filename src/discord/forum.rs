@@ -6,6 +6,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::all::{ChannelId, CreateMessage, GetMessages, Http, Message, ReactionType};
 
+use super::messenger::no_pings;
 use super::Data;
 use crate::service::{Account, Channel, Guild, Place, ThreadPost};
 
@@ -28,7 +29,12 @@ pub async fn on_message(http: &Http, data: &Data, m: &Message) {
                 let lang = super::locale_lang(None);
                 let _ = m
                     .channel_id
-                    .send_message(http, CreateMessage::new().content(e.message(lang)))
+                    .send_message(
+                        http,
+                        CreateMessage::new()
+                            .content(e.message(lang))
+                            .allowed_mentions(no_pings()),
+                    )
                     .await;
             }
         }
@@ -53,7 +59,12 @@ async fn in_thread(http: &Http, data: &Data, m: &Message) {
             if let Ok(dm) = m.author.create_dm_channel(http).await {
                 let _ = dm
                     .id
-                    .send_message(http, CreateMessage::new().content(tip))
+                    .send_message(
+                        http,
+                        CreateMessage::new()
+                            .content(tip)
+                            .allowed_mentions(no_pings()),
+                    )
                     .await;
             }
             true

@@ -5,6 +5,12 @@
 //!
 //! Every message is sent with a nonce derived from its outbox nonce and `enforce_nonce`, so
 //! a send retried after a crash (sent, not yet marked) is shown once.
+//!
+//! Within Discord's rules: every message allows no mentions ([`no_pings`]: a vote reason or
+//! last words saying `@everyone` ping nobody); every text is cut into messages of at most
+//! [`MAX_LEN`] characters at line ends by the one [`split`] (a relayed post too, in order);
+//! a send Discord refuses for good (a 4xx other than 429) is a permanent [`SendError`], so
+//! the outbox reports it to the judge at once and the channel moves on.
 
 use std::sync::Arc;
 
@@ -59,6 +65,13 @@ async fn webhook(
 /// Discord's limit on a message's length, in characters.
 pub const MAX_LEN: usize = 2000;
 
+/// Mentions in the bot's messages ping nobody: the texts carry players' words (vote
+/// reasons, last words, relayed posts), and a `<@…>` the bot writes itself is there to name
+/// someone, not to wake them (a DM already notifies its reader).
+pub fn no_pings() -> CreateAllowedMentions {
+    CreateAllowedMentions::new()
+}
+
 /// Sends outbox messages through Discord's REST API.
 #[derive(Clone)]
 pub struct DiscordMessenger {
@@ -77,21 +90,34 @@ fn discord_nonce(nonce: &str, part: usize) -> String {
     hex::encode(digest)[..25].to_string()
 }
 
-/// Splits a text into parts Discord accepts, at line ends where it can.
+/// Splits a text into parts Discord accepts ([`MAX_LEN`] characters), in order, at line
+/// ends; a single line longer than that is cut inside. Nothing is dropped: the parts
+/// concatenate to the text.
 pub fn split(text: &str) -> Vec<String> {
     let mut parts = Vec::new();
     let mut cur = String::new();
+    let mut cur_len = 0;
     for line in text.split_inclusive('\n') {
-        if cur.chars().count() + line.chars().count() > MAX_LEN && !cur.is_empty() {
+        let len = line.chars().count();
+        if cur_len + len > MAX_LEN && !cur.is_empty() {
             parts.push(std::mem::take(&mut cur));
+            cur_len = 0;
         }
-        if line.chars().count() > MAX_LEN {
+        if len > MAX_LEN {
             let chars: Vec<char> = line.chars().collect();
-            for chunk in chars.chunks(MAX_LEN) {
-                parts.push(chunk.iter().collect());
+            let mut chunks = chars.chunks(MAX_LEN).peekable();
+            while let Some(chunk) = chunks.next() {
+                if chunks.peek().is_some() {
+                    parts.push(chunk.iter().collect());
+                } else {
+                    // The line's tail starts the next part, so what follows can join it.
+                    cur = chunk.iter().collect();
+                    cur_len = chunk.len();
+                }
             }
         } else {
             cur.push_str(line);
+            cur_len += len;
         }
     }
     if !cur.is_empty() || parts.is_empty() {
@@ -151,7 +177,20 @@ pub fn components(game: GameId, d: &Delivery) -> Vec<CreateActionRow> {
 }
 
 fn failed(e: impl std::fmt::Display) -> SendError {
-    SendError(e.to_string())
+    SendError::new(e.to_string())
+}
+
+/// A failed request: permanent when Discord refused it for good (a 4xx other than 429:
+/// too long, invalid, missing access), since sending it again cannot work; otherwise (a
+/// rate limit, a 5xx, the network) it is tried again later.
+pub fn refused(e: serenity::Error) -> SendError {
+    if let serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r)) = &e {
+        let status = r.status_code.as_u16();
+        if (400..500).contains(&status) && status != 429 {
+            return SendError::refused(e.to_string());
+        }
+    }
+    SendError::new(e.to_string())
 }
 
 impl DiscordMessenger {
@@ -171,7 +210,8 @@ impl DiscordMessenger {
             let mut m = CreateMessage::new()
                 .content(text)
                 .nonce(Nonce::String(discord_nonce(&msg.nonce, i)))
-                .enforce_nonce(true);
+                .enforce_nonce(true)
+                .allowed_mentions(no_pings());
             if i == last {
                 m = m.components(components(game, &meta));
             }
@@ -208,7 +248,7 @@ impl DiscordMessenger {
             ChannelId::new(target.0.max(1))
                 .send_message(&*self.http, message(i, text))
                 .await
-                .map_err(failed)?;
+                .map_err(refused)?;
         }
         Ok(())
     }
@@ -233,7 +273,7 @@ impl DiscordMessenger {
                         CreateForumPost::new(title, message(0, &parts[0])),
                     )
                     .await
-                    .map_err(failed)?;
+                    .map_err(refused)?;
                 let t = Channel(post.id.get());
                 self.service
                     .day_posted(route.game, day, t)
@@ -249,7 +289,7 @@ impl DiscordMessenger {
             ChannelId::new(thread.0.max(1))
                 .send_message(&*self.http, message(i, text))
                 .await
-                .map_err(failed)?;
+                .map_err(refused)?;
         }
         Ok(())
     }
@@ -257,8 +297,10 @@ impl DiscordMessenger {
 
 impl DiscordMessenger {
     /// Posts a character's words in the day's post under the character's name and avatar
-    /// (an anonymous game): nothing in it names the account. Webhooks take no nonce: a
-    /// crash between sending and marking can show such a post twice (see README).
+    /// (an anonymous game): nothing in it names the account. A post longer than Discord's
+    /// limit (a Nitro member may DM 4,000 characters) goes as several messages in order; the
+    /// first is the one the index links. Webhooks take no nonce: a crash between sending and
+    /// marking can show such a post twice (see README).
     async fn relay(&self, route: &Route, post: &PostRef, text: &str) -> Result<(), SendError> {
         let name = post.relay_as.clone().unwrap_or_default();
         let thread = route
@@ -268,22 +310,26 @@ impl DiscordMessenger {
             .or_else(|| route.public_thread())
             .ok_or_else(|| failed("the game has no day post yet"))?;
         let (id, token) = webhook(&self.http, &self.service, route.forum).await?;
-        let mut hook = ExecuteWebhook::new()
-            .content(text)
-            .username(&name)
-            .in_thread(ChannelId::new(thread.0.max(1)))
-            .allowed_mentions(CreateAllowedMentions::new());
-        if let Some(avatar) = anon::avatar(&name) {
-            hook = hook.avatar_url(avatar);
+        let mut first = None;
+        for part in split(text) {
+            let mut hook = ExecuteWebhook::new()
+                .content(part)
+                .username(&name)
+                .in_thread(ChannelId::new(thread.0.max(1)))
+                .allowed_mentions(no_pings());
+            if let Some(avatar) = anon::avatar(&name) {
+                hook = hook.avatar_url(avatar);
+            }
+            let sent = hook
+                .execute(
+                    &*self.http,
+                    (WebhookId::new(id.max(1)), token.as_str(), true),
+                )
+                .await
+                .map_err(refused)?;
+            first = first.or(sent);
         }
-        let sent = hook
-            .execute(
-                &*self.http,
-                (WebhookId::new(id.max(1)), token.as_str(), true),
-            )
-            .await
-            .map_err(failed)?;
-        if let Some(m) = sent {
+        if let Some(m) = first {
             self.service
                 .post_linked(route.game, post.day, CharId(post.seat), thread, m.id.get())
                 .await
@@ -292,53 +338,76 @@ impl DiscordMessenger {
         Ok(())
     }
 
-    /// Posts the day's index (电梯) right after its opening post.
+    /// Posts the day's index (电梯) right after its opening post: one message a page.
     async fn open_elevator(
         &self,
         game: GameId,
         day: u32,
         thread: Channel,
     ) -> Result<(), SendError> {
-        let text = self
+        let pages = self
             .service
-            .elevator_text(game, day)
+            .elevator_pages(game, day)
             .await
             .map_err(failed)?;
-        let m = ChannelId::new(thread.0.max(1))
-            .send_message(&*self.http, CreateMessage::new().content(text))
-            .await
-            .map_err(failed)?;
+        let mut ids = Vec::with_capacity(pages.len());
+        // A page is at most `ELEVATOR_PAGE` lines, so it fits; `split` only guards it.
+        for text in pages.iter().flat_map(|p| split(p)) {
+            let m = ChannelId::new(thread.0.max(1))
+                .send_message(
+                    &*self.http,
+                    CreateMessage::new()
+                        .content(text)
+                        .allowed_mentions(no_pings()),
+                )
+                .await
+                .map_err(refused)?;
+            ids.push(m.id.get());
+        }
         self.service
-            .set_elevator(game, day, m.id.get())
+            .set_elevator(game, day, &ids)
             .await
             .map_err(failed)
     }
 
-    /// Redraws the index messages that have new posts, in place.
+    /// Redraws the index messages that have new posts, in place. An edit Discord refuses
+    /// for good is not retried (it would be refused on every pass, for ever): the next post
+    /// redraws it anyway.
     pub async fn refresh_elevators(&self) -> Result<(), SendError> {
         for e in self.service.take_dirty_elevators().await.map_err(failed)? {
-            if let Err(err) = self.redraw(&e).await {
-                tracing::warn!(error = %err, "could not redraw an index; retrying");
-                self.service.elevator_dirty(&e).await.map_err(failed)?;
+            match self.redraw(&e).await {
+                Ok(()) => {}
+                Err(err) if err.permanent => {
+                    tracing::warn!(error = %err, "Discord refused an index; not retried");
+                }
+                Err(err) => {
+                    tracing::warn!(error = %err, "could not redraw an index; retrying");
+                    self.service.elevator_dirty(&e).await.map_err(failed)?;
+                }
             }
         }
         Ok(())
     }
 
     async fn redraw(&self, e: &Elevator) -> Result<(), SendError> {
-        let text = self
+        let pages = self
             .service
-            .elevator_text(e.game, e.day)
+            .elevator_pages(e.game, e.day)
             .await
             .map_err(failed)?;
-        ChannelId::new(e.thread.0.max(1))
-            .edit_message(
-                &*self.http,
-                MessageId::new(e.message.max(1)),
-                EditMessage::new().content(text),
-            )
-            .await
-            .map_err(failed)?;
+        let texts: Vec<String> = pages.iter().flat_map(|p| split(p)).collect();
+        for (message, text) in e.messages.iter().zip(texts) {
+            ChannelId::new(e.thread.0.max(1))
+                .edit_message(
+                    &*self.http,
+                    MessageId::new((*message).max(1)),
+                    EditMessage::new()
+                        .content(text)
+                        .allowed_mentions(no_pings()),
+                )
+                .await
+                .map_err(refused)?;
+        }
         Ok(())
     }
 }

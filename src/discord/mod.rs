@@ -345,18 +345,22 @@ pub fn permissions(ctx: Context<'_>) -> Permissions {
     }
 }
 
-/// An ephemeral reply.
+/// An ephemeral reply; a text longer than Discord's limit (a status at night with sixteen
+/// long names) goes as several messages in order: the answer, then follow-ups (poise sends
+/// every reply after the first as a follow-up).
 ///
 /// # Errors
 /// When Discord does not take it.
 pub async fn reply(ctx: Context<'_>, text: &str) -> Result<(), Error> {
-    ctx.send(
-        poise::CreateReply::default()
-            .content(text)
-            .ephemeral(true)
-            .allowed_mentions(serenity::CreateAllowedMentions::new()),
-    )
-    .await?;
+    for part in messenger::split(text) {
+        ctx.send(
+            poise::CreateReply::default()
+                .content(part)
+                .ephemeral(true)
+                .allowed_mentions(messenger::no_pings()),
+        )
+        .await?;
+    }
     Ok(())
 }
 

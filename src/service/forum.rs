@@ -52,14 +52,22 @@ impl Flag {
     }
 }
 
-/// A day's index message to refresh.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A day's index messages to refresh.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Elevator {
     pub game: GameId,
     pub day: u32,
     pub thread: Channel,
-    pub message: u64,
+    /// The index's messages in order (one per page of [`ELEVATOR_PAGE`] characters).
+    pub messages: Vec<u64>,
 }
+
+/// At most this many characters' lines on one index message. A line is a name (at most 32
+/// characters on Discord), a count and a link of about 90 characters: 12 lines stay under
+/// Discord's 2,000 characters in both languages, 16 do not. A fixed number of lines a page
+/// (not a split by length) keeps the number of index messages fixed for the day, so each
+/// is edited in place as posts come in.
+pub const ELEVATOR_PAGE: usize = 12;
 
 /// The link to a message in a server.
 pub fn link(guild: u64, thread: Channel, message: u64) -> String {
@@ -347,7 +355,7 @@ impl Service {
         Ok(())
     }
 
-    /// Records the day's index message.
+    /// Records the day's index messages, in order.
     ///
     /// # Errors
     /// Database errors.
@@ -355,14 +363,22 @@ impl Service {
         &self,
         game: GameId,
         day: u32,
-        message: u64,
+        messages: &[u64],
     ) -> Result<(), ServiceError> {
-        sqlx::query("UPDATE day_threads SET elevator = $3, elevator_dirty = TRUE WHERE game_id = $1 AND day = $2")
-            .bind(game.0)
-            .bind(day as i32)
-            .bind(message as i64)
-            .execute(self.pool())
-            .await?;
+        let Some((first, more)) = messages.split_first() else {
+            return Ok(());
+        };
+        let more: Vec<i64> = more.iter().map(|m| *m as i64).collect();
+        sqlx::query(
+            "UPDATE day_threads SET elevator = $3, elevator_more = $4, elevator_dirty = TRUE
+             WHERE game_id = $1 AND day = $2",
+        )
+        .bind(game.0)
+        .bind(day as i32)
+        .bind(*first as i64)
+        .bind(&more)
+        .execute(self.pool())
+        .await?;
         Ok(())
     }
 
@@ -374,17 +390,23 @@ impl Service {
         let rows = sqlx::query(
             "UPDATE day_threads SET elevator_dirty = FALSE
              WHERE elevator_dirty AND elevator IS NOT NULL
-             RETURNING game_id, day, thread_id, elevator",
+             RETURNING game_id, day, thread_id, elevator, elevator_more",
         )
         .fetch_all(self.pool())
         .await?;
         rows.into_iter()
             .map(|r| {
+                let mut messages = vec![r.try_get::<i64, _>("elevator")? as u64];
+                messages.extend(
+                    r.try_get::<Vec<i64>, _>("elevator_more")?
+                        .into_iter()
+                        .map(|m| m as u64),
+                );
                 Ok(Elevator {
                     game: GameId(r.try_get("game_id")?),
                     day: r.try_get::<i32, _>("day")? as u32,
                     thread: Channel(r.try_get::<i64, _>("thread_id")? as u64),
-                    message: r.try_get::<i64, _>("elevator")? as u64,
+                    messages,
                 })
             })
             .collect::<Result<_, sqlx::Error>>()
@@ -405,11 +427,17 @@ impl Service {
     }
 
     /// The day's index (电梯): one line per character, in an order drawn from the game's
-    /// seed for that day, with the number of posts and a link to the latest.
+    /// seed for that day, with the number of posts and a link to the latest; in pages of
+    /// at most [`ELEVATOR_PAGE`] lines (as even as can be), one message each, the heading on
+    /// the first.
     ///
     /// # Errors
     /// Database errors.
-    pub async fn elevator_text(&self, game: GameId, day: u32) -> Result<String, ServiceError> {
+    pub async fn elevator_pages(
+        &self,
+        game: GameId,
+        day: u32,
+    ) -> Result<Vec<String>, ServiceError> {
         let g = self.store.load(game.0).await?;
         let route = self.route(game).await?;
         let rows = sqlx::query(
@@ -432,11 +460,7 @@ impl Service {
             );
         }
         let order = anon::elevator_order(g.seed, g.chars.len(), day);
-        let mut lines = vec![i18n::text(
-            route.lang,
-            "elevator-heading",
-            &[("day", day.to_string())],
-        )];
+        let mut lines = Vec::with_capacity(order.len());
         for c in order {
             let name = g.ch(c).name.clone();
             lines.push(match posts.get(&c.0) {
@@ -452,7 +476,15 @@ impl Service {
                 None => i18n::text(route.lang, "elevator-none", &[("name", name)]),
             });
         }
-        Ok(lines.join("\n"))
+        let pages = lines.len().div_ceil(ELEVATOR_PAGE).max(1);
+        let per_page = lines.len().div_ceil(pages).max(1);
+        let heading = i18n::text(route.lang, "elevator-heading", &[("day", day.to_string())]);
+        let mut out: Vec<String> = lines.chunks(per_page).map(|c| c.join("\n")).collect();
+        match out.first_mut() {
+            Some(first) => *first = format!("{heading}\n{first}"),
+            None => out.push(heading),
+        }
+        Ok(out)
     }
 
     /// Today's post counts (`/posts`): every character's, as on a forum.

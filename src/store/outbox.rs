@@ -120,10 +120,32 @@ pub struct OutMessage {
     pub meta: Option<Delivery>,
 }
 
-/// Why a send failed (the dispatcher retries later).
+/// Why a send failed: the dispatcher retries later, unless it is `permanent` (the platform
+/// refused the message for good: sending it again cannot work).
 #[derive(Debug, thiserror::Error)]
-#[error("send failed: {0}")]
-pub struct SendError(pub String);
+#[error("send failed: {reason}")]
+pub struct SendError {
+    pub reason: String,
+    pub permanent: bool,
+}
+
+impl SendError {
+    /// A failure worth retrying (the network, a rate limit, an outage).
+    pub fn new(reason: impl Into<String>) -> SendError {
+        SendError {
+            reason: reason.into(),
+            permanent: false,
+        }
+    }
+
+    /// A refusal for good (too long, invalid, no access).
+    pub fn refused(reason: impl Into<String>) -> SendError {
+        SendError {
+            reason: reason.into(),
+            permanent: true,
+        }
+    }
+}
 
 /// Delivers messages: the Discord adapter in production, a recorder in tests.
 pub trait Messenger: Sync {
@@ -194,25 +216,28 @@ impl Messenger for Recorder {
         if let Ok(mut n) = self.sends.lock() {
             *n += 1;
         }
-        let mut seen = self.seen.lock().map_err(|e| SendError(e.to_string()))?;
+        let mut seen = self
+            .seen
+            .lock()
+            .map_err(|e| SendError::new(e.to_string()))?;
         if !seen.insert(msg.nonce.clone()) {
             return Ok(());
         }
         if let Some(path) = &self.file {
-            let line = serde_json::to_string(msg).map_err(|e| SendError(e.to_string()))?;
+            let line = serde_json::to_string(msg).map_err(|e| SendError::new(e.to_string()))?;
             let mut f = std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
                 .open(path)
-                .map_err(|e| SendError(e.to_string()))?;
-            writeln!(f, "{line}").map_err(|e| SendError(e.to_string()))?;
+                .map_err(|e| SendError::new(e.to_string()))?;
+            writeln!(f, "{line}").map_err(|e| SendError::new(e.to_string()))?;
             if self.sync {
-                f.sync_data().map_err(|e| SendError(e.to_string()))?;
+                f.sync_data().map_err(|e| SendError::new(e.to_string()))?;
             }
         }
         self.shown
             .lock()
-            .map_err(|e| SendError(e.to_string()))?
+            .map_err(|e| SendError::new(e.to_string()))?
             .push(msg.clone());
         Ok(())
     }
@@ -390,8 +415,11 @@ impl Store {
     ) -> Result<(), StoreError> {
         match result {
             Ok(()) => sent.push(msg.id),
-            Err(e) if attempts + 1 >= MAX_ATTEMPTS => {
-                // Set aside: the channel moves on, the judge is told.
+            Err(e) if e.permanent || attempts + 1 >= MAX_ATTEMPTS => {
+                // Set aside: the channel moves on, the judge is told in one short line (a
+                // refused message may be refused for its length: it is not repeated), unless
+                // the message was to the judge's log itself or was such a notice (no notice
+                // about a notice).
                 sqlx::query(
                     "UPDATE outbox SET attempts = attempts + 1, last_error = $2, failed_at = now()
                      WHERE id = $1",
@@ -400,22 +428,38 @@ impl Store {
                 .bind(e.to_string())
                 .execute(&mut **tx)
                 .await?;
+                if msg.channel == "judge" {
+                    tracing::warn!(error = %e, nonce = %msg.nonce, "a message to the judge's log was set aside");
+                    return Ok(());
+                }
                 let lang = sqlx::query("SELECT lang FROM games WHERE id = $1")
                     .bind(msg.game_id)
                     .fetch_one(&mut **tx)
                     .await?
                     .try_get::<String, _>("lang")?;
                 let lang = Lang::parse(&lang).unwrap_or_default();
-                let text = i18n::text(
-                    lang,
-                    "outbox-undeliverable",
-                    &[
-                        ("channel", msg.channel.clone()),
-                        ("attempts", MAX_ATTEMPTS.to_string()),
-                        ("error", e.to_string()),
-                        ("body", msg.body.clone()),
-                    ],
-                );
+                let text = if e.permanent {
+                    i18n::text(
+                        lang,
+                        "outbox-refused",
+                        &[
+                            ("channel", msg.channel.clone()),
+                            ("error", excerpt(&e.reason, 200)),
+                            ("start", excerpt(&msg.body, 80)),
+                        ],
+                    )
+                } else {
+                    i18n::text(
+                        lang,
+                        "outbox-undeliverable",
+                        &[
+                            ("channel", msg.channel.clone()),
+                            ("attempts", MAX_ATTEMPTS.to_string()),
+                            ("error", e.to_string()),
+                            ("body", msg.body.clone()),
+                        ],
+                    )
+                };
                 enqueue(
                     tx,
                     msg.game_id,
@@ -444,4 +488,18 @@ impl Store {
         }
         Ok(())
     }
+}
+
+/// The first `max` characters of a text on one line, with `…` when there was more: enough
+/// for the judge to recognise a message in a one-line notice.
+fn excerpt(text: &str, max: usize) -> String {
+    let flat: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let mut out: String = flat.chars().take(max).collect();
+    if flat.chars().count() > max {
+        out.push('…');
+    }
+    out
 }

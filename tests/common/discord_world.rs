@@ -65,6 +65,12 @@ impl Drop for World {
 
 impl World {
     pub async fn new(pool: PgPool) -> World {
+        let names: Vec<String> = NAMES.iter().map(|n| n.to_string()).collect();
+        World::with_names(pool, &names).await
+    }
+
+    /// A world whose players have these display names (one player each).
+    pub async fn with_names(pool: PgPool, names: &[String]) -> World {
         tracing();
         let fake = FakeDiscord::start().await;
         let forum = fake.add_channel(Kind::Forum);
@@ -72,7 +78,7 @@ impl World {
         let lobby = fake.add_channel(Kind::Text);
         let judge = fake.new_id();
         fake.name_user(judge, "Judge");
-        let players: Vec<u64> = NAMES
+        let players: Vec<u64> = names
             .iter()
             .map(|n| {
                 let id = fake.new_id();

@@ -145,6 +145,9 @@ struct State {
     violations: Vec<Violation>,
     /// The server's roles besides @everyone.
     roles: Vec<(u64, String)>,
+    /// Messages to a channel containing a text are refused with a 400, as Discord refuses
+    /// an invalid message.
+    refused: Vec<(u64, String)>,
 }
 
 impl State {
@@ -266,6 +269,12 @@ impl FakeDiscord {
     /// Names a member (their display name in interactions).
     pub fn name_user(&self, user: u64, name: &str) {
         self.lock().names.insert(user, name.to_string());
+    }
+
+    /// Refuses (400, Invalid Form Body) every new message to `channel` whose content
+    /// contains `needle`.
+    pub fn refuse(&self, channel: u64, needle: &str) {
+        self.lock().refused.push((channel, needle.to_string()));
     }
 
     /// Makes DMs to `user` fail as Discord does when they closed theirs.
@@ -1014,6 +1023,13 @@ async fn rest(
             }
             if !s.channels.contains_key(&channel) {
                 return error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+            }
+            let content = json_body["content"].as_str().unwrap_or_default();
+            if s.refused
+                .iter()
+                .any(|(c, r)| *c == channel && content.contains(r.as_str()))
+            {
+                return error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
             }
             let nonce = json_body["nonce"].as_str().map(String::from);
             if json_body["enforce_nonce"] == json!(true) {

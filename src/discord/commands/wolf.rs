@@ -7,6 +7,7 @@ use serenity::all::{
     CreateMessage, EditMessage, Http, MessageId, Permissions, Role, UserId,
 };
 
+use crate::discord::messenger::no_pings;
 use crate::discord::{answer, display_name, permissions, place, roles, user_lang, Context, Error};
 use crate::engine::ruleset::Zone;
 use crate::i18n::{text, Lang};
@@ -122,7 +123,10 @@ pub async fn new(
                 ctx.http(),
                 CreateForumPost::new(
                     text(s.lang, "signup-title", &[("ruleset", s.ruleset.clone())]),
-                    CreateMessage::new().content(content).components(buttons),
+                    CreateMessage::new()
+                        .content(content)
+                        .components(buttons)
+                        .allowed_mentions(no_pings()),
                 ),
             )
             .await
@@ -260,7 +264,10 @@ pub async fn refresh(http: &Http, s: &Signup) {
         .edit_message(
             http,
             MessageId::new(message.max(1)),
-            EditMessage::new().content(content).components(buttons),
+            EditMessage::new()
+                .content(content)
+                .components(buttons)
+                .allowed_mentions(no_pings()),
         )
         .await
     {
@@ -286,7 +293,12 @@ pub async fn join_signup(
     let dm_ok = match UserId::new(user.0.max(1)).create_dm_channel(http).await {
         Ok(dm) => dm
             .id
-            .send_message(http, CreateMessage::new().content(hello))
+            .send_message(
+                http,
+                CreateMessage::new()
+                    .content(hello)
+                    .allowed_mentions(no_pings()),
+            )
             .await
             .is_ok(),
         Err(_) => false,
@@ -296,12 +308,22 @@ pub async fn join_signup(
         let warn = text(s.lang, "signup-dm-closed", &[("player", mention(user))]);
         if let Some(thread) = s.thread {
             let _ = ChannelId::new(thread.0.max(1))
-                .send_message(http, CreateMessage::new().content(&warn))
+                .send_message(
+                    http,
+                    CreateMessage::new()
+                        .content(&warn)
+                        .allowed_mentions(no_pings()),
+                )
                 .await;
         }
         if let Ok(settings) = service.settings(s.guild).await {
             let _ = ChannelId::new(settings.log.0.max(1))
-                .send_message(http, CreateMessage::new().content(&warn))
+                .send_message(
+                    http,
+                    CreateMessage::new()
+                        .content(&warn)
+                        .allowed_mentions(no_pings()),
+                )
                 .await;
         }
     }

@@ -1,0 +1,279 @@
+//! The bot within Discord's limits, against the fake Discord: with sixteen players whose
+//! display names are 32 characters long (Discord's maximum) and 300-character vote reasons,
+//! every text that grows with the game (the day's index, `/votes`, `/status`,
+//! `/judge status`, the vote announcements and the day's close) goes out in messages of at
+//! most 2,000 characters and loses nothing; a message Discord refuses for good is reported
+//! to the judge at once and does not hold up the game's channel.
+
+use crate::common::{discord_world, fake_discord};
+
+use std::time::Duration as StdDuration;
+
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+use discord_world::{World, JUDGE_ROLE};
+use fake_discord::{Call, FakeDiscord, APP_ID};
+use wolfjudge::engine::Phase;
+
+/// Discord's limit on a message's content.
+const MAX: usize = 2000;
+
+/// Every text a request carries: a message's, a forum post's opening message's, an
+/// interaction answer's.
+fn texts(c: &Call) -> Vec<String> {
+    [
+        &c.body["content"],
+        &c.body["message"]["content"],
+        &c.body["data"]["content"],
+    ]
+    .into_iter()
+    .filter_map(|v| v.as_str().map(String::from))
+    .collect()
+}
+
+/// The whole answer to an interaction: the callback's text, then its follow-ups in order.
+fn reply_text(fake: &FakeDiscord, response: &Value, interaction: u64) -> String {
+    let mut out = response["data"]["content"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let follow_up = format!("/webhooks/{APP_ID}/tok{interaction}");
+    for c in fake.calls() {
+        if c.method == "POST" && c.path == follow_up {
+            out.push_str(c.body["content"].as_str().unwrap_or_default());
+        }
+    }
+    out
+}
+
+/// Uses a command and waits until its whole answer holds every one of `want`.
+#[allow(clippy::too_many_arguments)]
+async fn whole_reply(
+    w: &World,
+    user: u64,
+    channel: u64,
+    judge: bool,
+    locale: &str,
+    path: &[&str],
+    want: &[String],
+) -> String {
+    let roles: Vec<u64> = if judge { vec![JUDGE_ROLE] } else { vec![] };
+    let perms = if judge { discord_world::ADMIN } else { 0 };
+    let id = w
+        .fake
+        .slash(user, channel, &roles, perms, locale, path, &[], json!({}));
+    let r = w.fake.response(id).await;
+    let mut text = String::new();
+    let what = format!("the whole answer to /{}", path.join(" "));
+    w.fake
+        .wait_for(&what, 20, |f| {
+            text = reply_text(f, &r, id);
+            want.iter().all(|s| text.contains(s.as_str()))
+        })
+        .await;
+    text
+}
+
+/// `/vote` for `target` with `reason`, recorded.
+async fn vote(w: &World, user: u64, thread: u64, target: &str, reason: &str) {
+    let options = [("target", 3, json!(target)), ("reason", 3, json!(reason))];
+    let a = w.say(user, thread, &["vote"], &options).await;
+    assert!(a.contains("已记录"), "{a}");
+}
+
+/// Lets deadlines pass until a day's vote is open.
+async fn to_open_day(w: &World) {
+    for _ in 0..10 {
+        let g = w.game().await;
+        if matches!(g.phase, Phase::Day { .. }) && g.day.as_ref().is_some_and(|d| !d.closed) {
+            return;
+        }
+        w.pass_deadline().await;
+    }
+    panic!("no day opened");
+}
+
+/// Every message the bot sent or edited is within Discord's limit.
+fn assert_within_limits(fake: &FakeDiscord) {
+    for c in fake.calls() {
+        for t in texts(&c) {
+            let n = t.chars().count();
+            assert!(n <= MAX, "{} {} sends {n} characters", c.method, c.path);
+        }
+    }
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn growing_texts_fit_discord_and_lose_nothing(pool: PgPool) {
+    // 32 characters each, all different.
+    let names: Vec<String> = (0..16)
+        .map(|i| format!("{}{i:02}", "长名字的玩家".repeat(5)))
+        .collect();
+    assert!(names.iter().all(|n| n.chars().count() == 32));
+    let w = World::with_names(pool, &names).await;
+    w.started_with(&[("ruleset", 3, json!("mafia"))]).await;
+    to_open_day(&w).await;
+    let g = w.game().await;
+    assert_eq!(g.chars.len(), 16);
+    assert!(matches!(g.phase, Phase::Day { .. }), "{:?}", g.phase);
+    let thread = w.day_post();
+    let living = g.living();
+
+    // Everyone posts once: the index grows a line's link for each.
+    for c in &living {
+        w.fake.post(w.user_of(*c).await, thread, "发言");
+    }
+    let counted = |g: &wolfjudge::engine::Game| {
+        g.chars
+            .iter()
+            .map(|c| c.posts.values().sum::<u32>())
+            .sum::<u32>()
+    };
+    for _ in 0..500 {
+        if counted(&w.game().await) >= living.len() as u32 {
+            break;
+        }
+        tokio::time::sleep(StdDuration::from_millis(20)).await;
+    }
+    // The index, redrawn in place: every character's line with its one post.
+    let lines: Vec<String> = living
+        .iter()
+        .map(|c| format!("{}（1）：[最新](", g.ch(*c).name))
+        .collect();
+    w.fake
+        .wait_for("the index to show every post", 20, |f| {
+            let index: String = f
+                .messages()
+                .iter()
+                .filter(|m| m.channel == thread && m.author.is_none() && m.edits > 0)
+                .map(|m| m.content.clone())
+                .collect::<Vec<_>>()
+                .join("\n");
+            lines.iter().all(|l| index.contains(l.as_str()))
+        })
+        .await;
+
+    // Everyone votes with a 300-character reason of their own.
+    let mut reasons = Vec::new();
+    for (i, c) in living.iter().enumerate() {
+        let target = living[(i + 1) % living.len()];
+        let head = format!("理由{i:02}：");
+        let reason = format!("{head}{}", "发言前后矛盾".repeat(60))
+            .chars()
+            .take(300)
+            .collect::<String>();
+        vote(&w, w.user_of(*c).await, thread, &g.ch(target).name, &reason).await;
+        reasons.push(reason);
+    }
+    w.settle().await;
+
+    // The growing answers come whole, in several messages where they must.
+    let player = w.user_of(living[0]).await;
+    let votes = whole_reply(&w, player, thread, false, "zh-CN", &["votes"], &names).await;
+    let status = whole_reply(&w, player, thread, false, "zh-CN", &["status"], &names[..1]).await;
+    let judge = whole_reply(
+        &w,
+        w.judge,
+        thread,
+        true,
+        "zh-CN",
+        &["judge", "status"],
+        &names,
+    )
+    .await;
+    assert!(votes.contains(&names[0]) && status.contains(&names[0]) && judge.contains(&names[0]));
+
+    // The day closes: every reason is in the day's post, in order of the votes.
+    w.pass_deadline().await;
+    w.settle().await;
+    // At night the judge's status (every role and every night action; in English, the
+    // longer) needs more than one message; it comes whole.
+    let night = whole_reply(
+        &w,
+        w.judge,
+        thread,
+        true,
+        "en-US",
+        &["judge", "status"],
+        &names,
+    )
+    .await;
+    let n = night.chars().count();
+    assert!(
+        n > MAX,
+        "the night's status needed several messages: {n} characters"
+    );
+    let public: String = w
+        .fake
+        .messages()
+        .iter()
+        .filter(|m| m.channel == thread && m.author.is_none())
+        .map(|m| m.content.clone())
+        .collect::<Vec<_>>()
+        .concat();
+    let mut from = 0;
+    for r in &reasons {
+        let at = public[from..]
+            .find(r.as_str())
+            .unwrap_or_else(|| panic!("the reason {r} is in the day's post, after the one before"));
+        from += at + r.len();
+    }
+    assert_within_limits(&w.fake);
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_refused_message_is_reported_at_once_and_the_channel_goes_on(pool: PgPool) {
+    let w = World::new(pool).await;
+    w.started().await;
+    to_open_day(&w).await;
+    let g = w.game().await;
+    let living = g.living();
+    let thread = w.day_post();
+    // Discord refuses the first vote's announcement for good.
+    let marker = "这条理由会被拒收";
+    w.fake.refuse(thread, marker);
+    for (i, reason) in [marker, "第二票的理由"].into_iter().enumerate() {
+        let target = living[(i + 2) % living.len()];
+        vote(
+            &w,
+            w.user_of(living[i]).await,
+            thread,
+            &g.ch(target).name,
+            reason,
+        )
+        .await;
+    }
+    // No waiting out a backoff: the clock does not move, and both are done within seconds.
+    w.fake
+        .wait_for("the next vote to be posted", 10, |f| {
+            f.messages()
+                .iter()
+                .any(|m| m.channel == thread && m.content.contains("第二票的理由"))
+        })
+        .await;
+    w.settle().await;
+    let notes: Vec<String> = w
+        .fake
+        .messages()
+        .into_iter()
+        .filter(|m| m.channel == w.log && m.content.contains("Discord 拒收"))
+        .map(|m| m.content)
+        .collect();
+    assert_eq!(notes.len(), 1, "one note to the judge: {notes:#?}");
+    assert!(!notes[0].contains('\n'), "one line: {}", notes[0]);
+    assert!(
+        notes[0].contains(marker),
+        "it says which message: {}",
+        notes[0]
+    );
+    let attempts = w
+        .fake
+        .calls()
+        .iter()
+        .filter(|c| {
+            texts(c).iter().any(|t| t.contains(marker)) && c.path.contains(&thread.to_string())
+        })
+        .count();
+    assert_eq!(attempts, 1, "a refused message is not sent again");
+}
