@@ -389,7 +389,7 @@ fn the_reveal_lists_cards_vote_changes_proxies_and_decisions_with_times() {
         .events
         .iter()
         .find(|e| matches!(e.kind, EventKind::Shot { .. }))
-        .map(|e| wolfjudge::i18n::time(e.at))
+        .map(|e| wolfjudge::i18n::time(e.at, wolfjudge::engine::ruleset::Zone::UTC))
         .expect("G shot");
     let day1 = "第 1 天 2026-12-01 12:00 UTC：";
     for line in [
