@@ -176,7 +176,7 @@ async fn give_last_words_with(w: &World, words: &str) {
             .fake
             .dms_to(user)
             .iter()
-            .any(|m| m.content.contains("你可以留一段遗言") && m.content.contains("/遗言")));
+            .any(|m| m.content.contains("可以留一段遗言") && m.content.contains("/遗言")));
         let text = format!("{}的遗言：{words}", g.ch(grant.character).name);
         let a = w
             .say(user, dm, &["lastwords"], &[("text", 3, json!(text))])
@@ -434,7 +434,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         }
     }
     // Day posts are forum posts titled by day.
-    assert!(public.iter().any(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { name, .. }) if name == "第1天")));
+    assert!(public.iter().any(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { name, .. }) if name == "第 1 天")));
     // Every message the outbox sent carried a nonce Discord accepts, enforced, so a retried
     // send shows once; and no message was longer than Discord allows.
     let sends: Vec<_> = w
@@ -1152,7 +1152,7 @@ async fn edits_and_deletions_of_counted_posts_are_reported(pool: PgPool) {
         .await;
 }
 
-/// `/wolf setup` takes the games' time zone: an unknown name is refused privately and sets
+/// `/wolf-setup` takes the games' time zone: an unknown name is refused privately and sets
 /// nothing up; a known one is stored, and the game's DMs print their times in it. At
 /// nightfall the seer and each wolf get their own prompt: what to do, by when, with menus.
 #[sqlx::test(migrations = "./migrations")]
