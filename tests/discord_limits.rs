@@ -277,3 +277,169 @@ async fn a_refused_message_is_reported_at_once_and_the_channel_goes_on(pool: PgP
         .count();
     assert_eq!(attempts, 1, "a refused message is not sent again");
 }
+
+/// The permissions a registered command carries (Discord takes a string or a number).
+fn permissions_of(c: &Value) -> Option<u64> {
+    match &c["default_member_permissions"] {
+        Value::String(s) => s.parse().ok(),
+        Value::Number(n) => n.as_u64(),
+        _ => None,
+    }
+}
+
+/// The names of a registered command's options (or subcommands), in order.
+fn option_names(c: &Value) -> Vec<&str> {
+    c["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|o| o["name"].as_str())
+        .collect()
+}
+
+/// Discord honours `default_member_permissions` only on top-level commands: the setup
+/// (Manage Server) and the judge's commands (Manage Messages) are top-level commands that
+/// carry it, so Discord hides them from members; the players' commands carry none.
+#[sqlx::test(migrations = "./migrations")]
+async fn judge_and_admin_commands_are_hidden_from_members(pool: PgPool) {
+    const MANAGE_GUILD: u64 = 1 << 5;
+    const MANAGE_MESSAGES: u64 = 1 << 13;
+    let w = World::new(pool).await;
+    // The bulk overwrite as the bot sent it.
+    let put = w
+        .fake
+        .calls()
+        .into_iter()
+        .find(|c| c.method == "PUT" && c.path == format!("/applications/{APP_ID}/commands"))
+        .expect("the commands registered");
+    let commands = put.body.as_array().cloned().expect("a list of commands");
+    let find = |name: &str| {
+        commands
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap_or_else(|| panic!("/{name} registered"))
+            .clone()
+    };
+    let setup = find("wolf-setup");
+    assert_eq!(permissions_of(&setup), Some(MANAGE_GUILD));
+    assert_eq!(setup["name_localizations"]["zh-CN"], json!("狼人杀设置"));
+    assert_eq!(option_names(&setup)[..3], ["forum", "judge_role", "log"]);
+    for judged in ["judge", "wolf", "tournament"] {
+        let c = find(judged);
+        assert_eq!(permissions_of(&c), Some(MANAGE_MESSAGES), "/{judged}");
+        let subs = option_names(&c);
+        assert!(!subs.contains(&"setup"), "/{judged} {subs:?}");
+    }
+    let players = [
+        "join",
+        "leave",
+        "vote",
+        "abstain",
+        "votes",
+        "role",
+        "status",
+        "proxy",
+        "speedup",
+        "lastwords",
+        "treehole",
+        "say",
+        "posts",
+        "standings",
+        "stats",
+    ];
+    for name in players {
+        assert_eq!(permissions_of(&find(name)), None, "/{name} is for everyone");
+    }
+    // Nothing else is registered.
+    assert_eq!(commands.len(), players.len() + 4);
+}
+
+/// The index of the first call at or after `from` that `f` matches.
+fn first_call(calls: &[Call], from: usize, f: impl Fn(&Call) -> bool) -> Option<usize> {
+    calls.iter().skip(from).position(f).map(|i| i + from)
+}
+
+/// Pressing Join (or Leave) is answered before the bot makes any other Discord call for it:
+/// the DM check, the warning of a closed DM and the sign-up post's edit come after, so
+/// a burst of joins under Discord's rate limits still answers within its 3 seconds.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_sign_up_press_is_answered_before_any_other_call(pool: PgPool) {
+    let w = World::new(pool).await;
+    assert!(w.set_up().await.contains("设置完成"));
+    let post = w.open_signup().await;
+    w.settle().await;
+    // The second member's DMs are closed: four calls follow the answer instead of three.
+    w.fake.close_dms(w.players[1]);
+    let join = discord_world::join_id(&post);
+    let leave = join.replace(":join", ":leave");
+    let presses = [
+        (w.players[0], join.as_str(), "报名成功"),
+        (w.players[1], join.as_str(), "报名成功"),
+        (w.players[0], leave.as_str(), "已退出报名"),
+    ];
+    for (n, (user, button, said)) in presses.into_iter().enumerate() {
+        let before = w.fake.calls().len();
+        let edits = w.fake.message(post.id).map(|m| m.edits).unwrap_or(0);
+        let i = w.fake.click(user, &post, button, &[], &[]);
+        let a = w.fake.answer(i).await;
+        assert!(a.contains(said), "{a}");
+        w.fake
+            .wait_for("the sign-up post edited", 10, |f| {
+                f.message(post.id).is_some_and(|m| m.edits > edits)
+            })
+            .await;
+        let calls = w.fake.calls();
+        let callback = format!("/interactions/{i}/tok{i}/callback");
+        let answered = first_call(&calls, before, |c| c.path == callback).expect("the answer");
+        let other = first_call(&calls, before, |c| {
+            c.path == "/users/@me/channels" || c.path.starts_with("/channels/")
+        })
+        .expect("the post's edit");
+        assert!(
+            answered < other,
+            "press {n}: {} {} went before the answer",
+            calls[other].method,
+            calls[other].path
+        );
+        if n == 1 {
+            // The closed DM was still found out, after the answer.
+            w.fake
+                .wait_for("the judge warned of the closed DM", 10, |f| {
+                    f.messages().iter().any(|m| {
+                        m.channel == w.log && m.content.contains(&w.players[1].to_string())
+                    })
+                })
+                .await;
+        }
+    }
+}
+
+/// A DM to the bot carries no locale: a refused DM post is answered in the game's language
+/// (English in an English game, Chinese in a Chinese one), not always in Chinese.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_refused_dm_post_is_answered_in_the_games_language(pool: PgPool) {
+    for (lang, refusal) in [("en", "Please give a reason."), ("zh", "请填写理由。")] {
+        let w = World::new(pool.clone()).await;
+        let (done, _) = w.set_up_with(&[("language", 3, json!(lang))]).await;
+        assert!(done.contains("设置完成"), "{done}");
+        w.sign_up_and_start(&[("ruleset", 3, json!("m32"))]).await;
+        let g = w.game().await;
+        assert!(g.ruleset.options.anonymous && matches!(g.phase, Phase::Day { .. }));
+        let player = w.user_of(g.living()[0]).await;
+        let dm = w.fake.dm_of(player).expect("a DM channel");
+        // A post with nothing in it (an image alone has no text to relay).
+        w.fake.post_dm(player, dm, "");
+        w.fake
+            .wait_for("the refusal by DM", 10, |f| {
+                f.dms_to(player).iter().any(|m| m.content == refusal)
+            })
+            .await;
+        let other = if lang == "en" {
+            "请填写理由。"
+        } else {
+            "Please give a reason."
+        };
+        assert!(!w.fake.dms_to(player).iter().any(|m| m.content == other));
+        w.settle().await;
+    }
+}

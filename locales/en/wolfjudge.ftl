@@ -619,7 +619,7 @@ choice-badge = Pass the sheriff's badge to
 choice-lead = Pass the leadership to
 
 ## Discord: refusals of the bot's own (the rules' refusals are err-*)
-svc-not-set-up = This server has no game forum yet. A member with the Manage Server permission needs to run /wolf setup first.
+svc-not-set-up = This server has no game forum yet. A member with the Manage Server permission needs to run /wolf-setup first.
 svc-not-judge = Only members with this server's judge role may do that.
 svc-no-game = There is no game here. Use the command in the game's post or sign-up post, or in a DM with the bot while you play.
 svc-not-a-player = You are not playing in this game.
@@ -708,8 +708,8 @@ modal-kill-reason = Reason (a word or two)
 
 ## Discord: command names and descriptions (zh-CN names are the translations)
 cmd-wolf = wolf
-cmd-wolf-desc = Server setup and sign-ups
-cmd-wolf-setup = setup
+cmd-wolf-desc = Sign-ups (judge)
+cmd-wolf-setup = wolf-setup
 cmd-wolf-setup-desc = Choose the forum for games, the judge role and the judge's log channel
 cmd-wolf-setup-forum = forum
 cmd-wolf-setup-forum-desc = The forum channel games are played in

@@ -584,7 +584,7 @@ choice-badge = 移交警徽给
 choice-lead = 把狼头移交给
 
 ## Discord：机器人自己的拒绝（规则的拒绝见 err-*）
-svc-not-set-up = 本服务器还没有设置游戏论坛。请有"管理服务器"权限的成员先执行 /狼人杀 设置。
+svc-not-set-up = 本服务器还没有设置游戏论坛。请有"管理服务器"权限的成员先执行 /狼人杀设置。
 svc-not-judge = 只有拥有本服务器法官身份组的成员才能这样做。
 svc-no-game = 这里没有游戏。请在游戏的帖子或报名帖里使用该命令，或在游戏期间私信机器人使用。
 svc-not-a-player = 你没有参加这局游戏。
@@ -673,8 +673,8 @@ modal-kill-reason = 理由（两个字）
 
 ## Discord：命令的名字与说明
 cmd-wolf = 狼人杀
-cmd-wolf-desc = 服务器设置与报名
-cmd-wolf-setup = 设置
+cmd-wolf-desc = 报名（法官）
+cmd-wolf-setup = 狼人杀设置
 cmd-wolf-setup-desc = 选择游戏论坛、法官身份组和法官日志频道
 cmd-wolf-setup-forum = 论坛
 cmd-wolf-setup-forum-desc = 进行游戏的论坛频道

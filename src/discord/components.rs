@@ -52,21 +52,24 @@ pub async fn on_component(
             .as_ref()
             .map(|m| m.display_name().to_string())
             .unwrap_or_else(|| c.user.name.clone());
-        let reply = if joining {
-            wolf::join_signup(&ctx.http, service, signup, user, &name, lang)
-                .await
-                .map(|s| wolf::joined_text(&s, lang))
+        // The press is answered before any other Discord call (the DM check, the post's
+        // edit): under Discord's rate limits those could take the answer past its 3 s.
+        let done = if joining {
+            service.join(signup, user, &name).await
         } else {
-            match service.leave(signup, user).await {
-                Ok(s) => {
-                    wolf::refresh(&ctx.http, &s).await;
-                    Ok(text(lang, "ok-left", &[]))
-                }
-                Err(e) => Err(e),
-            }
+            service.leave(signup, user).await
         };
-        let reply = reply.unwrap_or_else(|e| e.message(lang));
+        let reply = match &done {
+            Ok(s) if joining => wolf::joined_text(s, lang),
+            Ok(_) => text(lang, "ok-left", &[]),
+            Err(e) => e.message(lang),
+        };
         c.create_response(&ctx.http, ephemeral(reply)).await?;
+        match done {
+            Ok(_) if joining => wolf::welcome(&ctx.http, service, signup, user, lang).await,
+            Ok(s) => wolf::refresh(&ctx.http, &s).await,
+            Err(_) => {}
+        }
         return Ok(());
     }
     let Some((game, what)) = parse(&c.data.custom_id) else {

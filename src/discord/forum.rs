@@ -26,7 +26,7 @@ pub async fn on_message(http: &Http, data: &Data, m: &Message) {
             }
             Ok(None) => {}
             Err(e) => {
-                let lang = super::locale_lang(None);
+                let lang = service.dm_lang(user).await;
                 let _ = m
                     .channel_id
                     .send_message(

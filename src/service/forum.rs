@@ -245,6 +245,20 @@ impl Service {
         Ok(Some(game))
     }
 
+    /// The language to answer a member's DM in: a DM carries no locale (only interactions
+    /// do), so their current game's language, else Chinese.
+    pub async fn dm_lang(&self, user: Account) -> Lang {
+        let place = Place {
+            guild: None,
+            channel: Channel(0),
+            user,
+        };
+        match self.game_at(&place).await {
+            Ok(game) => self.route(game).await.map(|r| r.lang).unwrap_or(Lang::Zh),
+            Err(_) => Lang::Zh,
+        }
+    }
+
     /// Reports a violation to the judge's log, with a link and (for a character) a card
     /// button. The judge decides.
     ///

@@ -157,6 +157,11 @@ pub fn route(method: &str, path: &str) -> Option<&'static Operation> {
 /// accepts integers in requests and documents them (its file-upload example sends
 /// `"attachments": [{"id": 0, ...}]`, which is what serenity sends). Answers stay strict:
 /// Discord always sends snowflakes as strings.
+///
+/// Likewise a command's `default_member_permissions` may be a string of digits: the spec
+/// says integer, but Discord's documentation of application commands gives it as
+/// `?string` ("set of permissions represented as a bit set"), its answers carry a string,
+/// and serenity sends one.
 fn request_components() -> &'static Value {
     static COMPONENTS: LazyLock<Value> = LazyLock::new(|| {
         let mut c = spec()["components"].clone();
@@ -165,6 +170,17 @@ fn request_components() -> &'static Value {
             original,
             {"type": "integer", "minimum": 0}
         ]});
+        for command in [
+            "ApplicationCommandCreateRequest",
+            "ApplicationCommandPatchRequestPartial",
+            "ApplicationCommandUpdateRequest",
+        ] {
+            let field = &mut c["schemas"][command]["properties"]["default_member_permissions"];
+            if !field.is_null() {
+                *field =
+                    json!({"anyOf": [field.clone(), {"type": "string", "pattern": "^[0-9]+$"}]});
+            }
+        }
         c
     });
     &COMPONENTS

@@ -203,12 +203,12 @@ impl World {
             .0
     }
 
-    /// `/wolf setup` by the judge (an administrator).
+    /// `/wolf-setup` by the judge (an administrator).
     pub async fn set_up(&self) -> String {
         self.set_up_with(&[]).await.0
     }
 
-    /// `/wolf setup` with `extra` options besides the forum, the role and the log: the
+    /// `/wolf-setup` with `extra` options besides the forum, the role and the log: the
     /// answer's text and the whole response.
     pub async fn set_up_with(&self, extra: &[(&str, u8, Value)]) -> (String, Value) {
         let resolved = json!({
@@ -223,7 +223,7 @@ impl World {
             self.judge,
             self.lobby,
             true,
-            &["wolf", "setup"],
+            &["wolf-setup"],
             &[
                 &[
                     ("forum", 7, json!(self.forum.to_string())),

@@ -12,9 +12,16 @@ use crate::i18n::{self, text, Lang};
 use crate::service::{mention, view, GameId, Service, ServiceError};
 
 /// The judge's commands.
+///
+/// Discord shows them only to members with *Manage Messages* (the
+/// permission of those who moderate a server's posts, as a judge moderates the game's
+/// forum posts), so players do not see them; a server whose judges lack it allows the
+/// judge role in *Server Settings → Integrations*. Every use still checks the judge role:
+/// a moderator who is not a judge is refused.
 #[poise::command(
     slash_command,
     guild_only,
+    default_member_permissions = "MANAGE_MESSAGES",
     subcommands(
         "card",
         "remove",

@@ -1,4 +1,4 @@
-//! The slash commands, one module per group: `/wolf …` (server setup and sign-up), the
+//! The slash commands, one module per group: `/wolf-setup`, `/wolf …` (sign-up), the
 //! players' commands, `/judge …`, and the tournaments' (`/tournament new`, `/standings`,
 //! `/stats`). Each parses its options, calls the service once and
 //! renders the answer; nothing else.
@@ -17,6 +17,7 @@ use crate::service::{GameId, ServiceError};
 /// Every command the bot registers.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     vec![
+        wolf::setup(),
         wolf::wolf(),
         wolf::join(),
         wolf::leave(),

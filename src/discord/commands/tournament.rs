@@ -19,7 +19,14 @@ const CHART_FILE: &str = "standings.png";
 const EMBED_TEXT: usize = 4096;
 
 /// Tournaments.
-#[poise::command(slash_command, subcommands("new"), guild_only)]
+///
+/// Its one subcommand is the judge's: hidden from members as `/judge` is.
+#[poise::command(
+    slash_command,
+    subcommands("new"),
+    guild_only,
+    default_member_permissions = "MANAGE_MESSAGES"
+)]
 pub async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }

@@ -1,5 +1,11 @@
-//! `/wolf setup` (Manage Server), `/wolf new` and `/wolf start` (judge), and the sign-up
+//! `/wolf-setup` (Manage Server), `/wolf new` and `/wolf start` (judge), and the sign-up
 //! itself: `/join`, `/leave` and the sign-up post's buttons share [`join`] and [`leave`].
+//!
+//! Discord honours `default_member_permissions` only on top-level commands (it drops it on
+//! subcommands), so the setup is a command of its own: Discord hides it from members
+//! without *Manage Server*, and `/wolf` (judges' sign-up commands) from members without
+//! *Manage Messages*, as `/judge`. The runtime checks stay: a server can show a command to
+//! anyone in its Integrations settings.
 
 use poise::serenity_prelude as serenity;
 use serenity::all::{
@@ -15,14 +21,27 @@ use crate::service::{
     mention, Account, Channel, ServerRole, Service, ServiceError, Settings, Signup, SignupId,
 };
 
-/// Server setup and sign-ups.
-#[poise::command(slash_command, subcommands("setup", "new", "start"), guild_only)]
+/// Sign-ups (judge)
+///
+/// Hidden from members as `/judge` is (see [`super::judge::judge`] for why *Manage
+/// Messages*).
+#[poise::command(
+    slash_command,
+    subcommands("new", "start"),
+    guild_only,
+    default_member_permissions = "MANAGE_MESSAGES"
+)]
 pub async fn wolf(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
 /// Choose the forum for games, the judge role and the judge's private log channel.
-#[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "wolf-setup",
+    default_member_permissions = "MANAGE_GUILD"
+)]
 pub async fn setup(
     ctx: Context<'_>,
     #[description = "The forum channel games are played in"]
@@ -176,12 +195,19 @@ pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let p = place(ctx);
     let name = display_name(ctx).await;
+    let service = &ctx.data().service;
     let result = async {
-        let s = ctx.data().service.signup_at(&p).await?;
-        join_signup(ctx.http(), &ctx.data().service, s.id, p.user, &name, lang).await
+        let s = service.signup_at(&p).await?;
+        service.join(s.id, p.user, &name).await
     }
     .await;
-    answer(ctx, result, |s| joined_text(&s, lang)).await
+    let joined = result.as_ref().ok().map(|s| s.id);
+    // Answered first: the DM check and the post's edit are two more calls (see [`welcome`]).
+    answer(ctx, result, |s| joined_text(&s, lang)).await?;
+    if let Some(id) = joined {
+        welcome(ctx.http(), service, id, p.user, lang).await;
+    }
+    Ok(())
 }
 
 /// Take yourself off the open game's sign-up.
@@ -191,12 +217,15 @@ pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     let p = place(ctx);
     let result = async {
         let s = ctx.data().service.signup_at(&p).await?;
-        let s = ctx.data().service.leave(s.id, p.user).await?;
-        refresh(ctx.http(), &s).await;
-        Ok(s)
+        ctx.data().service.leave(s.id, p.user).await
     }
     .await;
-    answer(ctx, result, |_| text(lang, "ok-left", &[])).await
+    let left = result.as_ref().ok().cloned();
+    answer(ctx, result, |_| text(lang, "ok-left", &[])).await?;
+    if let Some(s) = left {
+        refresh(ctx.http(), &s).await;
+    }
+    Ok(())
 }
 
 /// The sign-up post's text (with the live count) and its buttons.
@@ -275,20 +304,27 @@ pub async fn refresh(http: &Http, s: &Signup) {
     }
 }
 
-/// Signs a member up and checks that the bot can DM them: if not, they are told in the
-/// sign-up post to open their DMs and the judge is warned, before the game starts.
+/// After a member signed up (and was answered): checks that the bot can DM them, and if
+/// not, tells them in the sign-up post to open their DMs and warns the judge, before the
+/// game starts; then shows them in the sign-up post. Best effort: the sign-up is stored.
 ///
-/// # Errors
-/// As [`Service::join`].
-pub async fn join_signup(
+/// These are two to four Discord calls, made after the interaction is answered: under
+/// Discord's rate limits a burst of joins could otherwise miss the 3-second deadline for an
+/// answer, and the answer (the count) does not depend on them.
+pub async fn welcome(http: &Http, service: &Service, id: SignupId, user: Account, lang: Lang) {
+    if let Err(e) = check_dms(http, service, id, user, lang).await {
+        tracing::warn!(error = %e, "could not check a new sign-up's DMs");
+    }
+}
+
+async fn check_dms(
     http: &Http,
     service: &Service,
     id: SignupId,
     user: Account,
-    name: &str,
     lang: Lang,
-) -> Result<Signup, ServiceError> {
-    let s = service.join(id, user, name).await?;
+) -> Result<(), ServiceError> {
+    let s = service.signup(id).await?;
     let hello = text(lang, "dm-joined", &[("ruleset", s.ruleset.clone())]);
     let dm_ok = match UserId::new(user.0.max(1)).create_dm_channel(http).await {
         Ok(dm) => dm
@@ -329,7 +365,7 @@ pub async fn join_signup(
     }
     let s = service.signup(id).await?;
     refresh(http, &s).await;
-    Ok(s)
+    Ok(())
 }
 
 /// The sign-up whose buttons were pressed (component id `wj:signup:<id>:join|leave`).
