@@ -1394,3 +1394,116 @@ async fn player_text_saying_everyone_pings_nobody(pool: PgPool) {
         );
     }
 }
+
+/// Presses a sign-up post's button and returns the answer.
+async fn press_on(w: &World, post: &Msg, user: u64, button: &str) -> String {
+    let i = w.fake.click(user, post, button, &[], &[]);
+    w.fake.answer(i).await
+}
+
+/// Waits until the sign-up post shows each of `want`.
+async fn shows(w: &World, post: &Msg, want: &[&str]) {
+    w.fake
+        .wait_for("the sign-up post updated", 10, |f| {
+            f.message(post.id)
+                .is_some_and(|m| want.iter().all(|s| m.content.contains(s)))
+        })
+        .await;
+}
+
+/// An m32 sign-up seats at most twelve: the 13th and 14th are told privately they are on
+/// the waiting list, the post shows the list, the first moves up (told by DM) when a player
+/// leaves, the judge can take a member off (logged; others are refused), and the game
+/// starts with the twelve.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_full_sign_up_keeps_a_waiting_list_and_the_judge_can_unsign(pool: PgPool) {
+    let names: Vec<String> = (0..14).map(|i| format!("Player{i}")).collect();
+    let w = World::with_names(pool, &names).await;
+    assert!(w.set_up().await.contains("设置完成"));
+    let post = w.open_signup().await;
+    let join = join_id(&post);
+    for p in &w.players[..12] {
+        let a = press_on(&w, &post, *p, &join).await;
+        assert!(a.contains("报名成功"), "{a}");
+    }
+    let (p12, p13) = (w.players[12], w.players[13]);
+    let a = press_on(&w, &post, p12, &join).await;
+    assert!(a.contains("候补名单第 1 位"), "{a}");
+    let a = press_on(&w, &post, p13, &join).await;
+    assert!(a.contains("候补名单第 2 位"), "{a}");
+    shows(
+        &w,
+        &post,
+        &["已报名：12 人", "候补", "1. Player12", "2. Player13"],
+    )
+    .await;
+
+    // A player leaves: the first waiting moves up and is told by DM.
+    let a = press_on(&w, &post, w.players[3], &join.replace(":join", ":leave")).await;
+    assert!(a.contains("已退出报名"), "{a}");
+    w.fake
+        .wait_for("the moved-up member told", 10, |f| {
+            f.dms_to(p12)
+                .iter()
+                .any(|m| m.content.contains("已从候补递补"))
+        })
+        .await;
+    shows(&w, &post, &["已报名：12 人", "1. Player13"]).await;
+    let text = w.fake.message(post.id).expect("the post").content;
+    assert!(!text.contains("Player3 "), "{text}");
+
+    // The judge takes the last waiting member off; a player may not.
+    let resolved = json!({"users": {p13.to_string(): {"id": p13.to_string(), "username": "Player13", "discriminator": "0", "avatar": null}}});
+    let unsign = [("member", 6, json!(p13.to_string()))];
+    let (a, _) = w
+        .slash(
+            w.players[0],
+            post.channel,
+            false,
+            &["judge", "unsign"],
+            &unsign,
+            resolved.clone(),
+        )
+        .await;
+    assert!(a.contains("只有拥有本服务器法官身份组"), "{a}");
+    let (a, _) = w
+        .slash(
+            w.judge,
+            post.channel,
+            true,
+            &["judge", "unsign"],
+            &unsign,
+            resolved,
+        )
+        .await;
+    assert!(a.contains(&format!("已将 <@{p13}> 移出报名")), "{a}");
+    w.fake
+        .wait_for("the unsign logged", 10, |f| {
+            f.messages().iter().any(|m| {
+                m.channel == w.log
+                    && m.content.contains("/judge unsign")
+                    && m.content.ends_with("ok")
+            })
+        })
+        .await;
+    w.fake
+        .wait_for("the post without a waiting list", 10, |f| {
+            f.message(post.id)
+                .is_some_and(|m| !m.content.contains("候补") && !m.content.contains("Player13"))
+        })
+        .await;
+
+    // Twelve play, the one who moved up among them.
+    let a = w.judge_says(post.channel, &["wolf", "start"], &[]).await;
+    assert!(a.contains("游戏已开始"), "{a}");
+    let g = w.game().await;
+    assert_eq!(g.chars.len(), 12);
+    let game = wolfjudge::service::GameId(w.game_id().await);
+    let route = w.service.route(game).await.expect("the route");
+    assert!(route.seats.values().any(|a| a.0 == p12));
+    assert!(!route
+        .seats
+        .values()
+        .any(|a| a.0 == w.players[3] || a.0 == p13));
+    w.settle().await;
+}

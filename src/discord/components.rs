@@ -55,19 +55,19 @@ pub async fn on_component(
         // The press is answered before any other Discord call (the DM check, the post's
         // edit): under Discord's rate limits those could take the answer past its 3 s.
         let done = if joining {
-            service.join(signup, user, &name).await
+            service.join(signup, user, &name).await.map(|s| (s, None))
         } else {
-            service.leave(signup, user).await
+            wolf::take_off(service, signup, user).await
         };
         let reply = match &done {
-            Ok(s) if joining => wolf::joined_text(s, lang),
+            Ok((s, _)) if joining => wolf::joined_text(s, user, lang),
             Ok(_) => text(lang, "ok-left", &[]),
             Err(e) => e.message(lang),
         };
         c.create_response(&ctx.http, ephemeral(reply)).await?;
         match done {
             Ok(_) if joining => wolf::welcome(&ctx.http, service, signup, user, lang).await,
-            Ok(s) => wolf::refresh(&ctx.http, &s).await,
+            Ok((s, up)) => wolf::after_leave(&ctx.http, &s, up).await,
             Err(_) => {}
         }
         return Ok(());

@@ -235,25 +235,44 @@ pub struct Signup {
     pub game: Option<GameId>,
     /// The tournament whose next game this sign-up becomes.
     pub tournament: Option<i64>,
-    /// (account, name, DMs open), in order of joining.
+    /// (account, name, DMs open), in order of joining: those who play, at most
+    /// [`Signup::cap`].
     pub players: Vec<(Account, String, bool)>,
+    /// Who joined after the sign-up was full, in order: the first moves up when a player
+    /// leaves (they are the later rows of the same list, so nothing has to be moved).
+    pub waiting: Vec<(Account, String, bool)>,
 }
 
 impl Signup {
+    /// The ruleset's smallest and largest player counts.
+    fn bounds(ruleset: &str) -> Option<(usize, usize)> {
+        let r = Ruleset::builtin(ruleset, &BTreeMap::new()).ok()?;
+        let lo = r.deal.iter().map(|d| d.players[0]).min()?;
+        let hi = r.deal.iter().map(|d| d.players[1]).max()?;
+        Some((lo, hi))
+    }
+
     /// The player counts the ruleset seats, as `min–max`.
     pub fn seats(&self) -> String {
-        Ruleset::builtin(&self.ruleset, &BTreeMap::new())
-            .ok()
-            .and_then(|r| {
-                let lo = r.deal.iter().map(|d| d.players[0]).min()?;
-                let hi = r.deal.iter().map(|d| d.players[1]).max()?;
-                Some(if lo == hi {
-                    lo.to_string()
-                } else {
-                    format!("{lo}–{hi}")
-                })
-            })
-            .unwrap_or_default()
+        match Signup::bounds(&self.ruleset) {
+            Some((lo, hi)) if lo == hi => lo.to_string(),
+            Some((lo, hi)) => format!("{lo}–{hi}"),
+            None => String::new(),
+        }
+    }
+
+    /// The most players the ruleset seats: who joins after that waits (an m32 sign-up with
+    /// a 13th member could otherwise never start).
+    pub fn cap(ruleset: &str) -> Option<usize> {
+        Signup::bounds(ruleset).map(|(_, hi)| hi)
+    }
+
+    /// Where `user` is on the waiting list (1 the first), if they are on it.
+    pub fn waiting_place(&self, user: Account) -> Option<usize> {
+        self.waiting
+            .iter()
+            .position(|(a, _, _)| *a == user)
+            .map(|i| i + 1)
     }
 }
 
@@ -485,11 +504,17 @@ impl Service {
             ))
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        let ruleset: String = row.try_get("ruleset")?;
+        let mut players = players;
+        let waiting = match Signup::cap(&ruleset) {
+            Some(cap) if players.len() > cap => players.split_off(cap),
+            _ => Vec::new(),
+        };
         Ok(Signup {
             id,
             guild: Guild(row.try_get::<i64, _>("guild_id")? as u64),
             judge: Account(row.try_get::<i64, _>("judge_user")? as u64),
-            ruleset: row.try_get("ruleset")?,
+            ruleset,
             lang: Lang::parse(row.try_get("lang")?).unwrap_or_default(),
             thread: row
                 .try_get::<Option<i64>, _>("thread_id")?
@@ -500,6 +525,7 @@ impl Service {
             game: row.try_get::<Option<i64>, _>("game_id")?.map(GameId),
             tournament: row.try_get("tournament_id")?,
             players,
+            waiting,
         })
     }
 

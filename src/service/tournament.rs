@@ -156,7 +156,9 @@ impl Service {
         .bind(s.id.0)
         .fetch_all(self.pool())
         .await?;
-        for (user, at) in joined {
+        // Only those who play: the waiting list stays out of the tournament.
+        let seated = |u: i64| s.players.iter().any(|(a, _, _)| a.0 == u as u64);
+        for (user, at) in joined.into_iter().filter(|(u, _)| seated(*u)) {
             self.store
                 .sign_up(tournament, &(user as u64).to_string(), at)
                 .await?;

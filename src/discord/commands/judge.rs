@@ -26,6 +26,7 @@ use crate::service::{mention, view, GameId, Service, ServiceError};
         "card",
         "remove",
         "substitute",
+        "unsign",
         "extend",
         "pause",
         "resume",
@@ -171,6 +172,69 @@ pub async fn remove(
         |name, lang| text(lang, "ok-removed", &[("name", name.clone())]),
     )
     .await
+}
+
+/// Take a member off the open sign-up (before the game starts).
+///
+/// The first on the waiting list moves up into the seat. Written to the judge's log as
+/// every `/judge` command is (there is no game yet, so straight to the log channel).
+#[poise::command(slash_command, guild_only)]
+pub async fn unsign(
+    ctx: Context<'_>,
+    #[description = "The member to take off the sign-up"] member: serenity::User,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let service = &ctx.data().service;
+    let p = place(ctx);
+    let who = crate::service::Account(member.id.get());
+    let mut log = None;
+    let result = async {
+        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        let settings = service.check_judge(guild, &roles(ctx).await).await?;
+        let s = service.signup_at(&p).await?;
+        log = Some(settings);
+        super::wolf::take_off(service, s.id, who).await
+    }
+    .await;
+    let line = log.map(|settings| {
+        let outcome = match &result {
+            Ok(_) => "ok".to_string(),
+            Err(e) => e.code().to_string(),
+        };
+        let line = text(
+            settings.lang,
+            "log-judge-command",
+            &[
+                ("judge", mention(p.user)),
+                ("command", invocation(ctx)),
+                ("result", outcome),
+            ],
+        );
+        (settings.log, line)
+    });
+    let done = result.as_ref().ok().cloned();
+    answer(ctx, result, |_| {
+        text(lang, "ok-unsigned", &[("member", mention(who))])
+    })
+    .await?;
+    // After the answer: the log line, the post's edit, the DM to who moved up.
+    if let Some((channel, line)) = line {
+        let sent = serenity::ChannelId::new(channel.0.max(1))
+            .send_message(
+                ctx.http(),
+                serenity::CreateMessage::new()
+                    .content(line)
+                    .allowed_mentions(crate::discord::messenger::no_pings()),
+            )
+            .await;
+        if let Err(e) = sent {
+            tracing::warn!(error = %e, "could not log /judge unsign");
+        }
+    }
+    if let Some((s, up)) = done {
+        super::wolf::after_leave(ctx.http(), &s, up).await;
+    }
+    Ok(())
 }
 
 /// A new member takes a character over.

@@ -203,7 +203,7 @@ pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
     .await;
     let joined = result.as_ref().ok().map(|s| s.id);
     // Answered first: the DM check and the post's edit are two more calls (see [`welcome`]).
-    answer(ctx, result, |s| joined_text(&s, lang)).await?;
+    answer(ctx, result, |s| joined_text(&s, p.user, lang)).await?;
     if let Some(id) = joined {
         welcome(ctx.http(), service, id, p.user, lang).await;
     }
@@ -217,14 +217,62 @@ pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     let p = place(ctx);
     let result = async {
         let s = ctx.data().service.signup_at(&p).await?;
-        ctx.data().service.leave(s.id, p.user).await
+        take_off(&ctx.data().service, s.id, p.user).await
     }
     .await;
     let left = result.as_ref().ok().cloned();
     answer(ctx, result, |_| text(lang, "ok-left", &[])).await?;
-    if let Some(s) = left {
-        refresh(ctx.http(), &s).await;
+    if let Some((s, up)) = left {
+        after_leave(ctx.http(), &s, up).await;
     }
+    Ok(())
+}
+
+/// Takes `user` off sign-up `id`: the sign-up after, and who moved up from the waiting
+/// list into the freed seat (if anyone waited).
+///
+/// # Errors
+/// As [`Service::leave`].
+pub async fn take_off(
+    service: &Service,
+    id: SignupId,
+    user: Account,
+) -> Result<(Signup, Option<Account>), ServiceError> {
+    let before = service.signup(id).await?;
+    let after = service.leave(id, user).await?;
+    let up = after
+        .players
+        .iter()
+        .map(|(a, _, _)| *a)
+        .find(|a| !before.players.iter().any(|(b, _, _)| b == a));
+    Ok((after, up))
+}
+
+/// After someone left (and was answered): the sign-up post shows it, and the member who
+/// moved up from the waiting list is told by DM, in the game's language (best effort).
+pub async fn after_leave(http: &Http, s: &Signup, up: Option<Account>) {
+    refresh(http, s).await;
+    let Some(user) = up else {
+        return;
+    };
+    let note = text(s.lang, "dm-moved-up", &[("ruleset", s.ruleset.clone())]);
+    if let Err(e) = dm(http, user, note).await {
+        tracing::warn!(error = %e, "could not tell a member they moved up from the waiting list");
+    }
+}
+
+/// Sends `user` a DM (opening the DM channel first), pinging nobody.
+async fn dm(http: &Http, user: Account, content: String) -> Result<(), serenity::Error> {
+    let channel = UserId::new(user.0.max(1)).create_dm_channel(http).await?;
+    channel
+        .id
+        .send_message(
+            http,
+            CreateMessage::new()
+                .content(content)
+                .allowed_mentions(no_pings()),
+        )
+        .await?;
     Ok(())
 }
 
@@ -259,6 +307,21 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
         names.join("\n"),
         state
     );
+    let content = if s.waiting.is_empty() {
+        content
+    } else {
+        let waiting: Vec<String> = s
+            .waiting
+            .iter()
+            .enumerate()
+            .map(|(i, (a, name, _))| format!("{}. {} {}", i + 1, name, mention(*a)))
+            .collect();
+        format!(
+            "{content}\n{}\n{}",
+            text(s.lang, "signup-waiting", &[]),
+            waiting.join("\n")
+        )
+    };
     let buttons = if s.game.is_some() {
         Vec::new()
     } else {
@@ -274,13 +337,20 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
     (content, buttons)
 }
 
-/// What a member who joined is told.
-pub fn joined_text(s: &Signup, lang: Lang) -> String {
-    text(
-        lang,
-        "ok-joined",
-        &[("count", s.players.len().to_string()), ("seats", s.seats())],
-    )
+/// What a member who joined is told: the count, or their place on the waiting list.
+pub fn joined_text(s: &Signup, user: Account, lang: Lang) -> String {
+    match s.waiting_place(user) {
+        Some(place) => text(
+            lang,
+            "ok-joined-waiting",
+            &[("seats", s.seats()), ("place", place.to_string())],
+        ),
+        None => text(
+            lang,
+            "ok-joined",
+            &[("count", s.players.len().to_string()), ("seats", s.seats())],
+        ),
+    }
 }
 
 /// Edits the sign-up post to show who is in (best effort: the sign-up itself is stored).
@@ -326,19 +396,7 @@ async fn check_dms(
 ) -> Result<(), ServiceError> {
     let s = service.signup(id).await?;
     let hello = text(lang, "dm-joined", &[("ruleset", s.ruleset.clone())]);
-    let dm_ok = match UserId::new(user.0.max(1)).create_dm_channel(http).await {
-        Ok(dm) => dm
-            .id
-            .send_message(
-                http,
-                CreateMessage::new()
-                    .content(hello)
-                    .allowed_mentions(no_pings()),
-            )
-            .await
-            .is_ok(),
-        Err(_) => false,
-    };
+    let dm_ok = dm(http, user, hello).await.is_ok();
     if !dm_ok {
         service.set_dm_ok(id, user, false).await?;
         let warn = text(s.lang, "signup-dm-closed", &[("player", mention(user))]);
