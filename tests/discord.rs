@@ -1507,3 +1507,59 @@ async fn a_full_sign_up_keeps_a_waiting_list_and_the_judge_can_unsign(pool: PgPo
         .any(|a| a.0 == w.players[3] || a.0 == p13));
     w.settle().await;
 }
+
+/// Posts made in a day post while the bot was down are all counted when it comes back, even
+/// far more than the 100 messages Discord gives in one request: it pages back through the
+/// whole post.
+#[sqlx::test(migrations = "./migrations")]
+async fn posts_made_while_the_bot_was_down_are_all_counted(pool: PgPool) {
+    let mut w = World::new(pool).await;
+    assert!(w.set_up().await.contains("设置完成"));
+    w.sign_up_and_start(&[("ruleset", 3, json!("mafia"))]).await;
+    // Mafia opens with night 1: on to day 1 (not anonymous: posts in the thread count).
+    while !matches!(w.game().await.phase, Phase::Day { .. }) {
+        w.pass_deadline().await;
+    }
+    let thread = w.day_post();
+    let g = w.game().await;
+    assert!(!g.ruleset.options.anonymous);
+    let living = g.living();
+    if let Some(bot) = w.bot.take() {
+        bot.stop().await;
+    }
+    let mut users = Vec::new();
+    for c in &living {
+        users.push(w.user_of(*c).await);
+    }
+    const POSTS: usize = 250;
+    for k in 0..POSTS {
+        w.fake.post(
+            users[k % users.len()],
+            thread,
+            &format!("不在线时的发言{k}"),
+        );
+    }
+    w.boot().await;
+    let counted = |g: &Game| -> usize {
+        g.chars
+            .iter()
+            .map(|c| c.posts.values().sum::<u32>() as usize)
+            .sum()
+    };
+    let mut seen = 0;
+    for _ in 0..1000 {
+        seen = counted(&w.game().await);
+        if seen >= POSTS {
+            break;
+        }
+        tokio::time::sleep(StdDuration::from_millis(20)).await;
+    }
+    assert_eq!(seen, POSTS, "posts counted after the restart");
+    // Each character's own count.
+    let g = w.game().await;
+    for (i, c) in living.iter().enumerate() {
+        let want = (0..POSTS).filter(|k| k % users.len() == i).count();
+        assert_eq!(g.ch(*c).posts.values().sum::<u32>() as usize, want);
+    }
+    w.settle().await;
+}

@@ -108,12 +108,8 @@ pub async fn backfill(http: &Http, data: &Data) {
         }
     };
     for thread in threads {
-        let got = ChannelId::new(thread.0.max(1))
-            .messages(http, GetMessages::new().limit(100))
-            .await;
-        match got {
-            Ok(mut messages) => {
-                messages.reverse();
+        match whole_thread(http, ChannelId::new(thread.0.max(1))).await {
+            Ok(messages) => {
                 // Messages read back over HTTP carry no server id: they are from a day post.
                 for m in messages.iter().filter(|m| !m.author.bot) {
                     in_thread(http, data, m).await;
@@ -122,4 +118,31 @@ pub async fn backfill(http: &Http, data: &Data) {
             Err(e) => tracing::warn!(error = %e, "could not read a day post"),
         }
     }
+}
+
+/// Every message of a thread, oldest first. Discord gives at most 100 a request, newest
+/// first: pages go back with `before` the oldest so far until one comes short (a busy day
+/// has far more than 100 posts).
+async fn whole_thread(http: &Http, thread: ChannelId) -> Result<Vec<Message>, serenity::Error> {
+    const PAGE: u8 = 100;
+    let mut all: Vec<Message> = Vec::new();
+    loop {
+        let mut page = GetMessages::new().limit(PAGE);
+        if let Some(oldest) = all.last() {
+            page = page.before(oldest.id);
+        }
+        let got = thread.messages(http, page).await?;
+        let short = got.len() < usize::from(PAGE);
+        // Each page must reach further back; one that does not would repeat for ever.
+        let older = match (all.last(), got.last()) {
+            (Some(before), Some(now)) => now.id < before.id,
+            _ => true,
+        };
+        all.extend(got);
+        if short || !older {
+            break;
+        }
+    }
+    all.reverse();
+    Ok(all)
 }

@@ -1156,17 +1156,33 @@ async fn rest(
             Json(message_json(&m)).into_response()
         }
         ("GET", ["channels", channel, "messages"]) => {
-            // The channel's messages, newest first (as Discord returns them).
+            // A page of the channel's messages, newest first, as Discord returns them:
+            // `limit` of them (default 50, 1–100), the newest before `before`, or the
+            // oldest after `after`, else the newest. Ids grow with time, as snowflakes do.
             let channel: u64 = channel.parse().unwrap_or(0);
+            let query = |key: &str| -> Option<u64> {
+                uri.query()?
+                    .split('&')
+                    .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))?
+                    .parse()
+                    .ok()
+            };
+            let limit = query("limit").unwrap_or(50).clamp(1, 100) as usize;
+            let (before, after) = (query("before"), query("after"));
             let mut list: Vec<Msg> = s
                 .messages
                 .values()
                 .filter(|m| m.channel == channel && !m.deleted)
+                .filter(|m| before.is_none_or(|b| m.id < b) && after.is_none_or(|a| m.id > a))
                 .cloned()
                 .collect();
-            list.sort_by_key(|m| std::cmp::Reverse(m.order));
-            list.truncate(100);
-            Json(Value::Array(list.iter().map(message_json).collect())).into_response()
+            list.sort_by_key(|m| m.id);
+            let page: Vec<Msg> = if after.is_some() {
+                list.into_iter().take(limit).rev().collect()
+            } else {
+                list.into_iter().rev().take(limit).collect()
+            };
+            Json(Value::Array(page.iter().map(message_json).collect())).into_response()
         }
         ("DELETE", ["channels", channel, "messages", message]) => {
             let message: u64 = message.parse().unwrap_or(0);
