@@ -443,3 +443,74 @@ async fn a_refused_dm_post_is_answered_in_the_games_language(pool: PgPool) {
         w.settle().await;
     }
 }
+
+/// In an anonymous game a 4,000-character DM (a Nitro member's longest) is relayed under
+/// the character's name as several posts of at most 2,000 characters, in order, nothing
+/// lost; the next public messages are not held up behind it.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_4000_character_dm_is_relayed_in_order_and_holds_nothing_up(pool: PgPool) {
+    let w = World::new(pool).await;
+    w.started().await;
+    let g = w.game().await;
+    assert!(g.ruleset.options.anonymous && matches!(g.phase, Phase::Day { .. }));
+    let thread = w.day_post();
+    let (dmer, talker) = (g.living()[0], g.living()[1]);
+    let dmer_user = w.user_of(dmer).await;
+    // 100 numbered lines of 40 characters (the line end included): 4,000 in all.
+    let long: String = (0..100)
+        .map(|k| format!("第{k:03}行{}\n", "长".repeat(34)))
+        .collect();
+    assert_eq!(long.chars().count(), 4000);
+    let dm = w.fake.dm_of(dmer_user).expect("a DM channel");
+    w.fake.post_dm(dmer_user, dm, &long);
+    let a = w
+        .say(
+            w.user_of(talker).await,
+            thread,
+            &["say"],
+            &[("text", 3, json!("紧接着的发言"))],
+        )
+        .await;
+    assert!(a.contains("已以角色身份发言"), "{a}");
+    // Within seconds, with the clock standing still: no backoff to wait out.
+    w.fake
+        .wait_for("the next post relayed", 10, |f| {
+            f.messages()
+                .iter()
+                .any(|m| m.channel == thread && m.content.contains("紧接着的发言"))
+        })
+        .await;
+    w.settle().await;
+    let name = g.ch(dmer).name.clone();
+    let parts: Vec<_> = w
+        .fake
+        .messages()
+        .into_iter()
+        .filter(|m| {
+            m.channel == thread && m.webhook.is_some() && m.username.as_deref() == Some(&name)
+        })
+        .collect();
+    assert!(parts.len() >= 2, "{} parts", parts.len());
+    for p in &parts {
+        assert!(
+            p.content.chars().count() <= MAX,
+            "{}",
+            p.content.chars().count()
+        );
+    }
+    let joined: String = parts.iter().map(|p| p.content.as_str()).collect();
+    let squash = |s: &str| s.replace('\n', "");
+    assert!(
+        squash(&joined).contains(&squash(&long)),
+        "in order, nothing lost"
+    );
+    // The next message came after the last part.
+    let next = w
+        .fake
+        .messages()
+        .into_iter()
+        .find(|m| m.channel == thread && m.content.contains("紧接着的发言"))
+        .expect("the next post");
+    assert!(parts.iter().all(|p| p.order < next.order));
+    assert_within_limits(&w.fake);
+}

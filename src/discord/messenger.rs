@@ -181,14 +181,20 @@ fn failed(e: impl std::fmt::Display) -> SendError {
 }
 
 /// A failed request: permanent when Discord refused it for good (a 4xx other than 429:
-/// too long, invalid, missing access), since sending it again cannot work; otherwise (a
-/// rate limit, a 5xx, the network) it is tried again later.
+/// too long, invalid, missing access), or serenity refused to send it for a limit of
+/// Discord's it breaks (a message too long, an embed too large: a model error, found
+/// before any request), since sending it again cannot work; otherwise (a rate limit, a
+/// 5xx, the network) it is tried again later.
 pub fn refused(e: serenity::Error) -> SendError {
-    if let serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r)) = &e {
-        let status = r.status_code.as_u16();
-        if (400..500).contains(&status) && status != 429 {
-            return SendError::refused(e.to_string());
+    match &e {
+        serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r)) => {
+            let status = r.status_code.as_u16();
+            if (400..500).contains(&status) && status != 429 {
+                return SendError::refused(e.to_string());
+            }
         }
+        serenity::Error::Model(_) => return SendError::refused(e.to_string()),
+        _ => {}
     }
     SendError::new(e.to_string())
 }
@@ -421,6 +427,17 @@ impl Messenger for DiscordMessenger {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// serenity refuses an over-long message before sending it: that is as final as
+    /// Discord's own 400, so the message is set aside at once instead of retried for ever
+    /// (holding its channel); a network failure is retried.
+    #[test]
+    fn a_message_serenity_refuses_as_too_long_is_refused_for_good() {
+        let too_long = serenity::Error::Model(serenity::all::ModelError::MessageTooLong(2001));
+        assert!(refused(too_long).permanent);
+        let other = serenity::Error::Other("connection reset");
+        assert!(!refused(other).permanent);
+    }
 
     #[test]
     fn long_texts_split_at_line_ends_within_the_limit() {
