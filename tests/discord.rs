@@ -512,7 +512,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         .fake
         .messages()
         .into_iter()
-        .find(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { name, .. }) if name == "第1天"))
+        .find(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { name, .. }) if name == "第 1 天"))
         .expect("day 1's post");
     let elevator = w
         .fake

@@ -462,7 +462,14 @@ async fn a_4000_character_dm_is_relayed_in_order_and_holds_nothing_up(pool: PgPo
         .collect();
     assert_eq!(long.chars().count(), 4000);
     let dm = w.fake.dm_of(dmer_user).expect("a DM channel");
-    w.fake.post_dm(dmer_user, dm, &long);
+    let posted = w.fake.post_dm(dmer_user, dm, &long);
+    // Taken (the bot marks it ✅) before the next post is made.
+    let taken = format!("/channels/{dm}/messages/{posted}/reactions/");
+    w.fake
+        .wait_for("the DM post taken", 10, |f| {
+            f.calls().iter().any(|c| c.path.starts_with(&taken))
+        })
+        .await;
     let a = w
         .say(
             w.user_of(talker).await,
