@@ -1056,10 +1056,7 @@ async fn edits_and_deletions_of_counted_posts_are_reported(pool: PgPool) {
         .rev()
         .find(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { .. })))
         .expect("the sign-up post");
-    for p in &w.players {
-        let i = w.fake.click(*p, &post, &join_id(&post), &[], &[]);
-        assert!(w.fake.answer(i).await.contains("报名成功"));
-    }
+    w.join_all(&post).await;
     assert!(w
         .judge_says(post.channel, &["wolf", "start"], &[])
         .await
