@@ -1695,6 +1695,162 @@ mod tests {
         assert!(v[1].contains("does not implement"), "{v:?}");
     }
 
+    /// One request with its answer's headers: (status, lower-case headers, JSON answer).
+    async fn raw_with_headers(
+        fake: &FakeDiscord,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> (u16, HashMap<String, String>, Value) {
+        let mut conn = tokio::net::TcpStream::connect(fake.addr)
+            .await
+            .expect("connect to the fake");
+        let body = body.map(|b| b.to_string()).unwrap_or_default();
+        let req = format!(
+            "{method} /api/v10{path} HTTP/1.1\r\nHost: fake\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        conn.write_all(req.as_bytes()).await.expect("send");
+        let mut out = Vec::new();
+        conn.read_to_end(&mut out).await.expect("read");
+        let text = String::from_utf8_lossy(&out).to_string();
+        let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let status = head
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let headers = head
+            .lines()
+            .skip(1)
+            .filter_map(|l| l.split_once(": "))
+            .map(|(k, v)| (k.to_ascii_lowercase(), v.to_string()))
+            .collect();
+        (
+            status,
+            headers,
+            serde_json::from_str(rest).unwrap_or(Value::Null),
+        )
+    }
+
+    #[tokio::test]
+    async fn five_messages_per_five_seconds_a_channel_then_429_and_ignoring_it_fails() {
+        let fake = FakeDiscord::start().await;
+        let channel = fake.add_channel(Kind::Text);
+        let other = fake.add_channel(Kind::Text);
+        let path = format!("/channels/{channel}/messages");
+        let body = || Some(json!({"content": "hi"}));
+        for left in (0..5).rev() {
+            let (status, h, _) = raw_with_headers(&fake, "POST", &path, body()).await;
+            assert_eq!(status, 200);
+            assert_eq!(h["x-ratelimit-limit"], "5");
+            assert_eq!(h["x-ratelimit-remaining"], left.to_string());
+            let after: f64 = h["x-ratelimit-reset-after"].parse().expect("a number");
+            assert!(after > 4.0 && after <= 5.0, "{after}");
+            assert!(h.contains_key("x-ratelimit-reset") && h.contains_key("x-ratelimit-bucket"));
+        }
+        // The sixth at once: refused, but the bot could not have read "Remaining: 0" yet.
+        let (status, h, answer) = raw_with_headers(&fake, "POST", &path, body()).await;
+        assert_eq!(status, 429);
+        assert_eq!(answer["message"], json!("You are being rate limited."));
+        assert_eq!(answer["global"], json!(false));
+        let retry = answer["retry_after"]
+            .as_f64()
+            .expect("retry_after in seconds");
+        assert!(retry > 4.0 && retry <= 5.0, "{retry}");
+        assert_eq!(h["retry-after"], "5");
+        assert_eq!(fake.messages().len(), 5, "a refused message is not posted");
+        fake.assert_no_violations();
+        // Another channel has its own bucket.
+        let (status, _, _) = raw_with_headers(
+            &fake,
+            "POST",
+            &format!("/channels/{other}/messages"),
+            body(),
+        )
+        .await;
+        assert_eq!(status, 200);
+        // Sending again after being told to wait fails the test.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let (status, _, _) = raw_with_headers(&fake, "POST", &path, body()).await;
+        assert_eq!(status, 429);
+        let v = fake.violations();
+        assert_eq!(v.len(), 1, "{v:?}");
+        assert_eq!(v[0].code, "RATE_LIMITED");
+        assert_eq!(v[0].operation, "create_message");
+    }
+
+    #[tokio::test]
+    async fn more_than_fifty_requests_a_second_meet_the_global_limit() {
+        let fake = FakeDiscord::start().await;
+        let mut statuses = Vec::new();
+        for _ in 0..51 {
+            let channel = fake.add_channel(Kind::Text);
+            let path = format!("/channels/{channel}/messages");
+            let (status, h, answer) =
+                raw_with_headers(&fake, "POST", &path, Some(json!({"content": "hi"}))).await;
+            statuses.push(status);
+            if status == 429 {
+                assert_eq!(answer["global"], json!(true));
+                assert_eq!(h["x-ratelimit-global"], "true");
+                assert_eq!(h["x-ratelimit-scope"], "global");
+            }
+        }
+        assert!(statuses[..50].iter().all(|s| *s == 200), "{statuses:?}");
+        assert_eq!(statuses[50], 429);
+        // Interaction callbacks are not bound to the global limit.
+        let id = fake.click(7, &Msg::default(), "x", &[], &[]);
+        let (status, _, _) = raw_with_headers(
+            &fake,
+            "POST",
+            &format!("/interactions/{id}/tok{id}/callback"),
+            Some(json!({"type": 6})),
+        )
+        .await;
+        assert_eq!(status, 204);
+    }
+
+    #[tokio::test]
+    async fn a_late_or_second_callback_and_a_stale_token_are_refused_and_fail_the_test() {
+        let fake = FakeDiscord::start().await;
+        let callback = |id: u64| format!("/interactions/{id}/tok{id}/callback");
+        let pong = || Some(json!({"type": 4, "data": {"content": "ok"}}));
+        let on_time = fake.click(7, &Msg::default(), "x", &[], &[]);
+        let (status, _, _) = raw_with_headers(&fake, "POST", &callback(on_time), pong()).await;
+        assert_eq!(status, 204);
+        fake.assert_no_violations();
+        // A follow-up through the token within 15 minutes is fine.
+        let follow_up = format!("/webhooks/{APP_ID}/tok{on_time}");
+        let (status, _, _) =
+            raw_with_headers(&fake, "POST", &follow_up, Some(json!({"content": "more"}))).await;
+        assert_eq!(status, 200);
+        fake.assert_no_violations();
+        // Twice.
+        let (status, _, answer) = raw_with_headers(&fake, "POST", &callback(on_time), pong()).await;
+        assert_eq!(status, 400);
+        assert_eq!(answer["code"], json!(40060));
+        assert_eq!(
+            answer["message"],
+            json!("Interaction has already been acknowledged.")
+        );
+        // After 3 seconds.
+        let late = fake.click(7, &Msg::default(), "x", &[], &[]);
+        fake.age_interaction(late, Duration::from_millis(3100));
+        let (status, _, answer) = raw_with_headers(&fake, "POST", &callback(late), pong()).await;
+        assert_eq!(status, 404);
+        assert_eq!(answer["code"], json!(10062));
+        assert_eq!(answer["message"], json!("Unknown interaction"));
+        // A follow-up after 15 minutes.
+        fake.age_interaction(on_time, Duration::from_secs(15 * 60 + 1));
+        let (status, _, answer) =
+            raw_with_headers(&fake, "POST", &follow_up, Some(json!({"content": "late"}))).await;
+        assert_eq!(status, 404);
+        assert_eq!(answer["code"], json!(10015));
+        let codes: Vec<String> = fake.violations().into_iter().map(|v| v.code).collect();
+        assert_eq!(codes, ["40060", "10062", "10015"]);
+        assert!(std::panic::catch_unwind(|| fake.assert_no_violations()).is_err());
+    }
+
     fn valid(schema: &str, v: &Value) {
         let errors = spec::response_errors(schema, v);
         assert!(errors.is_empty(), "{v}\n{errors:#?}");
