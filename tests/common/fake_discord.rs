@@ -1628,27 +1628,7 @@ mod tests {
         path: &str,
         body: Option<Value>,
     ) -> (u16, Value) {
-        let mut conn = tokio::net::TcpStream::connect(fake.addr)
-            .await
-            .expect("connect to the fake");
-        let body = body.map(|b| b.to_string()).unwrap_or_default();
-        let req = format!(
-            "{method} /api/v10{path} HTTP/1.1\r\nHost: fake\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        );
-        conn.write_all(req.as_bytes()).await.expect("send");
-        let mut out = Vec::new();
-        conn.read_to_end(&mut out).await.expect("read");
-        let text = String::from_utf8_lossy(&out).to_string();
-        let status = text
-            .split(' ')
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0);
-        let json = text
-            .split_once("\r\n\r\n")
-            .and_then(|(_, b)| serde_json::from_str(b).ok())
-            .unwrap_or(Value::Null);
+        let (status, _, json) = raw_with_headers(fake, method, path, body).await;
         (status, json)
     }
 
