@@ -1074,10 +1074,7 @@ async fn edits_and_deletions_of_counted_posts_are_reported(pool: PgPool) {
         .rev()
         .find(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { .. })))
         .expect("the sign-up post");
-    for p in &w.players {
-        let i = w.fake.click(*p, &post, &join_id(&post), &[], &[]);
-        assert!(w.fake.answer(i).await.contains("报名成功"));
-    }
+    w.join_all(&post).await;
     assert!(w
         .judge_says(post.channel, &["wolf", "start"], &[])
         .await
@@ -1404,7 +1401,7 @@ async fn press_on(w: &World, post: &Msg, user: u64, button: &str) -> String {
 /// Waits until the sign-up post shows each of `want`.
 async fn shows(w: &World, post: &Msg, want: &[&str]) {
     w.fake
-        .wait_for("the sign-up post updated", 10, |f| {
+        .wait_for("the sign-up post updated", 30, |f| {
             f.message(post.id)
                 .is_some_and(|m| want.iter().all(|s| m.content.contains(s)))
         })
@@ -1562,4 +1559,32 @@ async fn posts_made_while_the_bot_was_down_are_all_counted(pool: PgPool) {
         assert_eq!(g.ch(*c).posts.values().sum::<u32>() as usize, want);
     }
     w.settle().await;
+}
+
+/// Thirty members press Join within one second: every press is answered within Discord's
+/// 3 seconds (the fake refuses a later callback, failing the test), under the bot's real
+/// rate limiter. Each join answers before it edits the sign-up post (edits are limited to
+/// 5 per 5 s a channel: were the edit first, the sixth answer would come about 5 s late).
+#[sqlx::test(migrations = "./migrations")]
+async fn thirty_joins_in_a_second_are_all_answered_in_time(pool: PgPool) {
+    let w = World::new(pool).await;
+    assert!(w.set_up().await.contains("设置完成"));
+    let post = w.open_signup().await;
+    let members: Vec<u64> = (0..30)
+        .map(|i| {
+            let id = w.fake.new_id();
+            w.fake.name_user(id, &format!("Member{i}"));
+            id
+        })
+        .collect();
+    let presses: Vec<u64> = members
+        .iter()
+        .map(|m| w.fake.click(*m, &post, &join_id(&post), &[], &[]))
+        .collect();
+    for i in presses {
+        let answer = w.fake.answer(i).await;
+        assert!(!answer.is_empty(), "interaction {i} got an empty answer");
+    }
+    let slowest = w.fake.slowest_answer().expect("answers were timed");
+    assert!(slowest <= StdDuration::from_secs(3), "slowest: {slowest:?}");
 }

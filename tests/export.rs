@@ -389,14 +389,14 @@ fn the_reveal_lists_cards_vote_changes_proxies_and_decisions_with_times() {
         .events
         .iter()
         .find(|e| matches!(e.kind, EventKind::Shot { .. }))
-        .map(|e| wolfjudge::i18n::time(e.at, wolfjudge::engine::ruleset::Zone::UTC))
+        .map(|e| wolfjudge::i18n::time(e.at, run.game.ruleset.options.time_zone))
         .expect("G shot");
     let day1 = "第 1 天 2026-12-01 12:00 UTC：";
     for line in [
         // A public card from the judge, a private one only its wolf was told of, and the
         // automatic ones of the day-1 close.
-        "I 得到一张蓝牌：法官判定：刷屏（公开）",
-        "E 得到一张黄牌：第 1 天只发言 0 次（至少需要 5 次）（公开）",
+        "I 得到一张蓝牌（公开）：刷屏（法官判罚）",
+        "E 得到一张黄牌（公开）：第 1 天只发言 0 次（至少需要 5 次）",
         // The vote change old -> new, the proxy cast by the judge.
         &format!("{day1}H 投票给 E，理由：先手"),
         &format!("{day1}H 改票：E → G，理由：改票"),
@@ -409,18 +409,15 @@ fn the_reveal_lists_cards_vote_changes_proxies_and_decisions_with_times() {
     }
     // D's private card: its reason names the leader election (worded by the catalog).
     let private =
-        |text: &str, parts: [&str; 3]| text.lines().any(|l| parts.iter().all(|p| l.contains(p)));
+        |text: &str, parts: &[&str]| text.lines().any(|l| parts.iter().all(|p| l.contains(p)));
     assert!(
-        private(
-            &zh,
-            ["D 得到一张黄牌：", "狼头", "（未公开，只告知了本人）"]
-        ),
+        private(&zh, &["D 得到一张黄牌（未公开，只告知了本人）：", "狼头"]),
         "{zh}"
     );
     assert!(
         private(
             &en,
-            [
+            &[
                 "D got a yellow card: ",
                 "wolf leader",
                 " (not public; only D was told)"

@@ -361,9 +361,9 @@ fn the_tree_hole_names_the_player_only_when_it_differs() {
     }
     let w = play("m32", 14, Lang::Zh);
     assert!(
-        tree_hole(&w)
-            .iter()
-            .all(|l| l.split_once('：').is_some_and(|(who, _)| who.contains('（'))),
+        tree_hole(&w).iter().all(|l| l
+            .split_once('：')
+            .is_some_and(|(who, _)| who.contains('（'))),
         "an anonymous game names character and player"
     );
 }

@@ -381,11 +381,11 @@ deed-other = { $by }：{ $what } { $target }
 deed-abstention = 弃票
 deed-vote-change = { $by } 改票：{ $from } → { $to }
 deed-proxy = { $what }（法官代 { $by } 投出）
-deed-card = { $target } 得到一张{ $color }：{ $reason }{ $public ->
+deed-card = { $target } 得到一张{ $color }{ $public ->
     [yes] （公开）
    *[no] （未公开，只告知了本人）
-}
-deed-cards-converted = { $target } 的{ $from }合成一张{ $to }
+}：{ $reason }
+deed-cards-converted = { $target } 的{ $from }升级为一张{ $to }
 deed-hold-fire = { $by } 选择不开枪
 deed-lapsed-shoot = { $by } 没有在时限内开枪，视为放弃
 deed-lapsed-badge = { $by } 没有在时限内移交警徽

@@ -66,8 +66,8 @@ pub async fn on_component(
         };
         c.create_response(&ctx.http, ephemeral(reply)).await?;
         match done {
-            Ok(_) if joining => wolf::welcome(&ctx.http, service, signup, user, lang).await,
-            Ok((s, up)) => wolf::after_leave(&ctx.http, &s, up).await,
+            Ok(_) if joining => wolf::welcome(&ctx.http, data, signup, user, lang).await,
+            Ok((s, up)) => wolf::after_leave(&ctx.http, data, &s, up).await,
             Err(_) => {}
         }
         return Ok(());

@@ -507,7 +507,7 @@ mod tests {
     /// Lets the night's deadlines pass until day breaks; their messages.
     fn to_day(g: &mut Game, lang: Lang) -> Vec<Outgoing> {
         let mut out = Vec::new();
-        while matches!(g.phase, Phase::Night { .. }) {
+        while !matches!(g.phase, Phase::Day { .. }) {
             out.extend(tick(g, lang));
         }
         out
@@ -593,7 +593,7 @@ mod tests {
         assert!(
             dm(&night_end, victim)
                 .iter()
-                .all(|m| !m.body.contains("遗言名额")),
+                .all(|m| !m.body.contains("已经用完")),
             "{night_end:#?}"
         );
         // Day 2: everyone votes one villager out; the quota is used up.

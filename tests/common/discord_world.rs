@@ -57,6 +57,7 @@ pub fn tracing() {
 /// refuse: the test fails naming each (operation, field, what was wrong).
 impl Drop for World {
     fn drop(&mut self) {
+        self.fake.record_stats();
         if !std::thread::panicking() {
             self.fake.assert_no_violations();
         }
@@ -123,7 +124,7 @@ impl World {
             .count();
         let opts = discord::Options {
             token: "test-token".into(),
-            proxy: Some(self.fake.url()),
+            proxy: Some(self.fake.endpoint()),
             poll: StdDuration::from_millis(25),
             worker: format!("bot-{before}"),
             gateway: Some(discord::Shards::ALL),
@@ -270,16 +271,23 @@ impl World {
     /// twelve join by button, and starts.
     pub async fn sign_up_and_start(&self, options: &[(&str, u8, Value)]) -> (Msg, u64) {
         let post = self.open_signup_with(options).await;
-        for p in &self.players {
-            let id = self.fake.click(*p, &post, &join_id(&post), &[], &[]);
-            let a = self.fake.answer(id).await;
-            assert!(a.contains("报名成功"), "{a}");
-        }
+        self.join_all(&post).await;
         let a = self.judge_says(post.channel, &["wolf", "start"], &[]).await;
         assert!(a.contains("游戏已开始"), "{a}");
         self.settle().await;
         let thread = post.channel;
         (post, thread)
+    }
+
+    /// All twelve players press Join on the sign-up `post`, each told they joined.
+    pub async fn join_all(&self, post: &Msg) {
+        // A press is answered before the post's edit (5 edits per 5 s a channel), so joins
+        // in a burst are all answered in time (`thirty_joins_in_a_second_…`).
+        for p in &self.players {
+            let id = self.fake.click(*p, post, &join_id(post), &[], &[]);
+            let a = self.fake.answer(id).await;
+            assert!(a.contains("报名成功"), "{a}");
+        }
     }
 
     pub async fn game(&self) -> Game {
@@ -297,7 +305,9 @@ impl World {
     /// Waits until every message is delivered.
     pub async fn settle(&self) {
         let pool = self.service.store.pool.clone();
-        for _ in 0..1500 {
+        // Two minutes: under Discord's limits (5 messages per 5 s a channel) a night's
+        // messages take a while.
+        for _ in 0..6000 {
             let left: i64 = sqlx::query_scalar(
                 "SELECT count(*) FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL",
             )

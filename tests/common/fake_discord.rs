@@ -32,16 +32,38 @@
 //! MESSAGE_UPDATE / MESSAGE_DELETE for its edits and deletions; interactions carry
 //! `guild`, `channel`, `member` with permissions, `authorizing_integration_owners`, …
 //!
-//! **Not yet** (issue 12, item 2): rate limits (per-route buckets, `X-RateLimit-*`, 429,
-//! the global 50/s, 5 messages/5 s a channel), the 3-second interaction deadline (10062),
-//! a second callback (40060), and the 15-minute follow-up window; the bot still runs with
-//! serenity's rate limiter off against the fake. Mentions in content are not parsed into
-//! `mentions`/`mention_everyone`, and `allowed_mentions` is only validated, not enforced.
+//! **Discord's timing** (real time, as on Discord; the game's virtual clock plays no part).
+//! Rate limits by bucket = (the operation's path template, its major parameters: channel,
+//! guild, webhook and token), each a window counted from its first request, answered with
+//! `X-RateLimit-Limit/Remaining/Reset/Reset-After/Bucket`: messages (create, and edit or
+//! delete, per channel) 5 per 5 s; reactions 1 per 250 ms a channel; webhooks (relays and
+//! follow-ups) 5 per 2 s a webhook; opening a DM 10 per s (Discord documents no figure);
+//! registering commands 4 a minute; anything else 5 per 5 s. On top, the global limit:
+//! 50 requests a second, interaction callbacks and follow-ups exempt (as Discord says).
+//! Beyond a limit: `429` with `{"message", "retry_after" (seconds), "global"}`,
+//! `Retry-After` (whole seconds), `X-RateLimit-Scope`, and `X-RateLimit-Global` when global.
+//! A 429 fails the test only if the bot ignored what it had been told: a request sent to a
+//! bucket after the fake answered "Remaining: 0" or a 429 for it, before the announced reset
+//! (250 ms of grace for requests already on their way). serenity's own limiter learns a
+//! bucket from its first answer, so a first burst may meet a 429 and wait as told: fine.
+//! The bot runs serenity's real limiter: the limiter always sends to `https://discord.com`
+//! (serenity's proxy mode turns it off), so the bot's HTTP client resolves `discord.com` to
+//! the fake's TLS front ([`tls_front`], a test-only certificate in `tls/`) which decrypts
+//! and pipes to this server ([`wolfjudge::discord::FakeDiscordAt`]).
+//! Interactions: the callback is refused after 3 s from the INTERACTION_CREATE (404, 10062
+//! "Unknown interaction"), a second callback with 400, 40060 ("Interaction has already been
+//! acknowledged."), and follow-ups or edits through the token (`/webhooks/{app}/{token}…`)
+//! after 15 minutes with 404, 10015; each refusal fails the test. With
+//! `WOLFJUDGE_FAKE_STATS=<file>` each world appends its requests by operation and its
+//! slowest interaction answer to that file ([`FakeDiscord::record_stats`]).
+//!
+//! **Not yet**: mentions in content are not parsed into `mentions`/`mention_everyone`, and
+//! `allowed_mentions` is only validated, not enforced.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::body::Bytes;
 use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
@@ -147,7 +169,17 @@ struct State {
     roles: Vec<(u64, String)>,
     /// Messages to a channel containing a text are refused with a 400, as Discord refuses
     /// an invalid message.
-    refused: Vec<(u64, String)>,
+    refused_texts: Vec<(u64, String)>,
+    /// Rate-limit buckets by (path template, major parameters), and the global limit.
+    buckets: HashMap<(String, String), Bucket>,
+    global: Bucket,
+    /// When each interaction was sent (real time) and the interaction of each token.
+    interactions: HashMap<u64, Instant>,
+    tokens: HashMap<String, u64>,
+    /// How long each answered interaction waited for its callback.
+    answer_times: Vec<Duration>,
+    /// Interactions whose callback was refused, and why.
+    refused: HashMap<u64, String>,
 }
 
 impl State {
@@ -161,6 +193,8 @@ impl State {
 #[derive(Clone)]
 pub struct FakeDiscord {
     pub addr: SocketAddr,
+    /// Where it answers for `https://discord.com` (TLS, in front of `addr`).
+    pub tls_addr: SocketAddr,
     state: Arc<Mutex<State>>,
 }
 
@@ -194,6 +228,15 @@ fn member_json(name: &str, roles: &[u64]) -> Value {
 
 /// Sends a gateway dispatch to the connected bot (if one is).
 fn send(s: &mut State, t: &str, d: Value) {
+    if t == "INTERACTION_CREATE" {
+        // Discord's 3 seconds (and the token's 15 minutes) run from now, in real time.
+        if let Some(id) = d["id"].as_str().and_then(|i| i.parse().ok()) {
+            s.interactions.insert(id, Instant::now());
+            if let Some(token) = d["token"].as_str() {
+                s.tokens.insert(token.to_string(), id);
+            }
+        }
+    }
     s.seq += 1;
     let frame = json!({"op": 0, "t": t, "s": s.seq, "d": d}).to_string();
     if let Some(tx) = &s.gateway {
@@ -214,6 +257,11 @@ fn echo(s: &mut State, t: &str, m: &Msg) {
     }
     send(s, t, d);
 }
+
+/// Discord's deadline for an interaction's callback, in real time.
+const INTERACTION_DEADLINE: Duration = Duration::from_secs(3);
+/// How long an interaction's token takes follow-ups and edits.
+const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
 
 const TS: &str = "2026-11-30T12:00:00.000000+00:00";
 
@@ -236,16 +284,65 @@ impl FakeDiscord {
         tokio::spawn(async move {
             let _ = axum::serve(listener, app).await;
         });
-        FakeDiscord { addr, state }
+        let tls_addr = tls_front(addr).await;
+        FakeDiscord {
+            addr,
+            tls_addr,
+            state,
+        }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The base URL to give serenity as its proxy.
-    pub fn url(&self) -> String {
-        format!("http://{}", self.addr)
+    /// Where the bot reaches it as `https://discord.com` (see [`tls_front`]).
+    pub fn endpoint(&self) -> wolfjudge::discord::FakeDiscordAt {
+        wolfjudge::discord::FakeDiscordAt {
+            addr: self.tls_addr,
+            cert_pem: CERT.as_bytes().to_vec(),
+        }
+    }
+
+    /// Makes an interaction as old as `age` (a test of the deadlines without waiting them).
+    pub fn age_interaction(&self, interaction: u64, age: Duration) {
+        if let Some(t) = self.lock().interactions.get_mut(&interaction) {
+            *t = Instant::now().checked_sub(age).unwrap_or(*t);
+        }
+    }
+
+    /// The longest any interaction waited for its callback so far.
+    pub fn slowest_answer(&self) -> Option<Duration> {
+        self.lock().answer_times.iter().max().copied()
+    }
+
+    /// Appends this fake's REST requests by operation and its slowest interaction answer
+    /// to the file named by `WOLFJUDGE_FAKE_STATS` (when set): one `operation count` line
+    /// each, and `slowest_answer_ms N`. `tests/common/fake_stats.sh`-style sums are up to
+    /// the reader (`awk '{s[$1]+=$2} END {for (k in s) print k, s[k]}'`).
+    pub fn record_stats(&self) {
+        let Ok(file) = std::env::var("WOLFJUDGE_FAKE_STATS") else {
+            return;
+        };
+        let mut lines = String::new();
+        let mut by_op: BTreeMap<String, usize> = BTreeMap::new();
+        for c in self.calls() {
+            *by_op.entry(c.operation).or_default() += 1;
+        }
+        for (op, n) in by_op {
+            lines.push_str(&format!("{op} {n}\n"));
+        }
+        if let Some(t) = self.slowest_answer() {
+            lines.push_str(&format!("slowest_answer_ms {}\n", t.as_millis()));
+        }
+        use std::io::Write;
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(file)
+        {
+            let _ = f.write_all(lines.as_bytes());
+        }
     }
 
     /// A fresh snowflake.
@@ -274,7 +371,9 @@ impl FakeDiscord {
     /// Refuses (400, Invalid Form Body) every new message to `channel` whose content
     /// contains `needle`.
     pub fn refuse(&self, channel: u64, needle: &str) {
-        self.lock().refused.push((channel, needle.to_string()));
+        self.lock()
+            .refused_texts
+            .push((channel, needle.to_string()));
     }
 
     /// Makes DMs to `user` fail as Discord does when they closed theirs.
@@ -607,11 +706,16 @@ impl FakeDiscord {
         id
     }
 
-    /// The bot's answer to an interaction (the callback body), waiting for it.
+    /// The bot's answer to an interaction (the callback body), waiting for it; fails at once
+    /// if the fake refused the callback (late, or a second one).
     pub async fn response(&self, interaction: u64) -> Value {
         let mut out = Value::Null;
         self.wait_for("an interaction response", 20, |f| {
-            match f.lock().responses.get(&interaction) {
+            let s = f.lock();
+            if let Some(why) = s.refused.get(&interaction) {
+                panic!("the bot's answer to interaction {interaction} was refused: {why}");
+            }
+            match s.responses.get(&interaction) {
                 Some(v) => {
                     out = v.clone();
                     true
@@ -631,6 +735,53 @@ impl FakeDiscord {
             .unwrap_or_default()
             .to_string()
     }
+}
+
+/// The certificate (for `discord.com`, self-signed, valid until 2126) and key the TLS front
+/// presents; test-only, generated with openssl for this fake.
+const CERT: &str = include_str!("tls/discord.com.cert.pem");
+const KEY: &str = include_str!("tls/discord.com.key.pem");
+
+/// A TLS front for `discord.com`: serenity's rate limiter always sends to
+/// `https://discord.com` (its proxy mode turns the limiter off), so the bot's HTTP client
+/// resolves that name to this address and trusts [`CERT`]; each connection is decrypted
+/// here and piped to the plain server at `plain`.
+async fn tls_front(plain: SocketAddr) -> SocketAddr {
+    use rustls::pki_types::pem::PemObject;
+    use tokio_rustls::rustls;
+    let certs = rustls::pki_types::CertificateDer::pem_slice_iter(CERT.as_bytes())
+        .collect::<Result<Vec<_>, _>>()
+        .expect("the fake's certificate parses");
+    let key = rustls::pki_types::PrivateKeyDer::from_pem_slice(KEY.as_bytes())
+        .expect("the fake's key parses");
+    let config = rustls::ServerConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .expect("TLS versions")
+    .with_no_client_auth()
+    .with_single_cert(certs, key)
+    .expect("the fake's certificate and key match");
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind a port for the fake Discord's TLS");
+    let addr = listener.local_addr().expect("local address");
+    tokio::spawn(async move {
+        while let Ok((tcp, _)) = listener.accept().await {
+            let acceptor = acceptor.clone();
+            tokio::spawn(async move {
+                let Ok(mut tls) = acceptor.accept(tcp).await else {
+                    return;
+                };
+                let Ok(mut inner) = tokio::net::TcpStream::connect(plain).await else {
+                    return;
+                };
+                let _ = tokio::io::copy_bidirectional(&mut tls, &mut inner).await;
+            });
+        }
+    });
+    addr
 }
 
 async fn ws(ws: WebSocketUpgrade, AxState(state): AxState<Arc<Mutex<State>>>) -> Response {
@@ -913,6 +1064,233 @@ fn channel_json(id: u64, kind: &Kind) -> Value {
     }
 }
 
+/// One rate-limit window: `limit` requests per `per`, counted from the window's first
+/// request (as Discord's `X-RateLimit-Reset-After` counts), with what the fake told the bot.
+#[derive(Debug, Clone)]
+struct Bucket {
+    limit: u32,
+    per: Duration,
+    start: Option<Instant>,
+    used: u32,
+    /// When the fake answered "Remaining: 0", and until when that holds.
+    told_empty: Option<(Instant, Instant)>,
+    /// A 429 answered (when, and until when): retrying before then ignores `retry_after`.
+    retry_until: Option<(Instant, Instant)>,
+}
+
+impl Default for Bucket {
+    /// The global limit: 50 requests a second.
+    fn default() -> Bucket {
+        Bucket::new(50, Duration::from_secs(1))
+    }
+}
+
+/// How long after answering "Remaining: 0" or 429 a request to the bucket counts as the
+/// bot's fault: a request already on its way (sent before the bot read that answer) does not.
+const GRACE: Duration = Duration::from_millis(250);
+
+/// Outcome of counting one request against a bucket.
+enum Take {
+    /// Allowed: (remaining, reset after).
+    Ok(u32, Duration),
+    /// Refused with 429: (retry after, whether the bot had been told to wait).
+    Limited(Duration, bool),
+}
+
+impl Bucket {
+    fn new(limit: u32, per: Duration) -> Bucket {
+        Bucket {
+            limit,
+            per,
+            start: None,
+            used: 0,
+            told_empty: None,
+            retry_until: None,
+        }
+    }
+
+    fn take(&mut self, now: Instant) -> Take {
+        let start = match self.start {
+            Some(start) if now < start + self.per => start,
+            _ => {
+                self.start = Some(now);
+                self.used = 0;
+                self.told_empty = None;
+                self.retry_until = None;
+                now
+            }
+        };
+        let reset = start + self.per;
+        if self.used >= self.limit {
+            let ignored_retry = self
+                .retry_until
+                .is_some_and(|(told, until)| now >= told + GRACE && now < until);
+            let ignored_remaining = self
+                .told_empty
+                .is_some_and(|(told, until)| now >= told + GRACE && now < until);
+            if self.retry_until.is_none() {
+                self.retry_until = Some((now, reset));
+            }
+            return Take::Limited(reset - now, ignored_retry || ignored_remaining);
+        }
+        self.used += 1;
+        if self.used == self.limit {
+            self.told_empty = Some((now, reset));
+        }
+        Take::Ok(self.limit - self.used, reset - now)
+    }
+}
+
+/// The size of the bucket of an operation (by its path template), or `None` for the
+/// interaction callback, which Discord neither buckets nor counts against the global limit.
+fn bucket_size(template: &str) -> Option<(u32, Duration)> {
+    let ms = Duration::from_millis;
+    Some(match template {
+        "/interactions/{interaction_id}/{interaction_token}/callback" => return None,
+        // Discord: 5 messages per 5 s in a channel; edits and deletions alike.
+        "/channels/{channel_id}/messages" | "/channels/{channel_id}/messages/{message_id}" => {
+            (5, ms(5000))
+        }
+        // Reactions: one per 250 ms in a channel.
+        t if t.contains("/reactions/") => (1, ms(250)),
+        // Webhooks (relays and interaction follow-ups): 5 per 2 s a webhook.
+        t if t.starts_with("/webhooks/") => (5, ms(2000)),
+        // Opening a DM: no documented figure; 10 a second.
+        "/users/@me/channels" => (10, ms(1000)),
+        // Registering commands (bulk overwrite): a few a minute.
+        "/applications/{application_id}/commands" => (4, ms(60_000)),
+        _ => (5, ms(5000)),
+    })
+}
+
+/// Whether the operation counts against the global 50/s: interactions (callback and
+/// follow-ups through the interaction's token) do not.
+fn global_exempt(template: &str, path: &str) -> bool {
+    template.starts_with("/interactions/")
+        || (template.starts_with("/webhooks/")
+            && path.trim_matches('/').split('/').nth(1) == Some(&APP_ID.to_string()))
+}
+
+/// A request's major parameters (channel, guild, webhook and its token), which with the
+/// route select its bucket.
+fn major(template: &str, path: &str) -> String {
+    template
+        .trim_matches('/')
+        .split('/')
+        .zip(path.trim_matches('/').split('/'))
+        .filter(|(t, _)| {
+            [
+                "{channel_id}",
+                "{guild_id}",
+                "{webhook_id}",
+                "{webhook_token}",
+            ]
+            .contains(t)
+        })
+        .map(|(_, p)| p)
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Discord's rate-limit headers for a bucket state.
+fn limit_headers(template: &str, limit: u32, remaining: u32, reset_after: Duration) -> HeaderMap {
+    let reset = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default()
+        + reset_after;
+    let hash = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        template.hash(&mut h);
+        format!("{:016x}", h.finish())
+    };
+    let mut m = HeaderMap::new();
+    let mut put = |k: &'static str, v: String| {
+        if let Ok(v) = v.parse() {
+            m.insert(k, v);
+        }
+    };
+    put("x-ratelimit-limit", limit.to_string());
+    put("x-ratelimit-remaining", remaining.to_string());
+    put("x-ratelimit-reset", format!("{:.3}", reset.as_secs_f64()));
+    put(
+        "x-ratelimit-reset-after",
+        format!("{:.3}", reset_after.as_secs_f64()),
+    );
+    put("x-ratelimit-bucket", hash);
+    m
+}
+
+/// Discord's 429: the JSON body with `retry_after` in seconds, and `Retry-After` (whole
+/// seconds, rounded up) with the bucket's headers.
+fn too_many(retry: Duration, global: bool, mut headers: HeaderMap) -> Response {
+    let secs = retry.as_secs_f64();
+    let mut put = |k: &'static str, v: String| {
+        if let Ok(v) = v.parse() {
+            headers.insert(k, v);
+        }
+    };
+    put("retry-after", (secs.ceil() as u64).max(1).to_string());
+    put(
+        "x-ratelimit-scope",
+        if global { "global" } else { "user" }.into(),
+    );
+    if global {
+        put("x-ratelimit-global", "true".into());
+    }
+    let body = json!({"message": "You are being rate limited.", "retry_after": (secs * 1000.0).ceil() / 1000.0, "global": global});
+    (StatusCode::TOO_MANY_REQUESTS, headers, Json(body)).into_response()
+}
+
+/// Counts a request against the global limit and its bucket: `Err` is the 429 to answer
+/// (recorded as a violation when the bot had been told to wait), `Ok` the headers to add.
+fn rate_limit(
+    s: &mut State,
+    operation: &str,
+    template: &str,
+    path: &str,
+) -> Result<HeaderMap, Box<Response>> {
+    let now = Instant::now();
+    let Some((limit, per)) = bucket_size(template) else {
+        return Ok(HeaderMap::new());
+    };
+    if !global_exempt(template, path) {
+        if let Take::Limited(retry, ignored) = s.global.take(now) {
+            if ignored {
+                s.violations.push(Violation {
+                    operation: operation.to_string(),
+                    field: Vec::new(),
+                    code: "RATE_LIMITED".into(),
+                    problem: "sent during a global rate limit's retry_after".into(),
+                });
+            }
+            return Err(Box::new(too_many(retry, true, HeaderMap::new())));
+        }
+    }
+    let key = (template.to_string(), major(template, path));
+    let bucket = s
+        .buckets
+        .entry(key)
+        .or_insert_with(|| Bucket::new(limit, per));
+    match bucket.take(now) {
+        Take::Ok(remaining, reset) => Ok(limit_headers(template, limit, remaining, reset)),
+        Take::Limited(retry, ignored) => {
+            if ignored {
+                s.violations.push(Violation {
+                    operation: operation.to_string(),
+                    field: Vec::new(),
+                    code: "RATE_LIMITED".into(),
+                    problem: format!(
+                        "sent to an exhausted bucket ({limit} per {per:?}) before the reset the fake had announced"
+                    ),
+                });
+            }
+            let headers = limit_headers(template, limit, 0, retry);
+            Err(Box::new(too_many(retry, false, headers)))
+        }
+    }
+}
+
 async fn rest(
     AxState(state): AxState<Arc<Mutex<State>>>,
     method: Method,
@@ -946,6 +1324,14 @@ async fn rest(
         body: json_body.clone(),
         files,
     });
+    // Rate limits first: a limited request is answered 429 whatever its body.
+    let mut limit_headers = HeaderMap::new();
+    if let Some(op) = spec::route(method.as_str(), &path) {
+        match rate_limit(&mut s, &operation, &op.template, &path) {
+            Ok(h) => limit_headers = h,
+            Err(refused) => return *refused,
+        }
+    }
     // What Discord refuses never reaches the fake's state: it answers with Discord's error,
     // and the test fails at its end (the violation is recorded).
     if let Err(violations) = checked {
@@ -965,6 +1351,20 @@ async fn rest(
                 .into_response()
         };
     }
+    let mut answer = serve(s, &method, &path, &uri, json_body, operation);
+    answer.headers_mut().extend(limit_headers);
+    answer
+}
+
+/// Answers a request Discord accepts (checked and within its limits).
+fn serve(
+    mut s: std::sync::MutexGuard<'_, State>,
+    method: &Method,
+    path: &str,
+    uri: &Uri,
+    json_body: Value,
+    operation: String,
+) -> Response {
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     let port = s.port;
     match (method.as_str(), parts.as_slice()) {
@@ -1025,7 +1425,7 @@ async fn rest(
                 return error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
             }
             let content = json_body["content"].as_str().unwrap_or_default();
-            if s.refused
+            if s.refused_texts
                 .iter()
                 .any(|(c, r)| *c == channel && content.contains(r.as_str()))
             {
@@ -1108,6 +1508,31 @@ async fn rest(
         }
         ("POST", ["interactions", id, _token, "callback"]) => {
             let id: u64 = id.parse().unwrap_or(0);
+            let refuse = |s: &mut State, status: StatusCode, code: u64, message: &str| {
+                eprintln!("fake Discord refused the callback of interaction {id}: {message}");
+                s.refused.insert(id, message.to_string());
+                s.violations.push(Violation {
+                    operation: operation.clone(),
+                    field: Vec::new(),
+                    code: code.to_string(),
+                    problem: message.to_string(),
+                });
+                error(status, code, message)
+            };
+            let Some(sent) = s.interactions.get(&id).copied() else {
+                return refuse(&mut s, StatusCode::NOT_FOUND, 10062, "Unknown interaction");
+            };
+            if s.responses.contains_key(&id) {
+                return refuse(&mut s, StatusCode::BAD_REQUEST, 40060, "Interaction has already been acknowledged.");
+            }
+            let waited = sent.elapsed();
+            if waited > INTERACTION_DEADLINE {
+                let why = format!("Unknown interaction (answered after {waited:?}, Discord allows 3 s)");
+                let refused = refuse(&mut s, StatusCode::NOT_FOUND, 10062, "Unknown interaction");
+                s.refused.insert(id, why);
+                return refused;
+            }
+            s.answer_times.push(waited);
             s.responses.insert(id, json_body);
             StatusCode::NO_CONTENT.into_response()
         }
@@ -1148,6 +1573,19 @@ async fn rest(
             echo(&mut s, "MESSAGE_CREATE", &m);
             drop(s);
             Json(message_json(&m)).into_response()
+        }
+        // Follow-ups and edits through an interaction's token: 15 minutes from the interaction.
+        ("GET" | "PATCH" | "POST" | "DELETE", ["webhooks", app, token, ..])
+            if *app == APP_ID.to_string()
+                && s.tokens.get(*token).and_then(|i| s.interactions.get(i)).is_none_or(|t| t.elapsed() > TOKEN_LIFETIME) =>
+        {
+            s.violations.push(Violation {
+                operation,
+                field: Vec::new(),
+                code: "10015".into(),
+                problem: "Unknown Webhook (no interaction of this token in the last 15 minutes)".into(),
+            });
+            error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook")
         }
         ("GET" | "PATCH" | "POST", ["webhooks", ..]) => {
             let id = s.id();
@@ -1224,27 +1662,7 @@ mod tests {
         path: &str,
         body: Option<Value>,
     ) -> (u16, Value) {
-        let mut conn = tokio::net::TcpStream::connect(fake.addr)
-            .await
-            .expect("connect to the fake");
-        let body = body.map(|b| b.to_string()).unwrap_or_default();
-        let req = format!(
-            "{method} /api/v10{path} HTTP/1.1\r\nHost: fake\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        );
-        conn.write_all(req.as_bytes()).await.expect("send");
-        let mut out = Vec::new();
-        conn.read_to_end(&mut out).await.expect("read");
-        let text = String::from_utf8_lossy(&out).to_string();
-        let status = text
-            .split(' ')
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0);
-        let json = text
-            .split_once("\r\n\r\n")
-            .and_then(|(_, b)| serde_json::from_str(b).ok())
-            .unwrap_or(Value::Null);
+        let (status, _, json) = raw_with_headers(fake, method, path, body).await;
         (status, json)
     }
 
@@ -1289,6 +1707,162 @@ mod tests {
         assert_eq!(v.len(), 2, "{v:?}");
         assert!(v[0].starts_with("GET /channels/1/nothing"), "{v:?}");
         assert!(v[1].contains("does not implement"), "{v:?}");
+    }
+
+    /// One request with its answer's headers: (status, lower-case headers, JSON answer).
+    async fn raw_with_headers(
+        fake: &FakeDiscord,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> (u16, HashMap<String, String>, Value) {
+        let mut conn = tokio::net::TcpStream::connect(fake.addr)
+            .await
+            .expect("connect to the fake");
+        let body = body.map(|b| b.to_string()).unwrap_or_default();
+        let req = format!(
+            "{method} /api/v10{path} HTTP/1.1\r\nHost: fake\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        conn.write_all(req.as_bytes()).await.expect("send");
+        let mut out = Vec::new();
+        conn.read_to_end(&mut out).await.expect("read");
+        let text = String::from_utf8_lossy(&out).to_string();
+        let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let status = head
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let headers = head
+            .lines()
+            .skip(1)
+            .filter_map(|l| l.split_once(": "))
+            .map(|(k, v)| (k.to_ascii_lowercase(), v.to_string()))
+            .collect();
+        (
+            status,
+            headers,
+            serde_json::from_str(rest).unwrap_or(Value::Null),
+        )
+    }
+
+    #[tokio::test]
+    async fn five_messages_per_five_seconds_a_channel_then_429_and_ignoring_it_fails() {
+        let fake = FakeDiscord::start().await;
+        let channel = fake.add_channel(Kind::Text);
+        let other = fake.add_channel(Kind::Text);
+        let path = format!("/channels/{channel}/messages");
+        let body = || Some(json!({"content": "hi"}));
+        for left in (0..5).rev() {
+            let (status, h, _) = raw_with_headers(&fake, "POST", &path, body()).await;
+            assert_eq!(status, 200);
+            assert_eq!(h["x-ratelimit-limit"], "5");
+            assert_eq!(h["x-ratelimit-remaining"], left.to_string());
+            let after: f64 = h["x-ratelimit-reset-after"].parse().expect("a number");
+            assert!(after > 4.0 && after <= 5.0, "{after}");
+            assert!(h.contains_key("x-ratelimit-reset") && h.contains_key("x-ratelimit-bucket"));
+        }
+        // The sixth at once: refused, but the bot could not have read "Remaining: 0" yet.
+        let (status, h, answer) = raw_with_headers(&fake, "POST", &path, body()).await;
+        assert_eq!(status, 429);
+        assert_eq!(answer["message"], json!("You are being rate limited."));
+        assert_eq!(answer["global"], json!(false));
+        let retry = answer["retry_after"]
+            .as_f64()
+            .expect("retry_after in seconds");
+        assert!(retry > 4.0 && retry <= 5.0, "{retry}");
+        assert_eq!(h["retry-after"], "5");
+        assert_eq!(fake.messages().len(), 5, "a refused message is not posted");
+        fake.assert_no_violations();
+        // Another channel has its own bucket.
+        let (status, _, _) = raw_with_headers(
+            &fake,
+            "POST",
+            &format!("/channels/{other}/messages"),
+            body(),
+        )
+        .await;
+        assert_eq!(status, 200);
+        // Sending again after being told to wait fails the test.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let (status, _, _) = raw_with_headers(&fake, "POST", &path, body()).await;
+        assert_eq!(status, 429);
+        let v = fake.violations();
+        assert_eq!(v.len(), 1, "{v:?}");
+        assert_eq!(v[0].code, "RATE_LIMITED");
+        assert_eq!(v[0].operation, "create_message");
+    }
+
+    #[tokio::test]
+    async fn more_than_fifty_requests_a_second_meet_the_global_limit() {
+        let fake = FakeDiscord::start().await;
+        let mut statuses = Vec::new();
+        for _ in 0..51 {
+            let channel = fake.add_channel(Kind::Text);
+            let path = format!("/channels/{channel}/messages");
+            let (status, h, answer) =
+                raw_with_headers(&fake, "POST", &path, Some(json!({"content": "hi"}))).await;
+            statuses.push(status);
+            if status == 429 {
+                assert_eq!(answer["global"], json!(true));
+                assert_eq!(h["x-ratelimit-global"], "true");
+                assert_eq!(h["x-ratelimit-scope"], "global");
+            }
+        }
+        assert!(statuses[..50].iter().all(|s| *s == 200), "{statuses:?}");
+        assert_eq!(statuses[50], 429);
+        // Interaction callbacks are not bound to the global limit.
+        let id = fake.click(7, &Msg::default(), "x", &[], &[]);
+        let (status, _, _) = raw_with_headers(
+            &fake,
+            "POST",
+            &format!("/interactions/{id}/tok{id}/callback"),
+            Some(json!({"type": 6})),
+        )
+        .await;
+        assert_eq!(status, 204);
+    }
+
+    #[tokio::test]
+    async fn a_late_or_second_callback_and_a_stale_token_are_refused_and_fail_the_test() {
+        let fake = FakeDiscord::start().await;
+        let callback = |id: u64| format!("/interactions/{id}/tok{id}/callback");
+        let pong = || Some(json!({"type": 4, "data": {"content": "ok"}}));
+        let on_time = fake.click(7, &Msg::default(), "x", &[], &[]);
+        let (status, _, _) = raw_with_headers(&fake, "POST", &callback(on_time), pong()).await;
+        assert_eq!(status, 204);
+        fake.assert_no_violations();
+        // A follow-up through the token within 15 minutes is fine.
+        let follow_up = format!("/webhooks/{APP_ID}/tok{on_time}");
+        let (status, _, _) =
+            raw_with_headers(&fake, "POST", &follow_up, Some(json!({"content": "more"}))).await;
+        assert_eq!(status, 200);
+        fake.assert_no_violations();
+        // Twice.
+        let (status, _, answer) = raw_with_headers(&fake, "POST", &callback(on_time), pong()).await;
+        assert_eq!(status, 400);
+        assert_eq!(answer["code"], json!(40060));
+        assert_eq!(
+            answer["message"],
+            json!("Interaction has already been acknowledged.")
+        );
+        // After 3 seconds.
+        let late = fake.click(7, &Msg::default(), "x", &[], &[]);
+        fake.age_interaction(late, Duration::from_millis(3100));
+        let (status, _, answer) = raw_with_headers(&fake, "POST", &callback(late), pong()).await;
+        assert_eq!(status, 404);
+        assert_eq!(answer["code"], json!(10062));
+        assert_eq!(answer["message"], json!("Unknown interaction"));
+        // A follow-up after 15 minutes.
+        fake.age_interaction(on_time, Duration::from_secs(15 * 60 + 1));
+        let (status, _, answer) =
+            raw_with_headers(&fake, "POST", &follow_up, Some(json!({"content": "late"}))).await;
+        assert_eq!(status, 404);
+        assert_eq!(answer["code"], json!(10015));
+        let codes: Vec<String> = fake.violations().into_iter().map(|v| v.code).collect();
+        assert_eq!(codes, ["40060", "10062", "10015"]);
+        assert!(std::panic::catch_unwind(|| fake.assert_no_violations()).is_err());
     }
 
     fn valid(schema: &str, v: &Value) {

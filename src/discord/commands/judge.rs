@@ -232,7 +232,7 @@ pub async fn unsign(
         }
     }
     if let Some((s, up)) = done {
-        super::wolf::after_leave(ctx.http(), &s, up).await;
+        super::wolf::after_leave(ctx.http(), ctx.data(), &s, up).await;
     }
     Ok(())
 }

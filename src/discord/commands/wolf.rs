@@ -14,7 +14,9 @@ use serenity::all::{
 };
 
 use crate::discord::messenger::no_pings;
-use crate::discord::{answer, display_name, permissions, place, roles, user_lang, Context, Error};
+use crate::discord::{
+    answer, display_name, permissions, place, roles, user_lang, Context, Data, Error,
+};
 use crate::engine::ruleset::Zone;
 use crate::i18n::{text, Lang};
 use crate::service::{
@@ -178,15 +180,20 @@ pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
         service.check_judge(guild, &roles(ctx).await).await?;
         let s = service.signup_at(&p).await?;
         let game = service.start(s.id).await?;
-        let s = service.signup(s.id).await?;
-        refresh(ctx.http(), &s).await;
-        Ok(game)
+        Ok((game, s.id))
     }
     .await;
-    answer(ctx, result, |g| {
+    let started = result.as_ref().ok().map(|(_, id)| *id);
+    answer(ctx, result, |(g, _)| {
         text(lang, "ok-started", &[("game", g.0.to_string())])
     })
-    .await
+    .await?;
+    // After the answer: the post's edit may wait behind the sign-up's joins (5 edits per
+    // 5 s a channel), and the answer must come within 3 s.
+    if let Some(id) = started {
+        refresh_signup(ctx.http(), ctx.data(), id).await;
+    }
+    Ok(())
 }
 
 /// Sign up for the open game.
@@ -205,7 +212,7 @@ pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
     // Answered first: the DM check and the post's edit are two more calls (see [`welcome`]).
     answer(ctx, result, |s| joined_text(&s, p.user, lang)).await?;
     if let Some(id) = joined {
-        welcome(ctx.http(), service, id, p.user, lang).await;
+        welcome(ctx.http(), ctx.data(), id, p.user, lang).await;
     }
     Ok(())
 }
@@ -223,7 +230,7 @@ pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     let left = result.as_ref().ok().cloned();
     answer(ctx, result, |_| text(lang, "ok-left", &[])).await?;
     if let Some((s, up)) = left {
-        after_leave(ctx.http(), &s, up).await;
+        after_leave(ctx.http(), ctx.data(), &s, up).await;
     }
     Ok(())
 }
@@ -250,8 +257,8 @@ pub async fn take_off(
 
 /// After someone left (and was answered): the sign-up post shows it, and the member who
 /// moved up from the waiting list is told by DM, in the game's language (best effort).
-pub async fn after_leave(http: &Http, s: &Signup, up: Option<Account>) {
-    refresh(http, s).await;
+pub async fn after_leave(http: &Http, data: &Data, s: &Signup, up: Option<Account>) {
+    refresh_signup(http, data, s.id).await;
     let Some(user) = up else {
         return;
     };
@@ -353,6 +360,36 @@ pub fn joined_text(s: &Signup, user: Account, lang: Lang) -> String {
     }
 }
 
+/// Edits sign-up `id`'s post to show its state now. A burst of joins would queue one
+/// edit each behind Discord's 5 edits per 5 s a channel, each showing a state already
+/// gone: while an edit is under way, later calls only mark the post changed, and the edit
+/// under way is followed by one more with the latest state.
+pub async fn refresh_signup(http: &Http, data: &Data, id: SignupId) {
+    let service = &data.service;
+    let refreshing = || data.refreshing.lock().unwrap_or_else(|e| e.into_inner());
+    {
+        let mut busy = refreshing();
+        if let Some(changed) = busy.get_mut(&id.0) {
+            *changed = true;
+            return;
+        }
+        busy.insert(id.0, false);
+    }
+    loop {
+        match service.signup(id).await {
+            Ok(s) => refresh(http, &s).await,
+            Err(e) => tracing::warn!(error = %e, "could not read a sign-up to show it"),
+        }
+        let mut busy = refreshing();
+        if busy.get(&id.0) == Some(&true) {
+            busy.insert(id.0, false);
+        } else {
+            busy.remove(&id.0);
+            return;
+        }
+    }
+}
+
 /// Edits the sign-up post to show who is in (best effort: the sign-up itself is stored).
 pub async fn refresh(http: &Http, s: &Signup) {
     let (Some(thread), Some(message)) = (s.thread, s.message) else {
@@ -381,10 +418,11 @@ pub async fn refresh(http: &Http, s: &Signup) {
 /// These are two to four Discord calls, made after the interaction is answered: under
 /// Discord's rate limits a burst of joins could otherwise miss the 3-second deadline for an
 /// answer, and the answer (the count) does not depend on them.
-pub async fn welcome(http: &Http, service: &Service, id: SignupId, user: Account, lang: Lang) {
-    if let Err(e) = check_dms(http, service, id, user, lang).await {
+pub async fn welcome(http: &Http, data: &Data, id: SignupId, user: Account, lang: Lang) {
+    if let Err(e) = check_dms(http, &data.service, id, user, lang).await {
         tracing::warn!(error = %e, "could not check a new sign-up's DMs");
     }
+    refresh_signup(http, data, id).await;
 }
 
 async fn check_dms(
@@ -421,8 +459,6 @@ async fn check_dms(
                 .await;
         }
     }
-    let s = service.signup(id).await?;
-    refresh(http, &s).await;
     Ok(())
 }
 
