@@ -176,7 +176,7 @@ async fn give_last_words_with(w: &World, words: &str) {
             .fake
             .dms_to(user)
             .iter()
-            .any(|m| m.content.contains("你可以留一段遗言") && m.content.contains("/遗言")));
+            .any(|m| m.content.contains("可以留一段遗言") && m.content.contains("/遗言")));
         let text = format!("{}的遗言：{words}", g.ch(grant.character).name);
         let a = w
             .say(user, dm, &["lastwords"], &[("text", 3, json!(text))])
@@ -434,7 +434,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         }
     }
     // Day posts are forum posts titled by day.
-    assert!(public.iter().any(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { name, .. }) if name == "第1天")));
+    assert!(public.iter().any(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { name, .. }) if name == "第 1 天")));
     // Every message the outbox sent carried a nonce Discord accepts, enforced, so a retried
     // send shows once; and no message was longer than Discord allows.
     let sends: Vec<_> = w
@@ -512,7 +512,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         .fake
         .messages()
         .into_iter()
-        .find(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { name, .. }) if name == "第1天"))
+        .find(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { name, .. }) if name == "第 1 天"))
         .expect("day 1's post");
     let elevator = w
         .fake
