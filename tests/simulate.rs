@@ -320,7 +320,9 @@ fn times_are_in_the_games_zone_and_nightfall_prompts_say_by_when() {
     // The game starts at 12:00 UTC: 20:00 in Beijing.
     assert_eq!(first_event(&zh.transcript).as_deref(), Some("12-01 20:00"));
     assert_eq!(first_event(&en.transcript).as_deref(), Some("12-01 12:00"));
-    assert!(zh.transcript.contains("2026-12-02 20:30 UTC+8"));
+    // Night 1 falls a decision window after day 1's close (12:10 UTC); the seer's part ends
+    // half an hour later: 20:40 in Beijing.
+    assert!(zh.transcript.contains("2026-12-02 20:40 UTC+8"));
     assert!(!zh.transcript.contains(" UTC ") && !zh.transcript.contains(" UTC。"));
     let game = Game::replay(&zh.events);
     let seer = game
@@ -329,7 +331,7 @@ fn times_are_in_the_games_zone_and_nightfall_prompts_say_by_when() {
         .expect("a seer");
     let to_seer = i18n::audience_heading(Audience::Character(seer), &game, Lang::Zh);
     let prompt =
-        format!("12-02 20:00 [{to_seer}] 【第 1 夜】你可以在 2026-12-02 20:30 UTC+8 之前查验");
+        format!("12-02 20:10 [{to_seer}] 【第 1 夜】你可以在 2026-12-02 20:40 UTC+8 之前查验");
     assert!(zh.transcript.contains(&prompt), "{}", zh.transcript);
 }
 
