@@ -45,3 +45,40 @@ mod tests {
         assert_ne!(commitment(42), commitment(43));
     }
 }
+
+/// Known answers: fixed seeds give these draws for ever. A published game is verified by
+/// recomputing its draws, so a change of `rand`/`rand_chacha` (pinned in Cargo.toml) or of
+/// how a draw uses them that moved any of these would make `verify` reject games already
+/// played. The commitments were computed independently (Python's hashlib over the seed's
+/// eight little-endian bytes).
+#[cfg(test)]
+mod known_answers {
+    use super::*;
+
+    #[test]
+    fn the_commitment_is_sha256_of_the_seeds_little_endian_bytes() {
+        assert_eq!(
+            commitment(42),
+            "ed049108bc18f2c64369e8d0ea42850bdd1a7d1dd340cfde716315579702a76c"
+        );
+        assert_eq!(
+            commitment(u64::MAX),
+            "12a3ae445661ce5dee78d0650d33362dec29c4f82af05e7e57fb595bbbacf0ca"
+        );
+    }
+
+    #[test]
+    fn the_deal_and_later_draws_of_a_fixed_seed_never_change() {
+        let mut deal: Vec<u32> = (0..12).collect();
+        shuffle(42, 0, &mut deal);
+        assert_eq!(deal, [11, 3, 7, 8, 4, 2, 1, 9, 0, 6, 5, 10]);
+        let picks: Vec<usize> = (1..6).map(|i| pick(42, i, 12)).collect();
+        assert_eq!(picks, [0, 10, 9, 5, 6]);
+        let mut sixteen: Vec<u32> = (0..16).collect();
+        shuffle(u64::MAX, 0, &mut sixteen);
+        assert_eq!(
+            sixteen,
+            [11, 7, 4, 12, 8, 2, 10, 13, 14, 15, 9, 1, 5, 0, 3, 6]
+        );
+    }
+}
