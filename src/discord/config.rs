@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
+use crate::engine::Ruleset;
 use crate::service::Overrides;
 
 /// The bot's configuration file.
@@ -73,12 +74,18 @@ impl Config {
         })
     }
 
-    /// Parses a configuration's text.
+    /// Parses a configuration's text and checks every ruleset override against its ruleset,
+    /// so that a bad override stops the bot at start (naming the field) instead of every
+    /// `/wolf new` failing later.
     ///
     /// # Errors
-    /// The parser's message.
+    /// The parser's message, or `[rulesets.NAME]` and what is wrong with it.
     pub fn parse(text: &str) -> Result<Config, String> {
-        toml::from_str(text).map_err(|e| e.to_string())
+        let config: Config = toml::from_str(text).map_err(|e| e.to_string())?;
+        for (name, overrides) in &config.rulesets {
+            Ruleset::builtin(name, overrides).map_err(|e| format!("[rulesets.{name}]: {e}"))?;
+        }
+        Ok(config)
     }
 }
 
@@ -105,6 +112,26 @@ mod tests {
         )))
         .expect("config/wolfjudge.toml parses");
         assert_eq!(c.worker.poll(), Duration::from_millis(1000));
+    }
+
+    #[test]
+    fn a_bad_ruleset_override_is_refused_at_start_naming_it() {
+        let e = Config::parse("[rulesets.m32]\nday_length = \"banana\"\n")
+            .expect_err("a bad duration refused");
+        assert!(
+            e.contains("[rulesets.m32]") && e.contains("day_length"),
+            "{e}"
+        );
+        let e = Config::parse("[rulesets.m32]\nno_such_option = 1\n")
+            .expect_err("an unknown option refused");
+        assert!(e.contains("no_such_option"), "{e}");
+        let e = Config::parse("[rulesets.nope]\nday_length = \"1h\"\n")
+            .expect_err("an unknown ruleset refused");
+        assert!(
+            e.contains("[rulesets.nope]") && e.contains("unknown ruleset"),
+            "{e}"
+        );
+        Config::parse("[rulesets.m32]\nday_length = \"12h\"\n").expect("a good override");
     }
 
     #[test]
