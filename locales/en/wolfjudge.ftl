@@ -83,9 +83,9 @@ err-game-over = The game is over; nothing more can be done. The reveal shows eve
 err-unknown-character = There is no character called “{ $name }”. Check the spelling (copy the name from the list of living characters).
 err-not-judge = Only the judge can do that.
 err-not-a-character = The judge doesn't play a character, so player actions aren't available to the judge.
-err-actor-dead = { $name } is out of the game and can't do that any more. { $game ->
-    [mafia] Once out, a character can only leave last words and write in the tree hole.
-   *[other] Once out, a character can only leave last words, write in the tree hole, and make the decisions its death opened (shoot, pass the badge or the leadership).
+err-actor-dead = You ({ $name }) are out of the game and can't do that any more. { $game ->
+    [mafia] Once out, you can only leave last words and write in the tree hole.
+   *[other] Once out, you can only leave last words, write in the tree hole, and make the decisions your exit opened (shoot, pass the badge or the leadership).
 }
 err-wrong-phase = That can't be done now ({ $phase }). Day actions (posts, votes) belong to the day and night abilities to the night; try again then.
 err-day-closed = Today's vote has closed: no more posts or votes today. Wait for the next phase to begin.
@@ -94,7 +94,7 @@ err-leader-election-over = { $has ->
     [yes] The wolf leader election is held on the first night only and is over: the leader is { $leader }. A leader who is out hands the leadership on.
    *[no] The wolf leader election is held on the first night only and is over.
 }
-err-no-ability = { $name }'s role can't do that now. The role message the judge sent you lists what you can do and when.
+err-no-ability = Your role ({ $name }) can't do that now. The role message the judge sent you lists what you can do and when.
 err-target-dead = { $name } is out of the game and can't be a target. Choose a living character.
 err-vote-change-limit = { $limit ->
     [0] Votes can't be changed in this game: your first vote is final.

@@ -73,7 +73,7 @@ err-game-over = 游戏已经结束，不能再操作了。所有身份和过程�
 err-unknown-character = 没有叫「{ $name }」的角色。请检查名字是否写对（可以从存活名单里复制）。
 err-not-judge = 只有法官可以这样做。
 err-not-a-character = 法官不扮演角色，不能进行玩家的操作。
-err-actor-dead = { $name } 已经出局，不能再这样做。{ $game ->
+err-actor-dead = 你（{ $name }）已经出局，不能再这样做。{ $game ->
     [mafia] 出局后只能留遗言和写树洞。
    *[other] 出局后只能留遗言、写树洞，以及做出局时的决定（开枪、移交警徽或狼头）。
 }
@@ -84,7 +84,7 @@ err-leader-election-over = { $has ->
     [yes] 狼头选举只在第一夜进行，已经结束：狼头是 { $leader }。狼头出局时由他移交狼头。
    *[no] 狼头选举只在第一夜进行，已经结束。
 }
-err-no-ability = { $name } 的身份现在不能做这件事。可用的技能和时限请看法官发给你的身份私信。
+err-no-ability = 你（{ $name }）的身份现在不能做这件事。可用的技能和时限请看法官发给你的身份私信。
 err-target-dead = { $name } 已经出局，不能作为目标。请选择一名存活的角色。
 err-vote-change-limit = { $limit ->
     [0] 本局不允许改票，你的第一票就是最终的票。
