@@ -1,8 +1,10 @@
 //! wolfjudge: a judge for asynchronous forum-style werewolf (版杀) and Mafia games.
 //!
 //! - [`bench`]: many simulated games at once through the store, measured.
+//! - [`discord`]: the Discord bot (serenity and poise): commands, buttons, the messenger.
 //! - [`engine`]: the pure rules engine (no I/O, no clock, no RNG reads).
 //! - [`script`]: game scripts replayed on a virtual clock, and their reports.
+//! - [`service`]: what a user can do (sign up, vote, act, judge), over the store.
 //! - [`i18n`]: message catalogs (zh-CN, en) that turn events and refusals into text.
 //! - [`sim`]: a whole game played by random simulated players.
 //! - [`store`]: games in PostgreSQL (event log, outbox, deadlines, idempotent commands).

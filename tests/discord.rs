@@ -1588,3 +1588,68 @@ async fn thirty_joins_in_a_second_are_all_answered_in_time(pool: PgPool) {
     let slowest = w.fake.slowest_answer().expect("answers were timed");
     assert!(slowest <= StdDuration::from_secs(3), "slowest: {slowest:?}");
 }
+
+/// The kill's reason is asked in a modal of Discord's current layout (a Label wrapping the
+/// text input, not an action row), and what the wolf types there reaches the engine.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_kill_reason_typed_in_the_label_modal_reaches_the_engine(pool: PgPool) {
+    let w = World::new(pool).await;
+    w.started().await;
+    for _ in 0..10 {
+        let g = w.game().await;
+        if matches!(g.phase, Phase::Night { .. }) && g.night.as_ref().is_some_and(|n| !n.resolved) {
+            break;
+        }
+        w.pass_deadline().await;
+    }
+    let g = w.game().await;
+    assert!(
+        matches!(g.phase, Phase::Night { .. }),
+        "a night: {:?}",
+        g.phase
+    );
+    let wolves = g.living_with(|r| r == Role::Wolf);
+    if g.ruleset.options.wolf_leader && g.leader.is_none() {
+        for wolf in &wolves {
+            w.pick(w.user_of(*wolf).await, "leader", wolves[0]).await;
+        }
+        w.settle().await;
+    }
+    let victim = lowest(&g, |r| r == Role::Villager).expect("a villager");
+    let wolf = wolves[0];
+    let user = w.user_of(wolf).await;
+    let m = w.prompt(user, "kill").expect("a kill menu");
+    let id = component_ids(&m)
+        .into_iter()
+        .find(|i| i.ends_with(":kill"))
+        .expect("the kill menu");
+    let seat = victim.0.to_string();
+    let i = w.fake.click(user, &m, &id, &[seat.as_str()], &[]);
+    let modal = w.fake.response(i).await;
+    assert_eq!(modal["type"], json!(9), "a modal: {modal}");
+    let top = &modal["data"]["components"];
+    assert_eq!(top.as_array().map(Vec::len), Some(1), "one field: {modal}");
+    assert_eq!(
+        top[0]["type"],
+        json!(18),
+        "a Label, not an action row: {modal}"
+    );
+    assert_eq!(
+        top[0]["component"]["type"],
+        json!(4),
+        "a text input: {modal}"
+    );
+    assert_eq!(top[0]["component"]["max_length"], json!(2));
+    let custom_id = modal["data"]["custom_id"]
+        .as_str()
+        .expect("an id")
+        .to_string();
+    let i = w
+        .fake
+        .submit_modal(user, m.channel, &custom_id, "reason", "吃鸡");
+    let answer = w.fake.answer(i).await;
+    assert!(answer.contains("已记录"), "the kill is recorded: {answer}");
+    let g = w.game().await;
+    let kill = &g.night.as_ref().expect("the night").kills[&wolf];
+    assert_eq!((kill.target, kill.reason.as_str()), (victim, "吃鸡"));
+}

@@ -183,14 +183,16 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
         &[],
         json!({}),
     );
+    // Deferred (reading, drawing and posting is more than one call), then the first page.
     let r = w.fake.response(id).await;
-    assert_eq!(r["type"], json!(4), "{r}");
+    assert_eq!(r["type"], json!(5), "{r}");
     assert_eq!(
         r["data"]["flags"].as_u64().unwrap_or(0) & 64,
         0,
         "public: {r}"
     );
-    let embed = &r["data"]["embeds"][0];
+    let pages = w.fake.follow_ups(id).await;
+    let embed = &pages[0]["embeds"][0];
     assert_eq!(embed["title"], json!("积分榜：春季赛"));
     assert_eq!(embed["image"]["url"], json!("attachment://standings.png"));
     let table = embed["description"].as_str().expect("a description");
@@ -253,8 +255,8 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
         .fake
         .calls()
         .into_iter()
-        .find(|c| c.path.starts_with(&format!("/interactions/{id}/")))
-        .expect("the callback");
+        .find(|c| c.path.contains(&format!("/tok{id}")) && !c.files.is_empty())
+        .expect("the deferred answer with the chart");
     assert_eq!(upload.files.len(), 1, "one attachment");
     assert_eq!(upload.files[0].filename, "standings.png");
     let png = image::load_from_memory(&upload.files[0].bytes).expect("the chart is a PNG");

@@ -14,7 +14,7 @@ use wolfjudge::script::{Act, By, Script, Step};
 use wolfjudge::store::outbox::Recorder;
 use wolfjudge::store::{play, Store};
 use wolfjudge::tournament::{
-    compute, default_judge, render_chart, render_table, score_game, Award, Scoring, Standings,
+    compute, default_judge, render_chart_in, render_table, score_game, Award, Scoring, Standings,
     TieBreak, Tournament, TournamentError,
 };
 
@@ -308,7 +308,7 @@ async fn five_game_mafia_tournament_matches_the_hand_computed_table(pool: PgPool
 
     // Left in place for a look: target/tmp/tournament-standings.png.
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tournament-standings.png");
-    render_chart(&st, &path, 900, 560).expect("chart drawn");
+    render_chart_in(&st, Lang::Zh, &path, 900, 560).expect("chart drawn");
     let img = image::open(&path).expect("the PNG decodes");
     assert_eq!((img.width(), img.height()), (900, 560));
     let bytes = std::fs::read(&path).expect("written");
@@ -374,7 +374,7 @@ async fn tournament_bookkeeping_refuses_what_does_not_fit(pool: PgPool) {
     assert!(table.contains("杀人王：无人获得"), "{table}");
     // The chart of a tournament with no finished game is still a valid image.
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tournament-empty.png");
-    render_chart(&st, &path, 320, 200).expect("chart drawn");
+    render_chart_in(&st, Lang::Zh, &path, 320, 200).expect("chart drawn");
     let img = image::open(&path).expect("the PNG decodes");
     assert_eq!((img.width(), img.height()), (320, 200));
     assert_eq!(
@@ -786,4 +786,61 @@ fn an_m32_tournament_gives_m32_awards_and_a_mafia_one_mafia_awards() {
         !zh.contains("最佳") && !en.contains("Top Wolf"),
         "{zh}\n{en}"
     );
+}
+
+/// A table longer than one embed is paged, never cut: 150 players with 32-character names
+/// make a table of several embeds' worth; every page fits Discord's limits (description
+/// 4,096, title 256, 6,000 a message: one embed a message) and the pages, in order, hold
+/// every line of the table.
+#[test]
+fn standings_longer_than_an_embed_are_paged_without_losing_a_line() {
+    let names: Vec<String> = (0..150)
+        .map(|i| format!("{:0>3}号玩家{}", i, "长".repeat(26)))
+        .collect();
+    assert!(names.iter().all(|n| n.chars().count() == 32));
+    let roles: Vec<(&str, Role)> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            (
+                n.as_str(),
+                if i < 30 { Role::Killer } else { Role::Civilian },
+            )
+        })
+        .collect();
+    for lang in [Lang::Zh, Lang::En] {
+        let s = standings_of(
+            "mafia",
+            "老王",
+            &[finished("mafia", &roles, Winner::Village)],
+        );
+        let table = render_table(&s, lang);
+        let pages: Vec<serde_json::Value> =
+            wolfjudge::discord::commands::tournament::standings_pages(&s, lang)
+                .iter()
+                .map(|e| serde_json::to_value(e).expect("an embed"))
+                .collect();
+        assert!(pages.len() > 1, "{} characters on one page", table.len());
+        let mut shown = String::new();
+        for (i, page) in pages.iter().enumerate() {
+            let title = page["title"].as_str().expect("a title");
+            let description = page["description"].as_str().expect("a description");
+            assert!(title.chars().count() <= 256, "title of page {i}");
+            assert!(description.chars().count() <= 4096, "page {i}: too long");
+            assert!(title.chars().count() + description.chars().count() <= 6000);
+            assert_eq!(
+                page.get("image").is_some(),
+                i == 0,
+                "the chart on page 1 only"
+            );
+            let body = description
+                .strip_prefix("```\n")
+                .and_then(|d| d.strip_suffix("\n```"))
+                .expect("a code block");
+            shown.push_str(body);
+            shown.push('\n');
+        }
+        assert_eq!(shown.trim_end(), table.trim_end(), "every line, in order");
+        assert!(names.iter().all(|n| shown.contains(n.as_str())));
+    }
 }

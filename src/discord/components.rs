@@ -5,10 +5,10 @@
 //! so a redelivered press acts once, and a second press answers with what was recorded.
 
 use poise::serenity_prelude as serenity;
+use serde_json::json;
 use serenity::all::{
-    ActionRowComponent, ComponentInteraction, ComponentInteractionDataKind, CreateActionRow,
-    CreateInputText, CreateInteractionResponse, CreateInteractionResponseMessage, CreateModal,
-    InputTextStyle, ModalInteraction,
+    ActionRowComponent, ComponentInteraction, ComponentInteractionDataKind,
+    CreateInteractionResponse, CreateInteractionResponseMessage, ModalInteraction,
 };
 
 use super::commands::wolf;
@@ -99,21 +99,9 @@ pub async fn on_component(
     if choice == Choice::Kill {
         if let Some(t) = target {
             // The reason comes in a modal; the kill is submitted when it does.
-            let modal = CreateModal::new(
-                format!("wj:{}:killr:{}", game.0, t.0),
-                text(lang, "modal-kill-title", &[]),
-            )
-            .components(vec![CreateActionRow::InputText(
-                CreateInputText::new(
-                    InputTextStyle::Short,
-                    text(lang, "modal-kill-reason", &[]),
-                    "reason",
-                )
-                .min_length(1)
-                .max_length(2)
-                .required(true),
-            )]);
-            c.create_response(&ctx.http, CreateInteractionResponse::Modal(modal))
+            let modal = kill_reason_modal(game, t, lang);
+            ctx.http
+                .create_interaction_response(c.id, &c.token, &modal, Vec::new())
                 .await?;
             return Ok(());
         }
@@ -131,6 +119,32 @@ pub async fn on_component(
     .await;
     c.create_response(&ctx.http, ephemeral(reply)).await?;
     Ok(())
+}
+
+/// The modal asking for a kill's two-character reason, in Discord's current layout: a Label
+/// (type 18) wrapping a short text input. serenity 0.12's `CreateModal` only builds the older
+/// action-row layout, so the callback body is written here as JSON (and serenity is patched
+/// to read the submitted Label back: `vendor/serenity/PATCHED.md`).
+fn kill_reason_modal(game: GameId, target: CharId, lang: Lang) -> serde_json::Value {
+    json!({
+        "type": 9,
+        "data": {
+            "custom_id": format!("wj:{}:killr:{}", game.0, target.0),
+            "title": text(lang, "modal-kill-title", &[]),
+            "components": [{
+                "type": 18,
+                "label": text(lang, "modal-kill-reason", &[]),
+                "component": {
+                    "type": 4,
+                    "custom_id": "reason",
+                    "style": 1,
+                    "min_length": 1,
+                    "max_length": 2,
+                    "required": true,
+                },
+            }],
+        },
+    })
 }
 
 /// Handles a submitted modal (a kill's reason).

@@ -94,18 +94,25 @@ fn discord_nonce(nonce: &str, part: usize) -> String {
 /// ends; a single line longer than that is cut inside. Nothing is dropped: the parts
 /// concatenate to the text.
 pub fn split(text: &str) -> Vec<String> {
+    split_within(text, MAX_LEN)
+}
+
+/// [`split`] for another limit (an embed's description, say): parts of at most `max`
+/// characters (at least one), in order, concatenating to the text.
+pub fn split_within(text: &str, max: usize) -> Vec<String> {
+    let max = max.max(1);
     let mut parts = Vec::new();
     let mut cur = String::new();
     let mut cur_len = 0;
     for line in text.split_inclusive('\n') {
         let len = line.chars().count();
-        if cur_len + len > MAX_LEN && !cur.is_empty() {
+        if cur_len + len > max && !cur.is_empty() {
             parts.push(std::mem::take(&mut cur));
             cur_len = 0;
         }
-        if len > MAX_LEN {
+        if len > max {
             let chars: Vec<char> = line.chars().collect();
-            let mut chunks = chars.chunks(MAX_LEN).peekable();
+            let mut chunks = chars.chunks(max).peekable();
             while let Some(chunk) = chunks.next() {
                 if chunks.peek().is_some() {
                     parts.push(chunk.iter().collect());

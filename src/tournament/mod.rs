@@ -25,8 +25,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
 pub use render::{
-    chart_text, render_chart, render_chart_in, render_chart_png, render_stats, render_table,
-    ChartText,
+    chart_text, render_chart_in, render_chart_png, render_stats, render_table, ChartText,
 };
 pub use scoring::{Scoring, ScoringError};
 pub use standings::{

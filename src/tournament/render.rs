@@ -551,20 +551,6 @@ fn spread(series: &[Vec<u32>], step: f64) -> Vec<Vec<f64>> {
 }
 
 /// Writes a `width`×`height` PNG line chart of every player's cumulative points over the
-/// finished games to `path`, in Chinese; [`render_chart_in`] draws it in another language.
-///
-/// # Errors
-/// As [`render_chart_in`].
-pub fn render_chart(
-    s: &Standings,
-    path: &Path,
-    width: u32,
-    height: u32,
-) -> Result<(), TournamentError> {
-    render_chart_in(s, Lang::Zh, path, width, height).map(|_| ())
-}
-
-/// Writes a `width`×`height` PNG line chart of every player's cumulative points over the
 /// finished games (x: the start, then G1, G2, ...) to `path`, every label in `lang`, with a
 /// legend beside it that ranks the players as the table does. Returns the characters of
 /// names the font lacks (drawn as [`FALLBACK`], with a note under the chart).

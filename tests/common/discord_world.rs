@@ -155,7 +155,7 @@ impl World {
         self.boot().await;
     }
 
-    /// Uses a slash command and returns the bot's (ephemeral) answer.
+    /// Uses a slash command and returns the bot's (ephemeral) answer and its callback body.
     #[allow(clippy::too_many_arguments)]
     pub async fn slash(
         &self,
@@ -172,13 +172,8 @@ impl World {
             user, channel, &roles, perms, "zh-CN", path, options, resolved,
         );
         let r = self.fake.response(id).await;
-        (
-            r["data"]["content"]
-                .as_str()
-                .unwrap_or_default()
-                .to_string(),
-            r,
-        )
+        // The callback's text, or the deferred answer's.
+        (self.fake.answer(id).await, r)
     }
 
     pub async fn say(

@@ -161,6 +161,11 @@ struct State {
     seq: u64,
     commands: Vec<Value>,
     responses: HashMap<u64, Value>,
+    /// What the bot said through an interaction's token (the deferred answer's edit, then
+    /// follow-ups), by interaction, in order.
+    follow_ups: HashMap<u64, Vec<Value>>,
+    /// The channel each interaction came from (its follow-ups are messages there).
+    interaction_channels: HashMap<u64, u64>,
     webhooks: HashMap<u64, String>,
     names: HashMap<u64, String>,
     /// What Discord would have refused (or the fake could not answer), in order.
@@ -232,6 +237,9 @@ fn send(s: &mut State, t: &str, d: Value) {
         // Discord's 3 seconds (and the token's 15 minutes) run from now, in real time.
         if let Some(id) = d["id"].as_str().and_then(|i| i.parse().ok()) {
             s.interactions.insert(id, Instant::now());
+            if let Some(channel) = d["channel_id"].as_str().and_then(|c| c.parse().ok()) {
+                s.interaction_channels.insert(id, channel);
+            }
             if let Some(token) = d["token"].as_str() {
                 s.tokens.insert(token.to_string(), id);
             }
@@ -690,7 +698,11 @@ impl FakeDiscord {
         id
     }
 
-    /// Submits a modal with one text field.
+    /// Submits the modal the bot opened with `custom_id`, its text input `field` filled in
+    /// with `value`. As Discord does, the submitted components mirror the modal's layout: a
+    /// Label (type 18) comes back with its one `component`, an action row with `components`;
+    /// every component gets the numeric `id` Discord assigns. Panics when the bot never
+    /// opened such a modal or it has no such field (Discord cannot submit it either).
     pub fn submit_modal(
         &self,
         user: u64,
@@ -699,9 +711,54 @@ impl FakeDiscord {
         field: &str,
         value: &str,
     ) -> u64 {
+        let modal = {
+            let s = self.lock();
+            s.responses
+                .values()
+                .filter(|r| r["type"] == json!(9) && r["data"]["custom_id"] == json!(custom_id))
+                .last()
+                .map(|r| r["data"]["components"].clone())
+                .unwrap_or_else(|| panic!("no modal {custom_id} was opened to submit"))
+        };
+        let mut next_id = 0;
+        let mut number = || {
+            next_id += 1;
+            next_id
+        };
+        let mut found = false;
+        let mut input = |c: &Value, id: u64| {
+            found |= c["custom_id"] == json!(field);
+            let value = if c["custom_id"] == json!(field) {
+                value
+            } else {
+                ""
+            };
+            json!({"type": c["type"], "id": id, "custom_id": c["custom_id"], "value": value})
+        };
+        let components: Vec<Value> = modal
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|top| match top["type"].as_u64() {
+                Some(18) => {
+                    let id = number();
+                    json!({"type": 18, "id": id, "component": input(&top["component"], number())})
+                }
+                _ => {
+                    let id = number();
+                    let inner: Vec<Value> = top["components"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .map(|c| input(c, number()))
+                        .collect();
+                    json!({"type": 1, "id": id, "components": inner})
+                }
+            })
+            .collect();
+        assert!(found, "modal {custom_id} has no text input {field}");
         let (id, mut v) = self.base(5, user, channel, &[], 0, "zh-CN");
-        v["data"] = json!({"custom_id": custom_id, "components": [
-            {"type": 1, "components": [{"type": 4, "custom_id": field, "value": value}]}]});
+        v["data"] = json!({"custom_id": custom_id, "components": components});
         self.dispatch("INTERACTION_CREATE", v);
         id
     }
@@ -727,13 +784,38 @@ impl FakeDiscord {
         out
     }
 
-    /// The text of the bot's answer to an interaction.
+    /// The text of the bot's answer to an interaction: the callback's content, or, when the
+    /// bot deferred (callback type 5), what it then said through the token (waiting for it).
     pub async fn answer(&self, interaction: u64) -> String {
         let v = self.response(interaction).await;
-        v["data"]["content"]
-            .as_str()
-            .unwrap_or_default()
-            .to_string()
+        if v["type"] != json!(5) {
+            return v["data"]["content"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+        }
+        self.follow_ups(interaction)
+            .await
+            .iter()
+            .map(|b| b["content"].as_str().unwrap_or_default())
+            .collect()
+    }
+
+    /// What the bot sent through an interaction's token after deferring it (the edit of the
+    /// deferred answer, then follow-ups), in order, waiting for the first.
+    pub async fn follow_ups(&self, interaction: u64) -> Vec<Value> {
+        let mut out = Vec::new();
+        self.wait_for("a deferred answer", 20, |f| {
+            match f.lock().follow_ups.get(&interaction) {
+                Some(parts) if !parts.is_empty() => {
+                    out = parts.clone();
+                    true
+                }
+                _ => false,
+            }
+        })
+        .await;
+        out
     }
 }
 
@@ -1588,8 +1670,16 @@ fn serve(
             error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook")
         }
         ("GET" | "PATCH" | "POST", ["webhooks", ..]) => {
+            let interaction = parts.get(2).and_then(|token| s.tokens.get(*token)).copied();
+            if let (Some(interaction), "PATCH" | "POST") = (interaction, method.as_str()) {
+                s.follow_ups.entry(interaction).or_default().push(json_body.clone());
+            }
+            let channel = interaction
+                .and_then(|i| s.interaction_channels.get(&i))
+                .copied()
+                .unwrap_or(1);
             let id = s.id();
-            let m = Msg { id, content: json_body["content"].as_str().unwrap_or_default().to_string(), components: json!([]), ..Msg::default() };
+            let m = Msg { id, channel, content: json_body["content"].as_str().unwrap_or_default().to_string(), components: json!([]), ..Msg::default() };
             drop(s);
             Json(message_json(&m)).into_response()
         }

@@ -6,6 +6,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::all::{CreateAllowedMentions, CreateAttachment, CreateEmbed};
 
+use crate::discord::messenger::split_within;
 use crate::discord::{answer, display_name, place, reply, roles, user_lang, Context, Error};
 use crate::i18n::{text, Lang};
 use crate::service::{mention, Account, ServiceError, DEFAULT_TOURNAMENT_RULESET};
@@ -77,26 +78,35 @@ pub async fn new(
     .await
 }
 
-/// The standings as an embed: the table in a code block (cut to Discord's limit), the
-/// chart as its image.
-pub fn standings_embed(s: &Standings, lang: Lang) -> CreateEmbed {
+/// The standings as embeds, one per page: the table in code blocks split at line ends to fit
+/// Discord's description limit (nothing cut), the first page titled and showing the chart as
+/// its image, later pages titled with their number. Each page goes in a message of its own,
+/// so no message comes near Discord's 6,000 characters of embed text.
+pub fn standings_pages(s: &Standings, lang: Lang) -> Vec<CreateEmbed> {
     let table = render_table(s, lang);
-    let room = EMBED_TEXT - "```\n\n```".len() - 1;
-    let table = if table.chars().count() > room {
-        let mut cut: String = table.chars().take(room).collect();
-        cut.push('…');
-        cut
-    } else {
-        table
-    };
-    CreateEmbed::new()
-        .title(text(
-            lang,
-            "standings-embed-title",
-            &[("name", s.tournament.name.clone())],
-        ))
-        .description(format!("```\n{table}\n```"))
-        .image(format!("attachment://{CHART_FILE}"))
+    let fence = "```\n\n```".chars().count();
+    let pages = split_within(table.trim_end_matches('\n'), EMBED_TEXT - fence);
+    let title = text(
+        lang,
+        "standings-embed-title",
+        &[("name", s.tournament.name.clone())],
+    );
+    let count = pages.len();
+    pages
+        .into_iter()
+        .enumerate()
+        .map(|(i, page)| {
+            let page = page.trim_end_matches('\n');
+            let embed = CreateEmbed::new().description(format!("```\n{page}\n```"));
+            if i == 0 {
+                embed
+                    .title(title.clone())
+                    .image(format!("attachment://{CHART_FILE}"))
+            } else {
+                embed.title(format!("{title} ({}/{count})", i + 1))
+            }
+        })
+        .collect()
 }
 
 /// Post a tournament's standings table and points chart.
@@ -105,6 +115,8 @@ pub async fn standings(
     ctx: Context<'_>,
     #[description = "The tournament's name (default: the latest)"] tournament: Option<String>,
 ) -> Result<(), Error> {
+    // Reading the standings, drawing the chart and posting each page: more than one call.
+    ctx.defer().await?;
     let service = &ctx.data().service;
     let result = async {
         let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
@@ -112,18 +124,21 @@ pub async fn standings(
         let lang = service.settings(guild).await?.lang;
         let s = service.standings(guild, tournament.as_deref()).await?;
         let png = render_chart_png(&s, lang, CHART_SIZE.0, CHART_SIZE.1)?;
-        Ok::<_, ServiceError>((standings_embed(&s, lang), png))
+        Ok::<_, ServiceError>((standings_pages(&s, lang), png))
     }
     .await;
     match result {
-        Ok((embed, png)) => {
-            ctx.send(
-                poise::CreateReply::default()
+        Ok((pages, png)) => {
+            let mut png = Some(png);
+            for embed in pages {
+                let mut reply = poise::CreateReply::default()
                     .embed(embed)
-                    .attachment(CreateAttachment::bytes(png, CHART_FILE))
-                    .allowed_mentions(CreateAllowedMentions::new()),
-            )
-            .await?;
+                    .allowed_mentions(CreateAllowedMentions::new());
+                if let Some(png) = png.take() {
+                    reply = reply.attachment(CreateAttachment::bytes(png, CHART_FILE));
+                }
+                ctx.send(reply).await?;
+            }
             Ok(())
         }
         Err(e) => reply(ctx, &e.message(user_lang(ctx))).await,

@@ -123,6 +123,8 @@ pub async fn new(
     #[description = "The ruleset: m32 or mafia"] ruleset: String,
     #[description = "The tournament this game belongs to (its name)"] tournament: Option<String>,
 ) -> Result<(), Error> {
+    // The forum post is a Discord call of its own: answer first, within the 3 seconds.
+    ctx.defer_ephemeral().await?;
     let lang = user_lang(ctx);
     let service = &ctx.data().service;
     let result = async {
