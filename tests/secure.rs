@@ -100,11 +100,31 @@ async fn forty_sign_ups_each_started_twice_at_once_are_dealt_once(pool: PgPool) 
     for k in 0..40u64 {
         signups.push(full_signup(&s, guild, 10_000 + 100 * k).await);
     }
+    // A busy database: each write to a sign-up takes 20 ms more, which widens the moment
+    // between reading a sign-up and storing its deal (where a second start could slip in).
+    sqlx::raw_sql(
+        "CREATE FUNCTION slow() RETURNS trigger LANGUAGE plpgsql AS
+           $$ BEGIN PERFORM pg_sleep(0.02); RETURN NEW; END $$;
+         CREATE TRIGGER slow BEFORE UPDATE ON signup_posts
+           FOR EACH ROW EXECUTE FUNCTION slow();",
+    )
+    .execute(&pool)
+    .await
+    .expect("slow writes");
+    // The second start of each pair comes 0 to 9.5 ms after the first, so that across the
+    // forty pairs it meets the first at every step of its way.
     let tasks: Vec<_> = signups
         .iter()
-        .map(|id| {
+        .enumerate()
+        .map(|(k, id)| {
             let (a, b, id) = (s.clone(), s.clone(), *id);
-            tokio::spawn(async move { tokio::join!(a.start(id), b.start(id)) })
+            let lag = std::time::Duration::from_micros(250 * (k as u64 % 16));
+            tokio::spawn(async move {
+                tokio::join!(a.start(id), async move {
+                    tokio::time::sleep(lag).await;
+                    b.start(id).await
+                })
+            })
         })
         .collect();
     let mut wrong = Vec::new();
@@ -113,13 +133,23 @@ async fn forty_sign_ups_each_started_twice_at_once_are_dealt_once(pool: PgPool) 
         let (a, b) = (a.expect("the first start"), b.expect("the second start"));
         assert_eq!(a, b, "sign-up {k}: both starts answer with the same game");
         let (seats, players) = seats_and_players(&s, a).await;
-        if seats != players {
+        // The deal kept with the sign-up (what any later start builds from) is the game's:
+        // the second start did not draw one of its own.
+        let (seed, seating): (i64, Vec<i64>) =
+            sqlx::query_as("SELECT seed, seating FROM signup_posts WHERE game_id = $1")
+                .bind(a.0)
+                .fetch_one(&pool)
+                .await
+                .expect("the stored deal");
+        let g = s.store.load(a.0).await.expect("the game");
+        let seating: Vec<u64> = seating.into_iter().map(|u| u as u64).collect();
+        if seats != players || seed as u64 != g.seed || seating != players {
             wrong.push(k);
         }
     }
     assert!(
         wrong.is_empty(),
-        "seats differ from the engine's players in {} of 40 games: {wrong:?}",
+        "seats or the stored deal differ from the engine's players in {} of 40 games: {wrong:?}",
         wrong.len()
     );
     let games: i64 = sqlx::query_scalar("SELECT count(*) FROM games")
