@@ -755,7 +755,9 @@ fn role_words() -> Vec<(Lang, String)> {
         }
     }
     assert!(
-        words.iter().all(|(_, w)| !w.trim().is_empty() && !w.contains(i18n::MISSING_OPEN)),
+        words
+            .iter()
+            .all(|(_, w)| !w.trim().is_empty() && !w.contains(i18n::MISSING_OPEN)),
         "every role and camp has a name in both catalogs: {words:?}"
     );
     words
@@ -768,7 +770,10 @@ fn public_texts(e: &Event, g: &Game, lang: Lang) -> Vec<String> {
         .into_iter()
         .filter(|m| m.channel == "public")
         .flat_map(|m| {
-            let meta = m.meta.as_ref().map(|d| serde_json::to_string(d).unwrap_or_default());
+            let meta = m
+                .meta
+                .as_ref()
+                .map(|d| serde_json::to_string(d).unwrap_or_default());
             [Some(m.body), meta].into_iter().flatten()
         })
         .collect()

@@ -201,11 +201,18 @@ async fn a_start_retried_after_a_failure_builds_the_same_game(pool: PgPool) {
         .expect("the failure is removed");
 
     let game = s.start(id).await.expect("the retried start");
-    assert_eq!(Some(game.0), created, "the retry finds the game created first");
+    assert_eq!(
+        Some(game.0),
+        created,
+        "the retry finds the game created first"
+    );
     let (seats, players) = seats_and_players(&s, game).await;
     assert_eq!(seats, players, "every seat is the engine's player");
     let again = s.start(id).await.expect("a third start");
-    assert_eq!(again, game, "a start of a started sign-up answers with its game");
+    assert_eq!(
+        again, game,
+        "a start of a started sign-up answers with its game"
+    );
     assert_eq!(seats_and_players(&s, game).await, (seats, players));
 }
 
@@ -235,7 +242,10 @@ async fn a_repeated_wolf_start_answers_with_the_same_game(pool: PgPool) {
     assert!(first.contains("游戏已开始"), "{first}");
     assert_eq!(first, second, "both starts answer alike");
     let third = w.judge_says(post.channel, &["wolf", "start"], &[]).await;
-    assert_eq!(first, third, "a repeated start answers with the game started");
+    assert_eq!(
+        first, third,
+        "a repeated start answers with the game started"
+    );
     w.settle().await;
     let games: i64 = sqlx::query_scalar("SELECT count(*) FROM games")
         .fetch_one(&w.service.store.pool)
@@ -322,14 +332,20 @@ async fn buttons_naming_another_servers_game_are_refused(pool: PgPool) {
         .fetch_one(&store.pool)
         .await
         .expect("count");
-    assert_eq!(outbox_after, outbox_before, "nothing was logged or sent for it");
+    assert_eq!(
+        outbox_after, outbox_before,
+        "nothing was logged or sent for it"
+    );
     let joined = w
         .service
         .signup(other_signup)
         .await
         .expect("the sign-up")
         .players;
-    assert!(joined.is_empty(), "nobody joined the other server's sign-up");
+    assert!(
+        joined.is_empty(),
+        "nobody joined the other server's sign-up"
+    );
 }
 
 #[sqlx::test(migrations = "./migrations")]
@@ -354,7 +370,10 @@ async fn a_judge_who_plays_may_not_judge_the_game(pool: PgPool) {
     let (a, r) = w
         .slash(seated, thread, true, &["judge", "status"], &[], json!({}))
         .await;
-    assert!(a.contains("不能担任这局的法官"), "a seated judge's status: {a}");
+    assert!(
+        a.contains("不能担任这局的法官"),
+        "a seated judge's status: {a}"
+    );
     assert_eq!(roles_named(&a), 0, "{a}");
     assert_eq!(r["data"]["flags"], json!(64), "the refusal is ephemeral");
     let before = w.event_count().await;
@@ -373,8 +392,15 @@ async fn a_judge_who_plays_may_not_judge_the_game(pool: PgPool) {
             json!({}),
         )
         .await;
-    assert!(a.contains("不能担任这局的法官"), "a seated judge's card: {a}");
-    assert_eq!(w.event_count().await, before, "the refused card changed nothing");
+    assert!(
+        a.contains("不能担任这局的法官"),
+        "a seated judge's card: {a}"
+    );
+    assert_eq!(
+        w.event_count().await,
+        before,
+        "the refused card changed nothing"
+    );
     // The judge who does not play sees everything.
     let a = w.judge_says(thread, &["judge", "status"], &[]).await;
     assert!(roles_named(&a) > 0, "the judge's status: {a}");
@@ -386,13 +412,19 @@ async fn a_judge_who_plays_may_not_judge_the_game(pool: PgPool) {
         .slash(seated, thread, true, &["judge", "status"], &[], json!({}))
         .await;
     assert!(a.contains("法官视图不显示任何秘密信息"), "{a}");
-    assert_eq!(roles_named(&a), 0, "no role in a playing judge's status: {a}");
+    assert_eq!(
+        roles_named(&a),
+        0,
+        "no role in a playing judge's status: {a}"
+    );
     let (a, r) = w
         .slash(seated, thread, true, &["judge", "export"], &[], json!({}))
         .await;
     assert!(a.contains("保密"), "a playing judge's export: {a}");
     assert!(
-        r["data"]["attachments"].as_array().is_none_or(Vec::is_empty),
+        r["data"]["attachments"]
+            .as_array()
+            .is_none_or(Vec::is_empty),
         "no files"
     );
     w.settle().await;
@@ -475,7 +507,10 @@ fn all_abstain(t: &mut Table) {
 fn night_one_without_ash(t: &mut Table) {
     t.wait_until(Phase::Night { night: 1 }).expect("night 1");
     for w in ["Birch", "Cedar", "Daisy"] {
-        ok(t, Command::by(c(w), Action::LeaderVote { target: c("Birch") }));
+        ok(
+            t,
+            Command::by(c(w), Action::LeaderVote { target: c("Birch") }),
+        );
     }
     t.wait(Span::parse("31m").expect("a span"));
 }
@@ -525,7 +560,13 @@ fn the_public_learns_nothing(t: &Table, day: u32) {
             continue;
         }
         let tells = matches!(e.kind, EventKind::CardsConverted { .. })
-            || matches!(e.kind, EventKind::Eliminated { cause: Cause::RedCard, .. })
+            || matches!(
+                e.kind,
+                EventKind::Eliminated {
+                    cause: Cause::RedCard,
+                    ..
+                }
+            )
             || text.contains("升级为")
             || text.contains("cards become")
             || text.contains("红牌")
@@ -533,9 +574,14 @@ fn the_public_learns_nothing(t: &Table, day: u32) {
         assert!(!tells, "a public message tells of the hidden card: {text}");
     }
     let dm = format!("dm:{}", ash.0);
-    for told in ["你累计 3 张黄牌，升级为一张红牌", "Your 3 yellow cards become one red card"] {
+    for told in [
+        "你累计 3 张黄牌，升级为一张红牌",
+        "Your 3 yellow cards become one red card",
+    ] {
         assert!(
-            messages.iter().any(|(ch, text, _)| *ch == dm && text.contains(told)),
+            messages
+                .iter()
+                .any(|(ch, text, _)| *ch == dm && text.contains(told)),
             "Ash is told: {told}"
         );
     }
@@ -545,7 +591,10 @@ fn the_public_learns_nothing(t: &Table, day: u32) {
             && matches!(e.kind, EventKind::DayOpened { day: d, .. } if d == day)
             && text.contains("Ash")
     });
-    assert!(opening.is_some(), "day {day}'s opening names Ash among the dead");
+    assert!(
+        opening.is_some(),
+        "day {day}'s opening names Ash among the dead"
+    );
 }
 
 #[test]

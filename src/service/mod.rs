@@ -830,7 +830,12 @@ impl Service {
         )
         .bind(s.id.0)
         .bind(deal.seed as i64)
-        .bind(deal.seating.iter().map(|a| a.0 as i64).collect::<Vec<i64>>())
+        .bind(
+            deal.seating
+                .iter()
+                .map(|a| a.0 as i64)
+                .collect::<Vec<i64>>(),
+        )
         .bind(&deal.names)
         .execute(&mut *tx)
         .await?;

@@ -97,12 +97,7 @@ async fn judged<T>(
 
 /// Whether the judge using `ctx` plays in `game` while it runs (only reached when the
 /// server allows playing judges: [`judged`] refuses them otherwise).
-async fn plays(
-    ctx: Context<'_>,
-    s: &Service,
-    id: GameId,
-    g: &Game,
-) -> Result<bool, ServiceError> {
+async fn plays(ctx: Context<'_>, s: &Service, id: GameId, g: &Game) -> Result<bool, ServiceError> {
     let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
     let settings = s.settings(guild).await?;
     s.check_judge_of(&settings, id, g, place(ctx).user).await
