@@ -808,7 +808,7 @@ fn names_a_role<'a>(text: &str, words: &'a [(Lang, String)]) -> Option<&'a str> 
         lower.match_indices(&w).any(|(at, _)| {
             let before = lower[..at].chars().next_back();
             let after = lower[at + w.len()..].chars().next();
-            let ascii = w.chars().all(|c| c.is_ascii());
+            let ascii = w.is_ascii();
             !ascii
                 || (!before.is_some_and(|c| c.is_alphanumeric())
                     && !after.is_some_and(|c| c.is_alphanumeric()))

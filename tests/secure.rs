@@ -451,17 +451,9 @@ fn table() -> Table {
     .into_iter()
     .map(|(k, v)| (k.to_string(), v))
     .collect();
-    let roles = [
-        Role::Wolf,
-        Role::Wolf,
-        Role::Wolf,
-        Role::Wolf,
-        Role::Seer,
-        Role::Witch,
-        Role::Hunter,
-    ]
-    .into_iter()
-    .chain(std::iter::repeat(Role::Villager));
+    let roles = std::iter::repeat_n(Role::Wolf, 4)
+        .chain([Role::Seer, Role::Witch, Role::Hunter])
+        .chain(std::iter::repeat(Role::Villager));
     let setup = Setup {
         ruleset: Ruleset::builtin("m32", &o).expect("m32 loads"),
         seed: 16,

@@ -583,17 +583,24 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NoGame`] when there is none; database errors.
     pub async fn signup_at(&self, place: &Place) -> Result<Signup, ServiceError> {
-        let guild = place.guild.map_or(0, |g| g.0 as i64);
-        let row = sqlx::query(
+        self.signup_found(
             "SELECT id FROM signup_posts WHERE game_id IS NULL
                AND (thread_id = $1 OR guild_id = $2)
              ORDER BY (thread_id = $1) DESC NULLS LAST, id DESC LIMIT 1",
+            place,
         )
-        .bind(place.channel.0 as i64)
-        .bind(guild)
-        .fetch_optional(self.pool())
-        .await?
-        .ok_or(ServiceError::NoGame)?;
+        .await
+    }
+
+    /// The sign-up `sql` finds for `place` (`$1` its channel, `$2` its server).
+    async fn signup_found(&self, sql: &str, place: &Place) -> Result<Signup, ServiceError> {
+        let guild = place.guild.map_or(0, |g| g.0 as i64);
+        let row = sqlx::query(sql)
+            .bind(place.channel.0 as i64)
+            .bind(guild)
+            .fetch_optional(self.pool())
+            .await?
+            .ok_or(ServiceError::NoGame)?;
         self.signup(SignupId(row.try_get("id")?)).await
     }
 
@@ -605,18 +612,13 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NoGame`] when there is none; database errors.
     pub async fn signup_to_start(&self, place: &Place) -> Result<Signup, ServiceError> {
-        let guild = place.guild.map_or(0, |g| g.0 as i64);
-        let row = sqlx::query(
+        self.signup_found(
             "SELECT s.id FROM signup_posts s LEFT JOIN games g ON g.id = s.game_id
              WHERE s.thread_id = $1 OR (s.guild_id = $2 AND NOT COALESCE(g.ended, FALSE))
              ORDER BY (s.thread_id = $1) DESC NULLS LAST, s.id DESC LIMIT 1",
+            place,
         )
-        .bind(place.channel.0 as i64)
-        .bind(guild)
-        .fetch_optional(self.pool())
-        .await?
-        .ok_or(ServiceError::NoGame)?;
-        self.signup(SignupId(row.try_get("id")?)).await
+        .await
     }
 
     /// Signs `user` up under `name`.
