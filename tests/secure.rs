@@ -111,7 +111,7 @@ async fn forty_sign_ups_each_started_twice_at_once_are_dealt_once(pool: PgPool) 
     .execute(&pool)
     .await
     .expect("slow writes");
-    // The second start of each pair comes 0 to 9.5 ms after the first, so that across the
+    // The second start of each pair comes 0 to 3.75 ms after the first, so that across the
     // forty pairs it meets the first at every step of its way.
     let tasks: Vec<_> = signups
         .iter()
