@@ -21,6 +21,8 @@ mod export;
 mod properties;
 #[path = "scenarios.rs"]
 mod scenarios;
+#[path = "secure.rs"]
+mod secure;
 #[path = "simulate.rs"]
 mod simulate;
 #[path = "store.rs"]

@@ -18,6 +18,7 @@ use wolfjudge::engine::{
 };
 use wolfjudge::i18n::{self, Lang};
 use wolfjudge::script::{Act, By, Table};
+use wolfjudge::store::outbox;
 
 // ---------------------------------------------------------------------------------------
 // Games and steps
@@ -737,6 +738,84 @@ fn play(
     })
 }
 
+/// The words that name a role, in each language: every role's name from the catalogs
+/// (`role-*`), and the camps' names from the catalogs (`winner-*`, but the draw) with an
+/// English article dropped ("the wolves" → "wolves"). Derived, not listed, so a new role
+/// or a renamed one is covered.
+fn role_words() -> Vec<(Lang, String)> {
+    let mut words = Vec::new();
+    for lang in [Lang::Zh, Lang::En] {
+        for r in Role::ALL {
+            words.push((lang, i18n::role_name(r, lang)));
+        }
+        for w in Winner::ALL.into_iter().filter(|w| *w != Winner::Draw) {
+            let name = i18n::winner_name(w, lang);
+            let name = name.strip_prefix("the ").unwrap_or(&name).to_string();
+            words.push((lang, name));
+        }
+    }
+    assert!(
+        words
+            .iter()
+            .all(|(_, w)| !w.trim().is_empty() && !w.contains(i18n::MISSING_OPEN)),
+        "every role and camp has a name in both catalogs: {words:?}"
+    );
+    words
+}
+
+/// The texts an event posts publicly (bodies, and whatever the delivery shows: a new
+/// post's title), as the store renders them with `g` the state right after the event.
+fn public_texts(e: &Event, g: &Game, lang: Lang) -> Vec<String> {
+    outbox::messages(e, g, lang)
+        .into_iter()
+        .filter(|m| m.channel == "public")
+        .flat_map(|m| {
+            let meta = m
+                .meta
+                .as_ref()
+                .map(|d| serde_json::to_string(d).unwrap_or_default());
+            [Some(m.body), meta].into_iter().flatten()
+        })
+        .collect()
+}
+
+/// The game with every character's role swapped for another of its kind of game (each
+/// role to a different one, the same for all), so that any text saying who holds which role
+/// reads differently.
+fn redealt(g: &Game) -> Game {
+    let mut h = g.clone();
+    for ch in &mut h.chars {
+        ch.role = match ch.role {
+            Role::Wolf => Role::Seer,
+            Role::Seer => Role::Witch,
+            Role::Witch => Role::Hunter,
+            Role::Hunter => Role::Villager,
+            Role::Villager => Role::Wolf,
+            Role::Killer => Role::Police,
+            Role::Police => Role::Civilian,
+            Role::Civilian => Role::Killer,
+        };
+    }
+    h
+}
+
+/// The first role word `text` contains: Chinese ones anywhere, English ones as whole words
+/// (case ignored), so "wolf" is not found in "wolfjudge".
+fn names_a_role<'a>(text: &str, words: &'a [(Lang, String)]) -> Option<&'a str> {
+    let lower = text.to_lowercase();
+    words.iter().map(|(_, w)| w.as_str()).find(|w| {
+        let w = w.to_lowercase();
+        lower.match_indices(&w).any(|(at, _)| {
+            let before = lower[..at].chars().next_back();
+            let after = lower[at + w.len()..].chars().next();
+            let ascii = w.is_ascii();
+            !ascii
+                || (!before.is_some_and(|c| c.is_alphanumeric())
+                    && !after.is_some_and(|c| c.is_alphanumeric()))
+        })
+    })
+}
+
 /// Runs `f` on each event of an accepted command with the state just before it.
 fn walk(
     start: &Game,
@@ -1071,13 +1150,35 @@ proptest! {
     }
 
     /// 5. Before the end, no public event names a role or is a deal, a role message, a
-    /// seer's answer or a police result.
+    /// seer's answer or a police result; and no public message, as rendered in either
+    /// language, contains a role's name (the words come from the catalogs: [`role_words`]).
     #[test]
     fn public_events_never_name_roles_before_the_end(spec in game_spec(), steps in steps()) {
         let played = play(&spec, &steps, |_| Ok(()))?;
+        let words = role_words();
+        let mut g = Game::default();
         for (i, e) in played.log.iter().enumerate() {
+            apply(&mut g, e);
             if is_end(e) {
                 break;
+            }
+            // What the outbox would post publicly (the state right after the event, as the
+            // store renders it), in both languages, against the same posted for the same
+            // game with every role swapped for another ([`redealt`]). A role's name may
+            // appear only in wording that does not depend on who holds which role (the rules'
+            // "wolves and seer, act by …"); and no public text may depend on it at all.
+            let other = redealt(&g);
+            for lang in [Lang::Zh, Lang::En] {
+                let here = public_texts(e, &g, lang);
+                let there = public_texts(e, &other, lang);
+                for (k, text) in here.iter().enumerate() {
+                    let same = there.get(k) == Some(text);
+                    if let (Some(w), false) = (names_a_role(text, &words), same) {
+                        prop_assert!(false, "public message of event {} ({:?}) names a role ({}): {}", i, e.kind, w, text);
+                    }
+                    prop_assert!(same, "public message of event {} ({:?}) depends on the deal: {} / {:?}", i, e.kind, text, there.get(k));
+                }
+                prop_assert_eq!(here.len(), there.len(), "event {} ({:?}): as many public messages whatever the deal", i, &e.kind);
             }
             if e.audience() != Audience::Public {
                 continue;

@@ -333,6 +333,7 @@ card-reason-pass-badge = did not pass the sheriff's badge in time
 card-reason-leader-vote-judge = did not vote for a wolf leader on the first night
 card-reason-pass-leader-judge = did not pass the wolf leadership in time
 ev-cards-converted = { $name }'s { $count } { $from } cards become one { $to } card.
+ev-cards-converted-you = Your { $count } { $from } cards become one { $to } card.
 ev-speedup-requested = { $name } asks to speed up ({ $count }/{ $needed }).
 ev-sped-up = More than half of the living characters asked: the game speeds up. From the next day on, days last { $length } (today's deadline stays).{ $cards ->
     [yes] {" "}Lurking and missed votes no longer earn automatic yellow cards.
@@ -643,6 +644,9 @@ svc-tournament-exists = A tournament called "{ $name }" already exists; choose a
 svc-tournament-full = Tournament { $name } already has its { $planned } games; create a new tournament for more.
 svc-tournament-ruleset = Tournament { $name } plays { $ruleset }; open its games with that ruleset.
 svc-no-games-planned = A tournament needs at least one game; give games:1 or more.
+svc-judge-plays = You play in this game, so you may not judge it. Another judge who does not play can; or a member with Manage Server can allow playing judges with /wolf-setup playing_judge:True (they then judge without seeing roles).
+svc-judge-plays-secret = You play in this game: its secrets (roles, cards, the night, the export) stay hidden from you until it ends. Ask a judge who does not play.
+svc-foreign-game = This button belongs to a game of another server; it does nothing here.
 
 ## Discord: what a second press of a night action answers
 recorded-leader = Already recorded: your leader vote for { $name }.
@@ -663,6 +667,7 @@ view-sheriff = Sheriff: { $name }
 view-living = Alive: { $names }
 view-dead = Out: { $names }
 view-you = You play { $name }, { $role }.
+view-judge-plays = You play in this game: the judge's view shows nothing secret until it ends.
 view-cards = {" "}(cards blue/yellow/red { $cards })
 view-kill-submitted = Kill submitted: { $by } → { $target }
 view-leader = Wolf leader: { $name }
@@ -677,6 +682,10 @@ ok-lastwords = Your last words are recorded; they will be published when the day
 ok-treehole = Noted in your tree hole. Nobody sees it until the game ends.
 ok-setup = Set up: games in { $forum }, judges are { $role }, the judge's log is { $log }.
 ok-setup-time-zone = Games show times in { $zone } (now { $now }).
+ok-setup-playing-judge = Judges who play in a game { $allowed ->
+    [yes] may judge it, without seeing its roles, cards or night until it ends.
+   *[no] may not judge it (another judge does).
+}
 ok-signup-opened = Sign-up opened: { $post }.
 ok-started = The game has started (game { $game }); roles are on their way by DM.
 ok-joined = You are signed up ({ $count } of { $seats }). Your role will come by DM when the game starts.
@@ -725,6 +734,8 @@ cmd-wolf-setup-language = language
 cmd-wolf-setup-language-desc = The games' language: zh or en
 cmd-wolf-setup-timezone = timezone
 cmd-wolf-setup-timezone-desc = The games' time zone (an IANA name); default Asia/Shanghai for zh, UTC for en
+cmd-wolf-setup-playing_judge = playing_judge
+cmd-wolf-setup-playing_judge-desc = Whether a judge who plays in a game may judge it, without seeing roles (default: no)
 cmd-wolf-new = new
 cmd-wolf-new-desc = Open a sign-up post for a new game (judge)
 cmd-wolf-new-ruleset = ruleset

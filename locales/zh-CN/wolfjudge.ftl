@@ -315,6 +315,7 @@ card-reason-pass-badge = 没有在时限内移交警徽
 card-reason-leader-vote-judge = 第一夜没有投票选狼头
 card-reason-pass-leader-judge = 没有在时限内移交狼头
 ev-cards-converted = { $name } 累计 { $count } 张{ $from }，升级为一张{ $to }。
+ev-cards-converted-you = 你累计 { $count } 张{ $from }，升级为一张{ $to }。
 ev-speedup-requested = { $name } 申请加速（已 { $count } 人，需 { $needed } 人）。
 ev-sped-up = 超过半数的存活角色申请加速，游戏加速：从下一天起每天 { $length }（今天的截止时间不变）。{ $cards ->
     [yes] 从现在起，潜水和未投票不再自动发黄牌。
@@ -608,6 +609,9 @@ svc-tournament-exists = 名为"{ $name }"的比赛已经存在，请换一个名
 svc-tournament-full = 比赛 { $name } 的 { $planned } 局已经排满，更多的局请新建一个比赛。
 svc-tournament-ruleset = 比赛 { $name } 使用 { $ruleset } 规则，请用这个规则为它开局。
 svc-no-games-planned = 比赛至少要有一局，请填写 1 或更多的局数。
+svc-judge-plays = 你在这局游戏中有座位，不能担任这局的法官。请由不参加游戏的法官操作；或由拥有“管理服务器”权限的成员用 /狼人杀设置 允许参赛法官（playing_judge:True），参赛法官看不到身份。
+svc-judge-plays-secret = 你在这局游戏中有座位：游戏结束前，身份、牌、夜晚行动和导出都对你保密。请由不参加游戏的法官查看。
+svc-foreign-game = 这个按钮属于另一个服务器的游戏，在这里无效。
 
 ## Discord：重复点击夜间操作时的回答
 recorded-leader = 已记录：你投 { $name } 当狼头。
@@ -628,6 +632,7 @@ view-sheriff = 警长：{ $name }
 view-living = 存活：{ $names }
 view-dead = 出局：{ $names }
 view-you = 你扮演 { $name }，身份是{ $role }。
+view-judge-plays = 你在这局游戏中有座位：游戏结束前，法官视图不显示任何秘密信息。
 view-cards = （蓝/黄/红牌 { $cards }）
 view-kill-submitted = 报刀：{ $by } → { $target }
 view-leader = 狼头：{ $name }
@@ -642,6 +647,10 @@ ok-lastwords = 你的遗言已记录，将在出局私信里说的那一天开�
 ok-treehole = 已记入你的树洞。游戏结束前没有人能看到。
 ok-setup = 设置完成：游戏在 { $forum }，法官身份组是 { $role }，法官日志在 { $log }。
 ok-setup-time-zone = 游戏时间按 { $zone } 显示（现在是 { $now }）。
+ok-setup-playing-judge = 参加游戏的法官{ $allowed ->
+    [yes] 可以担任该局法官，但在游戏结束前看不到身份、牌和夜晚行动。
+   *[no] 不能担任该局法官（由其他法官操作）。
+}
 ok-signup-opened = 报名帖已发出：{ $post }。
 ok-started = 游戏已开始（第 { $game } 局），身份正在私信发出。
 ok-joined = 报名成功（{ $count } / { $seats }）。游戏开始时身份会私信发给你。
@@ -690,6 +699,8 @@ cmd-wolf-setup-language = 语言
 cmd-wolf-setup-language-desc = 游戏语言：zh 或 en
 cmd-wolf-setup-timezone = 时区
 cmd-wolf-setup-timezone-desc = 游戏显示时间用的时区（IANA 名称），默认中文服 Asia/Shanghai、英文服 UTC
+cmd-wolf-setup-playing_judge = 参赛法官
+cmd-wolf-setup-playing_judge-desc = 参加游戏的法官能否担任该局法官（看不到身份；默认不能）
 cmd-wolf-new = 新游戏
 cmd-wolf-new-desc = 为新游戏发报名帖（法官）
 cmd-wolf-new-ruleset = 规则

@@ -3,6 +3,11 @@
 //! `wj:<game>:killr:<seat>` for its two-character reason. The ids carry everything needed,
 //! so a press after a restart works; the interaction's id is the command's idempotency key,
 //! so a redelivered press acts once, and a second press answers with what was recorded.
+//!
+//! Because the client sends the id, nothing in it is trusted: a game or sign-up of another
+//! server than the one the press came from is refused (ephemeral, nothing changed); in a DM
+//! the presser must hold a seat in the game; a card button checks the judge role, and that
+//! the judge does not play in the game.
 
 use poise::serenity_prelude as serenity;
 use serde_json::json;
@@ -54,10 +59,11 @@ pub async fn on_component(
             .unwrap_or_else(|| c.user.name.clone());
         // The press is answered before any other Discord call (the DM check, the post's
         // edit): under Discord's rate limits those could take the answer past its 3 s.
-        let done = if joining {
-            service.join(signup, user, &name).await.map(|s| (s, None))
-        } else {
-            wolf::take_off(service, signup, user).await
+        let guild = c.guild_id.map(|g| Guild(g.get()));
+        let done = match signup_in(service, signup, guild).await {
+            Err(e) => Err(e),
+            Ok(()) if joining => service.join(signup, user, &name).await.map(|s| (s, None)),
+            Ok(()) => wolf::take_off(service, signup, user).await,
         };
         let reply = match &done {
             Ok((s, _)) if joining => wolf::joined_text(s, user, lang),
@@ -77,6 +83,15 @@ pub async fn on_component(
             .await?;
         return Ok(());
     };
+    // The id is the client's to send: a game of another server is refused, nothing done.
+    if let Err(e) = service
+        .check_game_in(game, c.guild_id.map(|g| Guild(g.get())))
+        .await
+    {
+        c.create_response(&ctx.http, ephemeral(e.message(lang)))
+            .await?;
+        return Ok(());
+    }
     if let Some(rest) = what.strip_prefix("card:") {
         let reply = card(data, c, game, rest, lang)
             .await
@@ -167,6 +182,15 @@ pub async fn on_modal(
             .await?;
         return Ok(());
     };
+    if let Err(e) = data
+        .service
+        .check_game_in(game, m.guild_id.map(|g| Guild(g.get())))
+        .await
+    {
+        m.create_response(&ctx.http, ephemeral(e.message(lang)))
+            .await?;
+        return Ok(());
+    }
     let reason: String = m
         .data
         .components
@@ -235,6 +259,22 @@ async fn choose(
     }
 }
 
+/// Checks that sign-up `id` is one of the server its button was pressed in.
+///
+/// # Errors
+/// [`ServiceError::ForeignGame`]; [`ServiceError::NoGame`]; database errors.
+async fn signup_in(
+    service: &Service,
+    id: crate::service::SignupId,
+    guild: Option<Guild>,
+) -> Result<(), ServiceError> {
+    if guild == Some(service.signup(id).await?.guild) {
+        Ok(())
+    } else {
+        Err(ServiceError::ForeignGame)
+    }
+}
+
 async fn recorded(service: &Service, game: GameId, user: Account, lang: Lang) -> Option<String> {
     let seat = service.seat_of(game, user).await.ok()?;
     let g = service.store.load(game.0).await.ok()?;
@@ -256,7 +296,12 @@ async fn card(
         .as_ref()
         .map(|m| m.roles.iter().map(|r| ServerRole(r.get())).collect())
         .unwrap_or_default();
-    service.check_judge(Guild(guild.get()), &roles).await?;
+    let settings = service.check_judge(Guild(guild.get()), &roles).await?;
+    let (g, game_lang) = service.game(game).await?;
+    // As `/judge`: a judge who plays in the game does not judge it (unless allowed).
+    service
+        .check_judge_of(&settings, game, &g, Account(c.user.id.get()))
+        .await?;
     let (seat, color) = what.split_once(':').ok_or(ServiceError::NoGame)?;
     let target = CharId(seat.parse().map_err(|_| ServiceError::NoGame)?);
     let color = match color {
@@ -264,7 +309,6 @@ async fn card(
         "yellow" => Color::Yellow,
         _ => Color::Red,
     };
-    let (_, game_lang) = service.game(game).await?;
     let action = Action::Card {
         target,
         color,

@@ -115,6 +115,28 @@ impl Cards {
     }
 }
 
+/// Whether one of `target`'s standing `color` cards is one the public never saw (given to
+/// the character alone, or made by a private conversion), read from the game's record of
+/// cards. A conversion happens as soon as the count is reached, so it uses up every standing
+/// card of its color: after one, none of that color is standing.
+fn unseen_standing(g: &super::Game, target: super::CharId, color: Color) -> bool {
+    let mut unseen = false;
+    let cards = g
+        .deeds
+        .iter()
+        .filter(|d| d.target == Some(target))
+        .filter_map(|d| d.card.as_ref());
+    for card in cards {
+        if card.from == Some(color) {
+            unseen = false;
+        }
+        if card.color == color && !card.public {
+            unseen = true;
+        }
+    }
+    unseen
+}
+
 impl super::Tx {
     /// Gives a card, converts what the ruleset converts, and sends off on a red card (the
     /// camp losing where the ruleset says so).
@@ -125,24 +147,59 @@ impl super::Tx {
         reason: CardReason,
         at: chrono::DateTime<chrono::Utc>,
     ) {
-        use super::event::{Cause, EndReason, EventKind};
         self.emit(
             at,
-            EventKind::CardGiven {
+            super::event::EventKind::CardGiven {
                 target,
                 color,
                 reason,
             },
         );
+        self.convert_cards(target, color == Color::Red, at);
+    }
+
+    /// Converts `target`'s cards as the ruleset says and sends off on a red card (`red`: one
+    /// was just given).
+    ///
+    /// A conversion that uses a card the public never saw is private (the character and the
+    /// judge see it). If it makes a red card by day that would send a living character off
+    /// without ending the game (`red_card_loses_camp = false`), the send-off waits for
+    /// nightfall ([`Tx::convert_held_cards`]): a public send-off after, say, two public
+    /// yellows would name the hidden third card, a wolf's; at night it is one more night
+    /// death, announced without its cause.
+    fn convert_cards(
+        &mut self,
+        target: super::CharId,
+        mut red: bool,
+        at: chrono::DateTime<chrono::Utc>,
+    ) {
+        use super::event::{Cause, EndReason, EventKind};
         let o = self.g.ruleset.options.clone();
-        let mut red = color == Color::Red;
         while let Some((from, to)) = self
             .g
             .ch(target)
             .cards
             .conversion_due(o.blues_per_yellow, o.yellows_per_red)
         {
-            self.emit(at, EventKind::CardsConverted { target, from, to });
+            let private = unseen_standing(&self.g, target, from);
+            let by_day = !matches!(self.g.phase, super::Phase::Night { .. });
+            if private
+                && to == Color::Red
+                && by_day
+                && !o.red_card_loses_camp
+                && self.g.is_alive(target)
+            {
+                break;
+            }
+            self.emit(
+                at,
+                EventKind::CardsConverted {
+                    target,
+                    from,
+                    to,
+                    private,
+                },
+            );
             red |= to == Color::Red;
         }
         if !red {
@@ -152,6 +209,21 @@ impl super::Tx {
         if o.red_card_loses_camp && !self.g.ended() {
             let camp = self.g.ch(target).role.camp();
             self.end_game(Some(super::Winner::against(camp)), EndReason::RedCard, at);
+        }
+    }
+
+    /// At nightfall: the conversions [`Tx::convert_cards`] held back by day happen, and
+    /// their red cards send off.
+    pub(crate) fn convert_held_cards(&mut self, at: chrono::DateTime<chrono::Utc>) {
+        for c in self.g.living() {
+            if self.g.ended() {
+                return;
+            }
+            let o = &self.g.ruleset.options;
+            let (blues, yellows) = (o.blues_per_yellow, o.yellows_per_red);
+            if self.g.ch(c).cards.conversion_due(blues, yellows).is_some() {
+                self.convert_cards(c, false, at);
+            }
         }
     }
 }

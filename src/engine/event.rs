@@ -344,11 +344,15 @@ pub enum EventKind {
         color: Color,
         reason: CardReason,
     },
-    /// `count` cards of `from` became one of `to`.
+    /// `count` cards of `from` became one of `to`. `private` when one of them was a card
+    /// the public never saw (one whose reason names a wolf): then the conversion is told
+    /// only to the character (and the judge), as that card was.
     CardsConverted {
         target: CharId,
         from: Color,
         to: Color,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        private: bool,
     },
     SpeedupRequested {
         by: CharId,
@@ -443,6 +447,13 @@ impl Event {
             K::CardGiven { target, reason, .. } if reason.reveals_wolf() => {
                 Audience::Character(*target)
             }
+            // A conversion that used such a card goes to the same audience: "A's 3 yellow
+            // cards become a red one" after two public yellows would name the hidden third.
+            K::CardsConverted {
+                target,
+                private: true,
+                ..
+            } => Audience::Character(*target),
             K::SeedCommitted { .. }
             | K::DayOpened { .. }
             | K::Posted { .. }

@@ -49,6 +49,8 @@ impl Tx {
                 witch_until,
             },
         );
+        // Red cards a hidden card completed by day send off now, as night deaths.
+        self.convert_held_cards(at);
     }
 
     /// The open night whose `part` is still open, or why not.

@@ -651,7 +651,9 @@ pub fn apply(g: &mut Game, e: &Event) {
                 ..Deed::new(g.phase, None, "card", Some(*target))
             });
         }
-        K::CardsConverted { target, from, to } => {
+        K::CardsConverted {
+            target, from, to, ..
+        } => {
             let card = CardNote {
                 color: *to,
                 reason: None,

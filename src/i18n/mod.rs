@@ -771,13 +771,21 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
                 args!["name" => c.name(*target), "color" => c.color(*color), "reason" => reason],
             )
         }
-        K::CardsConverted { target, from, to } => {
+        K::CardsConverted {
+            target, from, to, ..
+        } => {
             let count = match from {
                 Color::Blue => o.blues_per_yellow,
                 _ => o.yellows_per_red,
             };
+            // A private conversion (of a card only its target saw) is a DM, said to "you".
+            let dm = !judge && matches!(event.audience(), Audience::Character(_));
             c.t(
-                "ev-cards-converted",
+                if dm {
+                    "ev-cards-converted-you"
+                } else {
+                    "ev-cards-converted"
+                },
                 args![
                     "name" => c.name(*target),
                     "count" => count,
@@ -1985,6 +1993,13 @@ mod tests {
                 target: c(1),
                 from: Color::Blue,
                 to: Color::Yellow,
+                private: false,
+            },
+            EventKind::CardsConverted {
+                target: c(1),
+                from: Color::Yellow,
+                to: Color::Red,
+                private: true,
             },
             EventKind::SpeedupRequested {
                 by: c(1),

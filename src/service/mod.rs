@@ -61,6 +61,17 @@ pub enum ServiceError {
     NotSetUp,
     #[error("only members with the judge role may do that")]
     NotJudge,
+    /// A judge who holds a seat in the game (and the server does not allow playing judges).
+    #[error("a judge who plays in this game may not judge it")]
+    JudgePlays,
+    /// A judge who plays (allowed by the server) asked for what would show the game's
+    /// secrets before its end.
+    #[error("a judge who plays may not see this game's secrets before its end")]
+    JudgePlaysSecret,
+    /// A button or menu naming a game (or sign-up) of another server than the one it was
+    /// pressed in.
+    #[error("that game belongs to another server")]
+    ForeignGame,
     #[error("no game here")]
     NoGame,
     #[error("you are not playing in this game")]
@@ -118,6 +129,9 @@ impl ServiceError {
         match self {
             ServiceError::NotSetUp => "not_set_up",
             ServiceError::NotJudge => "not_judge",
+            ServiceError::JudgePlays => "judge_plays",
+            ServiceError::JudgePlaysSecret => "judge_plays_secret",
+            ServiceError::ForeignGame => "foreign_game",
             ServiceError::NoGame => "no_game",
             ServiceError::NotAPlayer => "not_a_player",
             ServiceError::SignupClosed => "signup_closed",
@@ -212,6 +226,9 @@ pub struct Settings {
     pub lang: Lang,
     /// The time zone games print times in; `None`: the default for `lang`.
     pub time_zone: Option<Zone>,
+    /// Whether a member with the judge role may use `/judge` on a game they play in (then
+    /// without its secrets while it runs); off by default, refused.
+    pub playing_judge: bool,
 }
 
 impl Settings {
@@ -354,10 +371,10 @@ impl Service {
     pub async fn set_up(&self, s: &Settings) -> Result<(), ServiceError> {
         sqlx::query(
             "INSERT INTO guild_settings
-               (guild_id, forum_channel, judge_role, log_channel, lang, time_zone)
-             VALUES ($1, $2, $3, $4, $5, $6)
+               (guild_id, forum_channel, judge_role, log_channel, lang, time_zone, playing_judge)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)
              ON CONFLICT (guild_id) DO UPDATE SET forum_channel = $2, judge_role = $3,
-               log_channel = $4, lang = $5, time_zone = $6",
+               log_channel = $4, lang = $5, time_zone = $6, playing_judge = $7",
         )
         .bind(s.guild.0 as i64)
         .bind(s.forum.0 as i64)
@@ -365,6 +382,7 @@ impl Service {
         .bind(s.log.0 as i64)
         .bind(lang_code(s.lang))
         .bind(s.time_zone.map(Zone::name))
+        .bind(s.playing_judge)
         .execute(self.pool())
         .await?;
         Ok(())
@@ -376,8 +394,8 @@ impl Service {
     /// [`ServiceError::NotSetUp`]; database errors.
     pub async fn settings(&self, guild: Guild) -> Result<Settings, ServiceError> {
         let row = sqlx::query(
-            "SELECT forum_channel, judge_role, log_channel, lang, time_zone FROM guild_settings
-             WHERE guild_id = $1",
+            "SELECT forum_channel, judge_role, log_channel, lang, time_zone, playing_judge
+             FROM guild_settings WHERE guild_id = $1",
         )
         .bind(guild.0 as i64)
         .fetch_optional(self.pool())
@@ -393,6 +411,7 @@ impl Service {
             time_zone: row
                 .try_get::<Option<String>, _>("time_zone")?
                 .and_then(|z| Zone::parse(&z).ok()),
+            playing_judge: row.try_get("playing_judge")?,
         })
     }
 
@@ -410,6 +429,55 @@ impl Service {
             Ok(s)
         } else {
             Err(ServiceError::NotJudge)
+        }
+    }
+
+    /// Checks that a judge may judge `game` (whose state is `g`): one who holds a seat in it
+    /// is refused while it runs, unless the server allows playing judges. Returns whether
+    /// the judge plays in it (and so must not be shown its secrets).
+    ///
+    /// # Errors
+    /// [`ServiceError::JudgePlays`]; database errors.
+    pub async fn check_judge_of(
+        &self,
+        settings: &Settings,
+        game: GameId,
+        g: &Game,
+        judge: Account,
+    ) -> Result<bool, ServiceError> {
+        if g.ended() {
+            // Everything is revealed at the end: nothing left to keep from a player.
+            return Ok(false);
+        }
+        let plays = match self.seat_of(game, judge).await {
+            Ok(_) => true,
+            Err(ServiceError::NotAPlayer) => false,
+            Err(e) => return Err(e),
+        };
+        if plays && !settings.playing_judge {
+            return Err(ServiceError::JudgePlays);
+        }
+        Ok(plays)
+    }
+
+    /// Checks that `game` is a game of the server a button or menu was pressed in (`None`:
+    /// a DM, where the game is checked by the presser's seat instead).
+    ///
+    /// # Errors
+    /// [`ServiceError::ForeignGame`]; [`ServiceError::NoGame`] when there is no such game;
+    /// database errors.
+    pub async fn check_game_in(
+        &self,
+        game: GameId,
+        guild: Option<Guild>,
+    ) -> Result<(), ServiceError> {
+        let Some(guild) = guild else {
+            return Ok(());
+        };
+        if self.route(game).await?.guild == guild {
+            Ok(())
+        } else {
+            Err(ServiceError::ForeignGame)
         }
     }
 
@@ -488,28 +556,8 @@ impl Service {
         .fetch_optional(self.pool())
         .await?
         .ok_or(ServiceError::NoGame)?;
-        let players = sqlx::query(
-            "SELECT user_id, name, dm_ok FROM signup_players WHERE signup_id = $1
-             ORDER BY joined_at, user_id",
-        )
-        .bind(id.0)
-        .fetch_all(self.pool())
-        .await?
-        .into_iter()
-        .map(|r| {
-            Ok((
-                Account(r.try_get::<i64, _>("user_id")? as u64),
-                r.try_get("name")?,
-                r.try_get("dm_ok")?,
-            ))
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
         let ruleset: String = row.try_get("ruleset")?;
-        let mut players = players;
-        let waiting = match Signup::cap(&ruleset) {
-            Some(cap) if players.len() > cap => players.split_off(cap),
-            _ => Vec::new(),
-        };
+        let (players, waiting) = signup_players(self.pool(), id, &ruleset).await?;
         Ok(Signup {
             id,
             guild: Guild(row.try_get::<i64, _>("guild_id")? as u64),
@@ -535,18 +583,42 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NoGame`] when there is none; database errors.
     pub async fn signup_at(&self, place: &Place) -> Result<Signup, ServiceError> {
-        let guild = place.guild.map_or(0, |g| g.0 as i64);
-        let row = sqlx::query(
+        self.signup_found(
             "SELECT id FROM signup_posts WHERE game_id IS NULL
                AND (thread_id = $1 OR guild_id = $2)
              ORDER BY (thread_id = $1) DESC NULLS LAST, id DESC LIMIT 1",
+            place,
         )
-        .bind(place.channel.0 as i64)
-        .bind(guild)
-        .fetch_optional(self.pool())
-        .await?
-        .ok_or(ServiceError::NoGame)?;
+        .await
+    }
+
+    /// The sign-up `sql` finds for `place` (`$1` its channel, `$2` its server).
+    async fn signup_found(&self, sql: &str, place: &Place) -> Result<Signup, ServiceError> {
+        let guild = place.guild.map_or(0, |g| g.0 as i64);
+        let row = sqlx::query(sql)
+            .bind(place.channel.0 as i64)
+            .bind(guild)
+            .fetch_optional(self.pool())
+            .await?
+            .ok_or(ServiceError::NoGame)?;
         self.signup(SignupId(row.try_get("id")?)).await
+    }
+
+    /// The sign-up `/wolf start` in `place` is about: the one whose post it was used in,
+    /// started or not (so a start repeated there answers with the game it started), else the
+    /// server's latest sign-up whose game has not ended, started or not (so a repeated start
+    /// elsewhere finds the game just started rather than dealing an older sign-up).
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGame`] when there is none; database errors.
+    pub async fn signup_to_start(&self, place: &Place) -> Result<Signup, ServiceError> {
+        self.signup_found(
+            "SELECT s.id FROM signup_posts s LEFT JOIN games g ON g.id = s.game_id
+             WHERE s.thread_id = $1 OR (s.guild_id = $2 AND NOT COALESCE(g.ended, FALSE))
+             ORDER BY (s.thread_id = $1) DESC NULLS LAST, s.id DESC LIMIT 1",
+            place,
+        )
+        .await
     }
 
     /// Signs `user` up under `name`.
@@ -559,10 +631,8 @@ impl Service {
         user: Account,
         name: &str,
     ) -> Result<Signup, ServiceError> {
-        let s = self.signup(id).await?;
-        if s.game.is_some() {
-            return Err(ServiceError::SignupClosed);
-        }
+        let mut tx = self.pool().begin().await?;
+        let guild = open_for_change(&mut tx, id).await?;
         let done = sqlx::query(
             "INSERT INTO signup_players (signup_id, user_id, name, joined_at)
              VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
@@ -571,12 +641,13 @@ impl Service {
         .bind(user.0 as i64)
         .bind(name)
         .bind(self.now())
-        .execute(self.pool())
+        .execute(&mut *tx)
         .await?;
         if done.rows_affected() == 0 {
             return Err(ServiceError::AlreadyJoined);
         }
-        self.remember_name(s.guild, user, name).await?;
+        tx.commit().await?;
+        self.remember_name(guild, user, name).await?;
         self.signup(id).await
     }
 
@@ -585,18 +656,17 @@ impl Service {
     /// # Errors
     /// [`ServiceError::SignupClosed`], [`ServiceError::NotJoined`]; database errors.
     pub async fn leave(&self, id: SignupId, user: Account) -> Result<Signup, ServiceError> {
-        let s = self.signup(id).await?;
-        if s.game.is_some() {
-            return Err(ServiceError::SignupClosed);
-        }
+        let mut tx = self.pool().begin().await?;
+        open_for_change(&mut tx, id).await?;
         let done = sqlx::query("DELETE FROM signup_players WHERE signup_id = $1 AND user_id = $2")
             .bind(id.0)
             .bind(user.0 as i64)
-            .execute(self.pool())
+            .execute(&mut *tx)
             .await?;
         if done.rows_affected() == 0 {
             return Err(ServiceError::NotJoined);
         }
+        tx.commit().await?;
         self.signup(id).await
     }
 
@@ -623,66 +693,55 @@ impl Service {
     /// seed, and records who plays which seat. Each character's player is the member's
     /// account id (so players are known across games); a sign-up for a tournament starts
     /// the tournament's next game, with its cross-game rule, and signs the players up for
-    /// the tournament. Starting twice finds the first game.
+    /// the tournament.
+    ///
+    /// Starting is atomic: the first start draws the seed and the seating once and stores
+    /// them with the sign-up, under the sign-up row's lock ([`Service::deal`]); the game
+    /// (created under the sign-up's key) and the seats are both built from that stored
+    /// deal. So a start retried after a failure, or a second start racing the first, finds
+    /// the same deal and returns the same game: the seats always match the engine's
+    /// players, and nobody is dealt twice.
     ///
     /// # Errors
     /// [`ServiceError::PlayerCount`] when the ruleset cannot seat this many;
-    /// [`ServiceError::SignupClosed`] when it already started;
     /// [`ServiceError::TournamentFull`] when the tournament has all its games; database
     /// errors.
     pub async fn start(&self, id: SignupId) -> Result<GameId, ServiceError> {
         let s = self.signup(id).await?;
-        if s.game.is_some() {
-            return Err(ServiceError::SignupClosed);
+        if let Some(game) = s.game {
+            // Started already (a retried or concurrent start): the same game, no new deal.
+            return Ok(game);
         }
         let mut ruleset = self.ruleset(&s.ruleset)?;
         // The game prints times in its server's time zone.
         ruleset.options.time_zone = self.settings(s.guild).await?.zone();
-        if ruleset.deal_for(s.players.len()).is_none() {
-            return Err(ServiceError::PlayerCount {
-                ruleset: s.ruleset.clone(),
-                players: s.players.len(),
-            });
+        let key = format!("signup-{}", id.0);
+        if let Some(t) = s.tournament {
+            // Checked before the deal closes the sign-up, so a full tournament leaves it open
+            // (unless this sign-up's game is already one of the tournament's: a retry).
+            if self.store.game_id(&key).await?.is_none() {
+                self.tournament_has_room(t).await?;
+            }
         }
-        let seed = match self.fixed_seed {
-            Some(seed) => seed,
-            None => rand::RngCore::next_u64(&mut rand::rngs::OsRng),
-        };
-        // Anonymous games play under drawn character names (马甲), never members' names, and
-        // seat the members in an order drawn from the seed: the public lists characters in
-        // seat order, which must not be the (public) order of signing up.
-        let seated: Vec<(Account, String, bool)> = if ruleset.options.anonymous {
-            anon::seating(seed, s.players.len())
-                .into_iter()
-                .filter_map(|i| s.players.get(i).cloned())
-                .collect()
-        } else {
-            s.players.clone()
-        };
-        let characters = if ruleset.options.anonymous {
-            anon::names(seed, s.players.len()).ok_or_else(|| ServiceError::PlayerCount {
-                ruleset: s.ruleset.clone(),
-                players: s.players.len(),
-            })?
-        } else {
-            unique_names(seated.iter().map(|(_, n, _)| n.as_str()))
-        };
+        let deal = self.deal(&s, &ruleset).await?;
         let setup = Setup {
             ruleset,
-            seed,
+            seed: deal.seed,
             start: self.now(),
-            characters,
+            characters: deal.names.clone(),
             roles: None,
             forbidden_first_kill: None,
-            players: Some(seated.iter().map(|(a, _, _)| a.0.to_string()).collect()),
+            players: Some(deal.seating.iter().map(|a| a.0.to_string()).collect()),
         };
-        let key = format!("signup-{}", id.0);
         let game = match s.tournament {
-            Some(t) => self.start_in_tournament(t, &s, &key, &setup).await?,
+            Some(t) => {
+                self.start_in_tournament(t, &s, &deal.seating, &key, &setup)
+                    .await?
+            }
             None => self.store.create_game(&key, &setup, s.lang).await?,
         };
         let mut tx = self.pool().begin().await?;
-        for (seat, (user, _, _)) in seated.iter().enumerate() {
+        for (seat, user) in deal.seating.iter().enumerate() {
             sqlx::query(
                 "INSERT INTO seats (game_id, seat, user_id) VALUES ($1, $2, $3)
                  ON CONFLICT DO NOTHING",
@@ -700,6 +759,90 @@ impl Service {
             .await?;
         tx.commit().await?;
         Ok(GameId(game))
+    }
+
+    /// The deal of sign-up `s`: the one stored by an earlier start, or a new one drawn now
+    /// and stored. The sign-up row is locked (`FOR UPDATE`) while this reads and writes, so
+    /// of two starts at once the second waits and then reads the first one's deal; joins and
+    /// leaves wait for the lock too ([`open_for_change`]) and are refused once a deal is
+    /// stored, so the players cannot change between the deal and the game.
+    ///
+    /// # Errors
+    /// [`ServiceError::PlayerCount`]; database errors.
+    async fn deal(&self, s: &Signup, ruleset: &Ruleset) -> Result<Deal, ServiceError> {
+        let mut tx = self.pool().begin().await?;
+        let row = sqlx::query(
+            "SELECT seed, seating, seat_names FROM signup_posts WHERE id = $1 FOR UPDATE",
+        )
+        .bind(s.id.0)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(ServiceError::NoGame)?;
+        let stored: (Option<i64>, Option<Vec<i64>>, Option<Vec<String>>) = (
+            row.try_get("seed")?,
+            row.try_get("seating")?,
+            row.try_get("seat_names")?,
+        );
+        if let (Some(seed), Some(seating), Some(names)) = stored {
+            tx.commit().await?;
+            return Ok(Deal {
+                seed: seed as u64,
+                seating: seating.into_iter().map(|u| Account(u as u64)).collect(),
+                names,
+            });
+        }
+        // Read under the lock: this is the list the game is dealt to.
+        let (players, _) = signup_players(&mut *tx, s.id, &s.ruleset).await?;
+        if ruleset.deal_for(players.len()).is_none() {
+            return Err(ServiceError::PlayerCount {
+                ruleset: s.ruleset.clone(),
+                players: players.len(),
+            });
+        }
+        let seed = match self.fixed_seed {
+            Some(seed) => seed,
+            None => rand::RngCore::next_u64(&mut rand::rngs::OsRng),
+        };
+        // Anonymous games play under drawn character names (马甲), never members' names, and
+        // seat the members in an order drawn from the seed: the public lists characters in
+        // seat order, which must not be the (public) order of signing up.
+        let seated: Vec<(Account, String, bool)> = if ruleset.options.anonymous {
+            anon::seating(seed, players.len())
+                .into_iter()
+                .filter_map(|i| players.get(i).cloned())
+                .collect()
+        } else {
+            players.clone()
+        };
+        let names = if ruleset.options.anonymous {
+            anon::names(seed, players.len()).ok_or_else(|| ServiceError::PlayerCount {
+                ruleset: s.ruleset.clone(),
+                players: players.len(),
+            })?
+        } else {
+            unique_names(seated.iter().map(|(_, n, _)| n.as_str()))
+        };
+        let deal = Deal {
+            seed,
+            seating: seated.into_iter().map(|(a, _, _)| a).collect(),
+            names,
+        };
+        sqlx::query(
+            "UPDATE signup_posts SET seed = $2, seating = $3, seat_names = $4 WHERE id = $1",
+        )
+        .bind(s.id.0)
+        .bind(deal.seed as i64)
+        .bind(
+            deal.seating
+                .iter()
+                .map(|a| a.0 as i64)
+                .collect::<Vec<i64>>(),
+        )
+        .bind(&deal.names)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(deal)
     }
 
     /// The game a command used in `place` is about: the game of the day post or sign-up
@@ -998,6 +1141,71 @@ impl Service {
         }
         None
     }
+}
+
+/// A start's deal, drawn once and stored with the sign-up: the seed, the account in each
+/// seat (in seat order) and each seat's character name.
+#[derive(Debug, Clone)]
+struct Deal {
+    seed: u64,
+    seating: Vec<Account>,
+    names: Vec<String>,
+}
+
+/// Those who play in sign-up `id` (at most the ruleset's largest count) and those waiting,
+/// each in order of joining, read through `db` (a transaction holding the sign-up's lock,
+/// or the pool).
+async fn signup_players<'c>(
+    db: impl sqlx::PgExecutor<'c>,
+    id: SignupId,
+    ruleset: &str,
+) -> Result<(Vec<(Account, String, bool)>, Vec<(Account, String, bool)>), ServiceError> {
+    let mut players = sqlx::query(
+        "SELECT user_id, name, dm_ok FROM signup_players WHERE signup_id = $1
+         ORDER BY joined_at, user_id",
+    )
+    .bind(id.0)
+    .fetch_all(db)
+    .await?
+    .into_iter()
+    .map(|r| {
+        Ok((
+            Account(r.try_get::<i64, _>("user_id")? as u64),
+            r.try_get("name")?,
+            r.try_get("dm_ok")?,
+        ))
+    })
+    .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let waiting = match Signup::cap(ruleset) {
+        Some(cap) if players.len() > cap => players.split_off(cap),
+        _ => Vec::new(),
+    };
+    Ok((players, waiting))
+}
+
+/// Takes a share lock on sign-up `id` for a join or a leave in `tx`, and checks that it is
+/// still open: a start holds the row's update lock while it deals, so a join waits for it
+/// and is then refused rather than slipping in beside the deal. Returns the sign-up's
+/// server.
+///
+/// # Errors
+/// [`ServiceError::NoGame`], [`ServiceError::SignupClosed`]; database errors.
+async fn open_for_change(
+    tx: &mut sqlx::Transaction<'_, sqlx::Postgres>,
+    id: SignupId,
+) -> Result<Guild, ServiceError> {
+    let row = sqlx::query(
+        "SELECT guild_id, game_id IS NOT NULL OR seed IS NOT NULL AS closed
+         FROM signup_posts WHERE id = $1 FOR SHARE",
+    )
+    .bind(id.0)
+    .fetch_optional(&mut **tx)
+    .await?
+    .ok_or(ServiceError::NoGame)?;
+    if row.try_get::<bool, _>("closed")? {
+        return Err(ServiceError::SignupClosed);
+    }
+    Ok(Guild(row.try_get::<i64, _>("guild_id")? as u64))
 }
 
 /// Character names from members' names: unique, never the reserved `judge`.

@@ -125,6 +125,16 @@ impl Service {
                 ruleset: t.ruleset,
             });
         }
+        self.tournament_has_room(t.id).await?;
+        Ok(t.id)
+    }
+
+    /// Checks that tournament `t` still has a game to play.
+    ///
+    /// # Errors
+    /// [`ServiceError::TournamentFull`]; database errors.
+    pub(super) async fn tournament_has_room(&self, t: i64) -> Result<(), ServiceError> {
+        let t = self.store.tournament_by_id(t).await?;
         let played = self.store.tournament_games(t.id).await?.len();
         if played >= usize::try_from(t.games_planned).unwrap_or(0) {
             return Err(ServiceError::TournamentFull {
@@ -132,7 +142,7 @@ impl Service {
                 planned: t.games_planned,
             });
         }
-        Ok(t.id)
+        Ok(())
     }
 
     /// Starts the game of sign-up `s` as the next game of `tournament` (so the cross-game
@@ -142,6 +152,7 @@ impl Service {
         &self,
         tournament: i64,
         s: &Signup,
+        seated: &[Account],
         key: &str,
         setup: &crate::engine::Setup,
     ) -> Result<i64, ServiceError> {
@@ -157,7 +168,7 @@ impl Service {
         .fetch_all(self.pool())
         .await?;
         // Only those who play: the waiting list stays out of the tournament.
-        let seated = |u: i64| s.players.iter().any(|(a, _, _)| a.0 == u as u64);
+        let seated = |u: i64| seated.iter().any(|a| a.0 == u as u64);
         for (user, at) in joined.into_iter().filter(|(u, _)| seated(*u)) {
             self.store
                 .sign_up(tournament, &(user as u64).to_string(), at)

@@ -60,7 +60,9 @@ async fn as_judge<T>(
     answer(ctx, result, |v| ok(&v, lang)).await
 }
 
-/// Checks the judge role, finds the game, runs `what`, and logs the use.
+/// Checks the judge role, finds the game, checks that the judge does not play in it (or
+/// that the server allows it: then `status` and `export` keep its secrets), runs `what`,
+/// and logs the use. A refused seated judge is logged too.
 async fn judged<T>(
     ctx: Context<'_>,
     what: impl AsyncFnOnce(&Service, GameId, Game, Lang) -> Result<T, ServiceError>,
@@ -69,10 +71,13 @@ async fn judged<T>(
     let service = &ctx.data().service;
     let p = place(ctx);
     let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
-    service.check_judge(guild, &roles(ctx).await).await?;
+    let settings = service.check_judge(guild, &roles(ctx).await).await?;
     let (id, g) = game(ctx).await?;
     let (_, game_lang) = service.game(id).await?;
-    let v = what(service, id, g, lang).await;
+    let v = match service.check_judge_of(&settings, id, &g, p.user).await {
+        Ok(_) => what(service, id, g, lang).await,
+        Err(e) => Err(e),
+    };
     let outcome = match &v {
         Ok(_) => "ok".to_string(),
         Err(e) => e.code().to_string(),
@@ -88,6 +93,14 @@ async fn judged<T>(
     );
     service.log(id, &line, &format!("log-{}", key(ctx))).await?;
     v
+}
+
+/// Whether the judge using `ctx` plays in `game` while it runs (only reached when the
+/// server allows playing judges: [`judged`] refuses them otherwise).
+async fn plays(ctx: Context<'_>, s: &Service, id: GameId, g: &Game) -> Result<bool, ServiceError> {
+    let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
+    let settings = s.settings(guild).await?;
+    s.check_judge_of(&settings, id, g, place(ctx).user).await
 }
 
 /// The command as typed, for the log.
@@ -368,6 +381,14 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     as_judge(
         ctx,
         async |s: &Service, id, g, lang| {
+            // A judge who plays (the server allows it) sees what every player sees.
+            if plays(ctx, s, id, &g).await? {
+                return Ok(format!(
+                    "{}\n{}",
+                    text(lang, "view-judge-plays", &[]),
+                    view::status(&g, None, lang)
+                ));
+            }
             let route = s.route(id).await?;
             Ok(view::judge_status(&g, &route.seats, lang))
         },
@@ -380,7 +401,11 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let result = judged(ctx, async |s: &Service, id, _g, _lang| {
+    let result = judged(ctx, async |s: &Service, id, g, _lang| {
+        // The export holds the deal and the seed: not for a judge who plays, before the end.
+        if plays(ctx, s, id, &g).await? {
+            return Err(ServiceError::JudgePlaysSecret);
+        }
         Ok((id, s.export(id).await?))
     })
     .await;

@@ -56,6 +56,8 @@ pub async fn setup(
     #[description = "The games' language: zh or en"] language: Option<String>,
     #[description = "The games' time zone, an IANA name (default: Asia/Shanghai for zh, UTC for en)"]
     timezone: Option<String>,
+    #[description = "Whether a judge who plays in a game may judge it, without seeing roles (default: no)"]
+    playing_judge: Option<bool>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let result = async {
@@ -86,6 +88,7 @@ pub async fn setup(
             log: Channel(log.id.get()),
             lang: game_lang,
             time_zone,
+            playing_judge: playing_judge.unwrap_or(false),
         };
         ctx.data().service.set_up(&s).await?;
         Ok(s)
@@ -111,7 +114,15 @@ pub async fn setup(
                 ("now", crate::i18n::time(now, zone)),
             ],
         );
-        format!("{done}\n{clock}")
+        let playing = text(
+            lang,
+            "ok-setup-playing-judge",
+            &[(
+                "allowed",
+                if s.playing_judge { "yes" } else { "no" }.to_string(),
+            )],
+        );
+        format!("{done}\n{clock}\n{playing}")
     })
     .await
 }
@@ -180,7 +191,8 @@ pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
         let p = place(ctx);
         let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
         service.check_judge(guild, &roles(ctx).await).await?;
-        let s = service.signup_at(&p).await?;
+        // A repeated start (a retry, or two at once) answers with the game already started.
+        let s = service.signup_to_start(&p).await?;
         let game = service.start(s.id).await?;
         Ok((game, s.id))
     }
