@@ -15,7 +15,7 @@ use serenity::all::{
 
 use crate::discord::messenger::no_pings;
 use crate::discord::{
-    answer, display_name, permissions, place, roles, user_lang, Context, Data, Error,
+    answer, display_name, patient, permissions, place, roles, user_lang, Context, Data, Error,
 };
 use crate::engine::ruleset::Zone;
 use crate::i18n::{text, Lang};
@@ -58,7 +58,7 @@ pub async fn setup(
     timezone: Option<String>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let result = async {
+    let result = patient(ctx, async {
         if !permissions(ctx).contains(Permissions::MANAGE_GUILD) {
             return Err(ServiceError::NotJudge);
         }
@@ -89,8 +89,8 @@ pub async fn setup(
         };
         ctx.data().service.set_up(&s).await?;
         Ok(s)
-    }
-    .await;
+    })
+    .await?;
     answer(ctx, result, |s| {
         let zone = s.zone();
         let now = ctx.data().service.now();
@@ -125,7 +125,7 @@ pub async fn new(
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let service = &ctx.data().service;
-    let result = async {
+    let result = patient(ctx, async {
         let p = place(ctx);
         let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
         let settings = service.check_judge(guild, &roles(ctx).await).await?;
@@ -157,8 +157,8 @@ pub async fn new(
             .signup_posted(s.id, Channel(post.id.get()), post.id.get())
             .await?;
         Ok(post.id.get())
-    }
-    .await;
+    })
+    .await?;
     answer(ctx, result, |thread| {
         text(
             lang,
@@ -174,15 +174,15 @@ pub async fn new(
 pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let service = &ctx.data().service;
-    let result = async {
+    let result = patient(ctx, async {
         let p = place(ctx);
         let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
         service.check_judge(guild, &roles(ctx).await).await?;
         let s = service.signup_at(&p).await?;
         let game = service.start(s.id).await?;
         Ok((game, s.id))
-    }
-    .await;
+    })
+    .await?;
     let started = result.as_ref().ok().map(|(_, id)| *id);
     answer(ctx, result, |(g, _)| {
         text(lang, "ok-started", &[("game", g.0.to_string())])
@@ -203,11 +203,11 @@ pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
     let p = place(ctx);
     let name = display_name(ctx).await;
     let service = &ctx.data().service;
-    let result = async {
+    let result = patient(ctx, async {
         let s = service.signup_at(&p).await?;
         service.join(s.id, p.user, &name).await
-    }
-    .await;
+    })
+    .await?;
     let joined = result.as_ref().ok().map(|s| s.id);
     // Answered first: the DM check and the post's edit are two more calls (see [`welcome`]).
     answer(ctx, result, |s| joined_text(&s, p.user, lang)).await?;
@@ -222,11 +222,11 @@ pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let p = place(ctx);
-    let result = async {
+    let result = patient(ctx, async {
         let s = ctx.data().service.signup_at(&p).await?;
         take_off(&ctx.data().service, s.id, p.user).await
-    }
-    .await;
+    })
+    .await?;
     let left = result.as_ref().ok().cloned();
     answer(ctx, result, |_| text(lang, "ok-left", &[])).await?;
     if let Some((s, up)) = left {
