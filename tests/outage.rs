@@ -134,7 +134,9 @@ impl Cluster {
         let log = self.dir.join("log").display().to_string();
         self.tool(
             "pg_ctl",
-            &["-D", &data, "-o", &opts, "-l", &log, "-w", "-t", "60", "start"],
+            &[
+                "-D", &data, "-o", &opts, "-l", &log, "-w", "-t", "60", "start",
+            ],
         );
     }
 
@@ -283,8 +285,7 @@ async fn restart_under(name: &str, args: impl Fn(&str, &Path) -> Vec<String>) {
         .spawn()
         .expect("the worker starts");
     let mut child = Running(child);
-    let fired_ticks =
-        "SELECT count(*) FROM deadlines WHERE kind = 'tick' AND fired_at IS NOT NULL";
+    let fired_ticks = "SELECT count(*) FROM deadlines WHERE kind = 'tick' AND fired_at IS NOT NULL";
     wait_until("the first day to close", 30, || async {
         count(&pool, fired_ticks).await >= 1
     })
@@ -301,16 +302,20 @@ async fn restart_under(name: &str, args: impl Fn(&str, &Path) -> Vec<String>) {
     );
     // Everything due fires, everything written is delivered, after the database is back.
     let last = t0 + Duration::milliseconds(4000 + 500 * GAMES as i64);
-    wait_until("every day to close and every message to go out", 90, || async {
-        Utc::now() > last
-            && count(&pool, fired_ticks).await == GAMES as i64
-            && count(
-                &pool,
-                "SELECT count(*) FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL",
-            )
-            .await
-                == 0
-    })
+    wait_until(
+        "every day to close and every message to go out",
+        90,
+        || async {
+            Utc::now() > last
+                && count(&pool, fired_ticks).await == GAMES as i64
+                && count(
+                    &pool,
+                    "SELECT count(*) FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL",
+                )
+                .await
+                    == 0
+        },
+    )
     .await;
     assert!(
         child.0.try_wait().expect("the child's state").is_none(),
@@ -342,7 +347,16 @@ async fn restart_under(name: &str, args: impl Fn(&str, &Path) -> Vec<String>) {
         let events = st.events(*id).await.expect("events");
         let closes = events
             .iter()
-            .filter(|e| matches!(e.kind, EventKind::VoteClosed { day: 1, round: 0, .. }))
+            .filter(|e| {
+                matches!(
+                    e.kind,
+                    EventKind::VoteClosed {
+                        day: 1,
+                        round: 0,
+                        ..
+                    }
+                )
+            })
             .count();
         assert_eq!(closes, 1, "game {id}: day 1's vote closed {closes} times");
     }
@@ -350,15 +364,17 @@ async fn restart_under(name: &str, args: impl Fn(&str, &Path) -> Vec<String>) {
     let shown = delivered(&file);
     let nonces: BTreeSet<&str> = shown.iter().map(|m| m.nonce.as_str()).collect();
     assert_eq!(nonces.len(), shown.len(), "a message was shown twice");
-    let rows: Vec<(String, bool, bool)> = sqlx::query_as(
-        "SELECT nonce, delivered_at IS NOT NULL, failed_at IS NOT NULL FROM outbox",
-    )
-    .fetch_all(&pool)
-    .await
-    .expect("the outbox");
+    let rows: Vec<(String, bool, bool)> =
+        sqlx::query_as("SELECT nonce, delivered_at IS NOT NULL, failed_at IS NOT NULL FROM outbox")
+            .fetch_all(&pool)
+            .await
+            .expect("the outbox");
     assert_eq!(rows.len(), shown.len(), "shown = written");
     for (nonce, done, failed) in &rows {
-        assert!(*done && !failed, "{nonce}: delivered {done}, set aside {failed}");
+        assert!(
+            *done && !failed,
+            "{nonce}: delivered {done}, set aside {failed}"
+        );
         assert!(nonces.contains(nonce.as_str()), "{nonce} never shown");
     }
     // The log says it once per outage, not once per try.
@@ -376,7 +392,10 @@ async fn restart_under(name: &str, args: impl Fn(&str, &Path) -> Vec<String>) {
         .lines()
         .filter(|l| l.contains(" WARN ") || l.contains(" ERROR "))
         .count();
-    assert_eq!(alarms, 2, "only the two tasks' first failures alarm:\n{said}");
+    assert_eq!(
+        alarms, 2,
+        "only the two tasks' first failures alarm:\n{said}"
+    );
     drop(child);
     pool.close().await;
 }
@@ -385,11 +404,18 @@ async fn restart_under(name: &str, args: impl Fn(&str, &Path) -> Vec<String>) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_worker_process_outlives_a_database_restart() {
     restart_under("worker-restart", |url, file| {
-        ["worker", "--database-url", url, "--name", "w1", "--deliver-to"]
-            .iter()
-            .map(|s| s.to_string())
-            .chain([file.display().to_string()])
-            .collect()
+        [
+            "worker",
+            "--database-url",
+            url,
+            "--name",
+            "w1",
+            "--deliver-to",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([file.display().to_string()])
+        .collect()
     })
     .await;
 }
@@ -468,7 +494,12 @@ async fn a_post_the_gateway_missed_counts_at_the_close(pool: PgPool) {
     tokio::time::sleep(StdDuration::from_millis(300)).await;
     assert_eq!(posts(&w.game().await), need - 1, "the bot was not told");
     w.pass_deadline().await;
-    let events = w.service.store.events(w.game_id().await).await.expect("events");
+    let events = w
+        .service
+        .store
+        .events(w.game_id().await)
+        .await
+        .expect("events");
     let few_posts = |c| {
         events.iter().any(|e| {
             matches!(&e.kind, EventKind::CardGiven { target, reason: CardReason::FewPosts { day: d, .. }, .. }
@@ -480,13 +511,17 @@ async fn a_post_the_gateway_missed_counts_at_the_close(pool: PgPool) {
         !few_posts(poster),
         "the missed post was counted before the close: no lurking card"
     );
-    assert_eq!(posts(&w.game().await), need, "every post of the day counted");
+    assert_eq!(
+        posts(&w.game().await),
+        need,
+        "every post of the day counted"
+    );
 }
 
 /// On the fake Discord, over a database that crashes: a post made meanwhile counts once
-/// the database is back (retried), and a command used meanwhile is answered within
-/// Discord's 3 s (deferred, or at once) saying the database did not answer and that the
-/// command may or may not have been recorded, never that nothing changed.
+/// the database is back (retried), and a command used meanwhile is deferred within
+/// Discord's 3 s, then answered saying the database did not answer and that the command
+/// may or may not have been recorded, never that nothing changed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_post_and_a_command_during_a_database_outage() {
     let Some(cluster) = Cluster::start("discord-outage") else {
@@ -508,28 +543,30 @@ async fn a_post_and_a_command_during_a_database_outage() {
     cluster.crash();
     w.fake.post(user, thread, "停电时的发言");
     let started = Instant::now();
-    let asked = w.fake.slash(user, thread, &[], 0, "zh-CN", &["status"], &[], json!({}));
+    let asked = w
+        .fake
+        .slash(user, thread, &[], 0, "zh-CN", &["status"], &[], json!({}));
     // `response` fails the test if the answer came after Discord's 3 s.
     let first = w.fake.response(asked).await;
     let follow_up = format!("/webhooks/{APP_ID}/tok{asked}");
-    let mut said = first["data"]["content"].as_str().unwrap_or_default().to_string();
-    if first["type"] == json!(5) {
-        // Deferred: the answer follows through the interaction's token.
-        w.fake
-            .wait_for("the deferred answer", 20, |f| {
-                f.calls()
-                    .iter()
-                    .any(|c| c.method == "POST" && c.path.contains(&follow_up))
-            })
-            .await;
-        said = w
-            .fake
-            .calls()
-            .into_iter()
-            .find(|c| c.method == "POST" && c.path.contains(&follow_up))
-            .and_then(|c| c.body["content"].as_str().map(String::from))
-            .unwrap_or_default();
-    }
+    // The database keeps the command waiting (a connection is waited for up to 2 s), so
+    // the interaction is deferred in time, and the answer follows through its token.
+    assert_eq!(first["type"], json!(5), "deferred: {first}");
+    assert_eq!(first["data"]["flags"], json!(64), "privately: {first}");
+    w.fake
+        .wait_for("the deferred answer", 20, |f| {
+            f.calls()
+                .iter()
+                .any(|c| c.method == "POST" && c.path.contains(&follow_up))
+        })
+        .await;
+    let said = w
+        .fake
+        .calls()
+        .into_iter()
+        .find(|c| c.method == "POST" && c.path.contains(&follow_up))
+        .and_then(|c| c.body["content"].as_str().map(String::from))
+        .unwrap_or_default();
     assert_eq!(said, i18n::text(Lang::Zh, "svc-db-unanswered", &[]));
     assert!(!said.contains("没有任何改动"), "{said}");
     assert!(started.elapsed() < StdDuration::from_secs(15));

@@ -49,8 +49,12 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     );
     if let Some(file) = a.deliver_to {
         let recorder = wolfjudge::store::outbox::Recorder::with_file(file).map_err(|e| fail(&e))?;
-        let worker =
-            discord::start_recording(service, recorder, cfg.worker.poll(), cfg.worker.name.clone());
+        let worker = discord::start_recording(
+            service,
+            recorder,
+            cfg.worker.poll(),
+            cfg.worker.name.clone(),
+        );
         tracing::info!("wolfjudge is running (worker only, delivering to a file); Ctrl-C stops it");
         tokio::signal::ctrl_c().await.map_err(|e| fail(&e))?;
         worker.stop().await;

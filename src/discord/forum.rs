@@ -302,10 +302,10 @@ pub async fn before_close(
                 discord.recovered();
                 let counted = data.service.counted_posts(c.game, c.thread).await?;
                 let at = now.min(c.closes - chrono::Duration::milliseconds(1));
-                for m in messages
-                    .iter()
-                    .filter(|m| !m.author.bot && !counted.contains(&m.id.get()))
-                {
+                let members = messages.iter().filter(|m| {
+                    !m.author.bot && m.webhook_id.is_none() && !counted.contains(&m.id.get())
+                });
+                for m in members {
                     in_thread(&hands, m, Some(at)).await?;
                 }
             }

@@ -203,7 +203,12 @@ pub async fn start(opts: Options, service: Service) -> Result<Bot, Error> {
 /// Runs only the deadline and outbox worker of [`start`], showing messages to `recorder`
 /// instead of sending them to Discord (`wolfjudge run --no-gateway --deliver-to FILE`: the
 /// bot's own worker loops, tested without Discord).
-pub fn start_recording(service: Service, recorder: Recorder, poll: Duration, worker: String) -> Bot {
+pub fn start_recording(
+    service: Service,
+    recorder: Recorder,
+    poll: Duration,
+    worker: String,
+) -> Bot {
     let tasks = vec![
         tokio::spawn(fire_deadlines(service.clone(), poll, worker, None)),
         tokio::spawn(deliver(

@@ -75,7 +75,10 @@ pub async fn abstain(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn votes(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let result = patient(ctx, async { game(ctx).await.map(|(_, g)| view::votes(&g, lang)) }).await?;
+    let result = patient(ctx, async {
+        game(ctx).await.map(|(_, g)| view::votes(&g, lang))
+    })
+    .await?;
     answer(ctx, result, |t| t).await
 }
 

@@ -7,8 +7,8 @@ use poise::serenity_prelude as serenity;
 use serenity::all::{CreateAllowedMentions, CreateAttachment, CreateEmbed};
 
 use crate::discord::{
-    answer, display_name, failure_text, patient, patient_as, place, reply, roles, user_lang, Context,
-    Error,
+    answer, display_name, failure_text, patient, patient_as, place, reply, roles, user_lang,
+    Context, Error,
 };
 use crate::i18n::{text, Lang};
 use crate::service::{mention, Account, ServiceError, DEFAULT_TOURNAMENT_RULESET};
