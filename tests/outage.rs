@@ -100,17 +100,22 @@ impl Cluster {
         format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
     }
 
-    /// Runs one of PostgreSQL's tools, as `postgres` when the test runs as root.
-    fn tool(&self, tool: &str, args: &[&str]) {
+    /// One of PostgreSQL's tools, to run as `postgres` when the test runs as root.
+    fn command(&self, tool: &str) -> Proc {
         let exe = self.bin.join(tool);
-        let mut cmd = if self.as_postgres {
+        if self.as_postgres {
             let mut c = Proc::new("runuser");
             c.args(["-u", "postgres", "--"]).arg(exe);
             c
         } else {
             Proc::new(exe)
-        };
-        let out = cmd
+        }
+    }
+
+    /// Runs one of PostgreSQL's tools, failing the test if it fails.
+    fn tool(&self, tool: &str, args: &[&str]) {
+        let out = self
+            .command(tool)
             .args(args)
             .stdin(Stdio::null())
             .output()
@@ -151,15 +156,8 @@ impl Cluster {
 impl Drop for Cluster {
     fn drop(&mut self) {
         let data = self.dir.join("data");
-        let exe = self.bin.join("pg_ctl");
-        let mut cmd = if self.as_postgres {
-            let mut c = Proc::new("runuser");
-            c.args(["-u", "postgres", "--"]).arg(exe);
-            c
-        } else {
-            Proc::new(exe)
-        };
-        let _ = cmd
+        let _ = self
+            .command("pg_ctl")
             .arg("-D")
             .arg(&data)
             .args(["-m", "immediate", "stop"])
@@ -249,10 +247,10 @@ fn delivered(file: &Path) -> Vec<OutMessage> {
         .collect()
 }
 
-/// Runs the worker `args` gives (its arguments, from the database URL and the delivery
-/// file) over games whose day 1 closes before, during and after a crash of the database,
-/// and checks what an operator and the players would see.
-async fn restart_under(name: &str, args: impl Fn(&str, &Path) -> Vec<String>) {
+/// Runs the worker `args` start (given the database and a file to deliver to) over games
+/// whose day 1 closes before, during and after a crash of the database, and checks what an
+/// operator and the players would see.
+async fn restart_under(name: &str, args: &[&str]) {
     let Some(cluster) = Cluster::start(name) else {
         return;
     };
@@ -276,7 +274,9 @@ async fn restart_under(name: &str, args: impl Fn(&str, &Path) -> Vec<String>) {
     let file = cluster.dir.join("delivered.jsonl");
     let log = cluster.dir.join("child.log");
     let child = Proc::new(env!("CARGO_BIN_EXE_wolfjudge"))
-        .args(args(&url, &file))
+        .args(args)
+        .args(["--database-url", &url, "--deliver-to"])
+        .arg(&file)
         .env_remove("RUST_LOG")
         .env("NO_COLOR", "1")
         .stdin(Stdio::null())
@@ -403,42 +403,14 @@ async fn restart_under(name: &str, args: impl Fn(&str, &Path) -> Vec<String>) {
 /// `wolfjudge worker` outlives a crash of its database (README *Scaling* recommends it).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_worker_process_outlives_a_database_restart() {
-    restart_under("worker-restart", |url, file| {
-        [
-            "worker",
-            "--database-url",
-            url,
-            "--name",
-            "w1",
-            "--deliver-to",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .chain([file.display().to_string()])
-        .collect()
-    })
-    .await;
+    restart_under("worker-restart", &["worker", "--name", "w1"]).await;
 }
 
 /// `wolfjudge run --no-gateway` (the bot's own worker loops) outlives it too.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_worker_outlives_a_database_restart() {
-    restart_under("run-restart", |url, file| {
-        [
-            "run",
-            "--config",
-            "config/wolfjudge.toml",
-            "--database-url",
-            url,
-            "--no-gateway",
-            "--deliver-to",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .chain([file.display().to_string()])
-        .collect()
-    })
-    .await;
+    let run = ["run", "--config", "config/wolfjudge.toml", "--no-gateway"];
+    restart_under("run-restart", &run).await;
 }
 
 /// A world whose M32 games are not anonymous (members' own posts in the day post count,

@@ -116,19 +116,7 @@ impl Job {
     /// to the read-back before the day closes.
     async fn give_up(&self, hands: &Hands, e: &ServiceError) {
         match self {
-            Job::Dm(m) => {
-                let user = Account(m.author.id.get());
-                let lang = hands.service.dm_lang(user).await;
-                let _ = m
-                    .channel_id
-                    .send_message(
-                        &hands.http,
-                        CreateMessage::new()
-                            .content(failure_text(e, lang))
-                            .allowed_mentions(no_pings()),
-                    )
-                    .await;
-            }
+            Job::Dm(m) => answer_dm(hands, m, e).await,
             Job::Thread(..) => {
                 tracing::warn!(error = %e, "a post could not be handled; the read-back before the day closes will count it");
             }
@@ -176,19 +164,24 @@ async fn dm(hands: &Hands, m: &Message) -> Result<(), ServiceError> {
         Err(e) if db_failure(&e).is_some() => Err(e),
         Err(e) => {
             // A refusal (not a day, not anonymous, …): said at once, not tried again.
-            let lang = hands.service.dm_lang(user).await;
-            let _ = m
-                .channel_id
-                .send_message(
-                    &hands.http,
-                    CreateMessage::new()
-                        .content(failure_text(&e, lang))
-                        .allowed_mentions(no_pings()),
-                )
-                .await;
+            answer_dm(hands, m, &e).await;
             Ok(())
         }
     }
+}
+
+/// Tells a DM's author why it was not taken, in their game's language (a DM carries none).
+async fn answer_dm(hands: &Hands, m: &Message, e: &ServiceError) {
+    let lang = hands.service.dm_lang(Account(m.author.id.get())).await;
+    let _ = m
+        .channel_id
+        .send_message(
+            &hands.http,
+            CreateMessage::new()
+                .content(failure_text(e, lang))
+                .allowed_mentions(no_pings()),
+        )
+        .await;
 }
 
 /// A member's message in a server channel (a day post or not), counted as of `at` (`None`:
