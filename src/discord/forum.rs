@@ -18,7 +18,7 @@ use serenity::all::{ChannelId, CreateMessage, GetMessages, Http, Message, Reacti
 use tokio::sync::Notify;
 
 use super::messenger::no_pings;
-use super::{db_failure, failure_text, Data};
+use super::{db_failure, failure_text, Data, DbFailure};
 use crate::service::{Account, Channel, Closing, Guild, Place, Service, ServiceError, ThreadPost};
 use crate::store::outage::Outage;
 
@@ -299,7 +299,15 @@ pub async fn before_close(
                     !m.author.bot && m.webhook_id.is_none() && !counted.contains(&m.id.get())
                 });
                 for m in members {
-                    in_thread(&hands, m, Some(at)).await?;
+                    match in_thread(&hands, m, Some(at)).await {
+                        Ok(()) => {}
+                        // The database is down: the round is tried again, this close with it.
+                        Err(e) if db_failure(&e) == Some(DbFailure::Unanswered) => return Err(e),
+                        // Anything else is this message's: it must not hold up the close.
+                        Err(e) => {
+                            tracing::warn!(error = %e, "a post read back could not be counted")
+                        }
+                    }
                 }
             }
             Err(e) => {

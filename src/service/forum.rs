@@ -13,7 +13,7 @@ use super::{anon, mention, Account, Channel, GameId, Place, Service, ServiceErro
 use crate::engine::{Action, CharId, Command, Phase};
 use crate::i18n::{self, Lang};
 use crate::store::prompt::Delivery;
-use crate::store::{outbox, Outcome};
+use crate::store::{outbox, Outcome, StoreError};
 
 /// What became of a message posted in a game's day post.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -209,7 +209,15 @@ impl Service {
             let game = GameId(r.try_get("game_id")?);
             let day = r.try_get::<i32, _>("day")? as u32;
             let thread = Channel(r.try_get::<i64, _>("thread_id")? as u64);
-            let g = self.store.load(game.0).await?;
+            let g = match self.store.load(game.0).await {
+                Ok(g) => g,
+                Err(StoreError::Db(e)) => return Err(e.into()),
+                // A game that does not load must not hold up every other game's close.
+                Err(e) => {
+                    tracing::warn!(game = game.0, error = %e, "a day post cannot be read back");
+                    continue;
+                }
+            };
             // Due ticks of a game at night, or of a day whose post is not this one, are not a
             // day's close.
             if let (Phase::Day { day: today, .. }, Some(d)) = (g.phase, &g.day) {
