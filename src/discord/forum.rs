@@ -45,13 +45,11 @@ struct Hands {
 }
 
 /// A member's message, edit or deletion to handle.
-#[derive(Clone)]
 enum Job {
     /// A DM to the bot.
     Dm(Box<Message>),
-    /// A message in a server channel (a day post or not), counted as of the time given
-    /// (`None`: when handled).
-    Thread(Box<Message>, Option<DateTime<Utc>>),
+    /// A message in a server channel (a day post or not).
+    Thread(Box<Message>),
     /// A message edited or deleted.
     Changed {
         channel: u64,
@@ -93,7 +91,7 @@ impl Job {
     async fn attempt(&self, hands: &Hands) -> Result<(), ServiceError> {
         match self {
             Job::Dm(m) => dm(hands, m).await,
-            Job::Thread(m, at) => in_thread(hands, m, *at).await,
+            Job::Thread(m) => in_thread(hands, m, None).await,
             Job::Changed {
                 channel,
                 message,
@@ -117,7 +115,7 @@ impl Job {
     async fn give_up(&self, hands: &Hands, e: &ServiceError) {
         match self {
             Job::Dm(m) => answer_dm(hands, m, e).await,
-            Job::Thread(..) => {
+            Job::Thread(_) => {
                 tracing::warn!(error = %e, "a post could not be handled; the read-back before the day closes will count it");
             }
             Job::Changed { .. } => {
@@ -140,7 +138,7 @@ pub async fn on_message(http: &Arc<Http>, data: &Data, m: &Message) {
     let job = if m.guild_id.is_none() {
         Job::Dm(Box::new(m.clone()))
     } else {
-        Job::Thread(Box::new(m.clone()), None)
+        Job::Thread(Box::new(m.clone()))
     };
     job.handle(&hands(http, data)).await;
 }
@@ -257,7 +255,7 @@ pub async fn backfill(http: &Arc<Http>, data: &Data) {
             Ok(messages) => {
                 // Messages read back over HTTP carry no server id: they are from a day post.
                 for m in messages.into_iter().filter(|m| !m.author.bot) {
-                    Job::Thread(Box::new(m), None).handle(&hands).await;
+                    Job::Thread(Box::new(m)).handle(&hands).await;
                 }
             }
             Err(e) => tracing::warn!(error = %e, "could not read a day post"),
