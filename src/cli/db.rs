@@ -70,11 +70,12 @@ const REACH_TIMEOUT: Duration = Duration::from_secs(3);
 /// Checks that PostgreSQL at `url` can be reached, failing fast with a message that names
 /// the host and port (or socket) and the cause, and never the password.
 ///
-/// Why a separate check instead of a shorter pool timeout: the pool's wait for a connection
-/// (sqlx's 30 s `acquire_timeout`) is also how long a command waits under contention in
-/// `bench`, `run` and `worker`, and must stay that long there. So every subcommand first
-/// opens one plain connection here with a short connect timeout, then builds its pool as
-/// before; only an unreachable or refusing server is caught early.
+/// Why a separate check: the pool's wait for a connection ([`store::ACQUIRE_TIMEOUT`]) is how
+/// long each database call of a running `run` or `worker` may wait before it fails and is
+/// retried; a refusing server fails it at once, but a server that does not answer at all
+/// only after the pool's own connect attempts. So every subcommand first opens one plain
+/// connection here with a short connect timeout, then builds its pool; an unreachable or
+/// refusing server is reported at once, by address and cause.
 pub async fn reachable(url: &str) -> anyhow::Result<()> {
     let opts: PgConnectOptions = url
         .parse()

@@ -1,5 +1,6 @@
 //! `wolfjudge run`: the Discord bot (gateway, slash commands, and the deadline and outbox
-//! worker) until Ctrl-C. Its failures to start exit 2.
+//! worker) until Ctrl-C. Its failures to start exit 2; once running, a database outage
+//! stops nothing (the worker and the gateway try again, see [`wolfjudge::store::outage`]).
 
 use std::path::PathBuf;
 
@@ -25,12 +26,19 @@ pub struct Args {
     /// No deadline/outbox worker here (run it in other processes).
     #[arg(long)]
     no_worker: bool,
+    /// Tests only: with --no-gateway, show messages by appending them to this JSON-lines
+    /// file instead of sending them to Discord (no token needed).
+    #[arg(long, requires = "no_gateway", hide = true)]
+    deliver_to: Option<PathBuf>,
 }
 
 pub async fn run(a: Args) -> anyhow::Result<()> {
     let fail = |e: &dyn std::fmt::Display| exit(2, e.to_string());
     let shards = discord::Shards::parse(&a.shards).map_err(|e| fail(&e))?;
-    let token = discord::config::token().map_err(|e| fail(&e))?;
+    let token = match a.deliver_to {
+        Some(_) => String::new(),
+        None => discord::config::token().map_err(|e| fail(&e))?,
+    };
     let cfg = discord::config::Config::load(&a.config).map_err(|e| fail(&e))?;
     let pool = a.db.connect().await.map_err(|e| fail(&e))?;
     let service = wolfjudge::service::Service::new(
@@ -39,6 +47,19 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         cfg.rulesets.clone(),
         None,
     );
+    if let Some(file) = a.deliver_to {
+        let recorder = wolfjudge::store::outbox::Recorder::with_file(file).map_err(|e| fail(&e))?;
+        let worker = discord::start_recording(
+            service,
+            recorder,
+            cfg.worker.poll(),
+            cfg.worker.name.clone(),
+        );
+        tracing::info!("wolfjudge is running (worker only, delivering to a file); Ctrl-C stops it");
+        tokio::signal::ctrl_c().await.map_err(|e| fail(&e))?;
+        worker.stop().await;
+        return Ok(());
+    }
     let opts = discord::Options {
         token,
         proxy: None,

@@ -1,13 +1,22 @@
 //! `wolfjudge worker`: fires due deadlines and delivers the outbox, once up to a virtual
 //! time (`--until`) or on the real clock until stopped.
+//!
+//! On the real clock it outlives the database: firing and delivering are two tasks that try
+//! again with backoff after an error (a PostgreSQL restart), each logging one line when it
+//! starts failing and one when it recovers ([`store::outage`]); whatever fell due meanwhile
+//! fires once and is delivered once when the database is back.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
-use wolfjudge::store;
+use wolfjudge::store::{self, outage};
 
 use super::db::Db;
 use super::out::emit_line;
+
+/// How often the worker looks for due deadlines and ready messages on the real clock.
+const POLL: Duration = Duration::from_secs(1);
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -38,13 +47,32 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         Some(file) => store::outbox::Recorder::appending(file)?,
         None => store::outbox::Recorder::default(),
     };
-    loop {
-        let now = until.unwrap_or_else(chrono::Utc::now);
-        let fired = st.fire_due(None, now, &a.name).await?;
+    if let Some(until) = until {
+        // One pass on a virtual clock: an error ends it (and the exit code says so).
+        let fired = st.fire_due(None, until, &a.name).await?;
         st.dispatch(None, &recorder).await?;
-        if until.is_some() {
-            return emit_line(&fired.len().to_string());
-        }
-        tokio::time::sleep(Duration::from_secs(1)).await;
+        return emit_line(&fired.len().to_string());
     }
+    let recorder = Arc::new(recorder);
+    let deadlines = {
+        let (st, name) = (st.clone(), a.name.clone());
+        tokio::spawn(async move {
+            outage::forever("deadlines", None, || {
+                outage::fire_round(&st, chrono::Utc::now(), &name, POLL)
+            })
+            .await;
+        })
+    };
+    let messages = tokio::spawn(async move {
+        outage::forever("outbox", None, || async {
+            st.dispatch(None, &*recorder).await.map(|_| POLL)
+        })
+        .await;
+    });
+    tracing::info!(worker = %a.name, "the worker is running; Ctrl-C stops it");
+    let stopped = tokio::signal::ctrl_c().await;
+    deadlines.abort();
+    messages.abort();
+    stopped?;
+    Ok(())
 }

@@ -2,60 +2,209 @@
 //! private tip in an anonymous game, where only relayed posts count); a DM to the bot is a
 //! post in an anonymous game; edits and deletions of counted posts are reported; posts made
 //! while the bot was away are counted when it comes back.
+//!
+//! No post is lost to a database outage: a message that meets a database error is tried
+//! again in a task of its own, with growing pauses ([`RETRY_PAUSES`], in memory), and
+//! whatever is still missing when they run out (or whatever the gateway never delivered) is
+//! counted when the day post is read back just before the day closes ([`before_close`]).
 
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
 use poise::serenity_prelude as serenity;
 use serenity::all::{ChannelId, CreateMessage, GetMessages, Http, Message, ReactionType};
+use tokio::sync::Notify;
 
 use super::messenger::no_pings;
-use super::Data;
-use crate::service::{Account, Channel, Guild, Place, ThreadPost};
+use super::{db_failure, failure_text, Data, DbFailure};
+use crate::service::{Account, Channel, Closing, Guild, Place, Service, ServiceError, ThreadPost};
+use crate::store::outage::Outage;
 
-/// A member's new message.
-pub async fn on_message(http: &Http, data: &Data, m: &Message) {
-    let service = &data.service;
-    let user = Account(m.author.id.get());
-    if m.guild_id.is_none() {
-        // A DM: the player's post as their character, in an anonymous game's day.
-        match service
-            .dm_post(user, &m.content, &format!("m{}", m.id))
-            .await
-        {
-            Ok(Some(_)) => {
-                data.wake.notify_one();
-                let _ = m.react(http, ReactionType::Unicode("✅".into())).await;
-            }
-            Ok(None) => {}
-            Err(e) => {
-                let lang = service.dm_lang(user).await;
-                let _ = m
-                    .channel_id
-                    .send_message(
-                        http,
-                        CreateMessage::new()
-                            .content(e.message(lang))
-                            .allowed_mentions(no_pings()),
-                    )
-                    .await;
-            }
-        }
-        return;
-    }
-    in_thread(http, data, m).await;
+/// The pauses before each new try of a message that met a database error: about a minute
+/// and a half in all, enough for a database restart. Bounded, because the read-back before
+/// the day's close counts whatever is still missing.
+const RETRY_PAUSES: [Duration; 8] = [
+    Duration::from_millis(500),
+    Duration::from_secs(1),
+    Duration::from_secs(2),
+    Duration::from_secs(4),
+    Duration::from_secs(8),
+    Duration::from_secs(15),
+    Duration::from_secs(30),
+    Duration::from_secs(30),
+];
+
+/// What a handler needs, owned, so that a retry can outlive the event.
+#[derive(Clone)]
+struct Hands {
+    http: Arc<Http>,
+    service: Service,
+    wake: Arc<Notify>,
 }
 
-/// A member's message in a server channel (a day post or not).
-async fn in_thread(http: &Http, data: &Data, m: &Message) {
-    let service = &data.service;
+/// A member's message, edit or deletion to handle.
+enum Job {
+    /// A DM to the bot.
+    Dm(Box<Message>),
+    /// A message in a server channel (a day post or not).
+    Thread(Box<Message>),
+    /// A message edited or deleted.
+    Changed {
+        channel: u64,
+        message: u64,
+        deleted: bool,
+    },
+}
+
+impl Job {
+    /// Handles it now; if it meets a database error, again later ([`Job::retry`]).
+    async fn handle(self, hands: &Hands) {
+        match self.attempt(hands).await {
+            Ok(()) => {}
+            Err(e) if db_failure(&e).is_some() => {
+                let hands = hands.clone();
+                tokio::spawn(async move { self.retry(&hands, e).await });
+            }
+            Err(e) => self.give_up(hands, &e).await,
+        }
+    }
+
+    /// Tries again after each of [`RETRY_PAUSES`] while the database fails.
+    async fn retry(self, hands: &Hands, mut error: ServiceError) {
+        for pause in RETRY_PAUSES {
+            tokio::time::sleep(pause).await;
+            match self.attempt(hands).await {
+                Ok(()) => return,
+                Err(e) if db_failure(&e).is_some() => error = e,
+                Err(e) => {
+                    error = e;
+                    break;
+                }
+            }
+        }
+        self.give_up(hands, &error).await;
+    }
+
+    /// One try.
+    async fn attempt(&self, hands: &Hands) -> Result<(), ServiceError> {
+        match self {
+            Job::Dm(m) => dm(hands, m).await,
+            Job::Thread(m) => in_thread(hands, m, None).await,
+            Job::Changed {
+                channel,
+                message,
+                deleted,
+            } => {
+                let key = format!("{}{message}", if *deleted { "d" } else { "e" });
+                let reported = hands
+                    .service
+                    .post_changed(Channel(*channel), *message, *deleted, &key)
+                    .await?;
+                if reported {
+                    hands.wake.notify_one();
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The last try failed: a DM's author is told (they see no ✅ either); a post is left
+    /// to the read-back before the day closes.
+    async fn give_up(&self, hands: &Hands, e: &ServiceError) {
+        match self {
+            Job::Dm(m) => answer_dm(hands, m, e).await,
+            Job::Thread(_) => {
+                tracing::warn!(error = %e, "a post could not be handled; the read-back before the day closes will count it");
+            }
+            Job::Changed { .. } => {
+                tracing::warn!(error = %e, "an edit or deletion could not be checked");
+            }
+        }
+    }
+}
+
+fn hands(http: &Arc<Http>, data: &Data) -> Hands {
+    Hands {
+        http: http.clone(),
+        service: data.service.clone(),
+        wake: data.wake.clone(),
+    }
+}
+
+/// A member's new message.
+pub async fn on_message(http: &Arc<Http>, data: &Data, m: &Message) {
+    let job = if m.guild_id.is_none() {
+        Job::Dm(Box::new(m.clone()))
+    } else {
+        Job::Thread(Box::new(m.clone()))
+    };
+    job.handle(&hands(http, data)).await;
+}
+
+/// A DM: the player's post as their character, in an anonymous game's day.
+async fn dm(hands: &Hands, m: &Message) -> Result<(), ServiceError> {
+    let user = Account(m.author.id.get());
+    let posted = hands
+        .service
+        .dm_post(user, &m.content, &format!("m{}", m.id))
+        .await;
+    match posted {
+        Ok(Some(_)) => {
+            hands.wake.notify_one();
+            let _ = m
+                .react(&hands.http, ReactionType::Unicode("✅".into()))
+                .await;
+            Ok(())
+        }
+        Ok(None) => Ok(()),
+        Err(e) if db_failure(&e).is_some() => Err(e),
+        Err(e) => {
+            // A refusal (not a day, not anonymous, …): said at once, not tried again.
+            answer_dm(hands, m, &e).await;
+            Ok(())
+        }
+    }
+}
+
+/// Tells a DM's author why it was not taken, in their game's language (a DM carries none).
+async fn answer_dm(hands: &Hands, m: &Message, e: &ServiceError) {
+    let lang = hands.service.dm_lang(Account(m.author.id.get())).await;
+    let _ = m
+        .channel_id
+        .send_message(
+            &hands.http,
+            CreateMessage::new()
+                .content(failure_text(e, lang))
+                .allowed_mentions(no_pings()),
+        )
+        .await;
+}
+
+/// A member's message in a server channel (a day post or not), counted as of `at` (`None`:
+/// now).
+async fn in_thread(
+    hands: &Hands,
+    m: &Message,
+    at: Option<DateTime<Utc>>,
+) -> Result<(), ServiceError> {
+    let service = &hands.service;
+    let http = &*hands.http;
     let user = Account(m.author.id.get());
     let place = Place {
         guild: m.guild_id.map(|g| Guild(g.get())),
         channel: Channel(m.channel_id.get()),
         user,
     };
-    let remove = match service.thread_post(&place, m.id.get(), &m.content).await {
-        Ok(ThreadPost::NotGame | ThreadPost::Counted) => false,
-        Ok(ThreadPost::Flagged { remove }) => remove,
-        Ok(ThreadPost::Remove { tip }) => {
+    let at = at.unwrap_or_else(|| service.now());
+    let remove = match service
+        .thread_post_at(&place, m.id.get(), &m.content, at)
+        .await?
+    {
+        ThreadPost::NotGame | ThreadPost::Counted => false,
+        ThreadPost::Flagged { remove } => remove,
+        ThreadPost::Remove { tip } => {
             if let Ok(dm) = m.author.create_dm_channel(http).await {
                 let _ = dm
                     .id
@@ -69,37 +218,30 @@ async fn in_thread(http: &Http, data: &Data, m: &Message) {
             }
             true
         }
-        Err(e) => {
-            tracing::warn!(error = %e, "a post could not be handled");
-            false
-        }
     };
-    data.wake.notify_one();
+    hands.wake.notify_one();
     if remove {
         if let Err(e) = m.delete(http).await {
             tracing::warn!(error = %e, "could not remove a post that shows an account");
         }
     }
+    Ok(())
 }
 
 /// A message edited or deleted: reported when it was a counted post.
-pub async fn on_changed(data: &Data, channel: u64, message: u64, deleted: bool) {
-    let key = format!("{}{message}", if deleted { "d" } else { "e" });
-    match data
-        .service
-        .post_changed(Channel(channel), message, deleted, &key)
-        .await
-    {
-        Ok(true) => data.wake.notify_one(),
-        Ok(false) => {}
-        Err(e) => tracing::warn!(error = %e, "an edit or deletion could not be checked"),
-    }
+pub async fn on_changed(http: &Arc<Http>, data: &Data, channel: u64, message: u64, deleted: bool) {
+    let job = Job::Changed {
+        channel,
+        message,
+        deleted,
+    };
+    job.handle(&hands(http, data)).await;
 }
 
 /// Counts the posts made in open day posts while the bot was away (the gateway does not
 /// replay them): each message is handled as when it arrives, idempotently per message
 /// (the message id is the command's key), so posts already counted are not counted again.
-pub async fn backfill(http: &Http, data: &Data) {
+pub async fn backfill(http: &Arc<Http>, data: &Data) {
     let threads = match data.service.open_day_threads().await {
         Ok(t) => t,
         Err(e) => {
@@ -107,17 +249,72 @@ pub async fn backfill(http: &Http, data: &Data) {
             return;
         }
     };
+    let hands = hands(http, data);
     for thread in threads {
         match whole_thread(http, ChannelId::new(thread.0.max(1))).await {
             Ok(messages) => {
                 // Messages read back over HTTP carry no server id: they are from a day post.
-                for m in messages.iter().filter(|m| !m.author.bot) {
-                    in_thread(http, data, m).await;
+                for m in messages.into_iter().filter(|m| !m.author.bot) {
+                    Job::Thread(Box::new(m)).handle(&hands).await;
                 }
             }
             Err(e) => tracing::warn!(error = %e, "could not read a day post"),
         }
     }
+}
+
+/// Reads back the post of every day whose close is due by `now` (once per close: `read`
+/// remembers them) and counts the messages not counted yet, as of just before the close,
+/// so that a post the gateway missed or that met a database error counts at the close (no
+/// wrongful lurking card). Run by the deadline worker before it fires the closes.
+///
+/// Discord failing to give the post back does not hold the close (it is logged once per
+/// outage in `discord`); the database failing does: the error is returned, and the
+/// worker tries the round again.
+///
+/// # Errors
+/// Database errors.
+pub async fn before_close(
+    http: &Arc<Http>,
+    data: &Data,
+    now: DateTime<Utc>,
+    read: &mut HashSet<Closing>,
+    discord: &mut Outage,
+) -> Result<(), ServiceError> {
+    let closing = data.service.closing_days(now).await?;
+    read.retain(|c| closing.contains(c));
+    let hands = hands(http, data);
+    for c in closing {
+        if read.contains(&c) {
+            continue;
+        }
+        match whole_thread(http, ChannelId::new(c.thread.0.max(1))).await {
+            Ok(messages) => {
+                discord.recovered();
+                let counted = data.service.counted_posts(c.game, c.thread).await?;
+                let at = now.min(c.closes - chrono::Duration::milliseconds(1));
+                let members = messages.iter().filter(|m| {
+                    !m.author.bot && m.webhook_id.is_none() && !counted.contains(&m.id.get())
+                });
+                for m in members {
+                    match in_thread(&hands, m, Some(at)).await {
+                        Ok(()) => {}
+                        // The database is down: the round is tried again, this close with it.
+                        Err(e) if db_failure(&e) == Some(DbFailure::Unanswered) => return Err(e),
+                        // Anything else is this message's: it must not hold up the close.
+                        Err(e) => {
+                            tracing::warn!(error = %e, "a post read back could not be counted")
+                        }
+                    }
+                }
+            }
+            Err(e) => {
+                discord.failed(&e);
+            }
+        }
+        read.insert(c);
+    }
+    Ok(())
 }
 
 /// Every message of a thread, oldest first. Discord gives at most 100 a request, newest

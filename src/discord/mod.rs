@@ -6,6 +6,12 @@
 //! outbox. Both read all state from Postgres, so stopping and starting again (a restart)
 //! loses nothing: a deadline that fell due meanwhile fires, a message not yet marked
 //! delivered is sent again with the same nonce.
+//!
+//! A database outage stops nothing: the worker's loops try again with backoff and log one
+//! line when they start failing and one when they recover ([`crate::store::outage`]); a
+//! command that is still waiting for the database after [`DEFER_AFTER`] has its interaction
+//! deferred (Discord's 3 s), and its answer says truthfully what became of it
+//! ([`failure_text`]): "may or may not have been recorded" unless it surely was not.
 
 pub mod commands;
 pub mod components;
@@ -14,6 +20,8 @@ mod forum;
 mod localize;
 pub mod messenger;
 
+use std::collections::HashSet;
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -26,6 +34,9 @@ use tokio::task::JoinHandle;
 
 use crate::i18n::Lang;
 use crate::service::{Account, Channel, Guild, Place, ServerRole, Service, ServiceError};
+use crate::store::outage::{self, Outage};
+use crate::store::outbox::{Messenger, Recorder};
+use crate::store::StoreError;
 use messenger::DiscordMessenger;
 
 /// What every command and handler can reach.
@@ -162,17 +173,56 @@ pub async fn start(opts: Options, service: Service) -> Result<Bot, Error> {
     };
     if opts.run_worker {
         let messenger = DiscordMessenger {
-            http,
+            http: http.clone(),
             service: service.clone(),
+        };
+        // The worker reads each day post back before the day closes, with its own handle
+        // on the service (the gateway's is built when it connects).
+        let reader = ReadBack {
+            http,
+            data: Data {
+                service: service.clone(),
+                wake: wake.clone(),
+                refreshing: Default::default(),
+            },
         };
         tasks.push(tokio::spawn(fire_deadlines(
             service.clone(),
             opts.poll,
             opts.worker,
+            Some(reader),
         )));
-        tasks.push(tokio::spawn(deliver(service, messenger, wake, opts.poll)));
+        let indexes = Some(messenger.clone());
+        tasks.push(tokio::spawn(deliver(
+            service, messenger, indexes, wake, opts.poll,
+        )));
     }
     Ok(Bot { shards, tasks })
+}
+
+/// Runs only the deadline and outbox worker of [`start`], showing messages to `recorder`
+/// instead of sending them to Discord (`wolfjudge run --no-gateway --deliver-to FILE`: the
+/// bot's own worker loops, tested without Discord).
+pub fn start_recording(
+    service: Service,
+    recorder: Recorder,
+    poll: Duration,
+    worker: String,
+) -> Bot {
+    let tasks = vec![
+        tokio::spawn(fire_deadlines(service.clone(), poll, worker, None)),
+        tokio::spawn(deliver(
+            service,
+            recorder,
+            None,
+            Arc::new(Notify::new()),
+            poll,
+        )),
+    ];
+    Bot {
+        shards: None,
+        tasks,
+    }
 }
 
 /// Builds the gateway client (commands registered when it is ready) and starts it.
@@ -232,41 +282,75 @@ async fn gateway(
     Ok((shards, http, task))
 }
 
+/// What the deadline worker needs to read day posts back before they close.
+struct ReadBack {
+    http: Arc<serenity::all::Http>,
+    data: Data,
+}
+
 /// Fires due deadlines, forever. Its own task, so that a thousand games changing phase at
 /// once do not hold up the delivery of messages (nor the other way round). Between rounds
 /// it sleeps until the next deadline, or `poll` at most (a command may add an earlier one).
-async fn fire_deadlines(service: Service, poll: Duration, name: String) {
+///
+/// With `reader`, each day post whose close is due is read back first, so that posts the
+/// gateway missed (or that met a database error) count at the close ([`forum::before_close`]).
+/// A round that fails (the database is down) is tried again with backoff; the task logs one
+/// line when it starts failing and one when it recovers.
+async fn fire_deadlines(service: Service, poll: Duration, name: String, reader: Option<ReadBack>) {
+    let mut outage = Outage::new("deadlines");
+    let mut discord = Outage::new("day-post read-back (Discord)");
+    let mut read: HashSet<crate::service::Closing> = HashSet::new();
     loop {
         let now = service.now();
-        let pause = match service.store.fire_due(None, now, &name).await {
-            Ok(_) => match service.store.next_due(None).await {
-                Ok(Some(at)) => (at - now).to_std().unwrap_or(Duration::ZERO).min(poll),
-                Ok(None) => poll,
-                Err(e) => {
-                    tracing::warn!(error = %e, "reading the next deadline failed; retrying");
-                    poll
-                }
-            },
-            Err(e) => {
-                tracing::warn!(error = %e, "firing deadlines failed; retrying");
-                poll
+        let round = async {
+            if let Some(r) = &reader {
+                forum::before_close(&r.http, &r.data, now, &mut read, &mut discord).await?;
             }
+            outage::fire_round(&service.store, now, &name, poll)
+                .await
+                .map_err(ServiceError::from)
+        };
+        let pause = match round.await {
+            Ok(pause) => {
+                outage.recovered();
+                pause
+            }
+            Err(e) => outage.failed(&e),
         };
         tokio::time::sleep(pause).await;
     }
 }
 
-/// Delivers the outbox and redraws the day indexes, forever; woken early by a command that
-/// wrote messages.
-async fn deliver(service: Service, messenger: DiscordMessenger, wake: Arc<Notify>, poll: Duration) {
+/// Delivers the outbox and (on Discord) redraws the day indexes, forever; woken early by a
+/// command that wrote messages. Either failing (the database is down) is tried again with
+/// backoff and logged once per outage.
+async fn deliver<M: Messenger + Send + 'static>(
+    service: Service,
+    messenger: M,
+    indexes: Option<DiscordMessenger>,
+    wake: Arc<Notify>,
+    poll: Duration,
+) {
+    let mut sending = Outage::new("outbox");
+    let mut drawing = Outage::new("day indexes");
     loop {
-        if let Err(e) = service.store.dispatch(None, &messenger).await {
-            tracing::warn!(error = %e, "delivering messages failed; retrying");
+        let mut backoff = None;
+        match service.store.dispatch(None, &messenger).await {
+            Ok(_) => sending.recovered(),
+            Err(e) => backoff = Some(sending.failed(&e)),
         }
-        if let Err(e) = messenger.refresh_elevators().await {
-            tracing::warn!(error = %e, "redrawing day indexes failed; retrying");
+        if let Some(m) = &indexes {
+            match m.refresh_elevators().await {
+                Ok(()) => drawing.recovered(),
+                Err(e) => backoff = backoff.max(Some(drawing.failed(&e))),
+            }
         }
-        let _ = tokio::time::timeout(poll, wake.notified()).await;
+        match backoff {
+            Some(pause) => tokio::time::sleep(pause).await,
+            None => {
+                let _ = tokio::time::timeout(poll, wake.notified()).await;
+            }
+        }
     }
 }
 
@@ -284,14 +368,17 @@ async fn on_event(
             let author_is_bot = m.author.as_ref().is_some_and(|a| a.bot);
             // Discord also sends updates when it adds link previews: only real edits count.
             if !author_is_bot && m.edited_timestamp.is_some() {
-                forum::on_changed(data, m.channel_id.get(), m.id.get(), false).await;
+                forum::on_changed(&ctx.http, data, m.channel_id.get(), m.id.get(), false).await;
             }
         }
         serenity::FullEvent::MessageDelete {
             channel_id,
             deleted_message_id,
             ..
-        } => forum::on_changed(data, channel_id.get(), deleted_message_id.get(), true).await,
+        } => {
+            let (channel, message) = (channel_id.get(), deleted_message_id.get());
+            forum::on_changed(&ctx.http, data, channel, message, true).await;
+        }
         _ => {}
     }
     if let serenity::FullEvent::InteractionCreate { interaction } = event {
@@ -387,7 +474,8 @@ pub async fn reply(ctx: Context<'_>, text: &str) -> Result<(), Error> {
     Ok(())
 }
 
-/// Replies with what a service call came to: `ok` on success, else the refusal.
+/// Replies with what a service call came to: `ok` on success, else the refusal
+/// ([`failure_text`]).
 ///
 /// # Errors
 /// When Discord does not take the reply.
@@ -401,14 +489,141 @@ pub async fn answer<T>(
             ctx.data().wake.notify_one();
             ok(v)
         }
-        Err(e) => e.message(user_lang(ctx)),
+        Err(e) => failure_text(&e, user_lang(ctx)),
     };
     reply(ctx, &text).await
 }
 
+/// How long a command may work before its interaction is deferred. Discord drops an
+/// interaction not answered within 3 s; a deferral ("thinking…") buys 15 minutes, and the
+/// answer then comes as a follow-up. Commands normally answer in milliseconds, in one
+/// response, so they defer only when something (a database that does not answer, Discord's
+/// rate limits) holds them up this long: that leaves more than a second for the deferral
+/// itself to reach Discord, while a database call fails after
+/// [`crate::store::ACQUIRE_TIMEOUT`] at the latest.
+pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// Runs a command's `work` (everything before its answer), deferring the interaction
+/// (privately) if it is not done within [`DEFER_AFTER`]; the answer sent afterwards
+/// ([`reply`], [`answer`]) then replaces the deferral.
+///
+/// # Errors
+/// When Discord does not take the deferral.
+pub async fn patient<T>(ctx: Context<'_>, work: impl Future<Output = T>) -> Result<T, Error> {
+    patient_as(ctx, true, work).await
+}
+
+/// [`patient`], with a deferral that is public unless `ephemeral` (for a command whose
+/// answer everyone sees).
+///
+/// # Errors
+/// As [`patient`].
+pub async fn patient_as<T>(
+    ctx: Context<'_>,
+    ephemeral: bool,
+    work: impl Future<Output = T>,
+) -> Result<T, Error> {
+    let mut work = std::pin::pin!(work);
+    if let Ok(done) = tokio::time::timeout(DEFER_AFTER, &mut work).await {
+        return Ok(done);
+    }
+    if ephemeral {
+        ctx.defer_ephemeral().await?;
+    } else {
+        ctx.defer().await?;
+    }
+    Ok(work.await)
+}
+
+/// What became of a command that failed on the database, as far as the bot can know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DbFailure {
+    /// The database did not answer (no connection within the pool's timeout, a connection
+    /// lost, the server shutting down): a write may have committed just before, or an
+    /// earlier step of the command may have; the user must check.
+    Unanswered,
+    /// The database answered with an error, or the command kept losing races: its
+    /// transaction was rolled back and nothing was written.
+    RolledBack,
+}
+
+/// How a service error came about on the database, if it did.
+pub fn db_failure(e: &ServiceError) -> Option<DbFailure> {
+    match e {
+        ServiceError::Db(e) | ServiceError::Store(StoreError::Db(e)) => Some(sql_failure(e)),
+        ServiceError::Store(StoreError::Contention(_)) => Some(DbFailure::RolledBack),
+        _ => None,
+    }
+}
+
+/// Whether an sqlx error means the database did not answer, or refused the statement.
+fn sql_failure(e: &sqlx::Error) -> DbFailure {
+    match e {
+        // The server refused the statement: its transaction is rolled back. Classes 08
+        // (connection exception) and 57 (the server shutting down or starting) are the
+        // server going away, not a refusal.
+        sqlx::Error::Database(d) => match d.code() {
+            Some(c) if c.starts_with("08") || c.starts_with("57") => DbFailure::Unanswered,
+            _ => DbFailure::RolledBack,
+        },
+        _ => DbFailure::Unanswered,
+    }
+}
+
+/// The text a failed command answers with, in `lang`: for a database that did not answer,
+/// that the command may or may not have been recorded (check with `/status`), never that
+/// nothing changed; "nothing was changed" only for a transaction surely rolled back; any
+/// other refusal as the service words it.
+pub fn failure_text(e: &ServiceError, lang: Lang) -> String {
+    match db_failure(e) {
+        Some(DbFailure::Unanswered) => {
+            tracing::debug!(error = %e, "a command met a database that did not answer");
+            crate::i18n::text(lang, "svc-db-unanswered", &[])
+        }
+        Some(DbFailure::RolledBack) => {
+            tracing::error!(error = %e, "a command failed on the database and was rolled back");
+            crate::i18n::text(lang, "svc-rolled-back", &[])
+        }
+        None => e.message(lang),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Shards;
+    use super::{db_failure, failure_text, DbFailure, Shards};
+    use crate::i18n::Lang;
+    use crate::service::ServiceError;
+    use crate::store::StoreError;
+
+    /// A command whose database did not answer may have committed (or an earlier step of it
+    /// may have): its answer must not say that nothing changed. Only a rollback may.
+    #[test]
+    fn a_database_that_did_not_answer_is_never_called_a_rollback() {
+        let unanswered = [
+            ServiceError::Db(sqlx::Error::PoolTimedOut),
+            ServiceError::Store(StoreError::Db(sqlx::Error::PoolClosed)),
+            ServiceError::Store(StoreError::Db(sqlx::Error::Io(std::io::Error::new(
+                std::io::ErrorKind::ConnectionReset,
+                "reset",
+            )))),
+        ];
+        for e in &unanswered {
+            assert_eq!(db_failure(e), Some(DbFailure::Unanswered), "{e}");
+            for lang in [Lang::Zh, Lang::En] {
+                let said = failure_text(e, lang);
+                assert!(!said.contains("nothing was changed"), "{said}");
+                assert!(!said.contains("没有任何改动"), "{said}");
+                assert!(said.contains("/status") || said.contains("/状态"), "{said}");
+            }
+        }
+        let lost_races = ServiceError::Store(StoreError::Contention(64));
+        assert_eq!(db_failure(&lost_races), Some(DbFailure::RolledBack));
+        assert!(failure_text(&lost_races, Lang::En).contains("nothing was changed"));
+        // Anything else the service words itself; its internal errors do not claim either.
+        let decode = ServiceError::Store(StoreError::Task("stopped".into()));
+        assert_eq!(db_failure(&decode), None);
+        assert!(!failure_text(&decode, Lang::En).contains("nothing was changed"));
+    }
 
     #[test]
     fn shard_ranges_parse_and_bad_ones_say_the_form() {

@@ -3,20 +3,25 @@
 
 use std::sync::{Arc, Mutex};
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, SubsecRound, Utc};
 
 /// A source of "now".
 pub trait Clock: Send + Sync + std::fmt::Debug {
     fn now(&self) -> DateTime<Utc>;
 }
 
-/// The system clock.
+/// The system clock, to the microsecond.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct SystemClock;
 
 impl Clock for SystemClock {
+    /// Now, cut to whole microseconds: PostgreSQL keeps times to the microsecond, and a
+    /// game's times must survive the round trip. A day started at a time with nanoseconds
+    /// closes at a time with nanoseconds; its deadline row holds that time cut short, and a
+    /// tick at the cut time (just before the close) does nothing: the worker marked the
+    /// deadline fired and the day never closed by itself.
     fn now(&self) -> DateTime<Utc> {
-        Utc::now()
+        Utc::now().trunc_subsecs(6)
     }
 }
 
@@ -50,5 +55,19 @@ impl Clock for VirtualClock {
             .lock()
             .map(|t| *t)
             .unwrap_or_else(|e| *e.into_inner())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::Timelike;
+
+    use super::{Clock, SystemClock};
+
+    #[test]
+    fn the_system_clock_keeps_what_postgres_keeps() {
+        for _ in 0..100 {
+            assert_eq!(SystemClock.now().nanosecond() % 1000, 0);
+        }
     }
 }

@@ -1,15 +1,19 @@
 //! Forum life (版杀): posts in a day's post counted as the character's posts, relayed under
 //! the character's name in anonymous games, the day's index of posts (电梯), and the
 //! violations the bot can see, reported to the judge (who decides; the bot never cards these
-//! by itself).
+//! by itself). Which day posts are about to close ([`Service::closing_days`]), so that the
+//! bot reads them back first and every post counts at the close.
 
+use std::collections::HashSet;
+
+use chrono::{DateTime, Utc};
 use sqlx::Row;
 
 use super::{anon, mention, Account, Channel, GameId, Place, Service, ServiceError};
-use crate::engine::{Action, CharId, Phase};
+use crate::engine::{Action, CharId, Command, Phase};
 use crate::i18n::{self, Lang};
-use crate::store::outbox;
 use crate::store::prompt::Delivery;
+use crate::store::{outbox, Outcome, StoreError};
 
 /// What became of a message posted in a game's day post.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,6 +27,16 @@ pub enum ThreadPost {
     Remove { tip: String },
     /// Reported to the judge; `remove` in an anonymous game.
     Flagged { remove: bool },
+}
+
+/// A day whose close is due: its post is read back before the close fires.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Closing {
+    pub game: GameId,
+    pub day: u32,
+    pub thread: Channel,
+    /// When the day closes (the time of its close deadline).
+    pub closes: DateTime<Utc>,
 }
 
 /// A violation the bot can see.
@@ -106,6 +120,23 @@ impl Service {
         message: u64,
         text: &str,
     ) -> Result<ThreadPost, ServiceError> {
+        self.thread_post_at(place, message, text, self.now()).await
+    }
+
+    /// [`Service::thread_post`], counted as of `at`: a post read back when its day's close is
+    /// already due counts just before the close (a command at a later time would close the
+    /// day first and find no day to post in). The message id is the command's key, so a
+    /// message handled twice counts once.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn thread_post_at(
+        &self,
+        place: &Place,
+        message: u64,
+        text: &str,
+        at: DateTime<Utc>,
+    ) -> Result<ThreadPost, ServiceError> {
         let Some((game, day)) = self.day_of(place.channel).await? else {
             return Ok(ThreadPost::NotGame);
         };
@@ -140,19 +171,86 @@ impl Service {
                 ),
             });
         }
-        let action = Action::Post {
-            text: text.to_string(),
-        };
-        match self.act(game, place.user, action, &key, route.lang).await {
-            Ok(_) => {
+        let post = Command::by(
+            seat,
+            Action::Post {
+                text: text.to_string(),
+            },
+        );
+        match self.store.execute(game.0, &key, &post, at).await? {
+            Outcome::Accepted { .. } => {
                 self.post_linked(game, day, seat, place.channel, message)
                     .await?;
                 Ok(ThreadPost::Counted)
             }
             // Outside the day (at night, in a decision window) a post is not counted.
-            Err(ServiceError::Refused { .. }) => Ok(ThreadPost::NotGame),
-            Err(e) => Err(e),
+            Outcome::Refused { .. } => Ok(ThreadPost::NotGame),
         }
+    }
+
+    /// The days whose close is due by `now` and not fired yet, with their day posts.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn closing_days(&self, now: DateTime<Utc>) -> Result<Vec<Closing>, ServiceError> {
+        let rows = sqlx::query(
+            "SELECT DISTINCT ON (d.game_id) d.game_id, t.day, t.thread_id
+             FROM deadlines d
+             JOIN games g ON g.id = d.game_id AND NOT g.ended
+             JOIN day_threads t ON t.game_id = d.game_id AND t.day > 0
+             WHERE d.kind = 'tick' AND d.fired_at IS NULL AND d.due_at <= $1
+             ORDER BY d.game_id, t.day DESC",
+        )
+        .bind(now)
+        .fetch_all(self.pool())
+        .await?;
+        let mut out = Vec::new();
+        for r in rows {
+            let game = GameId(r.try_get("game_id")?);
+            let day = r.try_get::<i32, _>("day")? as u32;
+            let thread = Channel(r.try_get::<i64, _>("thread_id")? as u64);
+            let g = match self.store.load(game.0).await {
+                Ok(g) => g,
+                Err(StoreError::Db(e)) => return Err(e.into()),
+                // A game that does not load must not hold up every other game's close.
+                Err(e) => {
+                    tracing::warn!(game = game.0, error = %e, "a day post cannot be read back");
+                    continue;
+                }
+            };
+            // Due ticks of a game at night, or of a day whose post is not this one, are not a
+            // day's close.
+            if let (Phase::Day { day: today, .. }, Some(d)) = (g.phase, &g.day) {
+                if today == day && !d.closed && d.closes <= now {
+                    out.push(Closing {
+                        game,
+                        day,
+                        thread,
+                        closes: d.closes,
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The messages of a day post already counted as posts.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn counted_posts(
+        &self,
+        game: GameId,
+        thread: Channel,
+    ) -> Result<HashSet<u64>, ServiceError> {
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "SELECT message_id FROM post_links WHERE game_id = $1 AND thread_id = $2",
+        )
+        .bind(game.0)
+        .bind(thread.0 as i64)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(ids.into_iter().map(|m| m as u64).collect())
     }
 
     /// The latest day post of every game still running.

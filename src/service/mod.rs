@@ -13,7 +13,7 @@ mod forum;
 mod tournament;
 pub mod view;
 
-pub use forum::{Elevator, Flag, ThreadPost};
+pub use forum::{Closing, Elevator, Flag, ThreadPost};
 pub use tournament::DEFAULT_TOURNAMENT_RULESET;
 
 use std::collections::BTreeMap;

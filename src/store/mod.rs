@@ -11,6 +11,7 @@
 
 pub mod deadline;
 pub mod export;
+pub mod outage;
 pub mod outbox;
 pub mod play;
 pub mod prompt;
@@ -27,6 +28,13 @@ use crate::i18n::{self, Lang};
 
 /// The default database when neither `--database-url` nor `DATABASE_URL` says otherwise.
 pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/postgres";
+
+/// How long a database call waits for a connection from the pool before it fails. sqlx's
+/// default is 30 s: during a database outage every call (a slash command's, a worker's) would
+/// hang that long, far past Discord's 3 s for an answer. Two seconds is ample under load (a
+/// statement holds a connection for milliseconds; the pools are sized to their tasks) and
+/// lets an outage surface as an error the caller can word truthfully or retry.
+pub const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Take a snapshot whenever the log crosses a multiple of this many events.
 const SNAPSHOT_EVERY: i64 = 64;
@@ -82,6 +90,7 @@ pub async fn connect(url: &str) -> Result<PgPool, StoreError> {
 pub async fn connect_with(url: &str, connections: u32) -> Result<PgPool, StoreError> {
     let pool = PgPoolOptions::new()
         .max_connections(connections.max(1))
+        .acquire_timeout(ACQUIRE_TIMEOUT)
         .connect(url)
         .await?;
     migrate(&pool).await?;

@@ -655,6 +655,17 @@ impl FakeDiscord {
     /// A member posts `content` in `channel` (a MESSAGE_CREATE the bot receives); the fake
     /// keeps it with `username` `member:<id>`.
     pub fn post(&self, user: u64, channel: u64, content: &str) -> u64 {
+        self.post_as(user, channel, content, true)
+    }
+
+    /// A member posts `content` in `channel`, but the bot is not told: the gateway never
+    /// delivers the MESSAGE_CREATE (as a dropped event would); only reading the channel
+    /// back finds the message.
+    pub fn post_unseen(&self, user: u64, channel: u64, content: &str) -> u64 {
+        self.post_as(user, channel, content, false)
+    }
+
+    fn post_as(&self, user: u64, channel: u64, content: &str, seen: bool) -> u64 {
         let id = self.new_id();
         let name = self.name_of(user);
         let mut s = self.lock();
@@ -671,10 +682,12 @@ impl FakeDiscord {
             ..Msg::default()
         };
         s.messages.insert(id, m.clone());
-        let mut d = message_json(&m);
-        d["guild_id"] = json!(GUILD.to_string());
-        d["member"] = member_json(&name, &[]);
-        send(&mut s, "MESSAGE_CREATE", d);
+        if seen {
+            let mut d = message_json(&m);
+            d["guild_id"] = json!(GUILD.to_string());
+            d["member"] = member_json(&name, &[]);
+            send(&mut s, "MESSAGE_CREATE", d);
+        }
         id
     }
 

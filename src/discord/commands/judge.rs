@@ -5,7 +5,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::{game, key};
-use crate::discord::{answer, place, roles, user_lang, Context, Error};
+use crate::discord::{answer, patient, place, roles, user_lang, Context, Error};
 use crate::engine::ruleset::Span;
 use crate::engine::{Action, Color, Game, Winner};
 use crate::i18n::{self, text, Lang};
@@ -56,13 +56,16 @@ async fn as_judge<T>(
     ok: impl FnOnce(&T, Lang) -> String,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let result = judged(ctx, what).await;
+    let result = patient(ctx, judged(ctx, what)).await?;
     answer(ctx, result, |v| ok(&v, lang)).await
 }
 
 /// Checks the judge role, finds the game, checks that the judge does not play in it (or
 /// that the server allows it: then `status` and `export` keep its secrets), runs `what`,
-/// and logs the use. A refused seated judge is logged too.
+/// and logs the use. A refused seated judge is logged too. The result is `what`'s: the log
+/// line is written after it, so a log line that cannot be written (the database stopped
+/// answering in between) does not turn a recorded action into a failure; it is written
+/// later ([`log_later`]), once, under its key.
 async fn judged<T>(
     ctx: Context<'_>,
     what: impl AsyncFnOnce(&Service, GameId, Game, Lang) -> Result<T, ServiceError>,
@@ -91,7 +94,10 @@ async fn judged<T>(
             ("result", outcome),
         ],
     );
-    service.log(id, &line, &format!("log-{}", key(ctx))).await?;
+    let log_key = format!("log-{}", key(ctx));
+    if let Err(e) = service.log(id, &line, &log_key).await {
+        log_later(service.clone(), id, line, log_key, e);
+    }
     v
 }
 
@@ -101,6 +107,29 @@ async fn plays(ctx: Context<'_>, s: &Service, id: GameId, g: &Game) -> Result<bo
     let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
     let settings = s.settings(guild).await?;
     s.check_judge_of(&settings, id, g, place(ctx).user).await
+}
+
+/// How many more times a judge's log line that met a database error is tried.
+const LOG_TRIES: usize = 12;
+
+/// Writes a judge's log line that met a database error, in a task of its own, trying again
+/// with backoff (about a minute in all); the key makes a line written twice appear once.
+fn log_later(service: Service, game: GameId, line: String, key: String, first: ServiceError) {
+    tokio::spawn(async move {
+        let mut outage = crate::store::outage::Outage::new("judge's log line");
+        let mut pause = outage.failed(&first);
+        for _ in 0..LOG_TRIES {
+            tokio::time::sleep(pause).await;
+            match service.log(game, &line, &key).await {
+                Ok(()) => {
+                    outage.recovered();
+                    return;
+                }
+                Err(e) => pause = outage.failed(&e),
+            }
+        }
+        tracing::error!(game = game.0, line = %line, "a judge's log line could not be written");
+    });
 }
 
 /// The command as typed, for the log.
@@ -201,14 +230,14 @@ pub async fn unsign(
     let p = place(ctx);
     let who = crate::service::Account(member.id.get());
     let mut log = None;
-    let result = async {
+    let result = patient(ctx, async {
         let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
         let settings = service.check_judge(guild, &roles(ctx).await).await?;
         let s = service.signup_at(&p).await?;
         log = Some(settings);
         super::wolf::take_off(service, s.id, who).await
-    }
-    .await;
+    })
+    .await?;
     let line = log.map(|settings| {
         let outcome = match &result {
             Ok(_) => "ok".to_string(),
@@ -401,14 +430,17 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let result = judged(ctx, async |s: &Service, id, g, _lang| {
-        // The export holds the deal and the seed: not for a judge who plays, before the end.
-        if plays(ctx, s, id, &g).await? {
-            return Err(ServiceError::JudgePlaysSecret);
-        }
-        Ok((id, s.export(id).await?))
-    })
-    .await;
+    let result = patient(
+        ctx,
+        judged(ctx, async |s: &Service, id, g, _lang| {
+            // The export holds the deal and the seed: not for a judge who plays, before the end.
+            if plays(ctx, s, id, &g).await? {
+                return Err(ServiceError::JudgePlaysSecret);
+            }
+            Ok((id, s.export(id).await?))
+        }),
+    )
+    .await?;
     let (id, export) = match result {
         Ok(v) => v,
         Err(e) => return answer(ctx, Err::<(), _>(e), |()| String::new()).await,

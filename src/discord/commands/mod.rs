@@ -1,7 +1,9 @@
 //! The slash commands, one module per group: `/wolf-setup`, `/wolf …` (sign-up), the
 //! players' commands, `/judge …`, and the tournaments' (`/tournament new`, `/standings`,
 //! `/stats`). Each parses its options, calls the service once and
-//! renders the answer; nothing else.
+//! renders the answer; nothing else. The service call runs under
+//! [`crate::discord::patient`], which defers the interaction if the database keeps it
+//! waiting past Discord's deadline.
 
 pub mod judge;
 pub mod play;
@@ -47,6 +49,10 @@ async fn game(ctx: Context<'_>) -> Result<(GameId, Game), ServiceError> {
     Ok((id, g))
 }
 
+/// How long autocomplete may look for the game: an autocomplete cannot be deferred, so when
+/// the database is slow it offers nothing rather than miss Discord's 3 s.
+const AUTOCOMPLETE_BUDGET: std::time::Duration = std::time::Duration::from_millis(2000);
+
 /// Characters offered to autocomplete: those `pick` selects whose names contain what was
 /// typed (at most 25, Discord's limit).
 async fn offer(
@@ -55,15 +61,16 @@ async fn offer(
     pick: impl Fn(&Game) -> Vec<crate::engine::CharId>,
 ) -> serenity::CreateAutocompleteResponse {
     let typed = partial.to_lowercase();
-    let names: Vec<serenity::AutocompleteChoice> = match game(ctx).await {
-        Ok((_, g)) => pick(&g)
+    let found = tokio::time::timeout(AUTOCOMPLETE_BUDGET, game(ctx)).await;
+    let names: Vec<serenity::AutocompleteChoice> = match found {
+        Ok(Ok((_, g))) => pick(&g)
             .into_iter()
             .map(|c| g.ch(c).name.clone())
             .filter(|n| n.to_lowercase().contains(&typed))
             .take(25)
             .map(serenity::AutocompleteChoice::from)
             .collect(),
-        Err(_) => Vec::new(),
+        Ok(Err(_)) | Err(_) => Vec::new(),
     };
     serenity::CreateAutocompleteResponse::new().set_choices(names)
 }

@@ -2,7 +2,7 @@
 //! votes, speed-up requests, last words and tree-hole notes.
 
 use super::{game, key};
-use crate::discord::{answer, place, user_lang, Context, Error};
+use crate::discord::{answer, patient, place, user_lang, Context, Error};
 use crate::engine::{Action, CharId};
 use crate::i18n::{text, Lang};
 use crate::service::{view, Service, ServiceError};
@@ -14,15 +14,15 @@ async fn act(
     ok: impl FnOnce(Lang) -> String,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let result = async {
+    let result = patient(ctx, async {
         let (id, g) = game(ctx).await?;
         let action = make(&g)?;
         ctx.data()
             .service
             .act(id, place(ctx).user, action, &key(ctx), lang)
             .await
-    }
-    .await;
+    })
+    .await?;
     answer(ctx, result, |_| ok(lang)).await
 }
 
@@ -75,7 +75,10 @@ pub async fn abstain(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn votes(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let result = game(ctx).await.map(|(_, g)| view::votes(&g, lang));
+    let result = patient(ctx, async {
+        game(ctx).await.map(|(_, g)| view::votes(&g, lang))
+    })
+    .await?;
     answer(ctx, result, |t| t).await
 }
 
@@ -83,12 +86,12 @@ pub async fn votes(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn role(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let result = async {
+    let result = patient(ctx, async {
         let (id, g) = game(ctx).await?;
         let me = ctx.data().service.seat_of(id, place(ctx).user).await?;
         Ok::<_, ServiceError>(view::role(&g, me, lang))
-    }
-    .await;
+    })
+    .await?;
     answer(ctx, result, |t| t).await
 }
 
@@ -96,12 +99,12 @@ pub async fn role(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let result = async {
+    let result = patient(ctx, async {
         let (id, g) = game(ctx).await?;
         let me: Option<CharId> = ctx.data().service.seat_of(id, place(ctx).user).await.ok();
         Ok::<_, ServiceError>(view::status(&g, me, lang))
-    }
-    .await;
+    })
+    .await?;
     answer(ctx, result, |t| t).await
 }
 
@@ -178,14 +181,14 @@ pub async fn say(
     text: String,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let result = async {
+    let result = patient(ctx, async {
         let (id, _) = game(ctx).await?;
         ctx.data()
             .service
             .say(id, place(ctx).user, &text, &key(ctx), lang)
             .await
-    }
-    .await;
+    })
+    .await?;
     answer(ctx, result, |_| crate::i18n::text(lang, "ok-say", &[])).await
 }
 
@@ -193,10 +196,10 @@ pub async fn say(
 #[poise::command(slash_command)]
 pub async fn posts(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let result = async {
+    let result = patient(ctx, async {
         let (id, _) = game(ctx).await?;
         ctx.data().service.post_counts(id, lang).await
-    }
-    .await;
+    })
+    .await?;
     answer(ctx, result, |t| t).await
 }

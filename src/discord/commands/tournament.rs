@@ -7,7 +7,10 @@ use poise::serenity_prelude as serenity;
 use serenity::all::{CreateAllowedMentions, CreateAttachment, CreateEmbed};
 
 use crate::discord::messenger::split_within;
-use crate::discord::{answer, display_name, place, reply, roles, user_lang, Context, Error};
+use crate::discord::{
+    answer, display_name, failure_text, patient, patient_as, place, reply, roles, user_lang,
+    Context, Error,
+};
 use crate::i18n::{text, Lang};
 use crate::service::{mention, Account, ServiceError, DEFAULT_TOURNAMENT_RULESET};
 use crate::tournament::{render_chart_png, render_stats, render_table, Standings};
@@ -49,7 +52,7 @@ pub async fn new(
     let service = &ctx.data().service;
     let judge = place(ctx).user;
     let judge_name = display_name(ctx).await;
-    let result = async {
+    let result = patient(ctx, async {
         let p = place(ctx);
         let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
         service.check_judge(guild, &roles(ctx).await).await?;
@@ -61,8 +64,8 @@ pub async fn new(
         service
             .create_tournament(guild, judge, &judge_name, &name, games, ruleset)
             .await
-    }
-    .await;
+    })
+    .await?;
     answer(ctx, result, |t| {
         text(
             lang,
@@ -118,15 +121,16 @@ pub async fn standings(
     // Reading the standings, drawing the chart and posting each page: more than one call.
     ctx.defer().await?;
     let service = &ctx.data().service;
-    let result = async {
+    // Posted for everyone: a deferral (when the work takes long) is public too.
+    let result = patient_as(ctx, false, async {
         let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
         // Posted for everyone: in the server's language.
         let lang = service.settings(guild).await?.lang;
         let s = service.standings(guild, tournament.as_deref()).await?;
         let png = render_chart_png(&s, lang, CHART_SIZE.0, CHART_SIZE.1)?;
         Ok::<_, ServiceError>((standings_pages(&s, lang), png))
-    }
-    .await;
+    })
+    .await?;
     match result {
         Ok((pages, png)) => {
             let mut png = Some(png);
@@ -141,7 +145,7 @@ pub async fn standings(
             }
             Ok(())
         }
-        Err(e) => reply(ctx, &e.message(user_lang(ctx))).await,
+        Err(e) => reply(ctx, &failure_text(&e, user_lang(ctx))).await,
     }
 }
 
@@ -153,10 +157,10 @@ pub async fn stats(
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let who = Account(member.id.get());
-    let result = async {
+    let result = patient(ctx, async {
         let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
         ctx.data().service.stats(guild, who).await
-    }
-    .await;
+    })
+    .await?;
     answer(ctx, result, |s| render_stats(&s, &mention(who), lang)).await
 }

@@ -15,7 +15,7 @@ use serenity::all::{
 
 use crate::discord::messenger::no_pings;
 use crate::discord::{
-    answer, display_name, permissions, place, roles, user_lang, Context, Data, Error,
+    answer, display_name, patient, permissions, place, roles, user_lang, Context, Data, Error,
 };
 use crate::engine::ruleset::Zone;
 use crate::i18n::{text, Lang};
@@ -60,7 +60,7 @@ pub async fn setup(
     playing_judge: Option<bool>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let result = async {
+    let result = patient(ctx, async {
         if !permissions(ctx).contains(Permissions::MANAGE_GUILD) {
             return Err(ServiceError::NotJudge);
         }
@@ -92,8 +92,8 @@ pub async fn setup(
         };
         ctx.data().service.set_up(&s).await?;
         Ok(s)
-    }
-    .await;
+    })
+    .await?;
     answer(ctx, result, |s| {
         let zone = s.zone();
         let now = ctx.data().service.now();
@@ -138,7 +138,7 @@ pub async fn new(
     ctx.defer_ephemeral().await?;
     let lang = user_lang(ctx);
     let service = &ctx.data().service;
-    let result = async {
+    let result = patient(ctx, async {
         let p = place(ctx);
         let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
         let settings = service.check_judge(guild, &roles(ctx).await).await?;
@@ -170,8 +170,8 @@ pub async fn new(
             .signup_posted(s.id, Channel(post.id.get()), post.id.get())
             .await?;
         Ok(post.id.get())
-    }
-    .await;
+    })
+    .await?;
     answer(ctx, result, |thread| {
         text(
             lang,
@@ -187,7 +187,7 @@ pub async fn new(
 pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let service = &ctx.data().service;
-    let result = async {
+    let result = patient(ctx, async {
         let p = place(ctx);
         let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
         service.check_judge(guild, &roles(ctx).await).await?;
@@ -195,8 +195,8 @@ pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
         let s = service.signup_to_start(&p).await?;
         let game = service.start(s.id).await?;
         Ok((game, s.id))
-    }
-    .await;
+    })
+    .await?;
     let started = result.as_ref().ok().map(|(_, id)| *id);
     answer(ctx, result, |(g, _)| {
         text(lang, "ok-started", &[("game", g.0.to_string())])
@@ -217,11 +217,11 @@ pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
     let p = place(ctx);
     let name = display_name(ctx).await;
     let service = &ctx.data().service;
-    let result = async {
+    let result = patient(ctx, async {
         let s = service.signup_at(&p).await?;
         service.join(s.id, p.user, &name).await
-    }
-    .await;
+    })
+    .await?;
     let joined = result.as_ref().ok().map(|s| s.id);
     // Answered first: the DM check and the post's edit are two more calls (see [`welcome`]).
     answer(ctx, result, |s| joined_text(&s, p.user, lang)).await?;
@@ -236,11 +236,11 @@ pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let p = place(ctx);
-    let result = async {
+    let result = patient(ctx, async {
         let s = ctx.data().service.signup_at(&p).await?;
         take_off(&ctx.data().service, s.id, p.user).await
-    }
-    .await;
+    })
+    .await?;
     let left = result.as_ref().ok().cloned();
     answer(ctx, result, |_| text(lang, "ok-left", &[])).await?;
     if let Some((s, up)) = left {
