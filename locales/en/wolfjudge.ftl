@@ -599,6 +599,14 @@ stats-judged = Games judged: { $count }
 err-paused = The judge has paused the game; wait until it resumes.
 err-not-paused = The game is not paused.
 err-invalid-duration = A duration must be longer than zero and at most { $max } days (for example 90m, 24h or 1h30m).
+err-text-too-long = { $what ->
+        [post] The post
+        [reason] The reason
+        [last_words] The last words
+        [tree_hole] The tree-hole note
+       *[player] The player account
+    } is too long: at most { $max } characters are kept. Shorten it and try again.
+err-clock-limit = The game's clock cannot go past { $latest } ({ $years } years after the start): nothing more can happen or fall due after that.
 wait-phase-over = { $phase } is already over; the game cannot go back to it.
 wait-phase-unreachable = The game cannot reach { $phase }: it ends (or stops waiting for anything) before then. Nothing was changed.
 outbox-undeliverable = A message to { $channel } could not be delivered after { $attempts } attempts ({ $error }); it was set aside so the channel can go on. Please pass it on by hand: { $body }
