@@ -6,6 +6,7 @@
 //! Randomness is the game's seed: draw `i` is stream `i` of a ChaCha20 generator seeded
 //! with it (see [`rng`]), so anyone holding the revealed seed can check every draw.
 
+pub mod append;
 pub mod card;
 mod death;
 pub mod error;
@@ -651,8 +652,8 @@ impl Tx {
             commitment: g.commitment.clone(),
             roles: g.chars.iter().map(|c| c.role).collect(),
             players: g.chars.iter().map(|c| c.player.clone()).collect(),
-            deeds: g.deeds.clone(),
-            tree_holes: g.tree_holes.clone(),
+            deeds: g.deeds.to_vec(),
+            tree_holes: g.tree_holes.to_vec(),
         };
         self.emit(at, reveal);
     }

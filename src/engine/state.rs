@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
+use super::append::AppendOnly;
 use super::card::{CardReason, Cards};
 use super::event::{Audience, CardNote, Cause, DecisionKind, Deed, Earlier, Event, EventKind};
 use super::ids::CharId;
@@ -134,8 +135,9 @@ pub struct Game {
     pub announced: usize,
     pub grants: Vec<Grant>,
     pub winner: Option<Winner>,
-    pub deeds: Vec<Deed>,
-    pub tree_holes: Vec<(CharId, String)>,
+    /// What was done, for the reveal (shared between copies: it only grows).
+    pub deeds: AppendOnly<Deed>,
+    pub tree_holes: AppendOnly<(CharId, String)>,
     pub commitment: String,
     /// When the judge paused the game, while paused.
     #[serde(default)]

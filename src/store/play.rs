@@ -54,6 +54,9 @@ pub async fn run_script<M: Messenger>(
     lang: Lang,
     messenger: &M,
 ) -> Result<DbRun, PlayError> {
+    // A script beyond the runner's limits (a wait through too many phases, past the clock
+    // limit) is refused before anything is stored: played in memory first, it stops there.
+    crate::script::run(script, lang)?;
     let game_id = store.create_game(run_key, &script.setup(), lang).await?;
     run_steps(store, game_id, script, run_key, lang, messenger).await
 }
