@@ -17,6 +17,8 @@ mod discord_limits;
 mod discord_tournament;
 #[path = "export.rs"]
 mod export;
+#[path = "hostile.rs"]
+mod hostile;
 #[path = "properties.rs"]
 mod properties;
 #[path = "scenarios.rs"]

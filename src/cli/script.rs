@@ -69,8 +69,8 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
 /// A script file's text; exit 2 when it cannot be read or is larger than a script may be
 /// (checked before reading, so a huge file is not read into memory).
 pub fn read_file(file: &Path, lang: Lang) -> anyhow::Result<String> {
-    let too_large = std::fs::metadata(file)
-        .is_ok_and(|m| m.len() > script::MAX_SCRIPT_BYTES as u64);
+    let too_large =
+        std::fs::metadata(file).is_ok_and(|m| m.len() > script::MAX_SCRIPT_BYTES as u64);
     if too_large {
         let e = script::ScriptError::TooLarge {
             max: script::MAX_SCRIPT_BYTES,

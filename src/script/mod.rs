@@ -10,9 +10,11 @@
 //! through. A script beyond a limit ends with a [`ScriptError`] saying the limit (in the
 //! reader's language, [`ScriptError::message`]), never a panic, a hang or an exhausted memory.
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, FixedOffset, Utc};
+use serde::de::{self, DeserializeSeed, Deserializer, Visitor};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -43,6 +45,9 @@ pub enum ScriptError {
     /// More steps than [`MAX_STEPS`].
     #[error("the script has more than {max} steps")]
     TooManySteps { max: usize },
+    /// More JSON values than [`MAX_VALUES`] (found while reading, before holding them all).
+    #[error("the script holds more than {max} JSON values")]
+    TooManyValues { max: usize },
     /// A string longer than [`MAX_TEXT_CHARS`], or a field name longer than
     /// [`MAX_NAME_CHARS`] (a long name shows only its beginning).
     #[error("{place} is longer than {max} characters")]
@@ -60,8 +65,12 @@ pub enum ScriptError {
 
 /// The largest script file, in bytes (a long game's export is a few megabytes).
 pub const MAX_SCRIPT_BYTES: usize = 32 << 20;
-/// The most steps a script may have.
-pub const MAX_STEPS: usize = 100_000;
+/// The most steps a script may have (a long game's export has a few thousand).
+pub const MAX_STEPS: usize = 50_000;
+/// The most JSON values (objects, lists, strings, numbers, …) a script may hold: ten a step.
+/// Counted while reading, so a file of millions of tiny values stops early instead of
+/// taking gigabytes as a parsed tree.
+pub const MAX_VALUES: usize = 10 * MAX_STEPS;
 /// The most phases one `wait` may step through: a year of 24-hour days is about 730.
 pub const MAX_PHASES_PER_WAIT: usize = 1_000;
 /// The most phases a script's game may pass through in all (thousands of days).
@@ -76,6 +85,9 @@ impl ScriptError {
             ScriptError::TooLarge { max } => t("script-too-large", &[("max", max.to_string())]),
             ScriptError::TooManySteps { max } => {
                 t("script-too-many-steps", &[("max", max.to_string())])
+            }
+            ScriptError::TooManyValues { max } => {
+                t("script-too-many-values", &[("max", max.to_string())])
             }
             ScriptError::TooLong { place, max } => t(
                 "script-too-long",
@@ -361,6 +373,109 @@ fn parse_step(v: &Value) -> Result<Step, String> {
     Ok(Step::Do { by, act })
 }
 
+/// Reads JSON text as [`serde_json::from_str`] does, refusing more than [`MAX_VALUES`]
+/// values as it goes.
+fn read_json(text: &str) -> Result<Value, ScriptError> {
+    let budget = Budget {
+        left: Cell::new(MAX_VALUES),
+        exceeded: Cell::new(false),
+    };
+    let mut de = serde_json::Deserializer::from_str(text);
+    match Bounded(&budget).deserialize(&mut de) {
+        Ok(v) => {
+            de.end()?;
+            Ok(v)
+        }
+        Err(_) if budget.exceeded.get() => Err(ScriptError::TooManyValues { max: MAX_VALUES }),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// How many more values a script may hold.
+struct Budget {
+    left: Cell<usize>,
+    exceeded: Cell<bool>,
+}
+
+/// One JSON value, read within the budget (the same tree `serde_json::Value` reads).
+#[derive(Clone, Copy)]
+struct Bounded<'a>(&'a Budget);
+
+impl<'de> DeserializeSeed<'de> for Bounded<'_> {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        let left = self.0.left.get();
+        if left == 0 {
+            self.0.exceeded.set(true);
+            return Err(de::Error::custom("too many values"));
+        }
+        self.0.left.set(left - 1);
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Bounded<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        self.deserialize(d)
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(v) = seq.next_element_seed(self)? {
+            out.push(v);
+        }
+        Ok(Value::Array(out))
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut out = Map::new();
+        while let Some(k) = map.next_key::<String>()? {
+            let v = map.next_value_seed(self)?;
+            out.insert(k, v);
+        }
+        Ok(Value::Object(out))
+    }
+}
+
 /// Where a value sits in a script: the step (numbered from 1) and the field's path inside
 /// it, or the path from the top (`options.day_length`).
 #[derive(Debug, Clone, PartialEq)]
@@ -481,7 +596,7 @@ impl Script {
                 max: MAX_SCRIPT_BYTES,
             });
         }
-        let v: Value = serde_json::from_str(text)?;
+        let v = read_json(text)?;
         check_lengths(&v, &mut Vec::new())?;
         let obj = v
             .as_object()
@@ -879,10 +994,7 @@ impl Table {
     /// Runs `f`; when it refuses, puts the table back as it was. Copies the game only, not
     /// the event log: a refused wait must change nothing, and copying a long log for every
     /// wait would make a long script slow.
-    fn trial<T>(
-        &mut self,
-        f: impl FnOnce(&mut Table) -> Result<T, Refusal>,
-    ) -> Result<T, Refusal> {
+    fn trial<T>(&mut self, f: impl FnOnce(&mut Table) -> Result<T, Refusal>) -> Result<T, Refusal> {
         let (game, now, events, log) = (
             self.game.clone(),
             self.now,
@@ -1039,7 +1151,13 @@ pub fn run(script: &Script, lang: Lang) -> Result<Run, ScriptError> {
                 }
             }
             Err(r) if r.is_limit() && !matches!(step, Step::Do { .. }) => {
-                return Err(stopped(i + 1, &r, max < MAX_PHASES_PER_WAIT, &table.game, lang));
+                return Err(stopped(
+                    i + 1,
+                    &r,
+                    max < MAX_PHASES_PER_WAIT,
+                    &table.game,
+                    lang,
+                ));
             }
             Err(r) => StepResult {
                 ok: false,
