@@ -940,6 +940,9 @@ fn config() -> ProptestConfig {
             "tests/hostile.proptest-regressions",
         ))),
         max_shrink_iters: 256,
+        // A case that hangs fails after 20 s and leaves its thread running; shrinking such
+        // cases stops after half a minute.
+        max_shrink_time: 30_000,
         ..ProptestConfig::default()
     }
 }
