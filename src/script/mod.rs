@@ -1194,3 +1194,75 @@ fn stopped(step: usize, r: &Refusal, script_wide: bool, game: &Game, lang: Lang)
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bounded_reader_reads_what_serde_json_reads() {
+        let texts = [
+            include_str!("../../tests/scenarios/m32_format_example.json"),
+            r#"{"a": [1, -2, 3.5, 1e300, null, true, "x\u00e9", {"b": {}}], "a": 2, "c": []}"#,
+            "18446744073709551615",
+            "-9223372036854775808",
+            " [ ] ",
+        ];
+        for text in texts {
+            let ours = read_json(text).expect("valid JSON");
+            let theirs: Value = serde_json::from_str(text).expect("valid JSON");
+            assert_eq!(ours, theirs, "{text}");
+        }
+        for bad in ["[1,", "{} x", "{\"a\" 1}", ""] {
+            assert!(matches!(read_json(bad), Err(ScriptError::Json(_))), "{bad}");
+        }
+        let many = format!("[{}0]", "0,".repeat(MAX_VALUES - 1));
+        assert!(read_json(&many).is_err(), "the list itself is a value too");
+        let fits = format!("[{}0]", "0,".repeat(MAX_VALUES - 2));
+        assert!(read_json(&fits).is_ok());
+    }
+
+    #[test]
+    fn limit_errors_read_in_both_languages() {
+        let errors = [
+            ScriptError::TooLarge {
+                max: MAX_SCRIPT_BYTES,
+            },
+            ScriptError::TooManySteps { max: MAX_STEPS },
+            ScriptError::TooManyValues { max: MAX_VALUES },
+            ScriptError::TooLong {
+                place: Place {
+                    step: Some(3),
+                    field: "reason".into(),
+                },
+                max: MAX_TEXT_CHARS,
+            },
+            ScriptError::TooLong {
+                place: Place {
+                    step: Some(3),
+                    field: String::new(),
+                },
+                max: MAX_TEXT_CHARS,
+            },
+            ScriptError::TooLong {
+                place: Place {
+                    step: None,
+                    field: "options.day_length".into(),
+                },
+                max: MAX_TEXT_CHARS,
+            },
+        ];
+        for e in errors {
+            let (zh, en) = (e.message(Lang::Zh), e.message(Lang::En));
+            assert_ne!(zh, en);
+            for m in [&zh, &en] {
+                assert!(
+                    !m.contains("script-") && m.chars().any(|c| c.is_ascii_digit()),
+                    "{m}"
+                );
+            }
+            // The English message is the error's own text, with the limit's reason after it.
+            assert!(en.starts_with(&e.to_string()), "{en}");
+        }
+    }
+}
