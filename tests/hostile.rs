@@ -29,6 +29,9 @@ use wolfjudge::script::{
     self, phases_opened, Act, By, Refusal, Run, Script, ScriptError, Step, Table,
     MAX_PHASES_PER_SCRIPT, MAX_PHASES_PER_WAIT, MAX_STEPS, MAX_VALUES,
 };
+use wolfjudge::store::outbox::Recorder;
+use wolfjudge::store::play::{self, PlayError};
+use wolfjudge::store::Store;
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -393,6 +396,33 @@ fn hostile_files_end_cleanly_in_script_and_verify_within_a_memory_limit() {
             "{name}: {err}"
         );
     }
+}
+
+/// Through PostgreSQL too (`wolfjudge script --database-url`): a script beyond a limit
+/// stops with the same error, and nothing is stored for it.
+#[sqlx::test]
+async fn a_hostile_script_through_the_database_stops_and_stores_nothing(pool: sqlx::PgPool) {
+    let store = Store::new(pool.clone());
+    let script = parsed(&wait_for_day_max());
+    let e = play::run_script(&store, &script, "hostile", Lang::En, &Recorder::default())
+        .await
+        .expect_err("stopped");
+    assert!(
+        matches!(
+            &e,
+            PlayError::Script(ScriptError::Stopped {
+                step: 1,
+                code: "too_many_phases",
+                ..
+            })
+        ),
+        "{e}"
+    );
+    let games: i64 = sqlx::query_scalar("SELECT count(*) FROM games")
+        .fetch_one(&pool)
+        .await
+        .expect("counted");
+    assert_eq!(games, 0, "no game was created");
 }
 
 // ---------------------------------------------------------------------------------------
