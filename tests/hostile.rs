@@ -443,6 +443,9 @@ fn table(ruleset: &str) -> Table {
     Table::new(&setup).expect("a game")
 }
 
+/// A command carrying the given text.
+type CommandOf = Box<dyn Fn(String) -> Command>;
+
 /// Every text enters the engine through a command, whoever sends it (Discord, a script,
 /// the CLI): one past the limit is refused with `text_too_long` and the limit, and changes
 /// nothing; the limit itself is accepted.
@@ -451,7 +454,7 @@ fn texts_longer_than_the_engine_keeps_are_refused_naming_the_limit() {
     let mut t = table("m32");
     let a = CharId(0);
     let long = |n: usize| "言".repeat(n);
-    let cases: Vec<(TextKind, Box<dyn Fn(String) -> Command>)> = vec![
+    let cases: Vec<(TextKind, CommandOf)> = vec![
         (
             TextKind::Post,
             Box::new(move |text| Command::by(a, Action::Post { text })),

@@ -112,7 +112,7 @@ mod tests {
         let log: AppendOnly<u32> = items.iter().copied().collect();
         assert_eq!(log.len(), items.len());
         assert_eq!(log.to_vec(), items);
-        assert_eq!(log.iter().rev().next(), items.last());
+        assert_eq!(log.iter().next_back(), items.last());
         let json = serde_json::to_string(&log).expect("serializes");
         assert_eq!(json, serde_json::to_string(&items).expect("a list"));
         let back: AppendOnly<u32> = serde_json::from_str(&json).expect("deserializes");
