@@ -874,22 +874,12 @@ fn mutation() -> impl Strategy<Value = Mutation> {
     ]
 }
 
-const TOP: [&str; 7] = [
-    "ruleset",
-    "seed",
-    "start",
-    "characters",
-    "roles",
-    "options",
-    "steps",
-];
-
 /// Applies `m` to the script `s`.
 fn mutate(s: &mut Value, m: Mutation) {
     let steps_len = s["steps"].as_array().map_or(0, Vec::len);
     match m {
         Mutation::Step(i, v) if steps_len > 0 => s["steps"][i.index(steps_len)] = v,
-        Mutation::Field(i, v) => s[*i.get(&TOP)] = v,
+        Mutation::Field(i, v) => s[*i.get(&script::FIELDS)] = v,
         Mutation::Option(i, v) => {
             if let Some(o) = s["options"].as_object_mut() {
                 let k = *i.get(&["day_length", "night_length", "vote_lock", "vote_changes"]);
@@ -908,7 +898,7 @@ fn mutate(s: &mut Value, m: Mutation) {
         }
         Mutation::Missing(i) => {
             if let Some(o) = s.as_object_mut() {
-                o.remove(*i.get(&TOP));
+                o.remove(*i.get(&script::FIELDS));
             }
         }
         Mutation::Unknown(i, k) if steps_len > 0 && i.index(2) == 0 => {

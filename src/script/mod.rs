@@ -63,6 +63,18 @@ pub enum ScriptError {
     },
 }
 
+/// A script's top-level fields.
+pub const FIELDS: [&str; 8] = [
+    "ruleset",
+    "seed",
+    "start",
+    "characters",
+    "roles",
+    "options",
+    "steps",
+    "forbidden_first_kill",
+];
+
 /// The largest script file, in bytes (a long game's export is a few megabytes).
 pub const MAX_SCRIPT_BYTES: usize = 32 << 20;
 /// The most steps a script may have (a long game's export has a few thousand).
@@ -601,17 +613,7 @@ impl Script {
         let obj = v
             .as_object()
             .ok_or_else(|| field("(top)", "a script is a JSON object"))?;
-        const KNOWN: [&str; 8] = [
-            "ruleset",
-            "seed",
-            "start",
-            "characters",
-            "roles",
-            "options",
-            "steps",
-            "forbidden_first_kill",
-        ];
-        if let Some(k) = obj.keys().find(|k| !KNOWN.contains(&k.as_str())) {
+        if let Some(k) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
             return Err(field(k, "unknown field"));
         }
         let name = take_str(obj, "ruleset").map_err(|m| field("ruleset", m))?;

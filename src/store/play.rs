@@ -58,7 +58,7 @@ pub async fn run_script<M: Messenger>(
     // limit) is refused before anything is stored: played in memory first, it stops there.
     crate::script::run(script, lang)?;
     let game_id = store.create_game(run_key, &script.setup(), lang).await?;
-    play_steps(store, game_id, script, run_key, lang, messenger).await
+    run_steps(store, game_id, script, run_key, lang, messenger).await
 }
 
 /// Plays `script`'s steps on `game_id`, a game already created under `run_key` from the
@@ -75,19 +75,10 @@ pub async fn run_steps<M: Messenger>(
     lang: Lang,
     messenger: &M,
 ) -> Result<DbRun, PlayError> {
-    // As in `run_script`: no step is stored for a script beyond the runner's limits.
+    // As in `run_script` (which checks before creating the game, so it runs twice there: an
+    // in-memory run costs little next to the database's): no step is stored for a script
+    // beyond the runner's limits.
     crate::script::run(script, lang)?;
-    play_steps(store, game_id, script, run_key, lang, messenger).await
-}
-
-async fn play_steps<M: Messenger>(
-    store: &Store,
-    game_id: i64,
-    script: &Script,
-    run_key: &str,
-    lang: Lang,
-    messenger: &M,
-) -> Result<DbRun, PlayError> {
     let worker = format!("script:{run_key}");
     let mut now = script.start.with_timezone(&Utc);
     let mut results = Vec::with_capacity(script.steps.len());
