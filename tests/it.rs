@@ -17,6 +17,8 @@ mod discord_limits;
 mod discord_tournament;
 #[path = "export.rs"]
 mod export;
+#[path = "hostile.rs"]
+mod hostile;
 #[path = "outage.rs"]
 mod outage;
 #[path = "properties.rs"]

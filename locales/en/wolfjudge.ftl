@@ -600,8 +600,26 @@ stats-judged = Games judged: { $count }
 err-paused = The judge has paused the game; wait until it resumes.
 err-not-paused = The game is not paused.
 err-invalid-duration = A duration must be longer than zero and at most { $max } days (for example 90m, 24h or 1h30m).
+err-text-too-long = { $what ->
+        [post] The post
+        [reason] The reason
+        [last_words] The last words
+        [tree_hole] The tree-hole note
+       *[player] The player account
+    } is too long: at most { $max } characters are kept. Shorten it and try again.
+err-clock-limit = The game's clock cannot go past { $latest } ({ $years } years after the start): nothing more can happen or fall due after that.
 wait-phase-over = { $phase } is already over; the game cannot go back to it.
 wait-phase-unreachable = The game cannot reach { $phase }: it ends (or stops waiting for anything) before then. Nothing was changed.
+wait-too-many-phases = This wait would step through more than { $max } phases; one wait may step through at most { $max }.
+script-step-stopped = step { $step }: { $error }
+script-too-many-phases = the game would pass through more than { $max } phases in all; a script may play at most { $max }.
+script-too-large = the script is larger than { $max } bytes, the most a script may be.
+script-too-many-steps = the script has more than { $max } steps, the most a script may have.
+script-too-many-values = the script holds more than { $max } JSON values, the most a script may hold.
+script-too-long = { $field } is longer than { $max } characters, the most it may be.
+script-place-step = step { $step }
+script-place-step-field = step { $step } field `{ $field }`
+script-place-field = field `{ $field }`
 outbox-undeliverable = A message to { $channel } could not be delivered after { $attempts } attempts ({ $error }); it was set aside so the channel can go on. Please pass it on by hand: { $body }
 outbox-refused = Discord refused a message to { $channel } ({ $error }); it was set aside and the channel goes on. It began: { $start }
 

@@ -565,8 +565,26 @@ stats-judged = 担任法官：{ $count } 局
 err-paused = 法官已暂停游戏，请等待恢复。
 err-not-paused = 游戏没有暂停。
 err-invalid-duration = 时长必须大于零且不超过 { $max } 天（例如 90m、24h 或 1h30m）。
+err-text-too-long = { $what ->
+        [post] 这条发言
+        [reason] 理由
+        [last_words] 遗言
+        [tree_hole] 树洞
+       *[player] 玩家账号
+    }太长了：最多只能有 { $max } 个字符。请缩短后再试。
+err-clock-limit = 游戏时钟不能超过 { $latest }（开局后 { $years } 年）：在那之后不能再发生任何事，也不能再有截止时间。
 wait-phase-over = { $phase }已经结束，游戏不能回到那个阶段。
 wait-phase-unreachable = 游戏无法到达{ $phase }：在那之前游戏就会结束（或不再有任何截止时间）。没有做任何改动。
+wait-too-many-phases = 这次等待会经过超过 { $max } 个阶段；一次等待最多只能经过 { $max } 个阶段。
+script-step-stopped = 第 { $step } 步：{ $error }
+script-too-many-phases = 游戏总共会经过超过 { $max } 个阶段；一个脚本最多只能进行 { $max } 个阶段。
+script-too-large = 脚本超过 { $max } 字节，这是脚本大小的上限。
+script-too-many-steps = 脚本超过 { $max } 步，这是脚本步数的上限。
+script-too-many-values = 脚本包含超过 { $max } 个 JSON 值，这是脚本所含值数量的上限。
+script-too-long = { $field } 超过 { $max } 个字符，这是它的长度上限。
+script-place-step = 第 { $step } 步
+script-place-step-field = 第 { $step } 步的字段 `{ $field }`
+script-place-field = 字段 `{ $field }`
 outbox-undeliverable = 发往 { $channel } 的一条消息尝试 { $attempts } 次仍无法送达（{ $error }），已被搁置以免阻塞该频道。请手动转达：{ $body }
 outbox-refused = Discord 拒收了一条发往 { $channel } 的消息（{ $error }），已搁置，该频道继续发送。消息开头：{ $start }
 

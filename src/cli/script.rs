@@ -31,8 +31,12 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     let lang = Lang::from(a.lang);
     let file = a.file.as_path();
     let text = read_file(file, lang)?;
-    let invalid =
-        |e: &dyn std::fmt::Display| exit(2, format!("invalid script {}: {e}", file.display()));
+    let invalid = |e: &script::ScriptError| {
+        exit(
+            2,
+            format!("invalid script {}: {}", file.display(), e.message(lang)),
+        )
+    };
     let parsed = script::Script::parse(&text).map_err(|e| invalid(&e))?;
     let report = if a.db.given() {
         let key = a.run_key.unwrap_or_else(|| {
@@ -62,8 +66,20 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     emit_line(&json)
 }
 
-/// A script file's text; exit 2 when it cannot be read.
+/// A script file's text; exit 2 when it cannot be read or is larger than a script may be
+/// (checked before reading, so a huge file is not read into memory).
 pub fn read_file(file: &Path, lang: Lang) -> anyhow::Result<String> {
+    let too_large =
+        std::fs::metadata(file).is_ok_and(|m| m.len() > script::MAX_SCRIPT_BYTES as u64);
+    if too_large {
+        let e = script::ScriptError::TooLarge {
+            max: script::MAX_SCRIPT_BYTES,
+        };
+        return Err(exit(
+            2,
+            i18n::text(lang, "cli-invalid-script", &[("error", e.message(lang))]),
+        ));
+    }
     std::fs::read_to_string(file).map_err(|e| {
         exit(
             2,

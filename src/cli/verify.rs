@@ -33,7 +33,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
 fn verify(text: &str, commitment: &str, lang: Lang) -> anyhow::Result<String> {
     let t = |id: &str, args: &[(&str, String)]| i18n::text(lang, id, args);
     let invalid =
-        |e: &dyn std::fmt::Display| exit(2, t("cli-invalid-script", &[("error", e.to_string())]));
+        |e: &script::ScriptError| exit(2, t("cli-invalid-script", &[("error", e.message(lang))]));
     let parsed = script::Script::parse(text).map_err(|e| invalid(&e))?;
     let got = wolfjudge::engine::rng::commitment(parsed.seed);
     let want = commitment.trim().to_ascii_lowercase();

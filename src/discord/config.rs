@@ -76,7 +76,8 @@ impl Config {
 
     /// Parses a configuration's text and checks every ruleset override against its ruleset,
     /// so that a bad override stops the bot at start (naming the field) instead of every
-    /// `/wolf new` failing later.
+    /// `/wolf new` failing later. The check is the ruleset's own, so it includes its limits
+    /// (a phase shorter than `engine::limits::MIN_PHASE` is refused naming the option).
     ///
     /// # Errors
     /// The parser's message, or `[rulesets.NAME]` and what is wrong with it.
@@ -132,6 +133,19 @@ mod tests {
             "{e}"
         );
         Config::parse("[rulesets.m32]\nday_length = \"12h\"\n").expect("a good override");
+    }
+
+    #[test]
+    fn an_override_below_the_minimum_phase_length_is_refused_at_start() {
+        let e = Config::parse("[rulesets.mafia]\nrunoff_length = \"30s\"\n")
+            .expect_err("a 30-second tie round refused");
+        assert!(
+            e.contains("[rulesets.mafia]")
+                && e.contains("runoff_length")
+                && e.contains("minimum of 1m"),
+            "{e}"
+        );
+        Config::parse("[rulesets.mafia]\nrunoff_length = \"1m\"\n").expect("one minute is allowed");
     }
 
     #[test]

@@ -45,7 +45,7 @@ impl Tx {
             return;
         }
         self.recheck_speedup(at);
-        let window = at + self.window();
+        let window = super::limits::later(at, self.window());
         let role = self.g.ch(c).role;
         if role == Role::Hunter && (!sent_off || self.g.ruleset.options.hunter_shoots_when_sent_off)
         {
@@ -231,7 +231,7 @@ impl Tx {
         if self.g.ended() || !self.pending(c, DecisionKind::Badge) {
             return;
         }
-        let until = at + self.window();
+        let until = super::limits::later(at, self.window());
         self.emit(
             at,
             EventKind::DecisionOpened {

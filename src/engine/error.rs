@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 
 use super::ids::CharId;
+use super::limits::TextKind;
 use super::phase::Phase;
 use super::role::Winner;
 
@@ -108,6 +109,13 @@ pub enum RuleError {
     NotPaused,
     #[error("{target:?} was the first-night kill of the previous tournament game")]
     FirstKillForbidden { target: CharId },
+    /// A text longer than the engine keeps (`engine::limits`).
+    #[error("the {what:?} text is longer than {max} characters")]
+    TextTooLong { what: TextKind, max: usize },
+    /// The command comes, or would push a deadline, later than the game's clock may run
+    /// (`engine::limits::CLOCK_LIMIT_DAYS` after the start).
+    #[error("the game's clock cannot go past {latest}")]
+    ClockLimit { latest: DateTime<Utc> },
 }
 
 impl RuleError {
@@ -160,6 +168,8 @@ impl RuleError {
             RuleError::Paused => "paused",
             RuleError::NotPaused => "not_paused",
             RuleError::FirstKillForbidden { .. } => "first_kill_forbidden",
+            RuleError::TextTooLong { .. } => "text_too_long",
+            RuleError::ClockLimit { .. } => "clock_limit",
         }
     }
 }
@@ -185,4 +195,8 @@ pub enum SetupError {
     },
     #[error("{players} player accounts given for {characters} characters")]
     PlayerAccounts { characters: usize, players: usize },
+    #[error("the name or player account `{0}…` is longer than {max} characters", max = super::limits::MAX_NAME_CHARS)]
+    NameTooLong(String),
+    #[error("the start {0} is too late: the game's clock would run past the calendar")]
+    StartOutOfRange(DateTime<Utc>),
 }

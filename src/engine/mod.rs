@@ -6,11 +6,13 @@
 //! Randomness is the game's seed: draw `i` is stream `i` of a ChaCha20 generator seeded
 //! with it (see [`rng`]), so anyone holding the revealed seed can check every draw.
 
+pub mod append;
 pub mod card;
 mod death;
 pub mod error;
 pub mod event;
 pub mod ids;
+pub mod limits;
 mod night;
 pub mod phase;
 pub mod rng;
@@ -206,6 +208,12 @@ pub fn step(
     cmd: &Command,
     now: DateTime<Utc>,
 ) -> Result<(Vec<Event>, Game), RuleError> {
+    // Nothing happens after the clock limit: every deadline set from a time before it lies
+    // far inside the calendar's range, so no date arithmetic can overflow.
+    let latest = game.latest();
+    if now > latest && !game.ended() {
+        return Err(RuleError::ClockLimit { latest });
+    }
     let mut tx = Tx::new(game);
     tx.fire_due(now);
     tx.run(cmd, now)?;
@@ -377,6 +385,7 @@ impl Tx {
         if let Some(t) = target_of(&cmd.action) {
             check(t)?;
         }
+        check_texts(&cmd.action)?;
         match (&cmd.actor, &cmd.action) {
             (Actor::Character(c), a) => self.player(*c, a, now)?,
             (_, a) => self.judge(a, now)?,
@@ -477,6 +486,16 @@ impl Tx {
                     return Err(RuleError::InvalidDuration {
                         max_days: ruleset::Span::MAX.0 / 86_400,
                     });
+                }
+                // Extensions add up: none may push a deadline past the clock limit.
+                let latest = self.g.latest();
+                let by = Duration::seconds(*seconds);
+                if self
+                    .g
+                    .open_deadlines_mut()
+                    .any(|t| limits::later(*t, by) > latest)
+                {
+                    return Err(RuleError::ClockLimit { latest });
                 }
                 self.emit(now, EventKind::Extended { seconds: *seconds });
                 Ok(())
@@ -633,14 +652,40 @@ impl Tx {
             commitment: g.commitment.clone(),
             roles: g.chars.iter().map(|c| c.role).collect(),
             players: g.chars.iter().map(|c| c.player.clone()).collect(),
-            deeds: g.deeds.clone(),
-            tree_holes: g.tree_holes.clone(),
+            deeds: g.deeds.to_vec(),
+            tree_holes: g.tree_holes.to_vec(),
         };
         self.emit(at, reveal);
     }
 
     pub(crate) fn span(&self, f: impl Fn(&ruleset::Options) -> ruleset::Span) -> Duration {
         f(&self.g.ruleset.options).dur()
+    }
+
+    /// `at` plus the ruleset's span `f`: a deadline. Checked (never past the calendar's last
+    /// instant), though `at` is never later than the clock limit, far inside the range.
+    pub(crate) fn after(
+        &self,
+        at: DateTime<Utc>,
+        f: impl Fn(&ruleset::Options) -> ruleset::Span,
+    ) -> DateTime<Utc> {
+        limits::later(at, self.span(f))
+    }
+}
+
+/// Refuses a text longer than the engine keeps (`limits`), wherever it comes from.
+fn check_texts(a: &Action) -> Result<(), RuleError> {
+    use limits::TextKind;
+    match a {
+        Action::Post { text } => TextKind::Post.check(text),
+        Action::LastWords { text } => TextKind::LastWords.check(text),
+        Action::TreeHole { text } => TextKind::TreeHole.check(text),
+        Action::Vote { reason, .. }
+        | Action::Kill { reason, .. }
+        | Action::Card { reason, .. }
+        | Action::Remove { reason, .. } => TextKind::Reason.check(reason),
+        Action::Substitute { player, .. } => TextKind::Player.check(player),
+        _ => Ok(()),
     }
 }
 

@@ -39,8 +39,8 @@ impl Tx {
             Kind::Werewolf => self.g.last_day,
             Kind::Mafia => self.g.last_day + 1,
         };
-        let wolves_until = at + self.span(|o| o.night_length);
-        let witch_until = at + self.span(|o| o.witch_deadline);
+        let wolves_until = self.after(at, |o| o.night_length);
+        let witch_until = self.after(at, |o| o.witch_deadline);
         self.emit(
             at,
             EventKind::NightOpened {

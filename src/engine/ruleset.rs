@@ -409,9 +409,14 @@ impl Ruleset {
             ("decision_window", o.decision_window),
             ("night_decision_window", o.night_decision_window),
         ];
+        // A phase shorter than a minute is no game anyone plays, and makes a long wait step
+        // through millions of phases (engine::limits::MIN_PHASE).
         for (field, span) in positive {
-            if span.0 <= 0 {
-                return Err(format!("option `{field}` must be longer than zero"));
+            if span < super::limits::MIN_PHASE {
+                return Err(format!(
+                    "option `{field}` is {span}, shorter than the minimum of {}",
+                    super::limits::MIN_PHASE
+                ));
             }
         }
         if o.witch_deadline < o.night_length {
@@ -503,6 +508,45 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("day_length"), "{err}");
+    }
+
+    #[test]
+    fn phases_shorter_than_a_minute_are_refused_naming_the_option() {
+        for field in [
+            "day_length",
+            "speedup_day_length",
+            "runoff_length",
+            "night_length",
+            "witch_deadline",
+            "decision_window",
+            "night_decision_window",
+        ] {
+            // Short neighbours, so that only the minimum can fail: the witch's deadline not
+            // before the wolves', the proxy changes' deadline inside the day.
+            let mut o: BTreeMap<String, toml::Value> = [
+                ("night_length", "1m"),
+                ("witch_deadline", "1m"),
+                ("proxy_change_deadline", "0m"),
+            ]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), toml::Value::String(v.into())))
+            .collect();
+            o.insert(field.to_string(), toml::Value::String("59s".into()));
+            let err = Ruleset::builtin("mafia", &o).unwrap_err().to_string();
+            assert!(
+                err.contains(field) && err.contains("59s") && err.contains("minimum of 1m"),
+                "{err}"
+            );
+            o.insert(field.to_string(), toml::Value::String("1m".into()));
+            Ruleset::builtin("mafia", &o).expect("a one-minute phase is allowed");
+        }
+        let text = BUILTIN[0]
+            .1
+            .replace("night_length = \"30m\"", "night_length = \"1s\"");
+        let err = Ruleset::from_toml("m32", &text, &BTreeMap::new())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("night_length"), "a ruleset file too: {err}");
     }
 
     #[test]

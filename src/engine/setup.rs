@@ -9,7 +9,7 @@ use super::event::EventKind;
 use super::ids::CharId;
 use super::role::Role;
 use super::ruleset::{Kind, Ruleset};
-use super::{rng, Game, Tx};
+use super::{limits, rng, Game, Tx};
 
 /// What a new game needs.
 #[derive(Debug, Clone)]
@@ -43,6 +43,21 @@ pub fn create(setup: &Setup) -> Result<Vec<super::Event>, SetupError> {
         ruleset: rs.name.clone(),
         players: n,
     })?;
+    if !limits::start_in_range(setup.start) {
+        return Err(SetupError::StartOutOfRange(setup.start));
+    }
+    let names = setup
+        .characters
+        .iter()
+        .chain(setup.players.iter().flatten())
+        .chain(&setup.forbidden_first_kill);
+    if let Some(long) = names
+        .into_iter()
+        .find(|n| limits::too_long(n, limits::MAX_NAME_CHARS))
+    {
+        // The error shows the name's beginning only: the whole of it may be huge.
+        return Err(SetupError::NameTooLong(long.chars().take(20).collect()));
+    }
     for (i, name) in setup.characters.iter().enumerate() {
         if name == "judge" {
             return Err(SetupError::ReservedName(name.clone()));

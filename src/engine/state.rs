@@ -6,9 +6,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
+use super::append::AppendOnly;
 use super::card::{CardReason, Cards};
 use super::event::{Audience, CardNote, Cause, DecisionKind, Deed, Earlier, Event, EventKind};
 use super::ids::CharId;
+use super::limits::{self, later};
 use super::phase::Phase;
 use super::role::{Role, Winner};
 use super::ruleset::{Kind, LastWords, Ruleset};
@@ -133,8 +135,9 @@ pub struct Game {
     pub announced: usize,
     pub grants: Vec<Grant>,
     pub winner: Option<Winner>,
-    pub deeds: Vec<Deed>,
-    pub tree_holes: Vec<(CharId, String)>,
+    /// What was done, for the reveal (shared between copies: it only grows).
+    pub deeds: AppendOnly<Deed>,
+    pub tree_holes: AppendOnly<(CharId, String)>,
     pub commitment: String,
     /// When the judge paused the game, while paused.
     #[serde(default)]
@@ -276,6 +279,33 @@ impl Game {
         }
     }
 
+    /// The latest time this game's clock may reach (`limits::CLOCK_LIMIT_DAYS` after the
+    /// start): later commands are refused (`clock_limit`).
+    pub fn latest(&self) -> DateTime<Utc> {
+        limits::latest(self.start)
+    }
+
+    /// Every deadline still open: the day's close, the night's parts, decision windows and
+    /// the next phase's opening (what an extension or a resume moves).
+    pub(crate) fn open_deadlines_mut(&mut self) -> impl Iterator<Item = &mut DateTime<Utc>> {
+        let day = self
+            .day
+            .as_mut()
+            .filter(|d| !d.closed)
+            .map(|d| &mut d.closes);
+        let night = self
+            .night
+            .as_mut()
+            .filter(|n| !n.resolved)
+            .into_iter()
+            .flat_map(|n| [&mut n.wolves_until, &mut n.witch_until]);
+        let pending = self.pending.iter_mut().map(|p| &mut p.until);
+        day.into_iter()
+            .chain(night)
+            .chain(pending)
+            .chain(self.next_phase.as_mut())
+    }
+
     /// Whether the character poisoned tonight is still to die: the night's resolution
     /// has begun and paused for the hunter's window (RULES.md §1 "The night", step 5).
     pub fn poison_due(&self) -> bool {
@@ -408,7 +438,7 @@ pub fn apply(g: &mut Game, e: &Event) {
             // The schedule is a function of the close's time alone (no timing tells); a Mafia
             // tie round opening at once clears it again.
             if g.ruleset.options.fixed_phase_times {
-                g.next_phase = Some(e.at + g.ruleset.options.decision_window.dur());
+                g.next_phase = Some(later(e.at, g.ruleset.options.decision_window.dur()));
             }
         }
         K::SheriffElected { sheriff } => g.sheriff = *sheriff,
@@ -626,7 +656,7 @@ pub fn apply(g: &mut Game, e: &Event) {
                 n.resolved = true;
             }
             if g.ruleset.options.fixed_phase_times {
-                g.next_phase = Some(e.at + g.ruleset.options.night_decision_window.dur());
+                g.next_phase = Some(later(e.at, g.ruleset.options.night_decision_window.dur()));
             }
         }
         K::CardGiven {
@@ -679,9 +709,9 @@ pub fn apply(g: &mut Game, e: &Event) {
         K::Paused => g.paused = Some(e.at),
         K::Resumed { seconds } => {
             g.paused = None;
-            shift_deadlines(g, Duration::seconds(*seconds));
+            shift_deadlines(g, seconds_checked(*seconds));
         }
-        K::Extended { seconds } => shift_deadlines(g, Duration::seconds(*seconds)),
+        K::Extended { seconds } => shift_deadlines(g, seconds_checked(*seconds)),
         K::TreeHole { by, text } => g.tree_holes.push((*by, text.clone())),
         K::Conceded { .. } => {}
         K::GameEnded { winner, .. } => {
@@ -724,19 +754,16 @@ fn deed(g: &mut Game, at: DateTime<Utc>, by: Option<CharId>, what: &str, target:
     });
 }
 
-/// Moves every open deadline by `by` (an extension, or the time a pause lasted).
+/// `seconds` as a duration, the longest one for a count out of chrono's range.
+fn seconds_checked(seconds: i64) -> Duration {
+    Duration::try_seconds(seconds).unwrap_or(Duration::MAX)
+}
+
+/// Moves every open deadline by `by` (an extension, or the time a pause lasted). Checked:
+/// `handle` refuses an extension past the clock limit, so this never saturates for an event
+/// it made, but `apply` stays total on any event.
 fn shift_deadlines(g: &mut Game, by: Duration) {
-    if let Some(d) = g.day.as_mut().filter(|d| !d.closed) {
-        d.closes += by;
-    }
-    if let Some(n) = g.night.as_mut().filter(|n| !n.resolved) {
-        n.wolves_until += by;
-        n.witch_until += by;
-    }
-    for p in &mut g.pending {
-        p.until += by;
-    }
-    if let Some(t) = g.next_phase.as_mut() {
-        *t += by;
+    for t in g.open_deadlines_mut() {
+        *t = later(*t, by);
     }
 }

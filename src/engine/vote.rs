@@ -17,10 +17,10 @@ impl Tx {
     pub(crate) fn open_day(&mut self, at: DateTime<Utc>) {
         let g = &self.g;
         let day = g.last_day + 1;
-        let len = if g.sped_up {
-            self.span(|o| o.speedup_day_length)
+        let closes = if g.sped_up {
+            self.after(at, |o| o.speedup_day_length)
         } else {
-            self.span(|o| o.day_length)
+            self.after(at, |o| o.day_length)
         };
         let deaths = g.eliminations[g.announced..]
             .iter()
@@ -35,7 +35,7 @@ impl Tx {
         let kind = EventKind::DayOpened {
             day,
             round: 0,
-            closes: at + len,
+            closes,
             deaths,
             // A dead sheriff still deciding on the badge (fixed phase times) is not announced.
             sheriff: g.sheriff.filter(|s| g.is_alive(*s)),
@@ -181,7 +181,7 @@ impl Tx {
                             .filter(|c| !tied.contains(c))
                             .collect()
                     };
-                    let closes = at + self.span(|o| o.runoff_length);
+                    let closes = self.after(at, |o| o.runoff_length);
                     let sheriff = self.g.sheriff;
                     let alive = self.g.living();
                     self.emit(

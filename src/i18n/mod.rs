@@ -398,6 +398,12 @@ pub fn error_message(err: &RuleError, game: &Game, lang: Lang) -> String {
             args!["winner" => winner_name(*winner, lang), "options" => c.join(options)]
         }
         RuleError::InvalidDuration { max_days } => args!["max" => *max_days],
+        RuleError::TextTooLong { what, max } => args!["what" => what.key(), "max" => *max],
+        RuleError::ClockLimit { latest } => args![
+            "latest" => c.time(*latest),
+            // 36,525 days are 100 Julian years.
+            "years" => crate::engine::limits::CLOCK_LIMIT_DAYS * 4 / 1461,
+        ],
     };
     // Which game this is, so a message that would name werewolf-only things (a shot, the
     // badge, the leadership) says what a Mafia player can do instead.
@@ -1172,6 +1178,7 @@ mod tests {
     use super::*;
     use crate::engine::card::CardReason;
     use crate::engine::event::{DecisionKind, Deed, EndReason, NoOut, WinCondition};
+    use crate::engine::limits::TextKind;
     use crate::engine::ruleset::Ruleset;
     use crate::engine::{apply, create, Actor, Setup};
     use chrono::TimeZone;
@@ -1435,6 +1442,27 @@ mod tests {
             RuleError::Paused,
             RuleError::NotPaused,
             RuleError::FirstKillForbidden { target: CharId(7) },
+            RuleError::TextTooLong {
+                what: TextKind::Post,
+                max: 10_000,
+            },
+            RuleError::TextTooLong {
+                what: TextKind::Reason,
+                max: 1_000,
+            },
+            RuleError::TextTooLong {
+                what: TextKind::LastWords,
+                max: 10_000,
+            },
+            RuleError::TextTooLong {
+                what: TextKind::TreeHole,
+                max: 10_000,
+            },
+            RuleError::TextTooLong {
+                what: TextKind::Player,
+                max: 64,
+            },
+            RuleError::ClockLimit { latest: t },
         ];
         let covered: BTreeSet<usize> = v
             .iter()
@@ -1485,9 +1513,11 @@ mod tests {
                 RuleError::DecisionMade => 43,
                 RuleError::DecisionLapsed => 44,
                 RuleError::LeaderNotChosen => 45,
+                RuleError::TextTooLong { .. } => 46,
+                RuleError::ClockLimit { .. } => 47,
             })
             .collect();
-        assert_eq!(covered.len(), 46, "every RuleError variant is listed");
+        assert_eq!(covered.len(), 48, "every RuleError variant is listed");
         v
     }
 

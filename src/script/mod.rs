@@ -3,16 +3,26 @@
 //!
 //! Raw JSON is checked once here: a malformed file is a [`ScriptError`] naming the step or
 //! field; a well-formed step the rules refuse is a refused step in the report.
+//!
+//! Scripts come from anywhere (exports are passed around to be checked with `verify`), so
+//! what a script can make this module do is bounded: the file's size, its number of steps,
+//! the length of its strings, and how many phases one wait and the whole script may step
+//! through. A script beyond a limit ends with a [`ScriptError`] saying the limit (in the
+//! reader's language, [`ScriptError::message`]), never a panic, a hang or an exhausted memory.
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, FixedOffset, Utc};
+use serde::de::{self, DeserializeSeed, Deserializer, Visitor};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use crate::engine::limits::{MAX_NAME_CHARS, MAX_TEXT_CHARS};
 use crate::engine::ruleset::Span;
 use crate::engine::{
-    self, Action, Color, Command, Event, Game, Phase, Role, RuleError, Ruleset, Setup, Winner,
+    self, Action, Color, Command, Event, EventKind, Game, Phase, Role, RuleError, Ruleset, Setup,
+    Winner,
 };
 use crate::i18n::{self, Lang};
 
@@ -29,6 +39,76 @@ pub enum ScriptError {
     Ruleset(#[from] engine::ruleset::RulesetError),
     #[error("field `roles`/`characters`: {0}")]
     Setup(#[from] engine::SetupError),
+    /// The file is larger than [`MAX_SCRIPT_BYTES`].
+    #[error("the script is larger than {max} bytes")]
+    TooLarge { max: usize },
+    /// More steps than [`MAX_STEPS`].
+    #[error("the script has more than {max} steps")]
+    TooManySteps { max: usize },
+    /// More JSON values than [`MAX_VALUES`] (found while reading, before holding them all).
+    #[error("the script holds more than {max} JSON values")]
+    TooManyValues { max: usize },
+    /// A string longer than [`MAX_TEXT_CHARS`], or a field name longer than
+    /// [`MAX_NAME_CHARS`] (a long name shows only its beginning).
+    #[error("{place} is longer than {max} characters")]
+    TooLong { place: Place, max: usize },
+    /// The run stopped at a step beyond a limit of the script runner (a wait through too
+    /// many phases, or past the game's clock limit). `message` is already in the language
+    /// the script was run in and names the step.
+    #[error("{message}")]
+    Stopped {
+        step: usize,
+        code: &'static str,
+        message: String,
+    },
+}
+
+/// A script's top-level fields.
+pub const FIELDS: [&str; 8] = [
+    "ruleset",
+    "seed",
+    "start",
+    "characters",
+    "roles",
+    "options",
+    "steps",
+    "forbidden_first_kill",
+];
+
+/// The largest script file, in bytes (a long game's export is a few megabytes).
+pub const MAX_SCRIPT_BYTES: usize = 32 << 20;
+/// The most steps a script may have (a long game's export has a few thousand).
+pub const MAX_STEPS: usize = 50_000;
+/// The most JSON values (objects, lists, strings, numbers, …) a script may hold: ten a step.
+/// Counted while reading, so a file of millions of tiny values stops early instead of
+/// taking gigabytes as a parsed tree.
+pub const MAX_VALUES: usize = 10 * MAX_STEPS;
+/// The most phases one `wait` may step through: a year of 24-hour days is about 730.
+pub const MAX_PHASES_PER_WAIT: usize = 1_000;
+/// The most phases a script's game may pass through in all (thousands of days).
+pub const MAX_PHASES_PER_SCRIPT: usize = 10_000;
+
+impl ScriptError {
+    /// What went wrong, for a reader of `lang`: the limits in their words; the format errors
+    /// (which quote the file) as written.
+    pub fn message(&self, lang: Lang) -> String {
+        let t = |id: &str, args: &[(&str, String)]| i18n::text(lang, id, args);
+        match self {
+            ScriptError::TooLarge { max } => t("script-too-large", &[("max", max.to_string())]),
+            ScriptError::TooManySteps { max } => {
+                t("script-too-many-steps", &[("max", max.to_string())])
+            }
+            ScriptError::TooManyValues { max } => {
+                t("script-too-many-values", &[("max", max.to_string())])
+            }
+            ScriptError::TooLong { place, max } => t(
+                "script-too-long",
+                &[("field", place.text(lang)), ("max", max.to_string())],
+            ),
+            ScriptError::Stopped { message, .. } => message.clone(),
+            e => e.to_string(),
+        }
+    }
 }
 
 fn field(field: &str, message: impl Into<String>) -> ScriptError {
@@ -305,6 +385,188 @@ fn parse_step(v: &Value) -> Result<Step, String> {
     Ok(Step::Do { by, act })
 }
 
+/// Reads JSON text as [`serde_json::from_str`] does, refusing more than [`MAX_VALUES`]
+/// values as it goes.
+fn read_json(text: &str) -> Result<Value, ScriptError> {
+    let budget = Budget {
+        left: Cell::new(MAX_VALUES),
+        exceeded: Cell::new(false),
+    };
+    let mut de = serde_json::Deserializer::from_str(text);
+    match Bounded(&budget).deserialize(&mut de) {
+        Ok(v) => {
+            de.end()?;
+            Ok(v)
+        }
+        Err(_) if budget.exceeded.get() => Err(ScriptError::TooManyValues { max: MAX_VALUES }),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// How many more values a script may hold.
+struct Budget {
+    left: Cell<usize>,
+    exceeded: Cell<bool>,
+}
+
+/// One JSON value, read within the budget (the same tree `serde_json::Value` reads).
+#[derive(Clone, Copy)]
+struct Bounded<'a>(&'a Budget);
+
+impl<'de> DeserializeSeed<'de> for Bounded<'_> {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        let left = self.0.left.get();
+        if left == 0 {
+            self.0.exceeded.set(true);
+            return Err(de::Error::custom("too many values"));
+        }
+        self.0.left.set(left - 1);
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Bounded<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        self.deserialize(d)
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(v) = seq.next_element_seed(self)? {
+            out.push(v);
+        }
+        Ok(Value::Array(out))
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut out = Map::new();
+        while let Some(k) = map.next_key::<String>()? {
+            let v = map.next_value_seed(self)?;
+            out.insert(k, v);
+        }
+        Ok(Value::Object(out))
+    }
+}
+
+/// Where a value sits in a script: the step (numbered from 1) and the field's path inside
+/// it, or the path from the top (`options.day_length`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Place {
+    pub step: Option<usize>,
+    pub field: String,
+}
+
+impl Place {
+    fn of(path: &[String]) -> Place {
+        match path {
+            [steps, i, rest @ ..] if steps == "steps" => Place {
+                step: Some(i.parse::<usize>().map_or(0, |i| i + 1)),
+                field: rest.join("."),
+            },
+            _ => Place {
+                step: None,
+                field: path.join("."),
+            },
+        }
+    }
+
+    /// The place in the reader's words.
+    pub fn text(&self, lang: Lang) -> String {
+        let field = ("field", self.field.clone());
+        match self.step {
+            Some(n) if self.field.is_empty() => {
+                i18n::text(lang, "script-place-step", &[("step", n.to_string())])
+            }
+            Some(n) => i18n::text(
+                lang,
+                "script-place-step-field",
+                &[("step", n.to_string()), field],
+            ),
+            None => i18n::text(lang, "script-place-field", &[field]),
+        }
+    }
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+/// Refuses any string longer than the longest text the engine keeps, and any field name
+/// longer than a name, before anything quotes them in a message or keeps them.
+fn check_lengths(v: &Value, path: &mut Vec<String>) -> Result<(), ScriptError> {
+    match v {
+        Value::String(s) if engine::limits::too_long(s, MAX_TEXT_CHARS) => {
+            Err(ScriptError::TooLong {
+                place: Place::of(path),
+                max: MAX_TEXT_CHARS,
+            })
+        }
+        Value::Array(a) => a.iter().enumerate().try_for_each(|(i, x)| {
+            path.push(i.to_string());
+            let r = check_lengths(x, path);
+            path.pop();
+            r
+        }),
+        Value::Object(m) => m.iter().try_for_each(|(k, x)| {
+            if engine::limits::too_long(k, MAX_NAME_CHARS) {
+                let start: String = k.chars().take(16).collect();
+                path.push(format!("{start}…"));
+                return Err(ScriptError::TooLong {
+                    place: Place::of(path),
+                    max: MAX_NAME_CHARS,
+                });
+            }
+            path.push(k.clone());
+            let r = check_lengths(x, path);
+            path.pop();
+            r
+        }),
+        _ => Ok(()),
+    }
+}
+
 fn json_to_toml(key: &str, v: &Value) -> Result<toml::Value, ScriptError> {
     Ok(match v {
         Value::Bool(b) => toml::Value::Boolean(*b),
@@ -341,21 +603,17 @@ impl Script {
     /// # Errors
     /// [`ScriptError`] naming the field or step that is wrong.
     pub fn parse(text: &str) -> Result<Script, ScriptError> {
-        let v: Value = serde_json::from_str(text)?;
+        if text.len() > MAX_SCRIPT_BYTES {
+            return Err(ScriptError::TooLarge {
+                max: MAX_SCRIPT_BYTES,
+            });
+        }
+        let v = read_json(text)?;
+        check_lengths(&v, &mut Vec::new())?;
         let obj = v
             .as_object()
             .ok_or_else(|| field("(top)", "a script is a JSON object"))?;
-        const KNOWN: [&str; 8] = [
-            "ruleset",
-            "seed",
-            "start",
-            "characters",
-            "roles",
-            "options",
-            "steps",
-            "forbidden_first_kill",
-        ];
-        if let Some(k) = obj.keys().find(|k| !KNOWN.contains(&k.as_str())) {
+        if let Some(k) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
             return Err(field(k, "unknown field"));
         }
         let name = take_str(obj, "ruleset").map_err(|m| field("ruleset", m))?;
@@ -412,6 +670,9 @@ impl Script {
         }
         let ruleset = Ruleset::builtin(&name, &overrides)?;
         let steps = match obj.get("steps") {
+            Some(Value::Array(a)) if a.len() > MAX_STEPS => {
+                return Err(ScriptError::TooManySteps { max: MAX_STEPS })
+            }
             Some(Value::Array(a)) => a
                 .iter()
                 .enumerate()
@@ -532,12 +793,14 @@ pub struct Run {
     pub game: Game,
 }
 
-/// Why a step was refused: a rule, or a `wait` for a phase that cannot come.
+/// Why a step was refused: a rule, a `wait` for a phase that cannot come, or a wait that
+/// would step through more phases than it may.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Refusal {
     Rule(RuleError),
     PhaseOver { phase: Phase },
     PhaseUnreachable { phase: Phase },
+    TooManyPhases { max: usize },
 }
 
 impl Refusal {
@@ -546,7 +809,17 @@ impl Refusal {
             Refusal::Rule(e) => e.code(),
             Refusal::PhaseOver { .. } => "phase_over",
             Refusal::PhaseUnreachable { .. } => "phase_unreachable",
+            Refusal::TooManyPhases { .. } => "too_many_phases",
         }
+    }
+
+    /// Whether a wait refused for this went beyond a limit of the runner (too many phases,
+    /// past the clock limit) rather than asking for a phase that cannot come.
+    pub fn is_limit(&self) -> bool {
+        matches!(
+            self,
+            Refusal::TooManyPhases { .. } | Refusal::Rule(RuleError::ClockLimit { .. })
+        )
     }
 
     pub fn message(&self, game: &Game, lang: Lang) -> String {
@@ -562,6 +835,39 @@ impl Refusal {
                 "wait-phase-unreachable",
                 &[("phase", i18n::phase_name(*phase, lang))],
             ),
+            Refusal::TooManyPhases { max } => {
+                i18n::text(lang, "wait-too-many-phases", &[("max", max.to_string())])
+            }
+        }
+    }
+}
+
+/// How many phases (days, tie rounds, nights) `events` open.
+pub fn phases_opened(events: &[Event]) -> usize {
+    events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.kind,
+                EventKind::DayOpened { .. } | EventKind::NightOpened { .. }
+            )
+        })
+        .count()
+}
+
+/// What a wait has fired so far, and how many phases it may still open.
+struct Fired {
+    events: Vec<Event>,
+    phases: usize,
+    max: usize,
+}
+
+impl Fired {
+    fn new(max: usize) -> Fired {
+        Fired {
+            events: Vec::new(),
+            phases: 0,
+            max,
         }
     }
 }
@@ -608,49 +914,120 @@ impl Table {
     }
 
     /// Moves the clock forward by `span`, firing every deadline on the way in time order.
+    /// A wait beyond the limits ([`Table::wait_within`] with [`MAX_PHASES_PER_WAIT`]) moves
+    /// nothing and fires nothing.
     pub fn wait(&mut self, span: Span) -> Vec<Event> {
-        self.now += span.dur();
-        self.command(&Command::tick()).unwrap_or_default()
+        self.wait_within(span, MAX_PHASES_PER_WAIT)
+            .unwrap_or_default()
+    }
+
+    /// Moves the clock forward by `span`, firing every deadline on the way in time order,
+    /// deadline by deadline.
+    ///
+    /// # Errors
+    /// [`RuleError::ClockLimit`] when the clock would pass the game's clock limit;
+    /// [`Refusal::TooManyPhases`] when more than `max_phases` phases would open on the way.
+    /// Nothing changes then.
+    pub fn wait_within(&mut self, span: Span, max_phases: usize) -> Result<Vec<Event>, Refusal> {
+        let latest = self.game.latest();
+        let to = self
+            .now
+            .checked_add_signed(span.dur())
+            .filter(|to| *to <= latest)
+            .ok_or(Refusal::Rule(RuleError::ClockLimit { latest }))?;
+        self.trial(|t| {
+            let mut fired = Fired::new(max_phases);
+            while let Some(due) = t.game.next_deadline().filter(|due| *due <= to) {
+                if !t.fire(due, &mut fired)? {
+                    break;
+                }
+            }
+            t.now = t.now.max(to);
+            Ok(fired.events)
+        })
+    }
+
+    /// Moves the clock deadline by deadline until the game is in `target`, stepping through
+    /// at most [`MAX_PHASES_PER_WAIT`] phases.
+    ///
+    /// # Errors
+    /// As [`Table::wait_until_within`].
+    pub fn wait_until(&mut self, target: Phase) -> Result<Vec<Event>, Refusal> {
+        self.wait_until_within(target, MAX_PHASES_PER_WAIT)
     }
 
     /// Moves the clock deadline by deadline until the game is in `target`.
     ///
     /// # Errors
     /// [`Refusal::PhaseOver`] when that phase is already over, [`Refusal::PhaseUnreachable`]
-    /// when the game ends (or stops) before reaching it.
-    pub fn wait_until(&mut self, target: Phase) -> Result<Vec<Event>, Refusal> {
-        // A refused wait changes nothing: try it on a copy.
-        let mut trial = self.clone();
-        let events = trial.advance_to(target)?;
-        *self = trial;
-        Ok(events)
+    /// when the game ends (or stops) before reaching it, [`Refusal::TooManyPhases`] when more
+    /// than `max_phases` phases would open on the way, [`RuleError::ClockLimit`] when the
+    /// next deadline lies past the game's clock limit. Nothing changes then.
+    pub fn wait_until_within(
+        &mut self,
+        target: Phase,
+        max_phases: usize,
+    ) -> Result<Vec<Event>, Refusal> {
+        let night_first = self.game.kind() == engine::Kind::Mafia;
+        self.trial(|t| {
+            let mut fired = Fired::new(max_phases);
+            loop {
+                if t.game.phase == target {
+                    return Ok(fired.events);
+                }
+                if target.order(night_first) < t.game.phase.order(night_first) {
+                    return Err(if fired.events.is_empty() {
+                        Refusal::PhaseOver { phase: target }
+                    } else {
+                        Refusal::PhaseUnreachable { phase: target }
+                    });
+                }
+                let Some(due) = t.game.next_deadline() else {
+                    return Err(Refusal::PhaseUnreachable { phase: target });
+                };
+                if !t.fire(due, &mut fired)? {
+                    // A deadline that fires nothing would never move the game on.
+                    return Err(Refusal::PhaseUnreachable { phase: target });
+                }
+            }
+        })
     }
 
-    fn advance_to(&mut self, target: Phase) -> Result<Vec<Event>, Refusal> {
-        let night_first = self.game.kind() == engine::Kind::Mafia;
-        let mut out = Vec::new();
-        loop {
-            if self.game.phase == target {
-                return Ok(out);
-            }
-            if target.order(night_first) < self.game.phase.order(night_first) {
-                return Err(if out.is_empty() {
-                    Refusal::PhaseOver { phase: target }
-                } else {
-                    Refusal::PhaseUnreachable { phase: target }
-                });
-            }
-            let Some(due) = self.game.next_deadline() else {
-                return Err(Refusal::PhaseUnreachable { phase: target });
-            };
-            self.now = self.now.max(due);
-            let fired = self.command(&Command::tick()).unwrap_or_default();
-            if fired.is_empty() {
-                // A deadline that fires nothing would never move the game on.
-                return Err(Refusal::PhaseUnreachable { phase: target });
-            }
-            out.extend(fired);
+    /// Runs `f`; when it refuses, puts the table back as it was. Copies the game only, not
+    /// the event log: a refused wait must change nothing, and copying a long log for every
+    /// wait would make a long script slow.
+    fn trial<T>(&mut self, f: impl FnOnce(&mut Table) -> Result<T, Refusal>) -> Result<T, Refusal> {
+        let (game, now, events, log) = (
+            self.game.clone(),
+            self.now,
+            self.events.len(),
+            self.log.len(),
+        );
+        let result = f(self);
+        if result.is_err() {
+            self.game = game;
+            self.now = now;
+            self.events.truncate(events);
+            self.log.truncate(log);
         }
+        result
+    }
+
+    /// Fires the deadline due at `due`; whether it fired anything.
+    ///
+    /// # Errors
+    /// The engine's refusal of the tick (past the clock limit), or
+    /// [`Refusal::TooManyPhases`] once more phases opened than `fired` allows.
+    fn fire(&mut self, due: DateTime<Utc>, fired: &mut Fired) -> Result<bool, Refusal> {
+        self.now = self.now.max(due);
+        let events = self.command(&Command::tick()).map_err(Refusal::Rule)?;
+        fired.phases += phases_opened(&events);
+        if fired.phases > fired.max {
+            return Err(Refusal::TooManyPhases { max: fired.max });
+        }
+        let any = !events.is_empty();
+        fired.events.extend(events);
+        Ok(any)
     }
 
     /// Resolves a character name, or refuses as the engine would.
@@ -747,29 +1124,43 @@ impl Table {
 /// Plays a parsed script.
 ///
 /// # Errors
-/// [`ScriptError`] when the game cannot be created (player count, deal).
+/// [`ScriptError`] when the game cannot be created (player count, deal), or
+/// [`ScriptError::Stopped`] at a wait beyond a limit ([`MAX_PHASES_PER_WAIT`],
+/// [`MAX_PHASES_PER_SCRIPT`], the game's clock limit).
 pub fn run(script: &Script, lang: Lang) -> Result<Run, ScriptError> {
     let mut table = Table::new(&script.setup())?;
     let mut results = Vec::with_capacity(script.steps.len());
-    for step in &script.steps {
-        let outcome: Result<(), Refusal> = match step {
-            Step::WaitFor(span) => {
-                table.wait(*span);
-                Ok(())
-            }
-            Step::WaitUntil(phase) => table.wait_until(*phase).map(|_| ()),
+    let mut phases = phases_opened(&table.events);
+    for (i, step) in script.steps.iter().enumerate() {
+        // A wait may use what is left of the script's phases, up to its own limit.
+        let left = MAX_PHASES_PER_SCRIPT.saturating_sub(phases);
+        let max = MAX_PHASES_PER_WAIT.min(left);
+        let outcome: Result<Vec<Event>, Refusal> = match step {
+            Step::WaitFor(span) => table.wait_within(*span, max),
+            Step::WaitUntil(phase) => table.wait_until_within(*phase, max),
             Step::Do { by, act } => table
                 .to_command(by, act)
                 .and_then(|cmd| table.command(&cmd))
-                .map(|_| ())
                 .map_err(Refusal::Rule),
         };
         results.push(match outcome {
-            Ok(()) => StepResult {
-                ok: true,
-                error: None,
-                message: None,
-            },
+            Ok(events) => {
+                phases += phases_opened(&events);
+                StepResult {
+                    ok: true,
+                    error: None,
+                    message: None,
+                }
+            }
+            Err(r) if r.is_limit() && !matches!(step, Step::Do { .. }) => {
+                return Err(stopped(
+                    i + 1,
+                    &r,
+                    max < MAX_PHASES_PER_WAIT,
+                    &table.game,
+                    lang,
+                ));
+            }
             Err(r) => StepResult {
                 ok: false,
                 error: Some(r.code().to_string()),
@@ -782,4 +1173,98 @@ pub fn run(script: &Script, lang: Lang) -> Result<Run, ScriptError> {
         events: table.events,
         game: table.game,
     })
+}
+
+/// The error ending a run at `step`, a wait refused for a limit; `script_wide`: the phases
+/// it may step through were cut to what is left of the script's.
+fn stopped(step: usize, r: &Refusal, script_wide: bool, game: &Game, lang: Lang) -> ScriptError {
+    let why = match r {
+        Refusal::TooManyPhases { .. } if script_wide => i18n::text(
+            lang,
+            "script-too-many-phases",
+            &[("max", MAX_PHASES_PER_SCRIPT.to_string())],
+        ),
+        r => r.message(game, lang),
+    };
+    ScriptError::Stopped {
+        step,
+        code: r.code(),
+        message: i18n::text(
+            lang,
+            "script-step-stopped",
+            &[("step", step.to_string()), ("error", why)],
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bounded_reader_reads_what_serde_json_reads() {
+        let texts = [
+            include_str!("../../tests/scenarios/m32_format_example.json"),
+            r#"{"a": [1, -2, 3.5, 1e300, null, true, "x\u00e9", {"b": {}}], "a": 2, "c": []}"#,
+            "18446744073709551615",
+            "-9223372036854775808",
+            " [ ] ",
+        ];
+        for text in texts {
+            let ours = read_json(text).expect("valid JSON");
+            let theirs: Value = serde_json::from_str(text).expect("valid JSON");
+            assert_eq!(ours, theirs, "{text}");
+        }
+        for bad in ["[1,", "{} x", "{\"a\" 1}", ""] {
+            assert!(matches!(read_json(bad), Err(ScriptError::Json(_))), "{bad}");
+        }
+        let many = format!("[{}0]", "0,".repeat(MAX_VALUES - 1));
+        assert!(read_json(&many).is_err(), "the list itself is a value too");
+        let fits = format!("[{}0]", "0,".repeat(MAX_VALUES - 2));
+        assert!(read_json(&fits).is_ok());
+    }
+
+    #[test]
+    fn limit_errors_read_in_both_languages() {
+        let errors = [
+            ScriptError::TooLarge {
+                max: MAX_SCRIPT_BYTES,
+            },
+            ScriptError::TooManySteps { max: MAX_STEPS },
+            ScriptError::TooManyValues { max: MAX_VALUES },
+            ScriptError::TooLong {
+                place: Place {
+                    step: Some(3),
+                    field: "reason".into(),
+                },
+                max: MAX_TEXT_CHARS,
+            },
+            ScriptError::TooLong {
+                place: Place {
+                    step: Some(3),
+                    field: String::new(),
+                },
+                max: MAX_TEXT_CHARS,
+            },
+            ScriptError::TooLong {
+                place: Place {
+                    step: None,
+                    field: "options.day_length".into(),
+                },
+                max: MAX_TEXT_CHARS,
+            },
+        ];
+        for e in errors {
+            let (zh, en) = (e.message(Lang::Zh), e.message(Lang::En));
+            assert_ne!(zh, en);
+            for m in [&zh, &en] {
+                assert!(
+                    !m.contains("script-") && m.chars().any(|c| c.is_ascii_digit()),
+                    "{m}"
+                );
+            }
+            // The English message is the error's own text, with the limit's reason after it.
+            assert!(en.starts_with(&e.to_string()), "{en}");
+        }
+    }
 }

@@ -54,6 +54,9 @@ pub async fn run_script<M: Messenger>(
     lang: Lang,
     messenger: &M,
 ) -> Result<DbRun, PlayError> {
+    // A script beyond the runner's limits (a wait through too many phases, past the clock
+    // limit) is refused before anything is stored: played in memory first, it stops there.
+    crate::script::run(script, lang)?;
     let game_id = store.create_game(run_key, &script.setup(), lang).await?;
     run_steps(store, game_id, script, run_key, lang, messenger).await
 }
@@ -63,7 +66,7 @@ pub async fn run_script<M: Messenger>(
 /// [`run_script`] does: steps already recorded are not played again.
 ///
 /// # Errors
-/// [`PlayError`] for a database failure.
+/// [`PlayError`] for a script beyond the runner's limits or a database failure.
 pub async fn run_steps<M: Messenger>(
     store: &Store,
     game_id: i64,
@@ -72,6 +75,10 @@ pub async fn run_steps<M: Messenger>(
     lang: Lang,
     messenger: &M,
 ) -> Result<DbRun, PlayError> {
+    // As in `run_script` (which checks before creating the game, so it runs twice there: an
+    // in-memory run costs little next to the database's): no step is stored for a script
+    // beyond the runner's limits.
+    crate::script::run(script, lang)?;
     let worker = format!("script:{run_key}");
     let mut now = script.start.with_timezone(&Utc);
     let mut results = Vec::with_capacity(script.steps.len());
