@@ -1,5 +1,9 @@
-//! `wolfjudge worker`: fires due deadlines and delivers the outbox, once up to a virtual
-//! time (`--until`) or on the real clock until stopped.
+//! `wolfjudge worker`: fires due deadlines and delivers the outbox to a file
+//! (`--deliver-to`), once up to a virtual time (`--until`) or on the real clock until
+//! stopped. It has no Discord client: without `--deliver-to` a pass fires deadlines and
+//! leaves the messages for a process that can deliver them, and on the real clock it
+//! refuses to start, because a Discord game's worker must also read each day post back
+//! before its close (`wolfjudge run --no-gateway` is that worker).
 //!
 //! On the real clock it outlives the database: firing and delivering are two tasks that try
 //! again with backoff after an error (a PostgreSQL restart), each logging one line when it
@@ -42,17 +46,29 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                 .map_err(|e| anyhow::anyhow!("--until `{u}` is not RFC 3339: {e}"))
         })
         .transpose()?;
+    if until.is_none() && a.deliver_to.is_none() {
+        anyhow::bail!(
+            "`wolfjudge worker` on the real clock needs --deliver-to FILE (it has no Discord \
+             client); for a Discord bot run `wolfjudge run --no-gateway`, the worker that \
+             delivers through Discord and reads day posts back before each close"
+        );
+    }
     let st = a.db.store().await?;
     let recorder = match a.deliver_to {
-        Some(file) => store::outbox::Recorder::appending(file)?,
-        None => store::outbox::Recorder::default(),
+        Some(file) => Some(store::outbox::Recorder::appending(file)?),
+        None => None,
     };
     if let Some(until) = until {
-        // One pass on a virtual clock: an error ends it (and the exit code says so).
+        // One pass on a virtual clock: an error ends it (and the exit code says so). Without a
+        // file to deliver to, the messages stay in the outbox: marking them delivered would
+        // lose them for the process that can send them.
         let fired = st.fire_due(None, until, &a.name).await?;
-        st.dispatch(None, &recorder).await?;
+        if let Some(recorder) = &recorder {
+            st.dispatch(None, recorder).await?;
+        }
         return emit_line(&fired.len().to_string());
     }
+    let recorder = recorder.unwrap_or_default();
     let recorder = Arc::new(recorder);
     let deadlines = {
         let (st, name) = (st.clone(), a.name.clone());
