@@ -160,7 +160,10 @@ mod tests {
             "villager",
             "villager",
         ];
-        let start = Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).single().expect("a time");
+        let start = Utc
+            .with_ymd_and_hms(2026, 12, 1, 12, 0, 0)
+            .single()
+            .expect("a time");
         let setup = Setup {
             ruleset: rs,
             seed: 1,
@@ -186,7 +189,12 @@ mod tests {
     }
 
     fn seer_sees(g: &Game, target: u16, at: chrono::DateTime<Utc>) -> bool {
-        let cmd = Command::by(CharId(4), Action::Check { target: CharId(target) });
+        let cmd = Command::by(
+            CharId(4),
+            Action::Check {
+                target: CharId(target),
+            },
+        );
         let events: Vec<Event> = handle(g, &cmd, at).expect("the check is accepted");
         events
             .iter()
@@ -214,9 +222,9 @@ mod tests {
         let events = create_events_of(&g);
         let told = |c: u16| {
             events.iter().find_map(|e| match &e.kind {
-                EventKind::RoleTold { character, team, .. } if character.0 == c => {
-                    Some(team.clone())
-                }
+                EventKind::RoleTold {
+                    character, team, ..
+                } if character.0 == c => Some(team.clone()),
                 _ => None,
             })
         };
@@ -225,7 +233,13 @@ mod tests {
         // He votes in the leader election and may be elected.
         let cmd = Command::by(CharId(0), Action::LeaderVote { target: CharId(3) });
         assert!(handle(&g, &cmd, at).is_ok());
-        let cmd = Command::by(CharId(3), Action::Kill { target: CharId(8), reason: "刀".into() });
+        let cmd = Command::by(
+            CharId(3),
+            Action::Kill {
+                target: CharId(8),
+                reason: "刀".into(),
+            },
+        );
         assert!(handle(&g, &cmd, at).is_ok(), "he submits kills");
     }
 
@@ -246,13 +260,21 @@ mod tests {
     fn a_refused_board_action_changes_nothing() {
         let (g, at) = night_one();
         for (by, action) in [
-            (8, Action::Protect { target: Some(CharId(9)) }),
+            (
+                8,
+                Action::Protect {
+                    target: Some(CharId(9)),
+                },
+            ),
             (0, Action::SelfDestruct { target: None }),
             (7, Action::Duel { target: CharId(0) }),
         ] {
             let err = handle(&g, &Command::by(CharId(by), action), at).expect_err("refused");
             assert!(
-                matches!(err, RuleError::NoAbility { .. } | RuleError::WrongPhase { .. }),
+                matches!(
+                    err,
+                    RuleError::NoAbility { .. } | RuleError::WrongPhase { .. }
+                ),
                 "{err:?}"
             );
         }

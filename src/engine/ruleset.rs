@@ -657,7 +657,11 @@ mod tests {
         assert_eq!(count("wolf-king", 12, Role::Wolf), Some(3));
         assert_eq!(count("wolf-king", 12, Role::Knight), Some(1));
         assert_eq!(count("small", 9, Role::Wolf), Some(3));
-        assert_eq!(count("small", 12, Role::Wolf), None, "played at its size only");
+        assert_eq!(
+            count("small", 12, Role::Wolf),
+            None,
+            "played at its size only"
+        );
         for name in ["idiot", "guard", "wolf-king", "small"] {
             let o = Ruleset::builtin(name, &none).expect("loads").options;
             assert_eq!(o.witch_self_save, WitchSelfSave::FirstNight);
@@ -691,14 +695,18 @@ mod tests {
             toml::Value::String("sometimes".into()),
         );
         let err = Ruleset::builtin("m32", &o).unwrap_err().to_string();
-        assert!(err.contains("witch_self_save") && err.contains("first_night"), "{err}");
+        assert!(
+            err.contains("witch_self_save") && err.contains("first_night"),
+            "{err}"
+        );
     }
 
     #[test]
     fn the_deal_option_replaces_the_table() {
         let mut o = BTreeMap::new();
-        let deal: toml::Table = toml::from_str("wolf = 4\nseer = 1\nwitch = 1\nhunter = 1\nguard = 1")
-            .expect("a table");
+        let deal: toml::Table =
+            toml::from_str("wolf = 4\nseer = 1\nwitch = 1\nhunter = 1\nguard = 1")
+                .expect("a table");
         o.insert("deal".to_string(), toml::Value::Table(deal));
         let rs = Ruleset::builtin("m32", &o).expect("a guard in m32");
         let counts = rs.counts_for(12).expect("seats 12");
