@@ -897,3 +897,9 @@ deed-self-destruct = { $by } self-destructs, taking { $target }
 deed-self-destruct-alone = { $by } self-destructs
 deed-duel = { $by } duels { $target }
 deed-idiot-revealed = { $by } is revealed as the idiot
+choice-protect = Protect a character
+choice-protect_nobody = Protect nobody tonight
+prompt-night-guard = Night { $night }: you may protect one living character (yourself included) from tonight's kill before { $until }, or nobody{ $has ->
+    [yes] ; not { $last }, whom you protected last night
+   *[no] {""}
+}. If you send nothing, you protect nobody.

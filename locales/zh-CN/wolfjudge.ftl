@@ -862,3 +862,9 @@ deed-self-destruct = { $by } 自爆，带走 { $target }
 deed-self-destruct-alone = { $by } 自爆
 deed-duel = { $by } 与 { $target } 决斗
 deed-idiot-revealed = { $by } 翻牌为白痴
+choice-protect = 守护一名角色
+choice-protect_nobody = 今晚空守
+prompt-night-guard = 第{ $night }夜：请在 { $until } 前选择守护一名存活角色（可以守自己）免于今晚的狼刀，或者空守{ $has ->
+    [yes] ；不能守昨晚守过的 { $last }
+   *[no] {""}
+}。不发消息即为空守。
