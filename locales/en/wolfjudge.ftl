@@ -903,3 +903,8 @@ prompt-night-guard = Night { $night }: you may protect one living character (you
     [yes] ; not { $last }, whom you protected last night
    *[no] {""}
 }. If you send nothing, you protect nobody.
+board-count = { $count } { $role }
+ev-reveal-board = Board: { $ruleset } ({ $roles }){ $has ->
+    [yes] ; options changed from the ruleset: { $options }
+   *[no] {""}
+}.

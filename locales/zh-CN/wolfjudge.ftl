@@ -868,3 +868,8 @@ prompt-night-guard = 第{ $night }夜：请在 { $until } 前选择守护一名�
     [yes] ；不能守昨晚守过的 { $last }
    *[no] {""}
 }。不发消息即为空守。
+board-count = { $role }×{ $count }
+ev-reveal-board = 板子：{ $ruleset }（{ $roles }）{ $has ->
+    [yes] ；与板子默认不同的选项：{ $options }
+   *[no] {""}
+}。

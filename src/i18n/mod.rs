@@ -881,7 +881,8 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
             deeds,
             tree_holes,
         } => {
-            let mut lines = vec![c.t0("ev-reveal-title"), c.t0("ev-reveal-roles")];
+            let mut lines = vec![c.t0("ev-reveal-title"), board_line(&c, roles.len())];
+            lines.push(c.t0("ev-reveal-roles"));
             for (i, r) in roles.iter().enumerate() {
                 let id = CharId(i as u16);
                 let player = players.get(i).map(|p| player_label(p)).unwrap_or_default();
@@ -1093,6 +1094,33 @@ fn role_told(c: &Ctx, role: Role, team: &[CharId]) -> String {
         crate::engine::role::Camp::Town => "goal-town",
     }));
     lines.join("\n")
+}
+
+/// The board (ruleset and its role counts for `n` players) and every option that differs
+/// from the ruleset's defaults, for the reveal (RULES.md §4 "Setting up a board").
+fn board_line(c: &Ctx, n: usize) -> String {
+    let rs = &c.g.ruleset;
+    let counts = rs
+        .counts_for(n)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(r, k)| c.t("board-count", args!["role" => c.role(r), "count" => k]))
+        .collect();
+    let changed: Vec<String> = rs
+        .changed_options()
+        .into_iter()
+        .map(|(k, v)| format!("{k} = {v}"))
+        .collect();
+    let has = yes(!changed.is_empty());
+    c.t(
+        "ev-reveal-board",
+        args![
+            "ruleset" => rs.name.as_str(),
+            "roles" => c.join(counts),
+            "has" => has,
+            "options" => changed.join(", "),
+        ],
+    )
 }
 
 /// A badge or leadership hand-over: named by the holder, drawn at random, or just given.
