@@ -457,3 +457,41 @@ fn a_declined_shot_is_logged_as_a_choice() {
     assert!(en.contains("G chose not to shoot."), "{en}");
     assert!(!en.contains("did not shoot in time"), "{en}");
 }
+
+/// RULES.md §4: a simulated `wolf-king` game (the guard protects, the knight duels) played
+/// through the store exports as a script whose steps include `protect` (with and without a
+/// target) and `duel`, which replays to the stored game; the script names the board.
+#[sqlx::test(migrations = "./migrations")]
+async fn an_exported_board_game_keeps_the_new_actions(pool: PgPool) {
+    let store = Store::new(pool);
+    let sim = sim::simulate("wolf-king", 3, None, Lang::En).expect("the simulation runs");
+    let mut setup = sim.setup.clone();
+    setup.players = None;
+    let id = store
+        .create_game("export-board", &setup, Lang::En)
+        .await
+        .expect("the game is created");
+    play::replay_inputs(&store, id, &sim.inputs, "test-worker")
+        .await
+        .expect("the inputs play");
+    let export = store.export(id).await.expect("the game exports");
+    assert!(export.mismatches.is_empty(), "{:?}", export.mismatches);
+    let script = &export.script;
+    assert_eq!(script.ruleset, "wolf-king");
+    let steps = &script.steps;
+    let has = |what: &str| steps.iter().any(|s| s["do"] == what);
+    assert!(
+        has("protect") && has("duel"),
+        "the board's actions are exported"
+    );
+    assert!(
+        steps
+            .iter()
+            .any(|s| s["do"] == "protect" && s.get("target").is_none()),
+        "a protection of nobody has no target"
+    );
+    let text = serde_json::to_string_pretty(script).expect("the script as JSON");
+    let parsed = Script::parse(&text).expect("the exported script parses");
+    let run = script::run(&parsed, Lang::En).expect("the script runs");
+    assert_eq!(run.report, export.report);
+}

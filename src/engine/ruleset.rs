@@ -84,6 +84,74 @@ pub enum PickFallback {
     None,
 }
 
+/// When the witch may use the antidote on herself (RULES.md §4 "Witch").
+///
+/// Written `"never"` (M32), `"first_night"` (the standard boards) or `"always"`. The option
+/// was a boolean before the boards existed: `true`/`false` (in a ruleset file, an override
+/// or a game stored then) still read, as `"always"`/`"never"`; it is always written back as
+/// its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum WitchSelfSave {
+    /// Never (女巫不能自救).
+    #[default]
+    Never,
+    /// On the first night only.
+    FirstNight,
+    /// Any night.
+    Always,
+}
+
+impl WitchSelfSave {
+    /// Whether she may save herself on night `night`.
+    pub fn allows(self, night: u32) -> bool {
+        match self {
+            WitchSelfSave::Never => false,
+            WitchSelfSave::FirstNight => night == 1,
+            WitchSelfSave::Always => true,
+        }
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            WitchSelfSave::Never => "never",
+            WitchSelfSave::FirstNight => "first_night",
+            WitchSelfSave::Always => "always",
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for WitchSelfSave {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Old(bool),
+            Name(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::Old(true) => Ok(WitchSelfSave::Always),
+            Raw::Old(false) => Ok(WitchSelfSave::Never),
+            Raw::Name(n) => [
+                WitchSelfSave::Never,
+                WitchSelfSave::FirstNight,
+                WitchSelfSave::Always,
+            ]
+            .into_iter()
+            .find(|w| w.key() == n)
+            .ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "option `witch_self_save`: `{n}` is not \"never\", \"first_night\" or \"always\""
+                ))
+            }),
+        }
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+
 /// The last-words quota: a number, or as many as there are police.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
@@ -280,7 +348,27 @@ pub struct Options {
     pub wolf_leader: bool,
     pub leader_pick_fallback: PickFallback,
     pub wolf_chat: bool,
-    pub witch_self_save: bool,
+    /// RULES.md §4 "Witch": `"never"` (M32), `"first_night"`, `"always"`; the older
+    /// `false`/`true` still read (see [`WitchSelfSave`]).
+    pub witch_self_save: WitchSelfSave,
+    /// RULES.md §1 win conditions: the wolves win once they are at least half of the living.
+    /// Off on the boards of §4 (屠边 only). Absent from older logs, where it held.
+    #[serde(default = "yes")]
+    pub wolves_win_at_half: bool,
+    /// Whether a poisoned hunter shoots (M32: yes; §4 boards: no; a hunter killed and
+    /// poisoned in one night then counts as poisoned).
+    #[serde(default = "yes")]
+    pub hunter_shoots_when_poisoned: bool,
+    /// RULES.md §4 "Wolf self-destruct": a living wolf may self-destruct by day.
+    #[serde(default)]
+    pub wolf_self_destruct: bool,
+    /// RULES.md §4 "Knight" (decision: not on day 1, whose vote elects the sheriff).
+    #[serde(default)]
+    pub knight_duel_day_one: bool,
+    /// RULES.md §4 "Role counts": role → count for the game's size, the rest villagers
+    /// (civilians in Mafia); replaces the ruleset's deal table for a game. `None`: the table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<BTreeMap<Role, usize>>,
     pub last_words: LastWords,
     pub auto_cards: bool,
     pub lurk_min_posts_day: u32,
@@ -311,7 +399,7 @@ pub struct Ruleset {
 pub enum RulesetError {
     #[error("ruleset `{name}`: {message}")]
     Invalid { name: String, message: String },
-    #[error("unknown ruleset `{0}` (known: m32, mafia)")]
+    #[error("unknown ruleset `{0}` (known: m32, mafia, idiot, guard, wolf-king, small)")]
     Unknown(String),
 }
 
@@ -319,6 +407,25 @@ pub enum RulesetError {
 pub const BUILTIN: &[(&str, &str)] = &[
     ("m32", include_str!("../../config/rulesets/m32.toml")),
     ("mafia", include_str!("../../config/rulesets/mafia.toml")),
+    ("idiot", include_str!("../../config/rulesets/idiot.toml")),
+    ("guard", include_str!("../../config/rulesets/guard.toml")),
+    (
+        "wolf-king",
+        include_str!("../../config/rulesets/wolf-king.toml"),
+    ),
+    ("small", include_str!("../../config/rulesets/small.toml")),
+];
+
+/// Options a ruleset file may leave out (they have defaults, for files and stored games
+/// older than the option): an override may still name them.
+const DEFAULTED: &[&str] = &[
+    "fixed_phase_times",
+    "time_zone",
+    "wolves_win_at_half",
+    "hunter_shoots_when_poisoned",
+    "wolf_self_destruct",
+    "knight_duel_day_one",
+    "deal",
 ];
 
 impl Ruleset {
@@ -359,7 +466,7 @@ impl Ruleset {
                 .and_then(|v| v.as_table_mut())
                 .ok_or_else(|| invalid("missing table `options`".into()))?;
             for (k, v) in overrides {
-                if !options.contains_key(k) {
+                if !options.contains_key(k) && !DEFAULTED.contains(&k.as_str()) {
                     return Err(invalid(format!("unknown option `{k}`")));
                 }
                 options.insert(k.clone(), v.clone());
@@ -398,6 +505,22 @@ impl Ruleset {
                         self.kind
                     ));
                 }
+            }
+        }
+        if let Some(deal) = &o.deal {
+            let fixed: usize = deal.values().sum();
+            let lo = self.deal.iter().map(|d| d.players[0]).min().unwrap_or(0);
+            if fixed > lo {
+                return Err(format!(
+                    "option `deal` deals {fixed} roles to as few as {lo} players"
+                ));
+            }
+            if let Some(r) = deal.keys().find(|r| r.kind() != self.kind) {
+                return Err(format!(
+                    "option `deal` uses role `{}` outside a {:?} game",
+                    r.key(),
+                    self.kind
+                ));
             }
         }
         let positive = [
@@ -449,6 +572,49 @@ impl Ruleset {
             .find(|d| d.players[0] <= players && players <= d.players[1])
     }
 
+    /// Every role count for `players` characters (the `deal` option when given, else the
+    /// table, the rest filled up), if this ruleset can seat them.
+    pub fn counts_for(&self, players: usize) -> Option<BTreeMap<Role, usize>> {
+        let line = self.deal_for(players)?;
+        let mut wanted = self
+            .options
+            .deal
+            .clone()
+            .unwrap_or_else(|| line.roles.clone());
+        wanted.retain(|_, n| *n > 0);
+        let fixed: usize = wanted.values().sum();
+        let rest = players.checked_sub(fixed)?;
+        if rest > 0 {
+            *wanted.entry(line.rest).or_insert(0) += rest;
+        }
+        Some(wanted)
+    }
+
+    /// The options that differ from the built-in ruleset of the same name, as
+    /// `(option, value)` with the value as the ruleset file writes it: what a sign-up, the
+    /// reveal and an export name besides the board. Empty for a ruleset that is not built in.
+    pub fn changed_options(&self) -> Vec<(String, String)> {
+        let Ok(base) = Ruleset::builtin(&self.name, &BTreeMap::new()) else {
+            return Vec::new();
+        };
+        let (Ok(serde_json::Value::Object(now)), Ok(serde_json::Value::Object(was))) = (
+            serde_json::to_value(&self.options),
+            serde_json::to_value(&base.options),
+        ) else {
+            return Vec::new();
+        };
+        now.iter()
+            .filter(|(k, v)| was.get(*k) != Some(*v))
+            .map(|(k, v)| {
+                let text = match v {
+                    serde_json::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                (k.clone(), text)
+            })
+            .collect()
+    }
+
     /// The sheriff's vote weight in thousandths of a vote (exact integer tallies).
     pub fn sheriff_weight_milli(&self) -> i64 {
         (self.options.sheriff_weight * 1000.0).round() as i64
@@ -478,6 +644,84 @@ mod tests {
         assert!(m32.deal_for(11).is_none());
         let mafia = Ruleset::builtin("mafia", &none).expect("mafia loads");
         assert_eq!(mafia.deal_for(15).map(|d| d.roles[&Role::Police]), Some(4));
+    }
+
+    #[test]
+    fn the_boards_load_with_their_counts_and_options() {
+        let none = BTreeMap::new();
+        let count = |name: &str, n: usize, r: Role| {
+            Ruleset::builtin(name, &none)
+                .expect("loads")
+                .counts_for(n)
+                .and_then(|c| c.get(&r).copied())
+        };
+        assert_eq!(count("idiot", 12, Role::Idiot), Some(1));
+        assert_eq!(count("idiot", 12, Role::Villager), Some(4));
+        assert_eq!(count("guard", 12, Role::Guard), Some(1));
+        assert_eq!(count("wolf-king", 12, Role::WhiteWolfKing), Some(1));
+        assert_eq!(count("wolf-king", 12, Role::Wolf), Some(3));
+        assert_eq!(count("wolf-king", 12, Role::Knight), Some(1));
+        assert_eq!(count("small", 9, Role::Wolf), Some(3));
+        assert_eq!(
+            count("small", 12, Role::Wolf),
+            None,
+            "played at its size only"
+        );
+        for name in ["idiot", "guard", "wolf-king", "small"] {
+            let o = Ruleset::builtin(name, &none).expect("loads").options;
+            assert_eq!(o.witch_self_save, WitchSelfSave::FirstNight);
+            assert!(!o.wolves_win_at_half && !o.hunter_shoots_when_poisoned);
+            assert!(o.wolf_self_destruct);
+        }
+        let m32 = Ruleset::builtin("m32", &none).expect("loads");
+        assert_eq!(m32.options.witch_self_save, WitchSelfSave::Never);
+        assert!(m32.options.wolves_win_at_half && !m32.options.wolf_self_destruct);
+        assert!(m32.changed_options().is_empty());
+    }
+
+    #[test]
+    fn the_old_boolean_witch_self_save_still_reads() {
+        let mut o = BTreeMap::new();
+        o.insert("witch_self_save".to_string(), toml::Value::Boolean(true));
+        let rs = Ruleset::builtin("m32", &o).expect("an old override");
+        assert_eq!(rs.options.witch_self_save, WitchSelfSave::Always);
+        // Written back by name, and a stored game's `false` reads as "never".
+        let mut json = serde_json::to_value(&rs.options).expect("json");
+        assert_eq!(json["witch_self_save"], "always");
+        json["witch_self_save"] = serde_json::Value::Bool(false);
+        let old: Options = serde_json::from_value(json).expect("an older game");
+        assert_eq!(old.witch_self_save, WitchSelfSave::Never);
+        assert_eq!(
+            rs.changed_options(),
+            vec![("witch_self_save".to_string(), "always".to_string())]
+        );
+        o.insert(
+            "witch_self_save".to_string(),
+            toml::Value::String("sometimes".into()),
+        );
+        let err = Ruleset::builtin("m32", &o).unwrap_err().to_string();
+        assert!(
+            err.contains("witch_self_save") && err.contains("first_night"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn the_deal_option_replaces_the_table() {
+        let mut o = BTreeMap::new();
+        let deal: toml::Table =
+            toml::from_str("wolf = 4\nseer = 1\nwitch = 1\nhunter = 1\nguard = 1")
+                .expect("a table");
+        o.insert("deal".to_string(), toml::Value::Table(deal));
+        let rs = Ruleset::builtin("m32", &o).expect("a guard in m32");
+        let counts = rs.counts_for(12).expect("seats 12");
+        assert_eq!(counts[&Role::Guard], 1);
+        assert_eq!(counts[&Role::Villager], 4);
+        assert_eq!(rs.changed_options()[0].0, "deal");
+        let bad: toml::Table = toml::from_str("wolf = 4\npolice = 1").expect("a table");
+        o.insert("deal".to_string(), toml::Value::Table(bad));
+        let err = Ruleset::builtin("m32", &o).unwrap_err().to_string();
+        assert!(err.contains("deal") && err.contains("police"), "{err}");
     }
 
     #[test]

@@ -356,7 +356,12 @@ pub fn error_message(err: &RuleError, game: &Game, lang: Lang) -> String {
         | RuleError::NotAVoter
         | RuleError::ConcedeNotAllowed
         | RuleError::Paused
-        | RuleError::NotPaused => args![],
+        | RuleError::NotPaused
+        | RuleError::IdiotCannotVote
+        | RuleError::SelfDestructTarget
+        | RuleError::DuelUsed
+        | RuleError::DuelDayOne => args![],
+        RuleError::ProtectRepeated { target } => args!["name" => c.name(*target)],
         RuleError::UnknownCharacter { name } => args!["name" => name.as_str()],
         RuleError::ActorDead { actor } | RuleError::NoAbility { actor } => {
             args!["name" => c.name(*actor)]
@@ -614,6 +619,9 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
                     (Cause::Shot, _) => "ev-out-shot",
                     (Cause::RedCard, _) => "ev-out-red-card",
                     (Cause::Judge, _) => "ev-out-judge",
+                    (Cause::SelfDestruct, _) => "ev-out-self-destruct",
+                    (Cause::Taken, _) => "ev-out-taken",
+                    (Cause::Duel, _) => "ev-out-duel",
                 },
                 a,
             )
@@ -722,7 +730,12 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
             let told = match target {
                 Some(t) => c.t(
                     "ev-witch-told",
-                    args!["target" => c.name(*t), "selfsave" => yes(o.witch_self_save)],
+                    args![
+                        "target" => c.name(*t),
+                        "selfsave" => yes(game.night.as_ref().is_some_and(|n| {
+                            o.witch_self_save.allows(n.night)
+                        })),
+                    ],
                 ),
                 // The antidote never comes back: if she still holds it, she held it then,
                 // and nobody being named means nobody was attacked.
@@ -762,6 +775,31 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
             args!["target" => c.name(*target), "role" => c.role(*role)],
         ),
         K::WolvesClosed => c.t0("ev-wolves-closed"),
+        K::GuardProtected { target, .. } => match target {
+            Some(t) => c.t("ev-guard-protected", args!["target" => c.name(*t)]),
+            None => c.t0("ev-guard-protected-nobody"),
+        },
+        K::IdiotRevealed { idiot } => c.t("ev-idiot-revealed", args!["name" => c.name(*idiot)]),
+        K::SelfDestructed { wolf, target } => match target {
+            Some(t) => c.t(
+                "ev-self-destruct-take",
+                args!["name" => c.name(*wolf), "target" => c.name(*t)],
+            ),
+            None => c.t("ev-self-destruct", args!["name" => c.name(*wolf)]),
+        },
+        K::Dueled {
+            knight,
+            target,
+            wolf,
+        } => c.t(
+            "ev-duel",
+            args![
+                "name" => c.name(*knight),
+                "target" => c.name(*target),
+                "wolf" => yes(*wolf),
+            ],
+        ),
+        K::DayCut { day } => c.t("ev-day-cut", args!["day" => *day]),
         K::NightEnded { night } => c.t("ev-night-ended", args!["night" => *night]),
         K::CardGiven {
             target,
@@ -857,7 +895,8 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
             deeds,
             tree_holes,
         } => {
-            let mut lines = vec![c.t0("ev-reveal-title"), c.t0("ev-reveal-roles")];
+            let mut lines = vec![c.t0("ev-reveal-title"), board_line(&c, roles.len())];
+            lines.push(c.t0("ev-reveal-roles"));
             for (i, r) in roles.iter().enumerate() {
                 let id = CharId(i as u16);
                 let player = players.get(i).map(|p| player_label(p)).unwrap_or_default();
@@ -1022,7 +1061,11 @@ fn role_told(c: &Ctx, role: Role, team: &[CharId]) -> String {
             "role-desc-witch",
             args![
                 "witch" => c.dur(o.witch_deadline.0),
-                "selfsave" => yes(o.witch_self_save),
+                "selfsave" => match o.witch_self_save {
+                    crate::engine::ruleset::WitchSelfSave::Never => "no",
+                    crate::engine::ruleset::WitchSelfSave::FirstNight => "first",
+                    crate::engine::ruleset::WitchSelfSave::Always => "yes",
+                },
             ],
         ),
         Role::Hunter => c.t(
@@ -1030,11 +1073,22 @@ fn role_told(c: &Ctx, role: Role, team: &[CharId]) -> String {
             args!["window" => c.dur(o.decision_window.0)],
         ),
         Role::Villager | Role::Civilian => c.t0(&format!("role-desc-{}", role.key())),
+        Role::Guard => c.t("role-desc-guard", args!["night" => night]),
+        Role::Idiot => c.t0("role-desc-idiot"),
+        Role::WhiteWolfKing => c.t(
+            "role-desc-white_wolf_king",
+            args!["night" => night, "leader" => yes(o.wolf_leader)],
+        ),
+        Role::Knight => c.t(
+            "role-desc-knight",
+            args!["dayone" => yes(o.knight_duel_day_one)],
+        ),
     };
     lines.push(desc);
     let team_line = match role {
-        Role::Wolf | Role::Killer | Role::Police => {
-            let key = role.key();
+        Role::Wolf | Role::WhiteWolfKing | Role::Killer | Role::Police => {
+            // The white wolf king is one of the pack: told as a wolf is.
+            let key = if role.is_wolf() { "wolf" } else { role.key() };
             Some(if team.is_empty() {
                 c.t0(&format!("team-{key}-alone"))
             } else {
@@ -1054,6 +1108,33 @@ fn role_told(c: &Ctx, role: Role, team: &[CharId]) -> String {
         crate::engine::role::Camp::Town => "goal-town",
     }));
     lines.join("\n")
+}
+
+/// The board (ruleset and its role counts for `n` players) and every option that differs
+/// from the ruleset's defaults, for the reveal (RULES.md §4 "Setting up a board").
+fn board_line(c: &Ctx, n: usize) -> String {
+    let rs = &c.g.ruleset;
+    let counts = rs
+        .counts_for(n)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(r, k)| c.t("board-count", args!["role" => c.role(r), "count" => k]))
+        .collect();
+    let changed: Vec<String> = rs
+        .changed_options()
+        .into_iter()
+        .map(|(k, v)| format!("{k} = {v}"))
+        .collect();
+    let has = yes(!changed.is_empty());
+    c.t(
+        "ev-reveal-board",
+        args![
+            "ruleset" => rs.name.as_str(),
+            "roles" => c.join(counts),
+            "has" => has,
+            "options" => changed.join(", "),
+        ],
+    )
 }
 
 /// A badge or leadership hand-over: named by the holder, drawn at random, or just given.
@@ -1145,11 +1226,15 @@ fn deed(c: &Ctx, d: &Deed) -> String {
                 "to" => c.color(card.color),
             ],
         ),
+        // RULES.md §4: a protection or self-destruct without a target has its own line.
+        ("protect", None, _, _) => c.t("deed-protect-nobody", args!["by" => by.clone()]),
+        ("self_destruct", None, _, _) => c.t("deed-self-destruct-alone", args!["by" => by.clone()]),
         (
             w @ ("vote" | "abstain" | "shoot" | "pass_badge" | "pass_leader" | "leader_vote"
             | "kill" | "pick" | "save" | "poison" | "pass" | "check" | "hold_fire"
             | "lapsed_shoot" | "lapsed_badge" | "lapsed_leader" | "badge_drawn"
-            | "leader_drawn" | "leader_elected"),
+            | "leader_drawn" | "leader_elected" | "protect" | "self_destruct" | "duel"
+            | "idiot_revealed"),
             _,
             _,
             _,
@@ -1463,6 +1548,11 @@ mod tests {
                 max: 64,
             },
             RuleError::ClockLimit { latest: t },
+            RuleError::ProtectRepeated { target: CharId(8) },
+            RuleError::IdiotCannotVote,
+            RuleError::SelfDestructTarget,
+            RuleError::DuelUsed,
+            RuleError::DuelDayOne,
         ];
         let covered: BTreeSet<usize> = v
             .iter()
@@ -1515,9 +1605,14 @@ mod tests {
                 RuleError::LeaderNotChosen => 45,
                 RuleError::TextTooLong { .. } => 46,
                 RuleError::ClockLimit { .. } => 47,
+                RuleError::ProtectRepeated { .. } => 48,
+                RuleError::IdiotCannotVote => 49,
+                RuleError::SelfDestructTarget => 50,
+                RuleError::DuelUsed => 51,
+                RuleError::DuelDayOne => 52,
             })
             .collect();
-        assert_eq!(covered.len(), 48, "every RuleError variant is listed");
+        assert_eq!(covered.len(), 53, "every RuleError variant is listed");
         v
     }
 
@@ -2135,6 +2230,21 @@ mod tests {
                 ],
                 tree_holes: vec![(c(1), "note".into())],
             },
+            EventKind::GuardProtected {
+                guard: c(2),
+                target: Some(c(3)),
+            },
+            EventKind::IdiotRevealed { idiot: c(3) },
+            EventKind::SelfDestructed {
+                wolf: c(0),
+                target: Some(c(4)),
+            },
+            EventKind::Dueled {
+                knight: c(5),
+                target: c(0),
+                wolf: true,
+            },
+            EventKind::DayCut { day: 2 },
         ];
         let covered: BTreeSet<usize> = v
             .iter()
@@ -2184,9 +2294,14 @@ mod tests {
                 EventKind::Paused => 42,
                 EventKind::Resumed { .. } => 43,
                 EventKind::ShotDeclined { .. } => 44,
+                EventKind::GuardProtected { .. } => 45,
+                EventKind::IdiotRevealed { .. } => 46,
+                EventKind::SelfDestructed { .. } => 47,
+                EventKind::Dueled { .. } => 48,
+                EventKind::DayCut { .. } => 49,
             })
             .collect();
-        assert_eq!(covered.len(), 45, "every EventKind variant is listed");
+        assert_eq!(covered.len(), 50, "every EventKind variant is listed");
         v
     }
 
@@ -2234,11 +2349,13 @@ mod tests {
             let e = ev(kind);
             // The night's opening names the roles that act (not who holds them); the end
             // names the winning camp; the reveal is after the end.
+            // The idiot's reveal is the one role a game makes public (RULES.md §4).
             let generic = matches!(
                 e.kind,
                 EventKind::NightOpened { .. }
                     | EventKind::GameEnded { .. }
                     | EventKind::Revealed { .. }
+                    | EventKind::IdiotRevealed { .. }
             );
             if e.audience() != Audience::Public || generic {
                 continue;

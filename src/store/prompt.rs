@@ -37,10 +37,14 @@ pub enum Choice {
     Badge,
     /// Pass the wolf leadership.
     Lead,
+    /// The guard's protection tonight (RULES.md §4).
+    Protect,
+    /// The guard protects nobody tonight.
+    ProtectNobody,
 }
 
 impl Choice {
-    pub const ALL: [Choice; 11] = [
+    pub const ALL: [Choice; 13] = [
         Choice::Leader,
         Choice::Kill,
         Choice::Pick,
@@ -52,6 +56,8 @@ impl Choice {
         Choice::Hold,
         Choice::Badge,
         Choice::Lead,
+        Choice::Protect,
+        Choice::ProtectNobody,
     ];
 
     /// The stable name used in component ids.
@@ -68,6 +74,8 @@ impl Choice {
             Choice::Hold => "hold",
             Choice::Badge => "badge",
             Choice::Lead => "lead",
+            Choice::Protect => "protect",
+            Choice::ProtectNobody => "protect_nobody",
         }
     }
 
@@ -77,7 +85,10 @@ impl Choice {
 
     /// Whether the choice needs a target.
     pub fn targeted(self) -> bool {
-        !matches!(self, Choice::Save | Choice::Pass | Choice::Hold)
+        !matches!(
+            self,
+            Choice::Save | Choice::Pass | Choice::Hold | Choice::ProtectNobody
+        )
     }
 
     /// The engine action for this choice; `None` when a target is needed and missing.
@@ -87,6 +98,7 @@ impl Choice {
             (Choice::Save, _) => Action::Save,
             (Choice::Pass, _) => Action::WitchPass,
             (Choice::Hold, _) => Action::HoldFire,
+            (Choice::ProtectNobody, _) => Action::Protect { target: None },
             (_, None) => return None,
             (Choice::Leader, Some(target)) => Action::LeaderVote { target },
             (Choice::Kill, Some(target)) => Action::Kill {
@@ -99,6 +111,9 @@ impl Choice {
             (Choice::Shoot, Some(target)) => Action::Shoot { target },
             (Choice::Badge, Some(target)) => Action::PassBadge { target },
             (Choice::Lead, Some(target)) => Action::PassLeader { target },
+            (Choice::Protect, Some(target)) => Action::Protect {
+                target: Some(target),
+            },
         })
     }
 
@@ -223,14 +238,26 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
             d.due = Some(*wolves_until);
             let role = g.ch(me).role;
             match (g.kind(), role) {
-                (Kind::Werewolf, Role::Wolf) => {
+                (Kind::Werewolf, Role::Wolf | Role::WhiteWolfKing) => {
                     if g.ruleset.options.wolf_leader && g.leader.is_none() {
                         d.menus
-                            .push(menu(Choice::Leader, g.living_with(|r| r == Role::Wolf)));
+                            .push(menu(Choice::Leader, g.living_with(Role::is_wolf)));
                     }
                     d.menus.push(menu(Choice::Kill, living.clone()));
                 }
                 (Kind::Werewolf, Role::Seer) => d.menus.push(menu(Choice::Check, others(me))),
+                // RULES.md §4: the guard picks any living character, himself included, but
+                // not last night's; or nobody.
+                (Kind::Werewolf, Role::Guard) => {
+                    let night = g.night.as_ref().map_or(0, |n| n.night);
+                    let last = g
+                        .last_protected
+                        .filter(|(n, _)| n + 1 == night)
+                        .map(|(_, c)| c);
+                    let choices = living.iter().copied().filter(|c| Some(*c) != last);
+                    d.menus.push(menu(Choice::Protect, choices.collect()));
+                    d.buttons.push(button(Choice::ProtectNobody));
+                }
                 (Kind::Mafia, Role::Killer) => d.menus.push(menu(Choice::Kill, living.clone())),
                 (Kind::Mafia, Role::Police) => d.menus.push(menu(Choice::Check, others(me))),
                 _ => {}
@@ -272,7 +299,7 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
                 d.due = Some(*until);
                 d.menus.push(menu(
                     Choice::Lead,
-                    g.living_with(|r| r == Role::Wolf)
+                    g.living_with(Role::is_wolf)
                         .into_iter()
                         .filter(|c| *c != me)
                         .collect(),
@@ -298,7 +325,12 @@ pub fn private_copies(e: &Event, g: &Game, lang: Lang) -> Vec<(CharId, String)> 
             ..
         } => {
             let acts = |r: Role| match g.kind() {
-                Kind::Werewolf => matches!(r, Role::Wolf | Role::Seer),
+                Kind::Werewolf => {
+                    matches!(
+                        r,
+                        Role::Wolf | Role::WhiteWolfKing | Role::Seer | Role::Guard
+                    )
+                }
                 Kind::Mafia => matches!(r, Role::Killer | Role::Police),
             };
             g.living_with(acts)
@@ -337,7 +369,7 @@ fn night_prompt(g: &Game, me: CharId, night: u32, until: DateTime<Utc>, lang: La
     ];
     let mut lines = Vec::new();
     match g.ch(me).role {
-        Role::Wolf => {
+        Role::Wolf | Role::WhiteWolfKing => {
             lines.push(t("prompt-night-wolf", &base));
             let fallback = match o.leader_pick_fallback {
                 PickFallback::MostSubmitted => "most",
@@ -362,6 +394,16 @@ fn night_prompt(g: &Game, me: CharId, night: u32, until: DateTime<Utc>, lang: La
             });
         }
         Role::Seer => lines.push(t("prompt-night-seer", &base)),
+        Role::Guard => {
+            let last = g
+                .last_protected
+                .filter(|(n, _)| n + 1 == night)
+                .map(|(_, c)| g.ch(c).name.clone());
+            let mut args = base.to_vec();
+            args.push(("has", if last.is_some() { "yes" } else { "no" }.into()));
+            args.push(("last", last.unwrap_or_default()));
+            lines.push(t("prompt-night-guard", &args));
+        }
         Role::Killer => lines.push(t("prompt-night-killer", &base)),
         Role::Police => lines.push(t("prompt-night-police", &base)),
         _ => {}
@@ -653,5 +695,71 @@ mod tests {
             .iter()
             .filter(|m| m.body.contains("遗言名额") && m.channel != format!("dm:{}", victim.0));
         assert_eq!(others.count(), 0);
+    }
+
+    /// RULES.md §4: at nightfall the guard gets a prompt with a menu of the living (himself
+    /// included, last night's protected left out) and a "protect nobody" button; pressing
+    /// the button protects nobody.
+    #[test]
+    fn the_guard_is_prompted_with_a_menu_and_a_nobody_button() {
+        let o: BTreeMap<String, toml::Value> =
+            [("auto_cards".to_string(), toml::Value::Boolean(false))].into();
+        let setup = Setup {
+            ruleset: Ruleset::builtin("guard", &o).expect("guard loads"),
+            seed: 7,
+            start: Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap(),
+            characters: "ABCDEFGHIJKL".chars().map(String::from).collect(),
+            roles: None,
+            forbidden_first_kill: None,
+            players: None,
+        };
+        let mut g = Game::replay(&create(&setup).expect("the game is created"));
+        let guard = first(&g, Role::Guard);
+        let victim = first(&g, Role::Villager);
+        for lang in [Lang::Zh, Lang::En] {
+            let mut g = g.clone();
+            let out = to_night(&mut g, lang);
+            let mine = dm(&out, guard);
+            let prompt = mine
+                .iter()
+                .find(|m| m.meta.as_ref().is_some_and(|d| !d.menus.is_empty()))
+                .expect("the guard is prompted at nightfall");
+            let d = prompt.meta.as_ref().expect("menus");
+            assert_eq!(d.menus[0].choice, Choice::Protect);
+            assert_eq!(
+                d.menus[0].options.len(),
+                12,
+                "everyone living, himself included"
+            );
+            assert_eq!(d.buttons[0].choice, Choice::ProtectNobody);
+            assert!(prompt
+                .body
+                .contains(if lang == Lang::Zh { "空守" } else { "nobody" }));
+        }
+        // Night 1: he protects the victim; on night 2 the victim is not in his menu.
+        to_night(&mut g, Lang::En);
+        let at = g.clock;
+        let action = Choice::Protect.action(Some(victim), "").expect("an action");
+        run(&mut g, Command::by(guard, action), at, Lang::En);
+        let out = loop {
+            let out = tick(&mut g, Lang::En);
+            if matches!(g.phase, Phase::Night { night: 2 }) {
+                break out;
+            }
+        };
+        let menu = dm(&out, guard)
+            .into_iter()
+            .find_map(|m| m.meta.as_ref().and_then(|d| d.menus.first().cloned()))
+            .expect("a menu on night 2");
+        assert!(menu.options.iter().all(|(seat, _)| *seat != victim.0));
+        assert!(menu.options.iter().any(|(seat, _)| *seat == guard.0));
+        let nobody = Choice::ProtectNobody.action(None, "").expect("an action");
+        assert_eq!(nobody, Action::Protect { target: None });
+        let at = g.clock;
+        run(&mut g, Command::by(guard, nobody), at, Lang::En);
+        assert!(g
+            .night
+            .as_ref()
+            .is_some_and(|n| n.guard_done && n.protected.is_none()));
     }
 }
