@@ -690,7 +690,7 @@ pub fn apply(g: &mut Game, e: &Event) {
                 d.closed = true;
             }
             if g.ruleset.options.fixed_phase_times {
-                g.next_phase = Some(e.at + g.ruleset.options.decision_window.dur());
+                g.next_phase = Some(later(e.at, g.ruleset.options.decision_window.dur()));
             }
         }
         K::WolvesClosed => {
