@@ -8,11 +8,13 @@
 //! itself is the store's event log.
 
 pub mod anon;
+pub mod board;
 pub mod clock;
 mod forum;
 mod tournament;
 pub mod view;
 
+pub use board::GameOptions;
 pub use forum::{Elevator, Flag, ThreadPost};
 pub use tournament::DEFAULT_TOURNAMENT_RULESET;
 
@@ -75,6 +77,16 @@ pub enum ServiceError {
     PlayerCount { ruleset: String, players: usize },
     #[error("unknown ruleset {0}")]
     UnknownRuleset(String),
+    /// A `/wolf new` option that does not fit the ruleset (see [`Service::game_ruleset`]).
+    #[error("option {option} = {value} does not fit the ruleset")]
+    BadOption { option: String, value: String },
+    /// A `/wolf new` player count the ruleset does not seat.
+    #[error("{ruleset} does not seat {players} players (it seats {seats})")]
+    PlayersOption {
+        ruleset: String,
+        players: usize,
+        seats: String,
+    },
     #[error("no living character is called {0}")]
     UnknownTarget(String),
     #[error("unknown time zone {0}")]
@@ -125,6 +137,8 @@ impl ServiceError {
             ServiceError::NotJoined => "not_joined",
             ServiceError::PlayerCount { .. } => "player_count",
             ServiceError::UnknownRuleset(_) => "unknown_ruleset",
+            ServiceError::BadOption { .. } => "bad_option",
+            ServiceError::PlayersOption { .. } => "players_option",
             ServiceError::UnknownTarget(_) => "unknown_target",
             ServiceError::UnknownTimeZone(_) => "unknown_time_zone",
             ServiceError::EmptyReason => "empty_reason",
@@ -163,6 +177,18 @@ impl ServiceError {
             | ServiceError::TournamentExists(name) => {
                 vec![("name", name.clone())]
             }
+            ServiceError::BadOption { option, value } => {
+                vec![("option", option.clone()), ("value", value.clone())]
+            }
+            ServiceError::PlayersOption {
+                ruleset,
+                players,
+                seats,
+            } => vec![
+                ("ruleset", ruleset.clone()),
+                ("players", players.to_string()),
+                ("seats", seats.clone()),
+            ],
             ServiceError::TournamentFull { name, planned } => {
                 vec![("name", name.clone()), ("planned", planned.to_string())]
             }
@@ -223,7 +249,7 @@ impl Settings {
 }
 
 /// A sign-up and who has joined it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Signup {
     pub id: SignupId,
     pub guild: Guild,
@@ -235,6 +261,11 @@ pub struct Signup {
     pub game: Option<GameId>,
     /// The tournament whose next game this sign-up becomes.
     pub tournament: Option<i64>,
+    /// What the judge chose beyond the ruleset (`/wolf new`).
+    pub options: GameOptions,
+    /// The ruleset the game will play: the file, the bot's overrides, the judge's options
+    /// (`None` if it no longer loads).
+    pub rules: Option<Ruleset>,
     /// (account, name, DMs open), in order of joining: those who play, at most
     /// [`Signup::cap`].
     pub players: Vec<(Account, String, bool)>,
@@ -252,8 +283,11 @@ impl Signup {
         Some((lo, hi))
     }
 
-    /// The player counts the ruleset seats, as `min–max`.
+    /// The player counts the game seats, as `min–max` (the judge's count, if chosen).
     pub fn seats(&self) -> String {
+        if let Some(n) = self.options.players {
+            return n.to_string();
+        }
         match Signup::bounds(&self.ruleset) {
             Some((lo, hi)) if lo == hi => lo.to_string(),
             Some((lo, hi)) => format!("{lo}–{hi}"),
@@ -428,22 +462,24 @@ impl Service {
         ruleset: &str,
         tournament: Option<&str>,
         lang: Lang,
+        options: &GameOptions,
     ) -> Result<Signup, ServiceError> {
-        self.ruleset(ruleset)?;
+        self.game_ruleset(ruleset, options)?;
         self.settings(guild).await?;
         let tournament = match tournament.map(str::trim).filter(|t| !t.is_empty()) {
             Some(name) => Some(self.tournament_for_signup(guild, name, ruleset).await?),
             None => None,
         };
         let row = sqlx::query(
-            "INSERT INTO signup_posts (guild_id, judge_user, ruleset, lang, tournament_id)
-             VALUES ($1, $2, $3, $4, $5) RETURNING id",
+            "INSERT INTO signup_posts (guild_id, judge_user, ruleset, lang, tournament_id, options)
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
         )
         .bind(guild.0 as i64)
         .bind(judge.0 as i64)
         .bind(ruleset)
         .bind(lang_code(lang))
         .bind(tournament)
+        .bind(options.to_json())
         .fetch_one(self.pool())
         .await?;
         self.signup(SignupId(row.try_get("id")?)).await
@@ -481,7 +517,7 @@ impl Service {
     pub async fn signup(&self, id: SignupId) -> Result<Signup, ServiceError> {
         let row = sqlx::query(
             "SELECT guild_id, judge_user, ruleset, lang, thread_id, message_id, game_id,
-                    tournament_id
+                    tournament_id, options
              FROM signup_posts WHERE id = $1",
         )
         .bind(id.0)
@@ -506,7 +542,9 @@ impl Service {
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
         let ruleset: String = row.try_get("ruleset")?;
         let mut players = players;
-        let waiting = match Signup::cap(&ruleset) {
+        let options = GameOptions::from_json(row.try_get("options")?);
+        let rules = self.game_ruleset(&ruleset, &options).ok();
+        let waiting = match options.players.or_else(|| Signup::cap(&ruleset)) {
             Some(cap) if players.len() > cap => players.split_off(cap),
             _ => Vec::new(),
         };
@@ -524,6 +562,8 @@ impl Service {
                 .map(|m| m as u64),
             game: row.try_get::<Option<i64>, _>("game_id")?.map(GameId),
             tournament: row.try_get("tournament_id")?,
+            options,
+            rules,
             players,
             waiting,
         })
@@ -635,10 +675,12 @@ impl Service {
         if s.game.is_some() {
             return Err(ServiceError::SignupClosed);
         }
-        let mut ruleset = self.ruleset(&s.ruleset)?;
+        let mut ruleset = self.game_ruleset(&s.ruleset, &s.options)?;
         // The game prints times in its server's time zone.
         ruleset.options.time_zone = self.settings(s.guild).await?.zone();
-        if ruleset.deal_for(s.players.len()).is_none() {
+        // The judge's player count is exact (the sign-up takes no more).
+        let counted = s.options.players.is_none_or(|n| n == s.players.len());
+        if !counted || ruleset.deal_for(s.players.len()).is_none() {
             return Err(ServiceError::PlayerCount {
                 ruleset: s.ruleset.clone(),
                 players: s.players.len(),

@@ -1,8 +1,10 @@
-//! The slash commands, one module per group: `/wolf-setup`, `/wolf …` (sign-up), the
-//! players' commands, `/judge …`, and the tournaments' (`/tournament new`, `/standings`,
-//! `/stats`). Each parses its options, calls the service once and
-//! renders the answer; nothing else.
+//! The slash commands, one module per group: `/wolf-setup`, `/wolf …` (sign-up, rules),
+//! the players' commands, the day actions of single roles, `/judge …`, and the
+//! tournaments' (`/tournament new`, `/standings`, `/stats`). Each parses its options, calls
+//! the service once and renders the answer; nothing else.
 
+pub mod board;
+pub mod day;
 pub mod judge;
 pub mod play;
 pub mod tournament;
@@ -16,7 +18,7 @@ use crate::service::{GameId, ServiceError};
 
 /// Every command the bot registers.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![
+    let mut commands = vec![
         wolf::setup(),
         wolf::wolf(),
         wolf::join(),
@@ -36,7 +38,10 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         tournament::tournament(),
         tournament::standings(),
         tournament::stats(),
-    ]
+        day::concede(),
+    ];
+    board::offer_rulesets(&mut commands);
+    commands
 }
 
 /// The game the command is about, and its state.
