@@ -436,7 +436,13 @@ mod tests {
         for lang in [Lang::Zh, Lang::En] {
             let t = rules_text(&r, &deal_counts(&r, 12), lang);
             assert!(!t.contains(i18n::MISSING_OPEN), "{t}");
-            for role in [Role::Wolf, Role::Villager, Role::Seer, Role::Witch, Role::Hunter] {
+            for role in [
+                Role::Wolf,
+                Role::Villager,
+                Role::Seer,
+                Role::Witch,
+                Role::Hunter,
+            ] {
                 let line = try_text(lang, &format!("role-line-{}", role.key()), &[]);
                 assert!(t.contains(&line.expect("a line")), "{t}");
             }

@@ -127,13 +127,12 @@ pub async fn new(
     ctx: Context<'_>,
     #[description = "The board: each choice shows its players and roles"] ruleset: String,
     #[description = "The tournament this game belongs to (its name)"] tournament: Option<String>,
-    #[description = "Day length, e.g. 24h, 12h or 1d (default: the ruleset's)"]
-    day_length: Option<String>,
-    #[description = "Deadline of the night's actions but the witch's, from nightfall, e.g. 30m"]
-    night_deadline: Option<String>,
-    #[description = "The witch's deadline from nightfall, e.g. 1h"] witch_deadline: Option<
+    #[description = "Day length, e.g. 24h, 12h or 1d (default: the ruleset's)"] day_length: Option<
         String,
     >,
+    #[description = "Deadline of the night's actions but the witch's, from nightfall, e.g. 30m"]
+    night_deadline: Option<String>,
+    #[description = "The witch's deadline from nightfall, e.g. 1h"] witch_deadline: Option<String>,
     #[description = "Anonymous characters, or the players' own names"] anonymous: Option<bool>,
     #[description = "Player count, where the ruleset seats several (mafia: 11–16)"]
     #[min = 1]
@@ -432,7 +431,10 @@ fn board_lines(s: &Signup) -> String {
             "board-deal",
             &[
                 ("players", n.to_string()),
-                ("roles", board::counts_text(&board::deal_counts(r, n), s.lang)),
+                (
+                    "roles",
+                    board::counts_text(&board::deal_counts(r, n), s.lang),
+                ),
             ],
         )],
         None => board::deal_lines(r, s.lang),
