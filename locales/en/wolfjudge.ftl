@@ -153,6 +153,7 @@ role-desc-villager = You have no ability. Post and vote during the day to find t
 role-desc-seer = Each night, within { $night } of nightfall, you may check one other living character and learn whether they are village or wolf side.
 role-desc-witch = You hold one antidote and one poison, each usable once, and only one of them per night. While you hold the antidote, the judge tells you each night whom the wolves attacked once their kill is fixed, and you may save them{ $selfsave ->
     [yes] {" "}(yourself included)
+    [first] {" "}(yourself on the first night only)
    *[no] {" "}(but not yourself)
 }; after using the antidote you are no longer told. You may instead poison any living character. Deadline: { $witch } after nightfall.
 role-desc-hunter = When you leave the game (killed, poisoned or voted out; not when sent off by a red card or removed by the judge), you may, within { $window }, shoot one other living character, who leaves the game with you.
@@ -952,3 +953,42 @@ cmd-duel-target-desc = Whom you duel
 ok-concede = You conceded; the game is over.
 ok-self-destruct = Recorded: you self-destructed. It is announced in the day's thread.
 ok-duel = Recorded: your duel with { $name }. The result is announced in the day's thread.
+
+## The standard boards (RULES.md §4): guard, idiot, white wolf king, knight.
+role-guard = guard
+role-idiot = idiot
+role-white_wolf_king = white wolf king
+role-knight = knight
+role-desc-guard = Each night, within { $night } of nightfall, you may protect one living character (yourself included) from the wolves' kill, or nobody; never the same character two nights in a row. If the witch saves the character you protect, they die all the same. You do not stop the poison. Sending nothing protects nobody.
+role-desc-idiot = If you are voted out by day, you are not eliminated: your role is revealed to everyone, you stay in the game and keep posting, but from then on you may not vote. If a later vote puts you on top again, you are out. Killed or poisoned at night, you die as anyone does.
+role-desc-white_wolf_king = You are a wolf: each night, within { $night } of nightfall, send the judge a kill target with a short reason, as the other wolves do{ $leader ->
+    [yes] {""}; you vote in the leader election and may lead
+   *[no] {""}
+}. During a day, before the close, you may self-destruct: you leave the game at once and may take one other living character with you; the day then ends with no vote-out.
+role-desc-knight = Once per game, during a day before the close{ $dayone ->
+    [yes] {""}
+   *[no] {" "}(not on day 1)
+}, you may duel one other living character. If they are a wolf, they leave the game and the day ends at once; otherwise you leave the game and the day goes on.
+ev-out-self-destruct = { $name } self-destructs and leaves the game.
+ev-out-taken = { $name } is taken along and leaves the game.
+ev-out-duel = { $name } loses the duel and leaves the game.
+ev-guard-protected = Tonight you protect { $target }.
+ev-guard-protected-nobody = Tonight you protect nobody.
+ev-idiot-revealed = { $name } is voted out and turns over the card: IDIOT. { $name } stays in the game but may no longer vote.
+ev-self-destruct = { $name } self-destructs and leaves the game; today's vote ends here.
+ev-self-destruct-take = { $name } self-destructs and takes { $target } along; today's vote ends here.
+ev-duel = { $name } challenges { $target } to a duel: { $wolf ->
+    [yes] { $target } is on the wolves' side and loses the duel.
+   *[no] { $target } is on the village side; { $name } loses the duel.
+}
+ev-day-cut = Day { $day } ends here: no vote-out today. Night falls at the usual time after the close.
+err-protect-repeated = You protected { $name } last night; the guard may not protect the same character two nights in a row. Choose someone else, or nobody.
+err-idiot-cannot-vote = A revealed idiot may no longer vote, abstain or ask for a proxy vote.
+err-self-destruct-target = Only the white wolf king can take someone along; self-destruct without a target.
+err-duel-used = You have already used your one duel this game.
+err-duel-day-one = There is no duel on day 1 (its vote elects the sheriff). You may duel from day 2.
+sim-act-protect = protect { $target }
+sim-act-protect-nobody = protect nobody
+sim-act-self-destruct = self-destruct
+sim-act-self-destruct-take = self-destruct, taking { $target }
+sim-act-duel = duel { $target }

@@ -142,6 +142,7 @@ role-desc-villager = 你没有技能。白天积极发言、投票，找出狼�
 role-desc-seer = 每晚入夜后 { $night }内可以私信法官查验一名其他存活角色，得知他是好人还是狼人阵营。
 role-desc-witch = 你有一瓶解药和一瓶毒药，各限用一次，同一晚只能用一瓶。持有解药时，每晚狼人确定刀口后法官会私信告诉你谁被刀，你可以救他{ $selfsave ->
     [yes] （可以自救）
+    [first] （仅首夜可以自救）
    *[no] （不能自救）
 }；解药用过后不再得知刀口。你也可以毒杀任意一名存活角色。截止时间：入夜后 { $witch }。
 role-desc-hunter = 当你出局时（被刀、被毒或被投票出局；红牌罚下或被法官移出除外），可以在 { $window }内开枪带走一名其他存活角色。
@@ -917,3 +918,42 @@ cmd-duel-target-desc = 与谁决斗
 ok-concede = 你已认输，游戏结束。
 ok-self-destruct = 已记录：你已自爆，当天的讨论帖会公布。
 ok-duel = 已记录：你与 { $name } 决斗，结果会公布在当天的讨论帖。
+
+## 标准板子（RULES.md §4）：守卫、白痴、白狼王、骑士。
+role-guard = 守卫
+role-idiot = 白痴
+role-white_wolf_king = 白狼王
+role-knight = 骑士
+role-desc-guard = 每晚入夜后 { $night }内可以私信法官守护一名存活角色（可以守自己）免于狼刀，也可以空守；不能连续两晚守同一名角色。女巫救了你守的人，他照样出局（同守同救）。守护挡不住毒药。不发消息即为空守。
+role-desc-idiot = 白天被投票出局时你不出局：你的身份公开翻牌，你留在场上、继续发言，但从此不能再投票。之后再被投票放逐则出局。夜里被刀或被毒，照常出局。
+role-desc-white_wolf_king = 你是狼人：每晚入夜后 { $night }内和其他狼人一样私信法官报刀，附两个字的理由{ $leader ->
+    [yes] ；参加狼头选举，也可以当狼头
+   *[no] {""}
+}。白天投票结束前你可以自爆：立即出局，并可以带走一名其他存活角色；当天随即结束，没有放逐。
+role-desc-knight = 每局一次，白天投票结束前{ $dayone ->
+    [yes] {""}
+   *[no] （第一天除外）
+}，你可以与一名其他存活角色决斗。对方是狼人则对方出局，当天立即结束；否则你出局，当天继续。
+ev-out-self-destruct = { $name } 自爆，出局。
+ev-out-taken = { $name } 被带走，出局。
+ev-out-duel = { $name } 决斗失败，出局。
+ev-guard-protected = 今晚你守护 { $target }。
+ev-guard-protected-nobody = 今晚你空守。
+ev-idiot-revealed = { $name } 被投票放逐，翻牌：【白痴】。{ $name } 留在场上，但不能再投票。
+ev-self-destruct = { $name } 自爆，出局；今天的投票到此结束。
+ev-self-destruct-take = { $name } 自爆，并带走 { $target }；今天的投票到此结束。
+ev-duel = { $name } 向 { $target } 发起决斗：{ $wolf ->
+    [yes] { $target } 属于狼队，决斗失败。
+   *[no] { $target } 是好人，{ $name } 决斗失败。
+}
+ev-day-cut = 第{ $day }天到此结束：今天没有放逐。入夜时间与平常投票结束后相同。
+err-protect-repeated = 你昨晚守护了 { $name }；守卫不能连续两晚守同一名角色。请选择别人，或者空守。
+err-idiot-cannot-vote = 已翻牌的白痴不能再投票、弃票或请人代投。
+err-self-destruct-target = 只有白狼王自爆时可以带人；请不带目标自爆。
+err-duel-used = 你这局已经决斗过了，决斗只有一次。
+err-duel-day-one = 第一天不能决斗（当天投票选警长）。从第二天起可以决斗。
+sim-act-protect = 守护 { $target }
+sim-act-protect-nobody = 空守
+sim-act-self-destruct = 自爆
+sim-act-self-destruct-take = 自爆并带走 { $target }
+sim-act-duel = 与 { $target } 决斗

@@ -26,7 +26,9 @@ impl Tx {
             },
         );
         let sent_off = matches!(cause, Cause::RedCard | Cause::Judge);
-        if !sent_off && self.g.grants.len() < self.g.last_words_quota() {
+        // A self-destructed wolf has no last words and uses up none (RULES.md §4, decision).
+        let silent = sent_off || cause == Cause::SelfDestruct;
+        if !silent && self.g.grants.len() < self.g.last_words_quota() {
             let due_day = match (self.g.ruleset.options.last_words_due, self.g.phase) {
                 (LastWordsDue::NextDay, super::Phase::Day { day, .. }) => day + 1,
                 (LastWordsDue::NextDay, _) => self.g.announcing_day(),
@@ -47,8 +49,15 @@ impl Tx {
         self.recheck_speedup(at);
         let window = at + self.window();
         let role = self.g.ch(c).role;
-        if role == Role::Hunter && (!sent_off || self.g.ruleset.options.hunter_shoots_when_sent_off)
-        {
+        let o = &self.g.ruleset.options;
+        let shoots = match cause {
+            Cause::RedCard | Cause::Judge => o.hunter_shoots_when_sent_off,
+            Cause::Poison => o.hunter_shoots_when_poisoned,
+            // RULES.md §4 (decision): a hunter taken by the white wolf king does not shoot.
+            Cause::Taken => false,
+            _ => true,
+        };
+        if role == Role::Hunter && shoots {
             self.emit(
                 at,
                 EventKind::DecisionOpened {
@@ -96,14 +105,16 @@ impl Tx {
         let dealt = |r: Role| g.chars.iter().any(|c| c.role == r);
         match g.kind() {
             Kind::Werewolf => {
-                let wolves = alive(Role::Wolf);
+                let wolves = g.living_with(Role::is_wolf).len();
                 let living = g.living().len();
-                let gods = [Role::Seer, Role::Witch, Role::Hunter];
+                let gods_dealt = g.chars.iter().any(|c| c.role.is_god());
+                // A revealed idiot is alive: he still counts as a god (RULES.md §4).
+                let gods_alive = g.living_with(Role::is_god).len();
                 if wolves == 0 {
                     Some((Winner::Village, WinCondition::WolvesOut))
-                } else if wolves * 2 >= living {
+                } else if g.ruleset.options.wolves_win_at_half && wolves * 2 >= living {
                     Some((Winner::Wolves, WinCondition::WolvesHalf))
-                } else if gods.iter().any(|r| dealt(*r)) && gods.iter().all(|r| alive(*r) == 0) {
+                } else if gods_dealt && gods_alive == 0 {
                     Some((Winner::Wolves, WinCondition::GodsOut))
                 } else if dealt(Role::Villager) && alive(Role::Villager) == 0 {
                     Some((Winner::Wolves, WinCondition::VillagersOut))
@@ -125,16 +136,20 @@ impl Tx {
         }
     }
 
-    fn eligible(&self, kind: DecisionKind) -> Vec<CharId> {
-        match kind {
-            DecisionKind::Leader => self.g.living_with(|r| r == Role::Wolf),
+    /// Who may receive the badge or the leadership from `from` (a revealed idiot hands the
+    /// badge on while alive: never to himself).
+    fn eligible(&self, kind: DecisionKind, from: CharId) -> Vec<CharId> {
+        let mut v = match kind {
+            DecisionKind::Leader => self.g.living_with(Role::is_wolf),
             _ => self.g.living(),
-        }
+        };
+        v.retain(|c| *c != from);
+        v
     }
 
     /// Gives the badge or the leadership to a seeded random eligible character.
     fn hand_over_at_random(&mut self, kind: DecisionKind, from: CharId, at: DateTime<Utc>) {
-        let eligible = self.eligible(kind);
+        let eligible = self.eligible(kind, from);
         if eligible.is_empty() {
             return;
         }
@@ -273,7 +288,7 @@ impl Tx {
         let (from, to, draw) = (Some(c), target, None);
         let e = match kind {
             DecisionKind::Leader => {
-                if self.g.ch(target).role != Role::Wolf {
+                if !self.g.ch(target).role.is_wolf() {
                     return Err(RuleError::TargetNotWolf { target });
                 }
                 EventKind::LeaderPassed { from, to, draw }

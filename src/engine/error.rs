@@ -108,6 +108,21 @@ pub enum RuleError {
     NotPaused,
     #[error("{target:?} was the first-night kill of the previous tournament game")]
     FirstKillForbidden { target: CharId },
+    /// The guard protected this character last night (RULES.md §4).
+    #[error("{target:?} was protected last night")]
+    ProtectRepeated { target: CharId },
+    /// A revealed idiot no longer votes, abstains or asks for a proxy (RULES.md §4).
+    #[error("a revealed idiot no longer votes")]
+    IdiotCannotVote,
+    /// Only the white wolf king takes someone with him when self-destructing.
+    #[error("only the white wolf king can take someone along")]
+    SelfDestructTarget,
+    /// The knight's one duel is used (RULES.md §4).
+    #[error("the duel was already used")]
+    DuelUsed,
+    /// No duel on day 1 (RULES.md §4, decision; option `knight_duel_day_one`).
+    #[error("no duel on day 1")]
+    DuelDayOne,
 }
 
 impl RuleError {
@@ -160,6 +175,11 @@ impl RuleError {
             RuleError::Paused => "paused",
             RuleError::NotPaused => "not_paused",
             RuleError::FirstKillForbidden { .. } => "first_kill_forbidden",
+            RuleError::ProtectRepeated { .. } => "protect_repeated",
+            RuleError::IdiotCannotVote => "idiot_cannot_vote",
+            RuleError::SelfDestructTarget => "self_destruct_target",
+            RuleError::DuelUsed => "duel_used",
+            RuleError::DuelDayOne => "duel_day_one",
         }
     }
 }

@@ -38,6 +38,12 @@ pub enum Cause {
     Shot,
     RedCard,
     Judge,
+    /// A wolf's self-destruct by day (RULES.md §4).
+    SelfDestruct,
+    /// Taken by a self-destructing white wolf king (RULES.md §4).
+    Taken,
+    /// Lost a knight's duel: the wolf dueled, or the knight dueling a non-wolf (RULES.md §4).
+    Duel,
 }
 
 impl Cause {
@@ -49,6 +55,9 @@ impl Cause {
             Cause::Shot => "shot",
             Cause::RedCard => "red_card",
             Cause::Judge => "judge",
+            Cause::SelfDestruct => "self_destruct",
+            Cause::Taken => "taken",
+            Cause::Duel => "duel",
         }
     }
 }
@@ -333,6 +342,33 @@ pub enum EventKind {
         target: CharId,
         role: Role,
     },
+    /// The guard's protection for tonight (`None`: nobody), told to him alone (RULES.md §4).
+    GuardProtected {
+        guard: CharId,
+        target: Option<CharId>,
+    },
+    /// A voted-out idiot is revealed instead of eliminated (RULES.md §4): public.
+    IdiotRevealed {
+        idiot: CharId,
+    },
+    /// A wolf self-destructs by day (a white wolf king possibly taking `target`); the
+    /// eliminations follow, then the day is cut short (RULES.md §4).
+    SelfDestructed {
+        wolf: CharId,
+        target: Option<CharId>,
+    },
+    /// A knight duels `target`, announced at once; `wolf`: the target is a wolf, who is
+    /// eliminated (else the knight is). RULES.md §4.
+    Dueled {
+        knight: CharId,
+        target: CharId,
+        wolf: bool,
+    },
+    /// The day ends at once with no vote-out, no tally and no automatic cards (a
+    /// self-destruct or a won duel, RULES.md §4); the night follows as after a close.
+    DayCut {
+        day: u32,
+    },
     /// The wolves' (seer's, police's) deadline passed or their part is complete.
     WolvesClosed,
     /// The night's actions are in; its deaths follow.
@@ -422,6 +458,7 @@ impl Event {
             | K::WitchPoisoned { witch, .. }
             | K::WitchPassed { witch } => Audience::Character(*witch),
             K::SeerChecked { seer, .. } => Audience::Character(*seer),
+            K::GuardProtected { guard, .. } => Audience::Character(*guard),
             // A note is never shown to anyone before the reveal (the command's own reply
             // acknowledges it privately).
             K::TreeHole { .. } => Audience::Internal,
@@ -452,6 +489,10 @@ impl Event {
             | K::NobodyOut { .. }
             | K::Eliminated { .. }
             | K::Shot { .. }
+            | K::IdiotRevealed { .. }
+            | K::SelfDestructed { .. }
+            | K::Dueled { .. }
+            | K::DayCut { .. }
             | K::BadgePassed { .. }
             | K::NightOpened { .. }
             | K::NightEnded { .. }
@@ -485,6 +526,8 @@ impl Event {
             }
             K::SeerChecked { target, .. } | K::PoliceResult { target, .. } => vec![*target],
             K::LeaderVoted { target, .. } => vec![*target],
+            // The one role made public during a game (RULES.md §4 "Idiot").
+            K::IdiotRevealed { idiot } => vec![*idiot],
             K::LeaderElected { leader, .. } => vec![*leader],
             K::LeaderPassed { to, .. } => vec![*to],
             K::CardGiven { target, reason, .. } if reason.reveals_wolf() => vec![*target],

@@ -6,6 +6,7 @@
 //! Randomness is the game's seed: draw `i` is stream `i` of a ChaCha20 generator seeded
 //! with it (see [`rng`]), so anyone holding the revealed seed can check every draw.
 
+mod board;
 pub mod card;
 mod death;
 pub mod error;
@@ -124,6 +125,19 @@ pub enum Action {
     Resume,
     /// Fire every deadline due by now.
     Tick,
+    /// The guard's protection tonight; `None` protects nobody (RULES.md §4).
+    Protect {
+        target: Option<CharId>,
+    },
+    /// A wolf self-destructs by day; only the white wolf king may name a `target` to take
+    /// along (RULES.md §4).
+    SelfDestruct {
+        target: Option<CharId>,
+    },
+    /// The knight's one duel by day (RULES.md §4).
+    Duel {
+        target: CharId,
+    },
 }
 
 impl Action {
@@ -415,6 +429,9 @@ impl Tx {
             Action::PassBadge { target } => self.pass(c, DecisionKind::Badge, *target, now),
             Action::PassLeader { target } => self.pass(c, DecisionKind::Leader, *target, now),
             Action::Concede => self.concede(c, now),
+            Action::Protect { target } => self.protect(c, *target, now),
+            Action::SelfDestruct { target } => self.self_destruct(c, *target, now),
+            Action::Duel { target } => self.duel(c, *target, now),
             _ => Err(RuleError::NotJudge),
         }
     }
@@ -453,14 +470,11 @@ impl Tx {
                 );
                 // The new player learns the character's role and team, as at the deal.
                 let role = self.g.ch(*target).role;
-                let team = if role.is_wolfish() || role == Role::Police {
-                    self.g
-                        .ids()
-                        .filter(|c| c != target && self.g.ch(*c).role == role)
-                        .collect()
-                } else {
-                    Vec::new()
-                };
+                let team = self
+                    .g
+                    .ids()
+                    .filter(|c| c != target && role.same_team(self.g.ch(*c).role))
+                    .collect();
                 self.emit(
                     now,
                     EventKind::RoleTold {
@@ -658,7 +672,9 @@ fn target_of(a: &Action) -> Option<CharId> {
         | Action::PassLeader { target }
         | Action::Card { target, .. }
         | Action::Remove { target, .. }
-        | Action::Substitute { target, .. } => Some(*target),
+        | Action::Substitute { target, .. }
+        | Action::Duel { target } => Some(*target),
+        Action::Protect { target } | Action::SelfDestruct { target } => *target,
         _ => None,
     }
 }

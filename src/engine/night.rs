@@ -52,7 +52,7 @@ impl Tx {
     }
 
     /// The open night whose `part` is still open, or why not.
-    fn open_night_state(&self, wolves_part: bool) -> Result<&NightState, RuleError> {
+    pub(crate) fn open_night_state(&self, wolves_part: bool) -> Result<&NightState, RuleError> {
         let wrong = RuleError::WrongPhase {
             phase: self.g.phase,
         };
@@ -94,7 +94,7 @@ impl Tx {
         now: DateTime<Utc>,
     ) -> Result<(), RuleError> {
         self.open_night_state(true)?;
-        if self.role_of(c) != Role::Wolf {
+        if !self.role_of(c).is_wolf() {
             return Err(RuleError::NoAbility { actor: c });
         }
         if !self.leader_election_open() {
@@ -113,11 +113,11 @@ impl Tx {
         if !self.g.is_alive(target) {
             return Err(RuleError::TargetDead { target });
         }
-        if self.role_of(target) != Role::Wolf {
+        if !self.role_of(target).is_wolf() {
             return Err(RuleError::TargetNotWolf { target });
         }
         self.emit(now, EventKind::LeaderVoted { by: c, target });
-        let wolves = self.g.living_with(|r| r == Role::Wolf);
+        let wolves = self.g.living_with(Role::is_wolf);
         let voted = self.g.night.as_ref().map_or(0, |n| {
             wolves
                 .iter()
@@ -147,7 +147,7 @@ impl Tx {
             e.0 += 1;
             e.1 = e.1.max(*seq);
         }
-        let wolves = self.g.living_with(|r| r == Role::Wolf);
+        let wolves = self.g.living_with(Role::is_wolf);
         let best = count
             .iter()
             .filter(|(c, _)| self.g.is_alive(**c))
@@ -209,7 +209,7 @@ impl Tx {
         now: DateTime<Utc>,
     ) -> Result<(), RuleError> {
         let n = self.open_night_state(true)?;
-        if self.role_of(c) != Role::Wolf || !self.g.ruleset.options.wolf_leader {
+        if !self.role_of(c).is_wolf() || !self.g.ruleset.options.wolf_leader {
             return Err(RuleError::NoAbility { actor: c });
         }
         if self.g.leader.is_none() {
@@ -305,7 +305,7 @@ impl Tx {
             None => return Err(RuleError::WolvesNotDone),
             Some(t) => t.ok_or(RuleError::NoKillTarget)?,
         };
-        if target == c && !self.g.ruleset.options.witch_self_save {
+        if target == c && !self.g.ruleset.options.witch_self_save.allows(n.night) {
             return Err(RuleError::WitchSelfSave);
         }
         self.emit(now, EventKind::WitchSaved { witch: c, target });
@@ -406,13 +406,16 @@ impl Tx {
                     None => true,
                     Some(w) => {
                         let can_save = g.antidote
-                            && n.kill
-                                .flatten()
-                                .is_some_and(|t| t != w || g.ruleset.options.witch_self_save);
+                            && n.kill.flatten().is_some_and(|t| {
+                                t != w || g.ruleset.options.witch_self_save.allows(n.night)
+                            });
                         n.witch_done || !(g.poison || can_save)
                     }
                 };
-                leader_ok && kill_ok && seer_ok && witch_ok
+                let guard_ok = n.wolves_closed
+                    || n.guard_done
+                    || g.holder(Role::Guard).is_none_or(|s| !g.is_alive(s));
+                leader_ok && kill_ok && seer_ok && witch_ok && guard_ok
             }
         }
     }
@@ -466,8 +469,18 @@ impl Tx {
                 }
             }
             Kind::Werewolf => {
-                if let Some(t) = n.kill.flatten().filter(|t| n.saved != Some(*t)) {
-                    if self.g.is_alive(t) {
+                // RULES.md §4: the target dies unless protected xor saved (同守同救: both
+                // the guard and the witch on the same target, and it dies).
+                let spared = |t: CharId| (n.protected == Some(t)) != (n.saved == Some(t));
+                // A hunter both killed and poisoned, where the poisoned do not shoot, dies
+                // of the poison (RULES.md §4 "Hunter", decision): the poison step takes him.
+                let poisoned_hunter = |t: CharId| {
+                    n.poisoned == Some(t)
+                        && self.role_of(t) == Role::Hunter
+                        && !self.g.ruleset.options.hunter_shoots_when_poisoned
+                };
+                if let Some(t) = n.kill.flatten().filter(|t| !spared(*t)) {
+                    if self.g.is_alive(t) && !poisoned_hunter(t) {
                         self.eliminate(t, Cause::NightKill, at);
                     }
                 }

@@ -4,7 +4,9 @@ use serde::{Deserialize, Serialize};
 
 use super::ruleset::Kind;
 
-/// A character's role. The first five are M32's, the last three Mafia's.
+/// A character's role. The first five are M32's, the next three Mafia's, the last four
+/// those of the standard boards (RULES.md §4). New roles go at the end: the order is the
+/// order of stored sets and reports.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
 )]
@@ -19,6 +21,14 @@ pub enum Role {
     Killer,
     Police,
     Civilian,
+    /// 守卫: protects one character a night (RULES.md §4).
+    Guard,
+    /// 白痴: revealed instead of voted out, once (RULES.md §4).
+    Idiot,
+    /// 白狼王: a wolf who may self-destruct by day taking one character (RULES.md §4).
+    WhiteWolfKing,
+    /// 骑士: one duel by day (RULES.md §4).
+    Knight,
 }
 
 /// The side a role plays for.
@@ -34,7 +44,7 @@ pub enum Camp {
 
 impl Role {
     /// Every role, for parsing and listing.
-    pub const ALL: [Role; 8] = [
+    pub const ALL: [Role; 12] = [
         Role::Wolf,
         Role::Villager,
         Role::Seer,
@@ -43,6 +53,10 @@ impl Role {
         Role::Killer,
         Role::Police,
         Role::Civilian,
+        Role::Guard,
+        Role::Idiot,
+        Role::WhiteWolfKing,
+        Role::Knight,
     ];
 
     /// The stable name used in scripts, reports and rulesets.
@@ -56,6 +70,10 @@ impl Role {
             Role::Killer => "killer",
             Role::Police => "police",
             Role::Civilian => "civilian",
+            Role::Guard => "guard",
+            Role::Idiot => "idiot",
+            Role::WhiteWolfKing => "white_wolf_king",
+            Role::Knight => "knight",
         }
     }
 
@@ -66,8 +84,14 @@ impl Role {
 
     pub fn camp(self) -> Camp {
         match self {
-            Role::Wolf => Camp::Wolves,
-            Role::Villager | Role::Seer | Role::Witch | Role::Hunter => Camp::Village,
+            Role::Wolf | Role::WhiteWolfKing => Camp::Wolves,
+            Role::Villager
+            | Role::Seer
+            | Role::Witch
+            | Role::Hunter
+            | Role::Guard
+            | Role::Idiot
+            | Role::Knight => Camp::Village,
             Role::Killer => Camp::Killers,
             Role::Police | Role::Civilian => Camp::Town,
         }
@@ -83,7 +107,32 @@ impl Role {
 
     /// Wolves in M32 and killers in Mafia: the side that kills at night.
     pub fn is_wolfish(self) -> bool {
-        matches!(self, Role::Wolf | Role::Killer)
+        matches!(self, Role::Wolf | Role::WhiteWolfKing | Role::Killer)
+    }
+
+    /// A werewolf-game wolf: an ordinary wolf or the white wolf king (who sees and is seen
+    /// by the pack, votes in the leader election and may lead; RULES.md §4).
+    pub fn is_wolf(self) -> bool {
+        matches!(self, Role::Wolf | Role::WhiteWolfKing)
+    }
+
+    /// A god (神): the village roles with an ability, whose loss as a side wins the game
+    /// for the wolves (屠边, RULES.md §1 and §4).
+    pub fn is_god(self) -> bool {
+        matches!(
+            self,
+            Role::Seer | Role::Witch | Role::Hunter | Role::Idiot | Role::Guard | Role::Knight
+        )
+    }
+
+    /// The roles a character shares its night team with: the pack (wolves and the white
+    /// wolf king), the killers, the police.
+    pub fn same_team(self, other: Role) -> bool {
+        if self.is_wolf() {
+            other.is_wolf()
+        } else {
+            (self.is_wolfish() || self == Role::Police) && self == other
+        }
     }
 
     /// The seer's answer: does this role play for the village?

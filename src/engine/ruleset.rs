@@ -84,6 +84,74 @@ pub enum PickFallback {
     None,
 }
 
+/// When the witch may use the antidote on herself (RULES.md §4 "Witch").
+///
+/// Written `"never"` (M32), `"first_night"` (the standard boards) or `"always"`. The option
+/// was a boolean before the boards existed: `true`/`false` (in a ruleset file, an override
+/// or a game stored then) still read, as `"always"`/`"never"`; it is always written back as
+/// its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum WitchSelfSave {
+    /// Never (女巫不能自救).
+    #[default]
+    Never,
+    /// On the first night only.
+    FirstNight,
+    /// Any night.
+    Always,
+}
+
+impl WitchSelfSave {
+    /// Whether she may save herself on night `night`.
+    pub fn allows(self, night: u32) -> bool {
+        match self {
+            WitchSelfSave::Never => false,
+            WitchSelfSave::FirstNight => night == 1,
+            WitchSelfSave::Always => true,
+        }
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            WitchSelfSave::Never => "never",
+            WitchSelfSave::FirstNight => "first_night",
+            WitchSelfSave::Always => "always",
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for WitchSelfSave {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Old(bool),
+            Name(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::Old(true) => Ok(WitchSelfSave::Always),
+            Raw::Old(false) => Ok(WitchSelfSave::Never),
+            Raw::Name(n) => [
+                WitchSelfSave::Never,
+                WitchSelfSave::FirstNight,
+                WitchSelfSave::Always,
+            ]
+            .into_iter()
+            .find(|w| w.key() == n)
+            .ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "option `witch_self_save`: `{n}` is not \"never\", \"first_night\" or \"always\""
+                ))
+            }),
+        }
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+
 /// The last-words quota: a number, or as many as there are police.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
@@ -280,7 +348,27 @@ pub struct Options {
     pub wolf_leader: bool,
     pub leader_pick_fallback: PickFallback,
     pub wolf_chat: bool,
-    pub witch_self_save: bool,
+    /// RULES.md §4 "Witch": `"never"` (M32), `"first_night"`, `"always"`; the older
+    /// `false`/`true` still read (see [`WitchSelfSave`]).
+    pub witch_self_save: WitchSelfSave,
+    /// RULES.md §1 win conditions: the wolves win once they are at least half of the living.
+    /// Off on the boards of §4 (屠边 only). Absent from older logs, where it held.
+    #[serde(default = "yes")]
+    pub wolves_win_at_half: bool,
+    /// Whether a poisoned hunter shoots (M32: yes; §4 boards: no; a hunter killed and
+    /// poisoned in one night then counts as poisoned).
+    #[serde(default = "yes")]
+    pub hunter_shoots_when_poisoned: bool,
+    /// RULES.md §4 "Wolf self-destruct": a living wolf may self-destruct by day.
+    #[serde(default)]
+    pub wolf_self_destruct: bool,
+    /// RULES.md §4 "Knight" (decision: not on day 1, whose vote elects the sheriff).
+    #[serde(default)]
+    pub knight_duel_day_one: bool,
+    /// RULES.md §4 "Role counts": role → count for the game's size, the rest villagers
+    /// (civilians in Mafia); replaces the ruleset's deal table for a game. `None`: the table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<BTreeMap<Role, usize>>,
     pub last_words: LastWords,
     pub auto_cards: bool,
     pub lurk_min_posts_day: u32,
@@ -311,7 +399,7 @@ pub struct Ruleset {
 pub enum RulesetError {
     #[error("ruleset `{name}`: {message}")]
     Invalid { name: String, message: String },
-    #[error("unknown ruleset `{0}` (known: m32, mafia)")]
+    #[error("unknown ruleset `{0}` (known: m32, mafia, idiot, guard, wolf-king, small)")]
     Unknown(String),
 }
 
@@ -319,6 +407,25 @@ pub enum RulesetError {
 pub const BUILTIN: &[(&str, &str)] = &[
     ("m32", include_str!("../../config/rulesets/m32.toml")),
     ("mafia", include_str!("../../config/rulesets/mafia.toml")),
+    ("idiot", include_str!("../../config/rulesets/idiot.toml")),
+    ("guard", include_str!("../../config/rulesets/guard.toml")),
+    (
+        "wolf-king",
+        include_str!("../../config/rulesets/wolf-king.toml"),
+    ),
+    ("small", include_str!("../../config/rulesets/small.toml")),
+];
+
+/// Options a ruleset file may leave out (they have defaults, for files and stored games
+/// older than the option): an override may still name them.
+const DEFAULTED: &[&str] = &[
+    "fixed_phase_times",
+    "time_zone",
+    "wolves_win_at_half",
+    "hunter_shoots_when_poisoned",
+    "wolf_self_destruct",
+    "knight_duel_day_one",
+    "deal",
 ];
 
 impl Ruleset {
@@ -359,7 +466,7 @@ impl Ruleset {
                 .and_then(|v| v.as_table_mut())
                 .ok_or_else(|| invalid("missing table `options`".into()))?;
             for (k, v) in overrides {
-                if !options.contains_key(k) {
+                if !options.contains_key(k) && !DEFAULTED.contains(&k.as_str()) {
                     return Err(invalid(format!("unknown option `{k}`")));
                 }
                 options.insert(k.clone(), v.clone());
@@ -398,6 +505,22 @@ impl Ruleset {
                         self.kind
                     ));
                 }
+            }
+        }
+        if let Some(deal) = &o.deal {
+            let fixed: usize = deal.values().sum();
+            let lo = self.deal.iter().map(|d| d.players[0]).min().unwrap_or(0);
+            if fixed > lo {
+                return Err(format!(
+                    "option `deal` deals {fixed} roles to as few as {lo} players"
+                ));
+            }
+            if let Some(r) = deal.keys().find(|r| r.kind() != self.kind) {
+                return Err(format!(
+                    "option `deal` uses role `{}` outside a {:?} game",
+                    r.key(),
+                    self.kind
+                ));
             }
         }
         let positive = [
@@ -442,6 +565,49 @@ impl Ruleset {
         self.deal
             .iter()
             .find(|d| d.players[0] <= players && players <= d.players[1])
+    }
+
+    /// Every role count for `players` characters (the `deal` option when given, else the
+    /// table, the rest filled up), if this ruleset can seat them.
+    pub fn counts_for(&self, players: usize) -> Option<BTreeMap<Role, usize>> {
+        let line = self.deal_for(players)?;
+        let mut wanted = self
+            .options
+            .deal
+            .clone()
+            .unwrap_or_else(|| line.roles.clone());
+        wanted.retain(|_, n| *n > 0);
+        let fixed: usize = wanted.values().sum();
+        let rest = players.checked_sub(fixed)?;
+        if rest > 0 {
+            *wanted.entry(line.rest).or_insert(0) += rest;
+        }
+        Some(wanted)
+    }
+
+    /// The options that differ from the built-in ruleset of the same name, as
+    /// `(option, value)` with the value as the ruleset file writes it: what a sign-up, the
+    /// reveal and an export name besides the board. Empty for a ruleset that is not built in.
+    pub fn changed_options(&self) -> Vec<(String, String)> {
+        let Ok(base) = Ruleset::builtin(&self.name, &BTreeMap::new()) else {
+            return Vec::new();
+        };
+        let (Ok(serde_json::Value::Object(now)), Ok(serde_json::Value::Object(was))) = (
+            serde_json::to_value(&self.options),
+            serde_json::to_value(&base.options),
+        ) else {
+            return Vec::new();
+        };
+        now.iter()
+            .filter(|(k, v)| was.get(*k) != Some(*v))
+            .map(|(k, v)| {
+                let text = match v {
+                    serde_json::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                (k.clone(), text)
+            })
+            .collect()
     }
 
     /// The sheriff's vote weight in thousandths of a vote (exact integer tallies).

@@ -39,7 +39,7 @@ pub struct Setup {
 pub fn create(setup: &Setup) -> Result<Vec<super::Event>, SetupError> {
     let n = setup.characters.len();
     let rs = &setup.ruleset;
-    let deal = rs.deal_for(n).ok_or_else(|| SetupError::PlayerCount {
+    let wanted = rs.counts_for(n).ok_or_else(|| SetupError::PlayerCount {
         ruleset: rs.name.clone(),
         players: n,
     })?;
@@ -59,9 +59,6 @@ pub fn create(setup: &Setup) -> Result<Vec<super::Event>, SetupError> {
             });
         }
     }
-    let mut wanted: BTreeMap<Role, usize> = deal.roles.clone();
-    let fixed: usize = wanted.values().sum();
-    *wanted.entry(deal.rest).or_insert(0) += n - fixed;
     let (roles, by_seed) = match &setup.roles {
         Some(map) => {
             if let Some(name) = map.keys().find(|k| !setup.characters.contains(k)) {
@@ -132,14 +129,10 @@ pub fn create(setup: &Setup) -> Result<Vec<super::Event>, SetupError> {
         },
     );
     for (i, role) in roles.iter().enumerate() {
-        let team: Vec<CharId> = if role.is_wolfish() || *role == Role::Police {
-            (0..n)
-                .filter(|j| *j != i && roles[*j] == *role)
-                .map(|j| CharId(j as u16))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let team: Vec<CharId> = (0..n)
+            .filter(|j| *j != i && role.same_team(roles[*j]))
+            .map(|j| CharId(j as u16))
+            .collect();
         tx.emit(
             at,
             EventKind::RoleTold {

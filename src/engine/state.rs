@@ -84,6 +84,12 @@ pub struct NightState {
     /// The wolves' (and seer's, police's) deadline has passed.
     pub wolves_closed: bool,
     pub resolved: bool,
+    /// The guard's protection tonight (RULES.md §4); absent from older snapshots.
+    #[serde(default)]
+    pub protected: Option<CharId>,
+    /// The guard has chosen (someone or nobody) tonight.
+    #[serde(default)]
+    pub guard_done: bool,
 }
 
 /// A decision window opened by a death.
@@ -150,6 +156,16 @@ pub struct Game {
     /// last deadline has passed (`None` otherwise, and always without the option).
     #[serde(default)]
     pub next_phase: Option<DateTime<Utc>>,
+    /// Idiots revealed by a vote, in order (RULES.md §4): alive, no longer voting.
+    #[serde(default)]
+    pub revealed: Vec<CharId>,
+    /// The guard's latest protection of a character: (night, character). Not the same
+    /// character two nights in a row (RULES.md §4).
+    #[serde(default)]
+    pub last_protected: Option<(u32, CharId)>,
+    /// Knights who have used their one duel.
+    #[serde(default)]
+    pub duels: Vec<CharId>,
 }
 
 impl Game {
@@ -511,6 +527,8 @@ pub fn apply(g: &mut Game, e: &Event) {
                 checks: BTreeMap::new(),
                 wolves_closed: false,
                 resolved: false,
+                protected: None,
+                guard_done: false,
             });
         }
         K::LeaderVoted { by, target } => {
@@ -616,6 +634,35 @@ pub fn apply(g: &mut Game, e: &Event) {
             deed(g, e.at, Some(*by), "check", Some(*target));
         }
         K::PoliceResult { .. } => {}
+        K::GuardProtected { guard, target } => {
+            if let Some(n) = g.night.as_mut() {
+                n.protected = *target;
+                n.guard_done = true;
+                if let Some(t) = target {
+                    g.last_protected = Some((n.night, *t));
+                }
+            }
+            deed(g, e.at, Some(*guard), "protect", *target);
+        }
+        K::IdiotRevealed { idiot } => {
+            g.revealed.push(*idiot);
+            deed(g, e.at, Some(*idiot), "idiot_revealed", None);
+        }
+        K::SelfDestructed { wolf, target } => {
+            deed(g, e.at, Some(*wolf), "self_destruct", *target);
+        }
+        K::Dueled { knight, target, .. } => {
+            g.duels.push(*knight);
+            deed(g, e.at, Some(*knight), "duel", Some(*target));
+        }
+        K::DayCut { .. } => {
+            if let Some(d) = g.day.as_mut() {
+                d.closed = true;
+            }
+            if g.ruleset.options.fixed_phase_times {
+                g.next_phase = Some(e.at + g.ruleset.options.decision_window.dur());
+            }
+        }
         K::WolvesClosed => {
             if let Some(n) = g.night.as_mut() {
                 n.wolves_closed = true;

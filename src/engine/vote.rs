@@ -60,6 +60,9 @@ impl Tx {
         if d.round > 0 && !d.voters.contains(&c) {
             return Err(RuleError::NotAVoter);
         }
+        if self.g.revealed.contains(&c) {
+            return Err(RuleError::IdiotCannotVote);
+        }
         if let Some(t) = target {
             if !self.g.is_alive(t) {
                 return Err(RuleError::TargetDead { target: t });
@@ -153,7 +156,7 @@ impl Tx {
                     reason: NoOut::NoVotes,
                 },
             ),
-            [(out, _)] => self.eliminate(*out, Cause::Vote, at),
+            [(out, _)] => self.vote_out(*out, at),
             _ => match o.day_tie {
                 DayTie::SheriffDecides => {
                     let pick = sheriff
@@ -161,7 +164,7 @@ impl Tx {
                         .and_then(|b| b.target)
                         .filter(|t| tied.iter().any(|(c, _)| c == t));
                     match pick {
-                        Some(out) => self.eliminate(out, Cause::Vote, at),
+                        Some(out) => self.vote_out(out, at),
                         None => self.emit(at, EventKind::NobodyOut { reason: NoOut::Tie }),
                     }
                 }
@@ -203,6 +206,30 @@ impl Tx {
         }
     }
 
+    /// The vote puts `out` on top: eliminated, unless an idiot not yet revealed, who is
+    /// revealed instead and stays alive (RULES.md §4 "Idiot"); a revealed idiot on top again
+    /// is eliminated (decision). A revealed sheriff hands the badge on within the window, as
+    /// a dying sheriff does.
+    fn vote_out(&mut self, out: CharId, at: DateTime<Utc>) {
+        let g = &self.g;
+        if g.ch(out).role != super::Role::Idiot || g.revealed.contains(&out) {
+            self.eliminate(out, Cause::Vote, at);
+            return;
+        }
+        self.emit(at, EventKind::IdiotRevealed { idiot: out });
+        if self.g.sheriff == Some(out) {
+            let until = at + self.span(|o| o.decision_window);
+            self.emit(
+                at,
+                EventKind::DecisionOpened {
+                    kind: super::event::DecisionKind::Badge,
+                    character: out,
+                    until,
+                },
+            );
+        }
+    }
+
     /// Automatic yellow cards at a day's close (before speed-up only): no vote, too few
     /// posts that day, too few posts on each day of a streak.
     fn auto_day_cards(&mut self, d: &super::state::DayState, at: DateTime<Utc>) {
@@ -214,7 +241,8 @@ impl Tx {
             let ch = self.g.ch(c);
             let posts = |day: u32| ch.posts.get(&day).copied().unwrap_or(0);
             let mut due = Vec::new();
-            if !d.ballots.contains_key(&c) {
+            // A revealed idiot may not vote: no card for not voting (RULES.md §4).
+            if !d.ballots.contains_key(&c) && !self.g.revealed.contains(&c) {
                 due.push(CardReason::NoVote { day: d.day });
             }
             let today = posts(d.day);

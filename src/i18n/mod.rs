@@ -362,7 +362,12 @@ pub fn error_message(err: &RuleError, game: &Game, lang: Lang) -> String {
         | RuleError::NotAVoter
         | RuleError::ConcedeNotAllowed
         | RuleError::Paused
-        | RuleError::NotPaused => args![],
+        | RuleError::NotPaused
+        | RuleError::IdiotCannotVote
+        | RuleError::SelfDestructTarget
+        | RuleError::DuelUsed
+        | RuleError::DuelDayOne => args![],
+        RuleError::ProtectRepeated { target } => args!["name" => c.name(*target)],
         RuleError::UnknownCharacter { name } => args!["name" => name.as_str()],
         RuleError::ActorDead { actor } | RuleError::NoAbility { actor } => {
             args!["name" => c.name(*actor)]
@@ -614,6 +619,9 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
                     (Cause::Shot, _) => "ev-out-shot",
                     (Cause::RedCard, _) => "ev-out-red-card",
                     (Cause::Judge, _) => "ev-out-judge",
+                    (Cause::SelfDestruct, _) => "ev-out-self-destruct",
+                    (Cause::Taken, _) => "ev-out-taken",
+                    (Cause::Duel, _) => "ev-out-duel",
                 },
                 a,
             )
@@ -722,7 +730,12 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
             let told = match target {
                 Some(t) => c.t(
                     "ev-witch-told",
-                    args!["target" => c.name(*t), "selfsave" => yes(o.witch_self_save)],
+                    args![
+                        "target" => c.name(*t),
+                        "selfsave" => yes(game.night.as_ref().is_some_and(|n| {
+                            o.witch_self_save.allows(n.night)
+                        })),
+                    ],
                 ),
                 // The antidote never comes back: if she still holds it, she held it then,
                 // and nobody being named means nobody was attacked.
@@ -762,6 +775,31 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
             args!["target" => c.name(*target), "role" => c.role(*role)],
         ),
         K::WolvesClosed => c.t0("ev-wolves-closed"),
+        K::GuardProtected { target, .. } => match target {
+            Some(t) => c.t("ev-guard-protected", args!["target" => c.name(*t)]),
+            None => c.t0("ev-guard-protected-nobody"),
+        },
+        K::IdiotRevealed { idiot } => c.t("ev-idiot-revealed", args!["name" => c.name(*idiot)]),
+        K::SelfDestructed { wolf, target } => match target {
+            Some(t) => c.t(
+                "ev-self-destruct-take",
+                args!["name" => c.name(*wolf), "target" => c.name(*t)],
+            ),
+            None => c.t("ev-self-destruct", args!["name" => c.name(*wolf)]),
+        },
+        K::Dueled {
+            knight,
+            target,
+            wolf,
+        } => c.t(
+            "ev-duel",
+            args![
+                "name" => c.name(*knight),
+                "target" => c.name(*target),
+                "wolf" => yes(*wolf),
+            ],
+        ),
+        K::DayCut { day } => c.t("ev-day-cut", args!["day" => *day]),
         K::NightEnded { night } => c.t("ev-night-ended", args!["night" => *night]),
         K::CardGiven {
             target,
@@ -1014,7 +1052,11 @@ fn role_told(c: &Ctx, role: Role, team: &[CharId]) -> String {
             "role-desc-witch",
             args![
                 "witch" => c.dur(o.witch_deadline.0),
-                "selfsave" => yes(o.witch_self_save),
+                "selfsave" => match o.witch_self_save {
+                    crate::engine::ruleset::WitchSelfSave::Never => "no",
+                    crate::engine::ruleset::WitchSelfSave::FirstNight => "first",
+                    crate::engine::ruleset::WitchSelfSave::Always => "yes",
+                },
             ],
         ),
         Role::Hunter => c.t(
@@ -1022,11 +1064,22 @@ fn role_told(c: &Ctx, role: Role, team: &[CharId]) -> String {
             args!["window" => c.dur(o.decision_window.0)],
         ),
         Role::Villager | Role::Civilian => c.t0(&format!("role-desc-{}", role.key())),
+        Role::Guard => c.t("role-desc-guard", args!["night" => night]),
+        Role::Idiot => c.t0("role-desc-idiot"),
+        Role::WhiteWolfKing => c.t(
+            "role-desc-white_wolf_king",
+            args!["night" => night, "leader" => yes(o.wolf_leader)],
+        ),
+        Role::Knight => c.t(
+            "role-desc-knight",
+            args!["dayone" => yes(o.knight_duel_day_one)],
+        ),
     };
     lines.push(desc);
     let team_line = match role {
-        Role::Wolf | Role::Killer | Role::Police => {
-            let key = role.key();
+        Role::Wolf | Role::WhiteWolfKing | Role::Killer | Role::Police => {
+            // The white wolf king is one of the pack: told as a wolf is.
+            let key = if role.is_wolf() { "wolf" } else { role.key() };
             Some(if team.is_empty() {
                 c.t0(&format!("team-{key}-alone"))
             } else {
@@ -1433,6 +1486,11 @@ mod tests {
             RuleError::Paused,
             RuleError::NotPaused,
             RuleError::FirstKillForbidden { target: CharId(7) },
+            RuleError::ProtectRepeated { target: CharId(8) },
+            RuleError::IdiotCannotVote,
+            RuleError::SelfDestructTarget,
+            RuleError::DuelUsed,
+            RuleError::DuelDayOne,
         ];
         let covered: BTreeSet<usize> = v
             .iter()
@@ -1483,9 +1541,14 @@ mod tests {
                 RuleError::DecisionMade => 43,
                 RuleError::DecisionLapsed => 44,
                 RuleError::LeaderNotChosen => 45,
+                RuleError::ProtectRepeated { .. } => 46,
+                RuleError::IdiotCannotVote => 47,
+                RuleError::SelfDestructTarget => 48,
+                RuleError::DuelUsed => 49,
+                RuleError::DuelDayOne => 50,
             })
             .collect();
-        assert_eq!(covered.len(), 46, "every RuleError variant is listed");
+        assert_eq!(covered.len(), 51, "every RuleError variant is listed");
         v
     }
 
@@ -2096,6 +2159,21 @@ mod tests {
                 ],
                 tree_holes: vec![(c(1), "note".into())],
             },
+            EventKind::GuardProtected {
+                guard: c(2),
+                target: Some(c(3)),
+            },
+            EventKind::IdiotRevealed { idiot: c(3) },
+            EventKind::SelfDestructed {
+                wolf: c(0),
+                target: Some(c(4)),
+            },
+            EventKind::Dueled {
+                knight: c(5),
+                target: c(0),
+                wolf: true,
+            },
+            EventKind::DayCut { day: 2 },
         ];
         let covered: BTreeSet<usize> = v
             .iter()
@@ -2145,9 +2223,14 @@ mod tests {
                 EventKind::Paused => 42,
                 EventKind::Resumed { .. } => 43,
                 EventKind::ShotDeclined { .. } => 44,
+                EventKind::GuardProtected { .. } => 45,
+                EventKind::IdiotRevealed { .. } => 46,
+                EventKind::SelfDestructed { .. } => 47,
+                EventKind::Dueled { .. } => 48,
+                EventKind::DayCut { .. } => 49,
             })
             .collect();
-        assert_eq!(covered.len(), 45, "every EventKind variant is listed");
+        assert_eq!(covered.len(), 50, "every EventKind variant is listed");
         v
     }
 
@@ -2195,11 +2278,13 @@ mod tests {
             let e = ev(kind);
             // The night's opening names the roles that act (not who holds them); the end
             // names the winning camp; the reveal is after the end.
+            // The idiot's reveal is the one role a game makes public (RULES.md §4).
             let generic = matches!(
                 e.kind,
                 EventKind::NightOpened { .. }
                     | EventKind::GameEnded { .. }
                     | EventKind::Revealed { .. }
+                    | EventKind::IdiotRevealed { .. }
             );
             if e.audience() != Audience::Public || generic {
                 continue;

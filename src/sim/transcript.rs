@@ -349,6 +349,13 @@ impl Writer {
             Action::Pause => ("sim-act-pause", vec![]),
             Action::Resume => ("sim-act-resume", vec![]),
             Action::Tick => ("sim-act-tick", vec![]),
+            Action::Protect { target: Some(t) } => ("sim-act-protect", vec![target(t)]),
+            Action::Protect { target: None } => ("sim-act-protect-nobody", vec![]),
+            Action::SelfDestruct { target: Some(t) } => {
+                ("sim-act-self-destruct-take", vec![target(t)])
+            }
+            Action::SelfDestruct { target: None } => ("sim-act-self-destruct", vec![]),
+            Action::Duel { target: t } => ("sim-act-duel", vec![target(t)]),
         };
         self.t(id, &args)
     }

@@ -336,6 +336,15 @@ fn step_of(cmd: &Command, name: &impl Fn(CharId) -> String) -> Value {
         Action::Pause => ("pause", vec![]),
         Action::Resume => ("resume", vec![]),
         Action::Tick => ("tick", vec![]),
+        // RULES.md §4: a protection of nobody and a plain self-destruct have no `target`.
+        Action::Protect { target } => {
+            ("protect", target.iter().map(|c| ("target", t(c))).collect())
+        }
+        Action::SelfDestruct { target } => (
+            "self_destruct",
+            target.iter().map(|c| ("target", t(c))).collect(),
+        ),
+        Action::Duel { target } => ("duel", vec![("target", t(target))]),
     };
     let mut o = Map::new();
     o.insert("by".into(), json!(by));
