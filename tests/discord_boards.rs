@@ -324,3 +324,262 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
         "announced in the game's post"
     );
 }
+
+/// Plays the bot with these per-ruleset overrides from its configuration (as
+/// `config/wolfjudge.toml` gives them), restarting it.
+async fn configure(w: &mut World, overrides: &[(&str, &str, toml::Value)]) {
+    let mut o: wolfjudge::service::Overrides = Default::default();
+    for (ruleset, key, value) in overrides {
+        o.entry(ruleset.to_string())
+            .or_default()
+            .insert(key.to_string(), value.clone());
+    }
+    w.service = wolfjudge::service::Service::new(
+        w.service.store.clone(),
+        std::sync::Arc::new(w.clock.clone()),
+        o,
+        Some(20261201),
+    );
+    w.restart().await;
+}
+
+/// Passes deadlines until `done` holds for the game (at most `max` of them).
+async fn until(w: &World, what: &str, max: usize, done: impl Fn(&Game) -> bool) {
+    for _ in 0..max {
+        if done(&w.game().await) {
+            return;
+        }
+        w.pass_deadline().await;
+    }
+    assert!(done(&w.game().await), "{what} within {max} deadlines");
+}
+
+fn day_open(g: &Game, day: u32) -> bool {
+    g.day.as_ref().is_some_and(|d| d.day == day && !d.closed)
+}
+
+/// The text a thread shows, all its messages in order.
+fn thread_text(w: &World, thread: u64) -> String {
+    let mut ms: Vec<Msg> = w
+        .fake
+        .messages()
+        .into_iter()
+        .filter(|m| m.channel == thread)
+        .collect();
+    ms.sort_by_key(|m| m.order);
+    ms.iter()
+        .map(|m| m.content.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The stored events of the latest game.
+async fn events(w: &World) -> Vec<wolfjudge::engine::Event> {
+    w.service
+        .store
+        .events(w.game_id().await)
+        .await
+        .expect("events")
+}
+
+fn eliminated(
+    evs: &[wolfjudge::engine::Event],
+    c: CharId,
+) -> Option<wolfjudge::engine::event::Cause> {
+    evs.iter().find_map(|e| match e.kind {
+        EventKind::Eliminated {
+            character, cause, ..
+        } if character == c => Some(cause),
+        _ => None,
+    })
+}
+
+/// `user` uses `/path` with a `target` in the current day's post (a zh-CN client).
+async fn day_action(w: &World, user: u64, path: &str, target: Option<&str>) -> String {
+    let opts: Vec<(&str, u8, Value)> = target
+        .map(|t| vec![("target", 3u8, json!(t))])
+        .unwrap_or_default();
+    slash_in(w, "zh-CN", user, w.day_post(), false, &[path], &opts)
+        .await
+        .0
+}
+
+/// A whole `wolf-king` game in Chinese: the refusals of `/duel` and `/self-destruct` say the
+/// same to every role; the witch poisons a wolf on night 1; the knight duels a wolf on day
+/// 2 (the day ends at once); the village votes a wolf out on day 3; on day 4 the white wolf
+/// king, the last wolf, self-destructs taking a villager: he is out, the village has won,
+/// and the villager stays alive. Each step is checked in the day's post, in the DMs and in
+/// the stored events. (The bot's configuration turns automatic cards off for the board, so
+/// the lean game is about the new roles, not lurking; the sign-up shows that option.)
+#[sqlx::test(migrations = "./migrations")]
+async fn a_whole_wolf_king_game_with_a_duel_and_the_kings_self_destruct(pool: PgPool) {
+    let mut w = World::new(pool).await;
+    configure(
+        &mut w,
+        &[("wolf-king", "auto_cards", toml::Value::Boolean(false))],
+    )
+    .await;
+    assert!(w.set_up().await.contains("设置完成"));
+    let (post, _) = w
+        .sign_up_and_start(&[("ruleset", 3, json!("wolf-king"))])
+        .await;
+    for want in [
+        "板子：白狼王骑士（wolf-king） — 12 人：",
+        "狼人×3",
+        "村民×4",
+        "守卫",
+        "白狼王",
+        "骑士",
+        "与规则默认不同的选项：自动判牌：否",
+    ] {
+        assert!(post.content.contains(want), "{want} in {}", post.content);
+    }
+    let g = w.game().await;
+    let wolves = holders(&g, Role::Wolf);
+    let king = holders(&g, Role::WhiteWolfKing)[0];
+    let knight = holders(&g, Role::Knight)[0];
+    let witch = holders(&g, Role::Witch)[0];
+    let villagers = holders(&g, Role::Villager);
+    let name = |c: CharId| g.ch(c).name.clone();
+    let (knight_u, king_u) = (w.user_of(knight).await, w.user_of(king).await);
+    let (villager_u, wolf_u) = (w.user_of(villagers[0]).await, w.user_of(wolves[0]).await);
+
+    // The knight's role message tells him of the duel; /role says it again, privately.
+    let dm = w.fake.dm_of(knight_u).expect("the knight's DM");
+    let (role, r) = slash_in(&w, "zh-CN", knight_u, dm, false, &["role"], &[]).await;
+    assert!(
+        ephemeral(&r) && role.contains("骑士") && role.contains("决斗"),
+        "{role}"
+    );
+
+    // Day 1: refusals. Whoever lacks the ability hears the same words, their own name
+    // aside; the knight may not duel on day 1.
+    let same = |a: &str, who: CharId| a.replace(&name(who), "某人");
+    let v = day_action(&w, villager_u, "duel", Some(&name(wolves[0]))).await;
+    let wf = day_action(&w, wolf_u, "duel", Some(&name(villagers[0]))).await;
+    assert_eq!(
+        same(&v, villagers[0]),
+        same(&wf, wolves[0]),
+        "a /duel refusal names no role"
+    );
+    assert!(v.contains("的身份现在不能做这件事"), "{v}");
+    let k = day_action(&w, knight_u, "duel", Some(&name(wolves[0]))).await;
+    assert!(k.contains("第一天不能决斗"), "{k}");
+    let v = day_action(&w, villager_u, "self-destruct", None).await;
+    let kn = day_action(&w, knight_u, "self-destruct", None).await;
+    assert_eq!(
+        same(&v, villagers[0]),
+        same(&kn, knight),
+        "a /self-destruct refusal names no role"
+    );
+    let evs = events(&w).await;
+    assert!(evs.iter().all(|e| !matches!(
+        e.kind,
+        EventKind::Dueled { .. } | EventKind::SelfDestructed { .. }
+    )));
+
+    // Night 1: nobody kills; once the wolves' deadline passes the witch is asked, and
+    // poisons a wolf by her DM menu.
+    until(&w, "the witch's prompt", 6, |g| {
+        g.night.as_ref().is_some_and(|n| n.night == 1)
+    })
+    .await;
+    let witch_u = w.user_of(witch).await;
+    until(&w, "the witch's turn", 3, |_| {
+        w.prompt(witch_u, "poison").is_some()
+    })
+    .await;
+    let a = w.pick(witch_u, "poison", wolves[1]).await;
+    assert!(a.contains("已记录"), "{a}");
+    until(&w, "day 2", 6, |g| day_open(g, 2)).await;
+    assert_eq!(
+        eliminated(&events(&w).await, wolves[1]),
+        Some(wolfjudge::engine::event::Cause::Poison)
+    );
+
+    // Day 2: an ordinary wolf may not take anyone along; the knight duels a wolf, who is
+    // out, and the day ends at once with no vote-out.
+    let a = day_action(&w, wolf_u, "self-destruct", Some(&name(knight))).await;
+    assert!(a.contains("只有白狼王自爆时可以带人"), "{a}");
+    let thread = w.day_post();
+    let a = day_action(&w, knight_u, "duel", Some(&name(wolves[0]))).await;
+    assert_eq!(a, text(Lang::Zh, "ok-duel", &[("name", name(wolves[0]))]));
+    w.settle().await;
+    let shown = thread_text(&w, thread);
+    let duel = format!(
+        "{} 向 {} 发起决斗：{} 属于狼队，决斗失败。",
+        name(knight),
+        name(wolves[0]),
+        name(wolves[0])
+    );
+    assert!(shown.contains(&duel), "{shown}");
+    assert!(shown.contains("第2天到此结束：今天没有放逐。"), "{shown}");
+    let g2 = w.game().await;
+    assert!(
+        g2.day.as_ref().is_some_and(|d| d.closed),
+        "the duel closed the day"
+    );
+    let evs = events(&w).await;
+    assert!(evs.iter().any(|e| matches!(e.kind, EventKind::Dueled { knight: k, target, wolf: true } if k == knight && target == wolves[0])));
+    assert_eq!(
+        eliminated(&evs, wolves[0]),
+        Some(wolfjudge::engine::event::Cause::Duel)
+    );
+    assert_eq!(eliminated(&evs, knight), None, "the knight won his duel");
+    // One duel a game.
+    until(&w, "day 3", 6, |g| day_open(g, 3)).await;
+    let a = day_action(&w, knight_u, "duel", Some(&name(king))).await;
+    assert!(a.contains("你这局已经决斗过了"), "{a}");
+
+    // Day 3: the village votes the last ordinary wolf out.
+    let g3 = w.game().await;
+    let thread = w.day_post();
+    for c in g3.living() {
+        let target = if c == wolves[2] { king } else { wolves[2] };
+        let a = slash_in(
+            &w,
+            "zh-CN",
+            w.user_of(c).await,
+            thread,
+            false,
+            &["vote"],
+            &[
+                ("target", 3, json!(name(target))),
+                ("reason", 3, json!("查杀")),
+            ],
+        )
+        .await
+        .0;
+        assert!(a.contains("已记录"), "{a}");
+    }
+    until(&w, "day 4", 8, |g| day_open(g, 4)).await;
+    assert_eq!(
+        eliminated(&events(&w).await, wolves[2]),
+        Some(wolfjudge::engine::event::Cause::Vote)
+    );
+
+    // Day 4: the white wolf king, the last wolf, self-destructs taking a villager: he is
+    // out first, the village wins at once, and the villager stays alive.
+    let thread = w.day_post();
+    let a = day_action(&w, king_u, "self-destruct", Some(&name(villagers[1]))).await;
+    assert_eq!(a, text(Lang::Zh, "ok-self-destruct", &[]));
+    w.settle().await;
+    let shown = thread_text(&w, thread);
+    let took = format!("{} 自爆，并带走 {}", name(king), name(villagers[1]));
+    assert!(shown.contains(&took), "{shown}");
+    let g4 = w.game().await;
+    assert!(g4.ended(), "the game is over");
+    assert_eq!(g4.winner, Some(wolfjudge::engine::Winner::Village));
+    assert!(
+        g4.is_alive(villagers[1]),
+        "the game ended before the taken villager was out"
+    );
+    let evs = events(&w).await;
+    assert_eq!(
+        eliminated(&evs, king),
+        Some(wolfjudge::engine::event::Cause::SelfDestruct)
+    );
+    assert_eq!(eliminated(&evs, villagers[1]), None);
+    assert!(evs.iter().any(|e| matches!(e.kind, EventKind::SelfDestructed { wolf, target: Some(t) } if wolf == king && t == villagers[1])));
+    assert!(shown.contains("游戏结束"), "the end is announced: {shown}");
+}

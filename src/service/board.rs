@@ -180,12 +180,13 @@ pub fn counts_text(counts: &[(Role, usize)], lang: Lang) -> String {
 }
 
 /// The roles dealt to `players` characters, in role order (the rest included).
+/// The game's own `deal` option, when given, replaces the table's roles (its `rest` stays).
 pub fn deal_counts(r: &Ruleset, players: usize) -> Vec<(Role, usize)> {
     let Some(d) = r.deal_for(players) else {
         return Vec::new();
     };
-    let mut counts = d.roles.clone();
-    let fixed: usize = d.roles.values().sum();
+    let mut counts = r.options.deal.clone().unwrap_or_else(|| d.roles.clone());
+    let fixed: usize = counts.values().sum();
     *counts.entry(d.rest).or_default() += players.saturating_sub(fixed);
     counts.into_iter().collect()
 }
@@ -197,7 +198,7 @@ pub fn deal_lines(r: &Ruleset, lang: Lang) -> Vec<String> {
         .iter()
         .map(|d| {
             let [lo, hi] = d.players;
-            if lo == hi {
+            if lo == hi || r.options.deal.is_some() {
                 i18n::text(
                     lang,
                     "board-deal",
@@ -269,10 +270,19 @@ fn option_line(key: &str, value: &serde_json::Value, lang: Lang) -> String {
         serde_json::Value::Bool(b) => {
             i18n::text(lang, if *b { "board-yes" } else { "board-no" }, &[])
         }
+        // A named choice (`first_night`) in words where the catalog has them.
         serde_json::Value::String(s) => match Span::parse(s) {
             Ok(span) => i18n::duration(span.0, lang),
-            Err(_) => s.clone(),
+            Err(_) => try_text(lang, &format!("opt-{key}-{s}"), &[]).unwrap_or_else(|_| s.clone()),
         },
+        // The `deal` option: role counts.
+        serde_json::Value::Object(m) => {
+            let counts: Vec<(Role, usize)> = m
+                .iter()
+                .filter_map(|(r, n)| Some((Role::from_key(r)?, n.as_u64()? as usize)))
+                .collect();
+            counts_text(&counts, lang)
+        }
         other => other.to_string(),
     };
     i18n::text(lang, "board-option", &[("name", label), ("value", shown)])

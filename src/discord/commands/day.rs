@@ -9,6 +9,7 @@ use super::play::act;
 use crate::discord::{Context, Error};
 use crate::engine::Action;
 use crate::i18n::text;
+use crate::service::Service;
 
 /// Concede for your side (Mafia: when you are its last member).
 #[poise::command(slash_command)]
@@ -17,6 +18,50 @@ pub async fn concede(ctx: Context<'_>) -> Result<(), Error> {
         ctx,
         |_| Ok(Action::Concede),
         |lang| text(lang, "ok-concede", &[]),
+    )
+    .await
+}
+
+/// Self-destruct now (a wolf, by day); a white wolf king may take one character along.
+#[poise::command(slash_command, rename = "self-destruct")]
+pub async fn self_destruct(
+    ctx: Context<'_>,
+    #[description = "Whom you take with you (white wolf king only)"]
+    #[autocomplete = "super::living"]
+    target: Option<String>,
+) -> Result<(), Error> {
+    act(
+        ctx,
+        |g| {
+            Ok(Action::SelfDestruct {
+                target: target
+                    .as_deref()
+                    .map(|t| Service::target(g, t))
+                    .transpose()?,
+            })
+        },
+        |lang| text(lang, "ok-self-destruct", &[]),
+    )
+    .await
+}
+
+/// Duel a character (a knight, by day, once a game).
+#[poise::command(slash_command)]
+pub async fn duel(
+    ctx: Context<'_>,
+    #[description = "Whom you duel"]
+    #[autocomplete = "super::living"]
+    target: String,
+) -> Result<(), Error> {
+    let name = target.clone();
+    act(
+        ctx,
+        |g| {
+            Ok(Action::Duel {
+                target: Service::target(g, &target)?,
+            })
+        },
+        |lang| text(lang, "ok-duel", &[("name", name)]),
     )
     .await
 }

@@ -39,6 +39,8 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         tournament::standings(),
         tournament::stats(),
         day::concede(),
+        day::self_destruct(),
+        day::duel(),
     ];
     board::offer_rulesets(&mut commands);
     commands
