@@ -354,6 +354,19 @@ async fn until(w: &World, what: &str, max: usize, done: impl Fn(&Game) -> bool) 
     assert!(done(&w.game().await), "{what} within {max} deadlines");
 }
 
+/// The latest day post of an English game (`Day 2`); `World::day_post` finds Chinese ones.
+fn day_post_en(w: &World) -> u64 {
+    w.fake
+        .messages()
+        .into_iter()
+        .rev()
+        .find_map(|m| match w.fake.channel_kind(m.channel) {
+            Some(Kind::Post { name, .. }) if name.starts_with("Day ") => Some(m.channel),
+            _ => None,
+        })
+        .expect("a day post")
+}
+
 fn day_open(g: &Game, day: u32) -> bool {
     g.day.as_ref().is_some_and(|d| d.day == day && !d.closed)
 }
@@ -582,4 +595,168 @@ async fn a_whole_wolf_king_game_with_a_duel_and_the_kings_self_destruct(pool: Pg
     assert_eq!(eliminated(&evs, villagers[1]), None);
     assert!(evs.iter().any(|e| matches!(e.kind, EventKind::SelfDestructed { wolf, target: Some(t) } if wolf == king && t == villagers[1])));
     assert!(shown.contains("游戏结束"), "the end is announced: {shown}");
+}
+
+/// A whole `guard` game in English, dealt by the board's `deal` option (set in the bot's
+/// configuration) to one wolf, an idiot, a guard, the seer, the witch, the hunter and six
+/// villagers, so that it ends in three days: night 1 the wolf kills by his DM menus; day 2
+/// the village votes the idiot out, who is revealed and stays alive (and may vote no more);
+/// day 3 the wolf is voted out and the village wins. Checked in the posts, the DMs and the
+/// stored events, with English clients.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_whole_guard_game_in_english_with_the_idiots_reveal(pool: PgPool) {
+    let mut w = World::new(pool).await;
+    let deal: toml::Table =
+        toml::from_str("wolf = 1\nidiot = 1\nguard = 1\nseer = 1\nwitch = 1\nhunter = 1")
+            .expect("a deal");
+    configure(
+        &mut w,
+        &[
+            ("guard", "auto_cards", toml::Value::Boolean(false)),
+            ("guard", "deal", toml::Value::Table(deal)),
+        ],
+    )
+    .await;
+    let (a, _) = w.set_up_with(&[("language", 3, json!("en"))]).await;
+    assert!(a.contains("设置完成"), "{a}");
+    let (post, _) = w.sign_up_and_start(&[("ruleset", 3, json!("guard"))]).await;
+    for want in [
+        "Board: Seer-Witch-Hunter-Guard (guard) — 12 players: wolf, villager ×6, seer, witch, hunter, guard, idiot",
+        "Options that differ from the ruleset: automatic cards: no, roles dealt: wolf, seer, witch, hunter, guard, idiot",
+    ] {
+        assert!(post.content.contains(want), "{want} in {}", post.content);
+    }
+    let g = w.game().await;
+    let wolf = holders(&g, Role::Wolf)[0];
+    let idiot = holders(&g, Role::Idiot)[0];
+    let victim = holders(&g, Role::Villager)[0];
+    let name = |c: CharId| g.ch(c).name.clone();
+    let (wolf_u, idiot_u) = (w.user_of(wolf).await, w.user_of(idiot).await);
+
+    // /wolf rules in the sign-up post, in the game's language: the guard's and idiot's lines.
+    let (rules, r) = slash_in(
+        &w,
+        "en-US",
+        w.judge,
+        post.channel,
+        true,
+        &["wolf", "rules"],
+        &[],
+    )
+    .await;
+    assert!(!ephemeral(&r));
+    for want in [
+        "**Board: Seer-Witch-Hunter-Guard (guard)**",
+        "· guard: Protects one character each night",
+        "· idiot: Voted out, is revealed and stays alive",
+        "· witch may save herself: on the first night only",
+    ] {
+        assert!(rules.contains(want), "{want} in {rules}");
+    }
+
+    // Night 1: the wolf elects himself and kills by his DM menus.
+    until(&w, "night 1", 6, |g| {
+        g.night.as_ref().is_some_and(|n| n.night == 1)
+    })
+    .await;
+    let a = w.pick(wolf_u, "leader", wolf).await;
+    assert!(!a.is_empty());
+    w.settle().await;
+    let a = w.pick(wolf_u, "kill", victim).await;
+    assert!(
+        a.to_lowercase().contains("recorded") || a.contains("已记录"),
+        "{a}"
+    );
+    until(&w, "day 2", 8, |g| day_open(g, 2)).await;
+    assert_eq!(
+        eliminated(&events(&w).await, victim),
+        Some(wolfjudge::engine::event::Cause::NightKill)
+    );
+
+    // Day 2: every living character votes the idiot (the idiot votes the wolf).
+    let thread = day_post_en(&w);
+    let g2 = w.game().await;
+    for c in g2.living() {
+        let target = if c == idiot { wolf } else { idiot };
+        let (a, _) = slash_in(
+            &w,
+            "en-US",
+            w.user_of(c).await,
+            thread,
+            false,
+            &["vote"],
+            &[
+                ("target", 3, json!(name(target))),
+                ("reason", 3, json!("suspicious")),
+            ],
+        )
+        .await;
+        assert_eq!(a, text(Lang::En, "ok-vote", &[("name", name(target))]));
+    }
+    until(&w, "day 3", 8, |g| day_open(g, 3)).await;
+    let shown = thread_text(&w, thread);
+    let revealed = text(Lang::En, "ev-idiot-revealed", &[("name", name(idiot))]);
+    assert!(shown.contains(&revealed), "{shown}");
+    let g3 = w.game().await;
+    assert!(g3.is_alive(idiot), "the revealed idiot stays");
+    let evs = events(&w).await;
+    assert!(evs
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::IdiotRevealed { idiot: i } if i == idiot)));
+    assert_eq!(eliminated(&evs, idiot), None);
+
+    // Day 3: the idiot's vote is refused; the others vote the wolf out; the village wins.
+    let thread = day_post_en(&w);
+    let (a, _) = slash_in(
+        &w,
+        "en-US",
+        idiot_u,
+        thread,
+        false,
+        &["vote"],
+        &[
+            ("target", 3, json!(name(wolf))),
+            ("reason", 3, json!("wolf")),
+        ],
+    )
+    .await;
+    assert_eq!(a, text(Lang::En, "err-idiot-cannot-vote", &[]));
+    for c in g3
+        .living()
+        .into_iter()
+        .filter(|c| *c != idiot && *c != wolf)
+    {
+        let (a, _) = slash_in(
+            &w,
+            "en-US",
+            w.user_of(c).await,
+            thread,
+            false,
+            &["vote"],
+            &[
+                ("target", 3, json!(name(wolf))),
+                ("reason", 3, json!("wolf")),
+            ],
+        )
+        .await;
+        assert_eq!(a, text(Lang::En, "ok-vote", &[("name", name(wolf))]));
+    }
+    until(&w, "the end", 4, |g| g.ended()).await;
+    w.settle().await;
+    let g = w.game().await;
+    assert_eq!(g.winner, Some(wolfjudge::engine::Winner::Village));
+    assert_eq!(
+        eliminated(&events(&w).await, wolf),
+        Some(wolfjudge::engine::event::Cause::Vote)
+    );
+    assert!(
+        thread_text(&w, thread).contains("Game over"),
+        "announced in English"
+    );
+    // The wolf's DMs spoke English too.
+    assert!(w
+        .fake
+        .dms_to(wolf_u)
+        .iter()
+        .any(|m| m.content.contains("Your role is: wolf")));
 }

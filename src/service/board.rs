@@ -277,10 +277,11 @@ fn option_line(key: &str, value: &serde_json::Value, lang: Lang) -> String {
         },
         // The `deal` option: role counts.
         serde_json::Value::Object(m) => {
-            let counts: Vec<(Role, usize)> = m
+            let mut counts: Vec<(Role, usize)> = m
                 .iter()
                 .filter_map(|(r, n)| Some((Role::from_key(r)?, n.as_u64()? as usize)))
                 .collect();
+            counts.sort();
             counts_text(&counts, lang)
         }
         other => other.to_string(),
@@ -302,10 +303,18 @@ pub fn differing_options(r: &Ruleset, lang: Lang) -> Vec<String> {
 }
 
 /// The options of `r` a player wants to know (lengths, deadlines, anonymity), then any other
-/// that differs from the ruleset file.
+/// that differs from the ruleset file or, on a werewolf board, from `m32` (what makes the
+/// board: the witch's self-save, the hunter and the poison, self-destructs, …).
 pub fn option_lines(r: &Ruleset, lang: Lang) -> Vec<String> {
     let values = option_values(r);
-    let base = file(&r.name).map(|b| option_values(&b)).unwrap_or_default();
+    let mut bases: Vec<BTreeMap<String, serde_json::Value>> = file(&r.name)
+        .map(|b| option_values(&b))
+        .into_iter()
+        .collect();
+    if r.kind == crate::engine::ruleset::Kind::Werewolf {
+        bases.extend(file("m32").map(|b| option_values(&b)));
+    }
+    let differs = |k: &String, v: &serde_json::Value| bases.iter().any(|b| b.get(k) != Some(v));
     let mut lines: Vec<String> = SHOWN
         .iter()
         .filter(|k| **k != "witch_deadline" || has_witch(r))
@@ -314,7 +323,7 @@ pub fn option_lines(r: &Ruleset, lang: Lang) -> Vec<String> {
     lines.extend(
         values
             .iter()
-            .filter(|(k, v)| !SHOWN.contains(&k.as_str()) && base.get(*k) != Some(*v))
+            .filter(|(k, v)| !SHOWN.contains(&k.as_str()) && differs(k, v))
             .map(|(k, v)| option_line(k, v, lang)),
     );
     lines
