@@ -42,11 +42,24 @@ struct GameSpec {
     start_offset_min: i64,
     /// A tournament's first-night rule: the seat whose player may not be killed on night 1.
     forbidden: Option<usize>,
+    /// A werewolf game on one of the standard boards (RULES.md §4) instead of `m32`.
+    board: Option<&'static str>,
 }
 
-fn deal(mafia: bool, n: usize) -> Vec<Role> {
+/// The boards of RULES.md §4 a werewolf game may be played on.
+const BOARDS: [&str; 4] = ["idiot", "guard", "wolf-king", "small"];
+
+fn deal(mafia: bool, n: usize, board: Option<&str>) -> Vec<Role> {
     let mut roles = Vec::with_capacity(n);
-    if mafia {
+    if let Some(b) = board {
+        let counts = Ruleset::builtin(b, &BTreeMap::new())
+            .expect("a board loads")
+            .counts_for(n)
+            .expect("the board seats n");
+        for (r, k) in counts {
+            roles.extend(std::iter::repeat_n(r, k));
+        }
+    } else if mafia {
         let k = if n >= 15 { 4 } else { 3 };
         roles.extend(std::iter::repeat_n(Role::Killer, k));
         roles.extend(std::iter::repeat_n(Role::Police, k));
@@ -65,8 +78,12 @@ impl GameSpec {
         if !self.mafia && !self.auto_cards {
             overrides.insert("auto_cards".to_string(), toml::Value::Boolean(false));
         }
-        let ruleset = Ruleset::builtin(if self.mafia { "mafia" } else { "m32" }, &overrides)
-            .expect("built-in ruleset loads");
+        let name = match (self.mafia, self.board) {
+            (true, _) => "mafia",
+            (false, Some(b)) => b,
+            (false, None) => "m32",
+        };
+        let ruleset = Ruleset::builtin(name, &overrides).expect("built-in ruleset loads");
         let characters: Vec<String> = NAMES[..self.n].iter().map(|s| s.to_string()).collect();
         let roles = self.fixed.as_ref().map(|roles| {
             characters
@@ -111,9 +128,23 @@ fn game_spec() -> impl Strategy<Value = GameSpec> {
         proptest::option::of(0usize..11),
     )
         .prop_flat_map(|(mafia, n, seed, fixed, cards, off, forbidden)| {
-            let n = if mafia { n } else { 12 };
+            // Half of the werewolf games are played on a board of RULES.md §4, chosen by
+            // the seed (so the other draws stay what they were before the boards).
+            let board = match seed % 8 {
+                i @ 0..=3 if !mafia => Some(BOARDS[i as usize]),
+                _ => None,
+            };
+            let n = match (mafia, board) {
+                (true, _) => n,
+                (false, Some("small")) => 9,
+                (false, _) => 12,
+            };
+            let forbidden = forbidden.filter(|i| *i < n);
             let fixed = if fixed {
-                Just(deal(mafia, n)).prop_shuffle().prop_map(Some).boxed()
+                Just(deal(mafia, n, board))
+                    .prop_shuffle()
+                    .prop_map(Some)
+                    .boxed()
             } else {
                 Just(None).boxed()
             };
@@ -125,6 +156,7 @@ fn game_spec() -> impl Strategy<Value = GameSpec> {
                 auto_cards: cards == 0,
                 start_offset_min: off,
                 forbidden,
+                board,
             })
         })
 }
@@ -489,6 +521,40 @@ fn progress(g: &Game, s: &Step) -> Option<Command> {
     }
 }
 
+/// The abilities of RULES.md §4 (the guard's protection, a self-destruct, a duel), mostly by
+/// the role that holds them and at its time, sometimes by anyone at any time.
+fn board_action(g: &Game, s: &Step) -> Option<Command> {
+    let living = g.living();
+    let holder = |pred: fn(Role) -> bool| -> Option<CharId> {
+        let holders: Vec<CharId> = g.living_with(pred);
+        if s.actor.is_multiple_of(4) || holders.is_empty() {
+            living.get(s.actor % living.len().max(1)).copied()
+        } else {
+            holders.get(s.actor % holders.len()).copied()
+        }
+    };
+    let target = living.get(s.target % living.len().max(1)).copied();
+    let (c, action) = match s.kind % 3 {
+        0 => (
+            holder(|r| r == Role::Guard)?,
+            Action::Protect {
+                target: target.filter(|_| !s.target.is_multiple_of(5)),
+            },
+        ),
+        1 => (
+            holder(Role::is_wolf)?,
+            Action::SelfDestruct {
+                target: target.filter(|_| s.target.is_multiple_of(2)),
+            },
+        ),
+        _ => (
+            holder(|r| r == Role::Knight)?,
+            Action::Duel { target: target? },
+        ),
+    };
+    Some(Command::by(c, action))
+}
+
 /// Any action at all, by anyone (a character, the judge, the clock or nobody), on anyone.
 fn raw(g: &Game, s: &Step) -> Command {
     let n = g.chars.len();
@@ -610,7 +676,8 @@ fn command_for(at_now: &Game, s: &Step) -> Command {
                 None => Command::tick(),
             }
         }
-        180..=239 => raw(at_now, s),
+        180..=233 => raw(at_now, s),
+        234..=239 => board_action(at_now, s).unwrap_or_else(|| raw(at_now, s)),
         _ => judge(at_now, s),
     }
 }
@@ -757,7 +824,8 @@ fn walk(
 
 /// Who has won, counted from the dealt roles and the set of eliminated characters
 /// (RULES.md §1 "Win conditions", §2 "End"), or `None`.
-fn rules_winner(kind: Kind, roles: &[Role], out: &BTreeSet<CharId>) -> Option<Winner> {
+/// `half`: the ruleset's `wolves_win_at_half` (off on the boards of RULES.md §4, 屠边 only).
+fn rules_winner(kind: Kind, half: bool, roles: &[Role], out: &BTreeSet<CharId>) -> Option<Winner> {
     let alive = |r: Role| {
         roles
             .iter()
@@ -768,11 +836,21 @@ fn rules_winner(kind: Kind, roles: &[Role], out: &BTreeSet<CharId>) -> Option<Wi
     match kind {
         Kind::Werewolf => {
             let living = roles.len() - out.len();
-            let wolves = alive(Role::Wolf);
+            // The white wolf king is a wolf; the gods are the village's roles with an
+            // ability (RULES.md §4).
+            let wolves = alive(Role::Wolf) + alive(Role::WhiteWolfKing);
+            let gods = [
+                Role::Seer,
+                Role::Witch,
+                Role::Hunter,
+                Role::Idiot,
+                Role::Guard,
+                Role::Knight,
+            ];
             if wolves == 0 {
                 Some(Winner::Village)
-            } else if 2 * wolves >= living
-                || alive(Role::Seer) + alive(Role::Witch) + alive(Role::Hunter) == 0
+            } else if (half && 2 * wolves >= living)
+                || gods.iter().map(|r| alive(*r)).sum::<usize>() == 0
                 || alive(Role::Villager) == 0
             {
                 Some(Winner::Wolves)
@@ -812,6 +890,9 @@ fn living_actor(e: &EventKind) -> Option<CharId> {
             Some(*witch)
         }
         K::SeerChecked { seer, .. } => Some(*seer),
+        K::GuardProtected { guard, .. } => Some(*guard),
+        K::SelfDestructed { wolf, .. } => Some(*wolf),
+        K::Dueled { knight, .. } => Some(*knight),
         _ => None,
     }
 }
@@ -988,6 +1069,7 @@ proptest! {
     fn games_end_exactly_when_won(spec in game_spec(), steps in steps()) {
         let setup = spec.setup();
         let kind = setup.ruleset.kind;
+        let half = setup.ruleset.options.wolves_win_at_half;
         let created = create(&setup).expect("game is created");
         let roles: Vec<Role> = created
             .iter()
@@ -996,7 +1078,7 @@ proptest! {
                 _ => None,
             })
             .expect("roles are dealt");
-        prop_assert!(rules_winner(kind, &roles, &BTreeSet::new()).is_none());
+        prop_assert!(rules_winner(kind, half, &roles, &BTreeSet::new()).is_none());
         let mut out: BTreeSet<CharId> = BTreeSet::new();
         let played = play(&spec, &steps, |t| {
             if t.before.ended() {
@@ -1017,7 +1099,7 @@ proptest! {
                     EventKind::Eliminated { character, .. } => {
                         prop_assert!(owed.is_none(), "an elimination after the game was won: {}", ctx());
                         prop_assert!(out.insert(*character), "eliminated twice: {}", ctx());
-                        owed = rules_winner(kind, &roles, &out);
+                        owed = rules_winner(kind, half, &roles, &out);
                     }
                     EventKind::CardGiven { color: Color::Red, .. }
                     | EventKind::CardsConverted { to: Color::Red, .. } => red = true,
@@ -1056,7 +1138,7 @@ proptest! {
             let mine: BTreeSet<CharId> = (0..roles.len()).map(|i| CharId(i as u16)).filter(|c| !out.contains(c)).collect();
             prop_assert_eq!(alive, mine, "living characters differ from the eliminations: {}", t.describe());
             if !t.after.ended() {
-                prop_assert_eq!(rules_winner(kind, &roles, &out), None, "{}", t.describe());
+                prop_assert_eq!(rules_winner(kind, half, &roles, &out), None, "{}", t.describe());
             }
             Ok(())
         })?;
@@ -1080,6 +1162,12 @@ proptest! {
                 break;
             }
             if e.audience() != Audience::Public {
+                continue;
+            }
+            // The one role a game makes public: a voted-out idiot's (RULES.md §4), and only
+            // an idiot's.
+            if let EventKind::IdiotRevealed { idiot } = e.kind {
+                prop_assert_eq!(played.game.ch(idiot).role, Role::Idiot, "public event {} reveals a non-idiot: {:?}", i, e);
                 continue;
             }
             prop_assert!(e.named_roles().is_empty(), "public event {} names roles: {:?}", i, e);
@@ -1227,6 +1315,15 @@ fn check_fixed_schedule(log: &[Event]) -> Result<usize, String> {
                 meet("close")?;
                 expected = Some(("night", e.at + secs(o.decision_window)));
             }
+            // A day cut short by a public self-destruct or won duel (RULES.md §4): it closes
+            // at that public moment, and the night follows one window later as after a close.
+            EventKind::DayCut { .. } => {
+                if !matches!(expected, Some(("close", _))) {
+                    return Err(format!("a day cut at {} while no day was open", e.at));
+                }
+                checked += 1;
+                expected = Some(("night", e.at + secs(o.decision_window)));
+            }
             EventKind::NightOpened {
                 wolves_until,
                 witch_until,
@@ -1255,6 +1352,7 @@ fn check_fixed_schedule(log: &[Event]) -> Result<usize, String> {
             e.kind,
             EventKind::DayOpened { .. }
                 | EventKind::VoteClosed { .. }
+                | EventKind::DayCut { .. }
                 | EventKind::NightOpened { .. }
                 | EventKind::NightEnded { .. }
         ) {
@@ -1312,7 +1410,13 @@ fn generated_games_mostly_end() {
         let spec = game_spec().new_tree(&mut runner).unwrap().current();
         // (450..550: with fixed phase times an M32 night always lasts to the witch's deadline
         // and each phase change comes a window later, so a game takes more steps.)
-        let steps = prop::collection::vec(step(), 450..550)
+        // On a board (屠边, no "half" condition: RULES.md §4) a game needs more deaths.
+        let len = if spec.board.is_some() {
+            550..700
+        } else {
+            450..550
+        };
+        let steps = prop::collection::vec(step(), len)
             .new_tree(&mut runner)
             .unwrap()
             .current();
@@ -1371,10 +1475,11 @@ fn m32_table(auto_cards: bool) -> Table {
         mafia: false,
         n: 12,
         seed: 7,
-        fixed: Some(deal(false, 12)),
+        fixed: Some(deal(false, 12, None)),
         auto_cards,
         start_offset_min: 0,
         forbidden: None,
+        board: None,
     };
     // Ash, Birch, Cedar, Daisy: wolves; Elm: seer; Fern: witch; Gale: hunter; rest villagers.
     Table::new(&spec.setup()).expect("game is created")

@@ -14,6 +14,14 @@ use super::LangArg;
 enum RulesetArg {
     M32,
     Mafia,
+    /// 预女猎白 (RULES.md §4).
+    Idiot,
+    /// 预女猎守.
+    Guard,
+    /// 白狼王骑士.
+    WolfKing,
+    /// 预女猎, 9 players.
+    Small,
 }
 
 impl RulesetArg {
@@ -21,6 +29,10 @@ impl RulesetArg {
         match self {
             RulesetArg::M32 => "m32",
             RulesetArg::Mafia => "mafia",
+            RulesetArg::Idiot => "idiot",
+            RulesetArg::Guard => "guard",
+            RulesetArg::WolfKing => "wolf-king",
+            RulesetArg::Small => "small",
         }
     }
 }
@@ -46,7 +58,7 @@ pub struct Args {
     /// under zh, Trent under en].
     #[arg(long, requires = "tournament")]
     judge: Option<String>,
-    /// Number of players (default: 12 for m32, 13 for mafia).
+    /// Number of players (default: 12 for m32 and the 12-player boards, 9 for small, 13 for mafia).
     #[arg(long)]
     players: Option<usize>,
     #[arg(long, value_enum, default_value = "zh")]

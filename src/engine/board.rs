@@ -131,3 +131,152 @@ impl Tx {
         self.emit(at, EventKind::DayCut { day });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use chrono::{Duration, TimeZone, Utc};
+
+    use super::super::{create, handle, Action, Command, Event, EventKind, Game, Ruleset, Setup};
+    use super::*;
+
+    /// A `wolf-king` game with a fixed deal (A-C wolves, D the king, E seer, F witch,
+    /// G guard, H knight, I-L villagers), at the opening of night 1.
+    fn night_one() -> (Game, chrono::DateTime<Utc>) {
+        let rs = Ruleset::builtin("wolf-king", &BTreeMap::new()).expect("wolf-king loads");
+        let names: Vec<String> = "ABCDEFGHIJKL".chars().map(String::from).collect();
+        let roles = [
+            "wolf",
+            "wolf",
+            "wolf",
+            "white_wolf_king",
+            "seer",
+            "witch",
+            "guard",
+            "knight",
+            "villager",
+            "villager",
+            "villager",
+            "villager",
+        ];
+        let start = Utc
+            .with_ymd_and_hms(2026, 12, 1, 12, 0, 0)
+            .single()
+            .expect("a time");
+        let setup = Setup {
+            ruleset: rs,
+            seed: 1,
+            start,
+            characters: names.clone(),
+            roles: Some(
+                names
+                    .iter()
+                    .zip(roles)
+                    .map(|(n, r)| (n.clone(), Role::from_key(r).expect("a role")))
+                    .collect(),
+            ),
+            forbidden_first_kill: None,
+            players: None,
+        };
+        let mut g = Game::replay(&create(&setup).expect("the deal fits"));
+        let night = start + Duration::hours(24) + Duration::minutes(10);
+        for e in handle(&g, &Command::tick(), night).expect("a tick") {
+            super::super::apply(&mut g, &e);
+        }
+        assert_eq!(g.phase, Phase::Night { night: 1 });
+        (g, night)
+    }
+
+    fn seer_sees(g: &Game, target: u16, at: chrono::DateTime<Utc>) -> bool {
+        let cmd = Command::by(
+            CharId(4),
+            Action::Check {
+                target: CharId(target),
+            },
+        );
+        let events: Vec<Event> = handle(g, &cmd, at).expect("the check is accepted");
+        events
+            .iter()
+            .find_map(|e| match e.kind {
+                EventKind::SeerChecked { village, .. } => Some(village),
+                _ => None,
+            })
+            .expect("a check result")
+    }
+
+    #[test]
+    fn the_seer_sees_the_king_as_not_village_and_the_new_gods_as_village() {
+        let (g, at) = night_one();
+        assert!(!seer_sees(&g, 3, at), "the white wolf king is not village");
+        assert!(!seer_sees(&g, 0, at), "a wolf is not village");
+        for god in [5, 6, 7] {
+            assert!(seer_sees(&g, god, at), "witch, guard, knight are village");
+        }
+    }
+
+    #[test]
+    fn the_king_is_one_of_the_pack() {
+        let (g, at) = night_one();
+        // He was told the wolves, and they him.
+        let events = create_events_of(&g);
+        let told = |c: u16| {
+            events.iter().find_map(|e| match &e.kind {
+                EventKind::RoleTold {
+                    character, team, ..
+                } if character.0 == c => Some(team.clone()),
+                _ => None,
+            })
+        };
+        assert_eq!(told(3), Some(vec![CharId(0), CharId(1), CharId(2)]));
+        assert_eq!(told(0), Some(vec![CharId(1), CharId(2), CharId(3)]));
+        // He votes in the leader election and may be elected.
+        let cmd = Command::by(CharId(0), Action::LeaderVote { target: CharId(3) });
+        assert!(handle(&g, &cmd, at).is_ok());
+        let cmd = Command::by(
+            CharId(3),
+            Action::Kill {
+                target: CharId(8),
+                reason: "刀".into(),
+            },
+        );
+        assert!(handle(&g, &cmd, at).is_ok(), "he submits kills");
+    }
+
+    fn create_events_of(g: &Game) -> Vec<Event> {
+        let setup = Setup {
+            ruleset: g.ruleset.clone(),
+            seed: g.seed,
+            start: g.start,
+            characters: g.chars.iter().map(|c| c.name.clone()).collect(),
+            roles: Some(g.chars.iter().map(|c| (c.name.clone(), c.role)).collect()),
+            forbidden_first_kill: None,
+            players: None,
+        };
+        create(&setup).expect("the same game")
+    }
+
+    #[test]
+    fn a_refused_board_action_changes_nothing() {
+        let (g, at) = night_one();
+        for (by, action) in [
+            (
+                8,
+                Action::Protect {
+                    target: Some(CharId(9)),
+                },
+            ),
+            (0, Action::SelfDestruct { target: None }),
+            (7, Action::Duel { target: CharId(0) }),
+        ] {
+            let err = handle(&g, &Command::by(CharId(by), action), at).expect_err("refused");
+            assert!(
+                matches!(
+                    err,
+                    RuleError::NoAbility { .. } | RuleError::WrongPhase { .. }
+                ),
+                "{err:?}"
+            );
+        }
+    }
+}

@@ -642,6 +642,84 @@ mod tests {
     }
 
     #[test]
+    fn the_boards_load_with_their_counts_and_options() {
+        let none = BTreeMap::new();
+        let count = |name: &str, n: usize, r: Role| {
+            Ruleset::builtin(name, &none)
+                .expect("loads")
+                .counts_for(n)
+                .and_then(|c| c.get(&r).copied())
+        };
+        assert_eq!(count("idiot", 12, Role::Idiot), Some(1));
+        assert_eq!(count("idiot", 12, Role::Villager), Some(4));
+        assert_eq!(count("guard", 12, Role::Guard), Some(1));
+        assert_eq!(count("wolf-king", 12, Role::WhiteWolfKing), Some(1));
+        assert_eq!(count("wolf-king", 12, Role::Wolf), Some(3));
+        assert_eq!(count("wolf-king", 12, Role::Knight), Some(1));
+        assert_eq!(count("small", 9, Role::Wolf), Some(3));
+        assert_eq!(
+            count("small", 12, Role::Wolf),
+            None,
+            "played at its size only"
+        );
+        for name in ["idiot", "guard", "wolf-king", "small"] {
+            let o = Ruleset::builtin(name, &none).expect("loads").options;
+            assert_eq!(o.witch_self_save, WitchSelfSave::FirstNight);
+            assert!(!o.wolves_win_at_half && !o.hunter_shoots_when_poisoned);
+            assert!(o.wolf_self_destruct);
+        }
+        let m32 = Ruleset::builtin("m32", &none).expect("loads");
+        assert_eq!(m32.options.witch_self_save, WitchSelfSave::Never);
+        assert!(m32.options.wolves_win_at_half && !m32.options.wolf_self_destruct);
+        assert!(m32.changed_options().is_empty());
+    }
+
+    #[test]
+    fn the_old_boolean_witch_self_save_still_reads() {
+        let mut o = BTreeMap::new();
+        o.insert("witch_self_save".to_string(), toml::Value::Boolean(true));
+        let rs = Ruleset::builtin("m32", &o).expect("an old override");
+        assert_eq!(rs.options.witch_self_save, WitchSelfSave::Always);
+        // Written back by name, and a stored game's `false` reads as "never".
+        let mut json = serde_json::to_value(&rs.options).expect("json");
+        assert_eq!(json["witch_self_save"], "always");
+        json["witch_self_save"] = serde_json::Value::Bool(false);
+        let old: Options = serde_json::from_value(json).expect("an older game");
+        assert_eq!(old.witch_self_save, WitchSelfSave::Never);
+        assert_eq!(
+            rs.changed_options(),
+            vec![("witch_self_save".to_string(), "always".to_string())]
+        );
+        o.insert(
+            "witch_self_save".to_string(),
+            toml::Value::String("sometimes".into()),
+        );
+        let err = Ruleset::builtin("m32", &o).unwrap_err().to_string();
+        assert!(
+            err.contains("witch_self_save") && err.contains("first_night"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn the_deal_option_replaces_the_table() {
+        let mut o = BTreeMap::new();
+        let deal: toml::Table =
+            toml::from_str("wolf = 4\nseer = 1\nwitch = 1\nhunter = 1\nguard = 1")
+                .expect("a table");
+        o.insert("deal".to_string(), toml::Value::Table(deal));
+        let rs = Ruleset::builtin("m32", &o).expect("a guard in m32");
+        let counts = rs.counts_for(12).expect("seats 12");
+        assert_eq!(counts[&Role::Guard], 1);
+        assert_eq!(counts[&Role::Villager], 4);
+        assert_eq!(rs.changed_options()[0].0, "deal");
+        let bad: toml::Table = toml::from_str("wolf = 4\npolice = 1").expect("a table");
+        o.insert("deal".to_string(), toml::Value::Table(bad));
+        let err = Ruleset::builtin("m32", &o).unwrap_err().to_string();
+        assert!(err.contains("deal") && err.contains("police"), "{err}");
+    }
+
+    #[test]
     fn bad_files_name_the_field() {
         let none = BTreeMap::new();
         let text = BUILTIN[0]

@@ -1190,11 +1190,15 @@ fn deed(c: &Ctx, d: &Deed) -> String {
                 "to" => c.color(card.color),
             ],
         ),
+        // RULES.md §4: a protection or self-destruct without a target has its own line.
+        ("protect", None, _, _) => c.t("deed-protect-nobody", args!["by" => by.clone()]),
+        ("self_destruct", None, _, _) => c.t("deed-self-destruct-alone", args!["by" => by.clone()]),
         (
             w @ ("vote" | "abstain" | "shoot" | "pass_badge" | "pass_leader" | "leader_vote"
             | "kill" | "pick" | "save" | "poison" | "pass" | "check" | "hold_fire"
             | "lapsed_shoot" | "lapsed_badge" | "lapsed_leader" | "badge_drawn"
-            | "leader_drawn" | "leader_elected"),
+            | "leader_drawn" | "leader_elected" | "protect" | "self_destruct" | "duel"
+            | "idiot_revealed"),
             _,
             _,
             _,

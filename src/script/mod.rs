@@ -120,6 +120,18 @@ pub enum Act {
     Pause,
     /// Extension: the judge restarts the clock (`resume`).
     Resume,
+    /// The guard's protection; `None` protects nobody (RULES.md §4).
+    Protect {
+        target: Option<String>,
+    },
+    /// A wolf's self-destruct; the white wolf king may take `target` along.
+    SelfDestruct {
+        target: Option<String>,
+    },
+    /// The knight's duel.
+    Duel {
+        target: String,
+    },
 }
 
 /// One step of a script.
@@ -149,6 +161,15 @@ fn take_str(obj: &Map<String, Value>, key: &str) -> Result<String, String> {
         Some(Value::String(s)) => Ok(s.clone()),
         Some(_) => Err(format!("field `{key}` must be a string")),
         None => Err(format!("missing field `{key}`")),
+    }
+}
+
+/// An optional string field: absent or `null` is `None`.
+fn opt_str(obj: &Map<String, Value>, key: &str) -> Result<Option<String>, String> {
+    match obj.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(_) => Err(format!("field `{key}` must be a string")),
     }
 }
 
@@ -247,6 +268,24 @@ fn parse_step(v: &Value) -> Result<Step, String> {
             &["target"],
         ),
         "concede" => (Act::Concede, &[]),
+        "protect" => (
+            Act::Protect {
+                target: opt_str(obj, "target")?,
+            },
+            &["target"],
+        ),
+        "self_destruct" => (
+            Act::SelfDestruct {
+                target: opt_str(obj, "target")?,
+            },
+            &["target"],
+        ),
+        "duel" => (
+            Act::Duel {
+                target: s("target")?,
+            },
+            &["target"],
+        ),
         "card" => {
             let c = s("color")?;
             let color = Color::from_key(&c)
@@ -313,10 +352,18 @@ fn json_to_toml(key: &str, v: &Value) -> Result<toml::Value, ScriptError> {
             Some(i) => toml::Value::Integer(i),
             None => toml::Value::Float(n.as_f64().unwrap_or(f64::NAN)),
         },
+        // The `deal` option: role → count (RULES.md §4).
+        Value::Object(m) => {
+            let mut t = toml::Table::new();
+            for (k, v) in m {
+                t.insert(k.clone(), json_to_toml(&format!("{key}.{k}"), v)?);
+            }
+            toml::Value::Table(t)
+        }
         _ => {
             return Err(field(
                 &format!("options.{key}"),
-                "must be a string, number or boolean",
+                "must be a string, number, boolean or (for `deal`) an object",
             ))
         }
     })
@@ -475,6 +522,8 @@ pub struct Report {
     pub eliminations: Vec<ReportElimination>,
     pub cards: BTreeMap<String, ReportCards>,
     pub last_words: Vec<String>,
+    /// Characters whose role was made public during the game (revealed idiots), in order.
+    pub revealed: Vec<String>,
     pub steps: Vec<StepResult>,
 }
 
@@ -519,6 +568,7 @@ impl Report {
                 })
                 .collect(),
             last_words: game.grants.iter().map(|g| name(g.character)).collect(),
+            revealed: game.revealed.iter().map(|c| name(*c)).collect(),
             steps,
         }
     }
@@ -736,6 +786,15 @@ impl Table {
                 seconds: duration.0,
             },
             Act::End { winner } => Action::End { winner: *winner },
+            Act::Protect { target } => Action::Protect {
+                target: target.as_deref().map(id).transpose()?,
+            },
+            Act::SelfDestruct { target } => Action::SelfDestruct {
+                target: target.as_deref().map(id).transpose()?,
+            },
+            Act::Duel { target } => Action::Duel {
+                target: id(target)?,
+            },
         };
         Ok(match by {
             By::Judge => Command::judge(action),

@@ -143,8 +143,9 @@ pub fn setup(
     let mut rs = Ruleset::builtin(ruleset, &BTreeMap::new())
         .map_err(|_| t("sim-error-ruleset", &[("name", ruleset.to_string())]))?;
     rs.options.time_zone = i18n::default_zone(lang);
+    // A werewolf board is played at its listed size (12, or 9 for `small`).
     let n = players.unwrap_or(match rs.kind {
-        Kind::Werewolf => 12,
+        Kind::Werewolf => rs.deal.first().map_or(12, |d| d.players[0]),
         Kind::Mafia => 13,
     });
     if rs.deal_for(n).is_none() {

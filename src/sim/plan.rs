@@ -46,6 +46,12 @@ pub(super) enum Plan {
     HoldFire,
     PassBadge,
     PassLeader,
+    /// The guard's protection (RULES.md §4).
+    Protect,
+    /// A wolf's self-destruct by day; the white wolf king takes someone now and then.
+    SelfDestruct,
+    /// The knight's duel.
+    Duel,
     // Deliberate mistakes, which the engine must refuse.
     VoteForDead,
     LateChange,
@@ -256,6 +262,31 @@ impl Sim {
             let who = self.pick(&living);
             self.at(t, who, Plan::TreeHole);
         }
+        // The boards' day abilities (RULES.md §4): a wolf self-destructs now and then (more
+        // often when the pack is losing), the knight duels on day 2 or later.
+        if !runoff && o.wolf_self_destruct {
+            let wolves = g.living_with(Role::is_wolf);
+            let losing = wolves.len() * 3 <= living.len();
+            for w in wolves {
+                if self.chance(if losing { 0.08 } else { 0.03 }) {
+                    let t = whenever(self);
+                    self.at(t, Some(w), Plan::SelfDestruct);
+                }
+            }
+        }
+        if !runoff {
+            if let Some(k) = g
+                .holder(Role::Knight)
+                .filter(|k| g.is_alive(*k) && !g.duels.contains(k))
+            {
+                let allowed = d.day > 1 || o.knight_duel_day_one;
+                // Now and then a knight tries on day 1, which is refused.
+                if (allowed && self.chance(0.3)) || (!allowed && self.chance(0.05)) {
+                    let t = whenever(self);
+                    self.at(t, Some(k), Plan::Duel);
+                }
+            }
+        }
         if !runoff && g.kind() == Kind::Mafia {
             for role in [Role::Killer, Role::Police] {
                 let side = g.living_with(|r| r == role);
@@ -325,7 +356,19 @@ impl Sim {
         let living = g.living();
         match g.kind() {
             Kind::Werewolf => {
-                let wolves = g.living_with(|r| r == Role::Wolf);
+                let wolves = g.living_with(Role::is_wolf);
+                if let Some(guard) = g.holder(Role::Guard).filter(|c| g.is_alive(*c)) {
+                    // Most guards protect someone; a few forget (a silent guard protects
+                    // nobody); now and then one tries a second protection.
+                    if !n.wolves_closed && !n.guard_done && self.chance(0.9) {
+                        let t = self.time_in(open + mins(2), open + mins(25));
+                        self.at(t, Some(guard), Plan::Protect);
+                        if self.chance(0.05) {
+                            let t = self.time_in(open + mins(26), open + mins(28));
+                            self.at(t, Some(guard), Plan::Protect);
+                        }
+                    }
+                }
                 if !n.wolves_closed {
                     if o.wolf_leader && g.leader.is_none() && n.night == 1 {
                         for &w in &wolves {
@@ -720,9 +763,41 @@ impl Sim {
                     self.act(Command::by(leader, Action::Pick { target }));
                 }
             }
+            Plan::Protect => {
+                let Some(c) = alive(i.who) else { return };
+                let Some(n) = g.night.clone() else { return };
+                let mut choices = g.living();
+                // Mostly not last night's character (the engine refuses it); sometimes tried.
+                if let Some((night, last)) = g.last_protected {
+                    if night + 1 == n.night && !self.chance(0.1) {
+                        choices.retain(|t| *t != last);
+                    }
+                }
+                let target = if self.chance(0.1) {
+                    None
+                } else {
+                    self.pick(&choices)
+                };
+                self.act(Command::by(c, Action::Protect { target }));
+            }
+            Plan::SelfDestruct => {
+                let Some(c) = alive(i.who) else { return };
+                let target = if g.ch(c).role == Role::WhiteWolfKing && self.chance(0.8) {
+                    self.kill_target(c)
+                } else {
+                    None
+                };
+                self.act(Command::by(c, Action::SelfDestruct { target }));
+            }
+            Plan::Duel => {
+                let Some(c) = alive(i.who) else { return };
+                if let Some(target) = self.hunch(c) {
+                    self.act(Command::by(c, Action::Duel { target }));
+                }
+            }
             Plan::PickNotLeader => {
                 let wolves: Vec<CharId> = g
-                    .living_with(|r| r == Role::Wolf)
+                    .living_with(Role::is_wolf)
                     .into_iter()
                     .filter(|w| Some(*w) != g.leader)
                     .collect();
