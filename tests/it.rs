@@ -11,6 +11,8 @@ mod bench_active;
 mod cli;
 #[path = "discord.rs"]
 mod discord;
+#[path = "discord_boards.rs"]
+mod discord_boards;
 #[path = "discord_limits.rs"]
 mod discord_limits;
 #[path = "discord_tournament.rs"]

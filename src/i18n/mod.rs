@@ -168,6 +168,24 @@ pub fn player_label(player: &str) -> String {
     }
 }
 
+/// A duration in hours, minutes and seconds, e.g. "1 小时 30 分钟" / "1 hour 30 minutes".
+pub fn duration(secs: i64, lang: Lang) -> String {
+    let secs = secs.unsigned_abs();
+    let (h, m, s) = (secs / 3600, (secs % 3600) / 60, secs % 60);
+    let part = |id: &str, n: u64| lookup_or_mark(lang, id, &args!["n" => n]);
+    let mut parts = Vec::new();
+    if h > 0 {
+        parts.push(part("dur-h", h));
+    }
+    if m > 0 {
+        parts.push(part("dur-m", m));
+    }
+    if s > 0 || parts.is_empty() {
+        parts.push(part("dur-s", s));
+    }
+    parts.join(" ")
+}
+
 /// A role's name, e.g. 狼人 / wolf.
 pub fn role_name(role: Role, lang: Lang) -> String {
     lookup_or_mark(lang, &format!("role-{}", role.key()), &FluentArgs::new())
@@ -253,19 +271,7 @@ impl Ctx<'_> {
 
     /// A duration in hours, minutes and seconds, e.g. "1 小时 30 分钟" / "1 hour 30 minutes".
     fn dur(&self, secs: i64) -> String {
-        let secs = secs.unsigned_abs();
-        let (h, m, s) = (secs / 3600, (secs % 3600) / 60, secs % 60);
-        let mut parts = Vec::new();
-        if h > 0 {
-            parts.push(self.t("dur-h", args!["n" => h]));
-        }
-        if m > 0 {
-            parts.push(self.t("dur-m", args!["n" => m]));
-        }
-        if s > 0 || parts.is_empty() {
-            parts.push(self.t("dur-s", args!["n" => s]));
-        }
-        parts.join(" ")
+        duration(secs, self.lang)
     }
 
     fn role(&self, r: Role) -> String {

@@ -8,11 +8,13 @@
 //! itself is the store's event log.
 
 pub mod anon;
+pub mod board;
 pub mod clock;
 mod forum;
 mod tournament;
 pub mod view;
 
+pub use board::GameOptions;
 pub use forum::{Closing, Elevator, Flag, ThreadPost};
 pub use tournament::DEFAULT_TOURNAMENT_RULESET;
 
@@ -86,6 +88,16 @@ pub enum ServiceError {
     PlayerCount { ruleset: String, players: usize },
     #[error("unknown ruleset {0}")]
     UnknownRuleset(String),
+    /// A `/wolf new` option that does not fit the ruleset (see [`Service::game_ruleset`]).
+    #[error("option {option} = {value} does not fit the ruleset")]
+    BadOption { option: String, value: String },
+    /// A `/wolf new` player count the ruleset does not seat.
+    #[error("{ruleset} does not seat {players} players (it seats {seats})")]
+    PlayersOption {
+        ruleset: String,
+        players: usize,
+        seats: String,
+    },
     #[error("no living character is called {0}")]
     UnknownTarget(String),
     #[error("unknown time zone {0}")]
@@ -139,6 +151,8 @@ impl ServiceError {
             ServiceError::NotJoined => "not_joined",
             ServiceError::PlayerCount { .. } => "player_count",
             ServiceError::UnknownRuleset(_) => "unknown_ruleset",
+            ServiceError::BadOption { .. } => "bad_option",
+            ServiceError::PlayersOption { .. } => "players_option",
             ServiceError::UnknownTarget(_) => "unknown_target",
             ServiceError::UnknownTimeZone(_) => "unknown_time_zone",
             ServiceError::EmptyReason => "empty_reason",
@@ -177,6 +191,18 @@ impl ServiceError {
             | ServiceError::TournamentExists(name) => {
                 vec![("name", name.clone())]
             }
+            ServiceError::BadOption { option, value } => {
+                vec![("option", option.clone()), ("value", value.clone())]
+            }
+            ServiceError::PlayersOption {
+                ruleset,
+                players,
+                seats,
+            } => vec![
+                ("ruleset", ruleset.clone()),
+                ("players", players.to_string()),
+                ("seats", seats.clone()),
+            ],
             ServiceError::TournamentFull { name, planned } => {
                 vec![("name", name.clone()), ("planned", planned.to_string())]
             }
@@ -240,7 +266,7 @@ impl Settings {
 }
 
 /// A sign-up and who has joined it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Signup {
     pub id: SignupId,
     pub guild: Guild,
@@ -252,6 +278,11 @@ pub struct Signup {
     pub game: Option<GameId>,
     /// The tournament whose next game this sign-up becomes.
     pub tournament: Option<i64>,
+    /// What the judge chose beyond the ruleset (`/wolf new`).
+    pub options: GameOptions,
+    /// The ruleset the game will play: the file, the bot's overrides, the judge's options
+    /// (`None` if it no longer loads).
+    pub rules: Option<Ruleset>,
     /// (account, name, DMs open), in order of joining: those who play, at most
     /// [`Signup::cap`].
     pub players: Vec<(Account, String, bool)>,
@@ -269,8 +300,11 @@ impl Signup {
         Some((lo, hi))
     }
 
-    /// The player counts the ruleset seats, as `min–max`.
+    /// The player counts the game seats, as `min–max` (the judge's count, if chosen).
     pub fn seats(&self) -> String {
+        if let Some(n) = self.options.players {
+            return n.to_string();
+        }
         match Signup::bounds(&self.ruleset) {
             Some((lo, hi)) if lo == hi => lo.to_string(),
             Some((lo, hi)) => format!("{lo}–{hi}"),
@@ -496,22 +530,24 @@ impl Service {
         ruleset: &str,
         tournament: Option<&str>,
         lang: Lang,
+        options: &GameOptions,
     ) -> Result<Signup, ServiceError> {
-        self.ruleset(ruleset)?;
+        self.game_ruleset(ruleset, options)?;
         self.settings(guild).await?;
         let tournament = match tournament.map(str::trim).filter(|t| !t.is_empty()) {
             Some(name) => Some(self.tournament_for_signup(guild, name, ruleset).await?),
             None => None,
         };
         let row = sqlx::query(
-            "INSERT INTO signup_posts (guild_id, judge_user, ruleset, lang, tournament_id)
-             VALUES ($1, $2, $3, $4, $5) RETURNING id",
+            "INSERT INTO signup_posts (guild_id, judge_user, ruleset, lang, tournament_id, options)
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
         )
         .bind(guild.0 as i64)
         .bind(judge.0 as i64)
         .bind(ruleset)
         .bind(lang_code(lang))
         .bind(tournament)
+        .bind(options.to_json())
         .fetch_one(self.pool())
         .await?;
         self.signup(SignupId(row.try_get("id")?)).await
@@ -549,7 +585,7 @@ impl Service {
     pub async fn signup(&self, id: SignupId) -> Result<Signup, ServiceError> {
         let row = sqlx::query(
             "SELECT guild_id, judge_user, ruleset, lang, thread_id, message_id, game_id,
-                    tournament_id
+                    tournament_id, options
              FROM signup_posts WHERE id = $1",
         )
         .bind(id.0)
@@ -557,7 +593,10 @@ impl Service {
         .await?
         .ok_or(ServiceError::NoGame)?;
         let ruleset: String = row.try_get("ruleset")?;
-        let (players, waiting) = signup_players(self.pool(), id, &ruleset).await?;
+        let options = GameOptions::from_json(row.try_get("options")?);
+        let rules = self.game_ruleset(&ruleset, &options).ok();
+        let cap = options.players.or_else(|| Signup::cap(&ruleset));
+        let (players, waiting) = signup_players(self.pool(), id, cap).await?;
         Ok(Signup {
             id,
             guild: Guild(row.try_get::<i64, _>("guild_id")? as u64),
@@ -572,6 +611,8 @@ impl Service {
                 .map(|m| m as u64),
             game: row.try_get::<Option<i64>, _>("game_id")?.map(GameId),
             tournament: row.try_get("tournament_id")?,
+            options,
+            rules,
             players,
             waiting,
         })
@@ -712,7 +753,7 @@ impl Service {
             // Started already (a retried or concurrent start): the same game, no new deal.
             return Ok(game);
         }
-        let mut ruleset = self.ruleset(&s.ruleset)?;
+        let mut ruleset = self.game_ruleset(&s.ruleset, &s.options)?;
         // The game prints times in its server's time zone.
         ruleset.options.time_zone = self.settings(s.guild).await?.zone();
         let key = format!("signup-{}", id.0);
@@ -792,8 +833,11 @@ impl Service {
             });
         }
         // Read under the lock: this is the list the game is dealt to.
-        let (players, _) = signup_players(&mut *tx, s.id, &s.ruleset).await?;
-        if ruleset.deal_for(players.len()).is_none() {
+        let cap = s.options.players.or_else(|| Signup::cap(&s.ruleset));
+        let (players, _) = signup_players(&mut *tx, s.id, cap).await?;
+        // The judge's player count (`players` option) is exact; the sign-up takes no more.
+        let counted = s.options.players.is_none_or(|n| n == players.len());
+        if !counted || ruleset.deal_for(players.len()).is_none() {
             return Err(ServiceError::PlayerCount {
                 ruleset: s.ruleset.clone(),
                 players: players.len(),
@@ -1152,13 +1196,14 @@ struct Deal {
     names: Vec<String>,
 }
 
-/// Those who play in sign-up `id` (at most the ruleset's largest count) and those waiting,
+/// Those who play in sign-up `id` (at most `cap`: the judge's `players` option, else the
+/// ruleset's largest count) and those waiting,
 /// each in order of joining, read through `db` (a transaction holding the sign-up's lock,
 /// or the pool).
 async fn signup_players<'c>(
     db: impl sqlx::PgExecutor<'c>,
     id: SignupId,
-    ruleset: &str,
+    cap: Option<usize>,
 ) -> Result<(Vec<(Account, String, bool)>, Vec<(Account, String, bool)>), ServiceError> {
     let mut players = sqlx::query(
         "SELECT user_id, name, dm_ok FROM signup_players WHERE signup_id = $1
@@ -1176,7 +1221,7 @@ async fn signup_players<'c>(
         ))
     })
     .collect::<Result<Vec<_>, sqlx::Error>>()?;
-    let waiting = match Signup::cap(ruleset) {
+    let waiting = match cap {
         Some(cap) if players.len() > cap => players.split_off(cap),
         _ => Vec::new(),
     };

@@ -336,7 +336,7 @@ pub async fn extend(
 /// What a judge types for `/judge extend`: days as well as the script format's `h`, `m`,
 /// `s` (`1d`, `1d12h`, `90m`), case and spaces ignored. Days are read here, at the edge,
 /// because the script format (a contract) spells durations with `h`, `m` and `s` only.
-fn extension(text: &str) -> Option<Span> {
+pub(super) fn extension(text: &str) -> Option<Span> {
     let t: String = text
         .chars()
         .filter(|c| !c.is_whitespace())

@@ -1,10 +1,12 @@
-//! The slash commands, one module per group: `/wolf-setup`, `/wolf …` (sign-up), the
-//! players' commands, `/judge …`, and the tournaments' (`/tournament new`, `/standings`,
-//! `/stats`). Each parses its options, calls the service once and
-//! renders the answer; nothing else. The service call runs under
+//! The slash commands, one module per group: `/wolf-setup`, `/wolf …` (sign-up, rules),
+//! the players' commands, the day actions of single roles, `/judge …`, and the
+//! tournaments' (`/tournament new`, `/standings`, `/stats`). Each parses its options, calls
+//! the service once and renders the answer; nothing else. The service call runs under
 //! [`crate::discord::patient`], which defers the interaction if the database keeps it
 //! waiting past Discord's deadline.
 
+pub mod board;
+pub mod day;
 pub mod judge;
 pub mod play;
 pub mod tournament;
@@ -18,7 +20,7 @@ use crate::service::{GameId, ServiceError};
 
 /// Every command the bot registers.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![
+    let mut commands = vec![
         wolf::setup(),
         wolf::wolf(),
         wolf::join(),
@@ -38,7 +40,12 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         tournament::tournament(),
         tournament::standings(),
         tournament::stats(),
-    ]
+        day::concede(),
+        day::self_destruct(),
+        day::duel(),
+    ];
+    board::offer_rulesets(&mut commands);
+    commands
 }
 
 /// The game the command is about, and its state.

@@ -8,7 +8,7 @@ use crate::i18n::{text, Lang};
 use crate::service::{view, Service, ServiceError};
 
 /// Runs `action` (made from the game's state) for the caller, answering `ok`.
-async fn act(
+pub(super) async fn act(
     ctx: Context<'_>,
     make: impl FnOnce(&crate::engine::Game) -> Result<Action, ServiceError>,
     ok: impl FnOnce(Lang) -> String,

@@ -20,7 +20,8 @@ use crate::discord::{
 use crate::engine::ruleset::Zone;
 use crate::i18n::{text, Lang};
 use crate::service::{
-    mention, Account, Channel, ServerRole, Service, ServiceError, Settings, Signup, SignupId,
+    board, mention, Account, Channel, GameOptions, ServerRole, Service, ServiceError, Settings,
+    Signup, SignupId,
 };
 
 /// Sign-ups (judge)
@@ -29,7 +30,7 @@ use crate::service::{
 /// Messages*).
 #[poise::command(
     slash_command,
-    subcommands("new", "start"),
+    subcommands("new", "start", "rules"),
     guild_only,
     default_member_permissions = "MANAGE_MESSAGES"
 )]
@@ -128,11 +129,26 @@ pub async fn setup(
 }
 
 /// Open a sign-up post for a new game (judge), optionally a tournament's next game.
+///
+/// The ruleset is offered as a list of choices, one per ruleset file (see
+/// [`super::board::ruleset_option`]); the other options override the ruleset for this game.
 #[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)]
 pub async fn new(
     ctx: Context<'_>,
-    #[description = "The ruleset: m32 or mafia"] ruleset: String,
+    #[description = "The board: each choice shows its players and roles"] ruleset: String,
     #[description = "The tournament this game belongs to (its name)"] tournament: Option<String>,
+    #[description = "Day length, e.g. 24h, 12h or 1d (default: the ruleset's)"] day_length: Option<
+        String,
+    >,
+    #[description = "Deadline of the night's actions but the witch's, from nightfall, e.g. 30m"]
+    night_deadline: Option<String>,
+    #[description = "The witch's deadline from nightfall, e.g. 1h"] witch_deadline: Option<String>,
+    #[description = "Anonymous characters, or the players' own names"] anonymous: Option<bool>,
+    #[description = "Player count, where the ruleset seats several (mafia: 11–16)"]
+    #[min = 1]
+    #[max = 100]
+    players: Option<u32>,
 ) -> Result<(), Error> {
     // The forum post is a Discord call of its own: answer first, within the 3 seconds.
     ctx.defer_ephemeral().await?;
@@ -142,6 +158,14 @@ pub async fn new(
         let p = place(ctx);
         let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
         let settings = service.check_judge(guild, &roles(ctx).await).await?;
+        let span = |text: &Option<String>| super::board::span(text.as_deref(), lang);
+        let options = GameOptions {
+            day_length: span(&day_length)?,
+            night_length: span(&night_deadline)?,
+            witch_deadline: span(&witch_deadline)?,
+            anonymous,
+            players: players.map(|n| n as usize),
+        };
         let s = service
             .open_signup(
                 guild,
@@ -149,6 +173,7 @@ pub async fn new(
                 ruleset.trim(),
                 tournament.as_deref(),
                 settings.lang,
+                &options,
             )
             .await?;
         let (content, buttons) = signup_message(&s);
@@ -156,7 +181,11 @@ pub async fn new(
             .create_forum_post(
                 ctx.http(),
                 CreateForumPost::new(
-                    text(s.lang, "signup-title", &[("ruleset", s.ruleset.clone())]),
+                    text(
+                        s.lang,
+                        "signup-title",
+                        &[("ruleset", board::board_name(&s.ruleset, s.lang))],
+                    ),
                     CreateMessage::new()
                         .content(content)
                         .components(buttons)
@@ -180,6 +209,49 @@ pub async fn new(
         )
     })
     .await
+}
+
+/// Post the current game's board, roles and options here
+///
+/// For everyone, in the game's language: a game's own ruleset (with its options) and
+/// roles; before it starts, the open sign-up's.
+#[poise::command(slash_command, guild_only)]
+pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
+    let service = &ctx.data().service;
+    let result = async {
+        let p = place(ctx);
+        match service.game_at(&p).await {
+            Ok(id) => {
+                let g = service.store.load(id.0).await?;
+                let lang = service.route(id).await?.lang;
+                let mut counts = std::collections::BTreeMap::new();
+                for c in &g.chars {
+                    *counts.entry(c.role).or_insert(0usize) += 1;
+                }
+                let counts: Vec<_> = counts.into_iter().collect();
+                Ok(board::rules_text(&g.ruleset, &counts, lang))
+            }
+            Err(ServiceError::NoGame) => {
+                let s = service.signup_at(&p).await?;
+                let r = s
+                    .rules
+                    .clone()
+                    .ok_or_else(|| ServiceError::UnknownRuleset(s.ruleset.clone()))?;
+                let counts = s
+                    .options
+                    .players
+                    .map(|n| board::deal_counts(&r, n))
+                    .unwrap_or_default();
+                Ok(board::rules_text(&r, &counts, s.lang))
+            }
+            Err(e) => Err(e),
+        }
+    }
+    .await;
+    match result {
+        Ok(t) => super::board::public(ctx, &t).await,
+        Err(e) => answer(ctx, Err::<(), _>(e), |_| String::new()).await,
+    }
 }
 
 /// Start the game when enough players have signed up (judge).
@@ -314,17 +386,18 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
         text(s.lang, "signup-open", &[])
     };
     let content = format!(
-        "{}\n{}\n{}",
+        "{}\n{}{}\n{}",
         text(
             s.lang,
             "signup-body",
             &[
-                ("ruleset", s.ruleset.clone()),
+                ("ruleset", board::board_name(&s.ruleset, s.lang)),
                 ("judge", mention(s.judge)),
                 ("count", s.players.len().to_string()),
                 ("seats", s.seats()),
             ],
         ),
+        board_lines(s),
         names.join("\n"),
         state
     );
@@ -356,6 +429,45 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
         ])]
     };
     (content, buttons)
+}
+
+/// The sign-up post's board (the roles dealt at the game's size, or each size's) and the
+/// options that differ from the ruleset file, each line ending in a newline.
+fn board_lines(s: &Signup) -> String {
+    let Some(r) = &s.rules else {
+        return String::new();
+    };
+    let deal = match s.options.players {
+        Some(n) => vec![text(
+            s.lang,
+            "board-deal",
+            &[
+                ("players", n.to_string()),
+                (
+                    "roles",
+                    board::counts_text(&board::deal_counts(r, n), s.lang),
+                ),
+            ],
+        )],
+        None => board::deal_lines(r, s.lang),
+    };
+    let sep = text(s.lang, "board-lines-sep", &[]);
+    let mut out = text(
+        s.lang,
+        "signup-board",
+        &[
+            ("board", board::board_name(&s.ruleset, s.lang)),
+            ("deal", deal.join(&sep)),
+        ],
+    );
+    out.push('\n');
+    let differ = board::differing_options(r, s.lang);
+    if !differ.is_empty() {
+        let list = differ.join(&text(s.lang, "board-list-sep", &[]));
+        out.push_str(&text(s.lang, "signup-options", &[("options", list)]));
+        out.push('\n');
+    }
+    out
 }
 
 /// What a member who joined is told: the count, or their place on the waiting list.

@@ -1,0 +1,762 @@
+//! Boards on Discord, end to end through the fake Discord: `/wolf new` offers every ruleset
+//! file as a localized choice with its role counts and takes the game's options (day
+//! length, night deadlines, anonymity, player count); the sign-up post shows the board and
+//! the options that differ; `/wolf rules` posts the board for everyone; `/role` explains
+//! one's role privately; `/concede` ends a Mafia game for the last of a side.
+
+use crate::common::{discord_world, fake_discord};
+
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+use discord_world::{join_id, World};
+use fake_discord::{Kind, Msg};
+use wolfjudge::engine::event::EventKind;
+use wolfjudge::engine::ruleset::Span;
+use wolfjudge::engine::{CharId, Game, Role};
+use wolfjudge::i18n::{text, Lang};
+
+/// A registered command (top level) by name.
+fn command(w: &World, name: &str) -> Value {
+    w.fake
+        .commands()
+        .into_iter()
+        .find(|c| c["name"] == name)
+        .unwrap_or_else(|| panic!("/{name} is registered"))
+}
+
+/// An option (or subcommand) of a registered command by name.
+fn option(c: &Value, name: &str) -> Value {
+    c["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|o| o["name"] == name)
+        .cloned()
+        .unwrap_or_else(|| panic!("option {name} in {c}"))
+}
+
+/// The sign-up posts in the forum so far.
+fn signup_posts(w: &World) -> usize {
+    w.fake
+        .messages()
+        .iter()
+        .filter(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { .. })))
+        .count()
+}
+
+/// A slash command used from a client in `locale`: the answer and the whole callback.
+#[allow(clippy::too_many_arguments)]
+pub async fn slash_in(
+    w: &World,
+    locale: &str,
+    user: u64,
+    channel: u64,
+    judge: bool,
+    path: &[&str],
+    options: &[(&str, u8, Value)],
+) -> (String, Value) {
+    let roles: Vec<u64> = if judge {
+        vec![discord_world::JUDGE_ROLE]
+    } else {
+        vec![]
+    };
+    let perms = if judge { discord_world::ADMIN } else { 0 };
+    let id = w.fake.slash(
+        user,
+        channel,
+        &roles,
+        perms,
+        locale,
+        path,
+        options,
+        json!({}),
+    );
+    let r = w.fake.response(id).await;
+    (w.fake.answer(id).await, r)
+}
+
+/// Whether an interaction's answer was shown only to its user.
+fn ephemeral(r: &Value) -> bool {
+    r["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0
+}
+
+fn holders(g: &Game, role: Role) -> Vec<CharId> {
+    g.ids().filter(|c| g.ch(*c).role == role).collect()
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
+    let w = World::new(pool).await;
+    assert!(w.set_up().await.contains("设置完成"));
+
+    // Every ruleset file is a choice: its name as the value, the board and its role counts
+    // as the choice's name, in English and Chinese.
+    let new = option(&option(&command(&w, "wolf"), "new"), "ruleset");
+    let choices = new["choices"].as_array().cloned().unwrap_or_default();
+    let values: Vec<&str> = choices.iter().filter_map(|c| c["value"].as_str()).collect();
+    for name in wolfjudge::service::board::ruleset_names() {
+        assert!(values.contains(&name), "{name} offered: {values:?}");
+    }
+    let m32 = choices
+        .iter()
+        .find(|c| c["value"] == "m32")
+        .expect("m32 offered");
+    assert_eq!(
+        m32["name_localizations"]["zh-CN"],
+        "M32 版杀（m32） — 12 人：狼人×4、村民×5、预言家、女巫、猎人"
+    );
+    assert_eq!(
+        m32["name"],
+        "M32 forum werewolf (m32) — 12 players: wolf ×4, villager ×5, seer, witch, hunter"
+    );
+    for o in [
+        "day_length",
+        "night_deadline",
+        "witch_deadline",
+        "anonymous",
+        "players",
+    ] {
+        assert!(
+            option(&option(&command(&w, "wolf"), "new"), o)["name_localizations"]["zh-CN"]
+                .is_string()
+        );
+    }
+    assert_eq!(
+        command(&w, "concede")["name_localizations"]["zh-CN"],
+        "认输"
+    );
+
+    // Options that do not fit are refused, saying why, and post nothing.
+    let before = signup_posts(&w);
+    let a = w
+        .judge_says(
+            w.lobby,
+            &["wolf", "new"],
+            &[("ruleset", 3, json!("mafia")), ("players", 4, json!(9))],
+        )
+        .await;
+    assert!(a.contains("不能进行 9 人局") && a.contains("11–16"), "{a}");
+    let a = w
+        .judge_says(
+            w.lobby,
+            &["wolf", "new"],
+            &[
+                ("ruleset", 3, json!("m32")),
+                ("day_length", 3, json!("soon")),
+            ],
+        )
+        .await;
+    assert!(a.contains("\"soon\"不是有效的时长"), "{a}");
+    let a = w
+        .judge_says(
+            w.lobby,
+            &["wolf", "new"],
+            &[
+                ("ruleset", 3, json!("m32")),
+                ("witch_deadline", 3, json!("10m")),
+            ],
+        )
+        .await;
+    assert!(a.contains("witch_deadline = 10m 不适用于这套规则"), "{a}");
+    assert_eq!(
+        signup_posts(&w),
+        before,
+        "no sign-up post for a refused /wolf new"
+    );
+
+    // A Mafia game for exactly 11, with 12-hour days, 20-minute nights, anonymous.
+    let post = w
+        .open_signup_with(&[
+            ("ruleset", 3, json!("mafia")),
+            ("day_length", 3, json!("12h")),
+            ("night_deadline", 3, json!("20m")),
+            ("anonymous", 5, json!(true)),
+            ("players", 4, json!(11)),
+        ])
+        .await;
+    assert!(
+        post.content
+            .contains("板子：杀人游戏（mafia） — 11 人：杀手×3、警察×3、平民×5"),
+        "{}",
+        post.content
+    );
+    assert!(post.content.contains("本局需要 11 人"), "{}", post.content);
+    assert!(
+        post.content.contains(
+            "与规则默认不同的选项：匿名马甲：是、白天时长：12 小时、夜间行动时限（女巫以外）：20 分钟"
+        ),
+        "{}",
+        post.content
+    );
+    // Eleven seats: the twelfth member waits.
+    for (i, p) in w.players.iter().enumerate() {
+        let id = w.fake.click(*p, &post, &join_id(&post), &[], &[]);
+        let a = w.fake.answer(id).await;
+        let want = if i < 11 {
+            "报名成功"
+        } else {
+            "候补名单第 1 位"
+        };
+        assert!(a.contains(want), "{i}: {a}");
+    }
+
+    // /wolf rules before the start: the sign-up's board, for everyone in the post.
+    let (rules, r) = slash_in(
+        &w,
+        "zh-CN",
+        w.judge,
+        post.channel,
+        true,
+        &["wolf", "rules"],
+        &[],
+    )
+    .await;
+    assert!(!ephemeral(&r), "the rules are public: {r}");
+    for want in [
+        "**板子：杀人游戏（mafia）**",
+        "11 人：杀手×3、警察×3、平民×5",
+        "· 杀手：每晚与其他杀手一起杀一人。",
+        "· 警察：",
+        "· 平民：",
+        "· 白天时长：12 小时",
+        "· 匿名马甲：是",
+    ] {
+        assert!(rules.contains(want), "{want} in {rules}");
+    }
+
+    let a = w.judge_says(post.channel, &["wolf", "start"], &[]).await;
+    assert!(a.contains("游戏已开始"), "{a}");
+    w.settle().await;
+    let g = w.game().await;
+    assert_eq!(g.chars.len(), 11);
+    assert_eq!(g.ruleset.options.day_length, Span(12 * 3600));
+    assert_eq!(g.ruleset.options.night_length, Span(20 * 60));
+    assert!(g.ruleset.options.anonymous);
+    assert_eq!(
+        g.ruleset.options.witch_deadline,
+        Span(3600),
+        "not chosen: the file's"
+    );
+
+    // /role: privately, the role and its deadline as this game has it.
+    let killers = holders(&g, Role::Killer);
+    let killer = w.user_of(killers[0]).await;
+    let dm = w.fake.dm_of(killer).expect("the role DM");
+    let (role, r) = slash_in(&w, "zh-CN", killer, dm, false, &["role"], &[]).await;
+    assert!(ephemeral(&r), "{r}");
+    assert!(role.contains("杀手") && role.contains("20 分钟"), "{role}");
+
+    // /wolf rules in the game: its roles and options, for everyone.
+    let (rules, r) = slash_in(
+        &w,
+        "en-US",
+        w.judge,
+        post.channel,
+        true,
+        &["wolf", "rules"],
+        &[],
+    )
+    .await;
+    assert!(!ephemeral(&r));
+    assert!(
+        rules.contains("11 人：杀手×3、警察×3、平民×5"),
+        "the game's language: {rules}"
+    );
+
+    // /concede: a civilian has no such ability, worded as any refusal of an ability; a
+    // killer with partners may not; the last killer may, and the police win.
+    let civilian = w.user_of(holders(&g, Role::Civilian)[0]).await;
+    let (a, _) = slash_in(
+        &w,
+        "zh-CN",
+        civilian,
+        post.channel,
+        false,
+        &["concede"],
+        &[],
+    )
+    .await;
+    assert!(a.contains("的身份现在不能做这件事"), "{a}");
+    let (a, _) = slash_in(&w, "zh-CN", killer, post.channel, false, &["concede"], &[]).await;
+    assert!(a.contains("只有己方只剩最后一名成员时才能认输"), "{a}");
+    for k in &killers[1..] {
+        let a = w
+            .judge_says(
+                post.channel,
+                &["judge", "remove"],
+                &[
+                    ("target", 3, json!(g.ch(*k).name)),
+                    ("reason", 3, json!("test")),
+                ],
+            )
+            .await;
+        assert!(a.contains("已被移出游戏"), "{a}");
+    }
+    let events_before = w.event_count().await;
+    let (a, _) = slash_in(&w, "zh-CN", killer, post.channel, false, &["concede"], &[]).await;
+    assert_eq!(a, text(Lang::Zh, "ok-concede", &[]));
+    w.settle().await;
+    let g = w.game().await;
+    assert!(g.ended(), "the game is over");
+    let events = w
+        .service
+        .store
+        .events(w.game_id().await)
+        .await
+        .expect("events");
+    assert!(
+        events[events_before..]
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Conceded { by } if by == killers[0])),
+        "the concession is stored"
+    );
+    let conceded = text(
+        Lang::Zh,
+        "ev-conceded",
+        &[("name", g.ch(killers[0]).name.clone())],
+    );
+    assert!(
+        w.fake
+            .messages()
+            .iter()
+            .any(|m: &Msg| m.channel == post.channel && m.content.contains(&conceded)),
+        "announced in the game's post"
+    );
+}
+
+/// Plays the bot with these per-ruleset overrides from its configuration (as
+/// `config/wolfjudge.toml` gives them), restarting it.
+async fn configure(w: &mut World, overrides: &[(&str, &str, toml::Value)]) {
+    let mut o: wolfjudge::service::Overrides = Default::default();
+    for (ruleset, key, value) in overrides {
+        o.entry(ruleset.to_string())
+            .or_default()
+            .insert(key.to_string(), value.clone());
+    }
+    w.service = wolfjudge::service::Service::new(
+        w.service.store.clone(),
+        std::sync::Arc::new(w.clock.clone()),
+        o,
+        Some(20261201),
+    );
+    w.restart().await;
+}
+
+/// Passes deadlines until `done` holds for the game (at most `max` of them).
+async fn until(w: &World, what: &str, max: usize, done: impl Fn(&Game) -> bool) {
+    for _ in 0..max {
+        if done(&w.game().await) {
+            return;
+        }
+        w.pass_deadline().await;
+    }
+    assert!(done(&w.game().await), "{what} within {max} deadlines");
+}
+
+/// The latest day post of an English game (`Day 2`); `World::day_post` finds Chinese ones.
+fn day_post_en(w: &World) -> u64 {
+    w.fake
+        .messages()
+        .into_iter()
+        .rev()
+        .find_map(|m| match w.fake.channel_kind(m.channel) {
+            Some(Kind::Post { name, .. }) if name.starts_with("Day ") => Some(m.channel),
+            _ => None,
+        })
+        .expect("a day post")
+}
+
+fn day_open(g: &Game, day: u32) -> bool {
+    g.day.as_ref().is_some_and(|d| d.day == day && !d.closed)
+}
+
+/// The text a thread shows, all its messages in order.
+fn thread_text(w: &World, thread: u64) -> String {
+    let mut ms: Vec<Msg> = w
+        .fake
+        .messages()
+        .into_iter()
+        .filter(|m| m.channel == thread)
+        .collect();
+    ms.sort_by_key(|m| m.order);
+    ms.iter()
+        .map(|m| m.content.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The stored events of the latest game.
+async fn events(w: &World) -> Vec<wolfjudge::engine::Event> {
+    w.service
+        .store
+        .events(w.game_id().await)
+        .await
+        .expect("events")
+}
+
+fn eliminated(
+    evs: &[wolfjudge::engine::Event],
+    c: CharId,
+) -> Option<wolfjudge::engine::event::Cause> {
+    evs.iter().find_map(|e| match e.kind {
+        EventKind::Eliminated {
+            character, cause, ..
+        } if character == c => Some(cause),
+        _ => None,
+    })
+}
+
+/// `user` uses `/path` with a `target` in the current day's post (a zh-CN client).
+async fn day_action(w: &World, user: u64, path: &str, target: Option<&str>) -> String {
+    let opts: Vec<(&str, u8, Value)> = target
+        .map(|t| vec![("target", 3u8, json!(t))])
+        .unwrap_or_default();
+    slash_in(w, "zh-CN", user, w.day_post(), false, &[path], &opts)
+        .await
+        .0
+}
+
+/// A whole `wolf-king` game in Chinese: the refusals of `/duel` and `/self-destruct` say the
+/// same to every role; the witch poisons a wolf on night 1; the knight duels a wolf on day
+/// 2 (the day ends at once); the village votes a wolf out on day 3; on day 4 the white wolf
+/// king, the last wolf, self-destructs taking a villager: he is out, the village has won,
+/// and the villager stays alive. Each step is checked in the day's post, in the DMs and in
+/// the stored events. (The bot's configuration turns automatic cards off for the board, so
+/// the lean game is about the new roles, not lurking; the sign-up shows that option.)
+#[sqlx::test(migrations = "./migrations")]
+async fn a_whole_wolf_king_game_with_a_duel_and_the_kings_self_destruct(pool: PgPool) {
+    let mut w = World::new(pool).await;
+    configure(
+        &mut w,
+        &[("wolf-king", "auto_cards", toml::Value::Boolean(false))],
+    )
+    .await;
+    assert!(w.set_up().await.contains("设置完成"));
+    let (post, _) = w
+        .sign_up_and_start(&[("ruleset", 3, json!("wolf-king"))])
+        .await;
+    for want in [
+        "板子：白狼王骑士（wolf-king） — 12 人：",
+        "狼人×3",
+        "村民×4",
+        "守卫",
+        "白狼王",
+        "骑士",
+        "与规则默认不同的选项：自动判牌：否",
+    ] {
+        assert!(post.content.contains(want), "{want} in {}", post.content);
+    }
+    let g = w.game().await;
+    let wolves = holders(&g, Role::Wolf);
+    let king = holders(&g, Role::WhiteWolfKing)[0];
+    let knight = holders(&g, Role::Knight)[0];
+    let witch = holders(&g, Role::Witch)[0];
+    let villagers = holders(&g, Role::Villager);
+    let name = |c: CharId| g.ch(c).name.clone();
+    let (knight_u, king_u) = (w.user_of(knight).await, w.user_of(king).await);
+    let (villager_u, wolf_u) = (w.user_of(villagers[0]).await, w.user_of(wolves[0]).await);
+
+    // The knight's role message tells him of the duel; /role says it again, privately.
+    let dm = w.fake.dm_of(knight_u).expect("the knight's DM");
+    let (role, r) = slash_in(&w, "zh-CN", knight_u, dm, false, &["role"], &[]).await;
+    assert!(
+        ephemeral(&r) && role.contains("骑士") && role.contains("决斗"),
+        "{role}"
+    );
+
+    // Day 1: refusals. Whoever lacks the ability hears the same words, their own name
+    // aside; the knight may not duel on day 1.
+    let same = |a: &str, who: CharId| a.replace(&name(who), "某人");
+    let v = day_action(&w, villager_u, "duel", Some(&name(wolves[0]))).await;
+    let wf = day_action(&w, wolf_u, "duel", Some(&name(villagers[0]))).await;
+    assert_eq!(
+        same(&v, villagers[0]),
+        same(&wf, wolves[0]),
+        "a /duel refusal names no role"
+    );
+    assert!(v.contains("的身份现在不能做这件事"), "{v}");
+    let k = day_action(&w, knight_u, "duel", Some(&name(wolves[0]))).await;
+    assert!(k.contains("第一天不能决斗"), "{k}");
+    let v = day_action(&w, villager_u, "self-destruct", None).await;
+    let kn = day_action(&w, knight_u, "self-destruct", None).await;
+    assert_eq!(
+        same(&v, villagers[0]),
+        same(&kn, knight),
+        "a /self-destruct refusal names no role"
+    );
+    let evs = events(&w).await;
+    assert!(evs.iter().all(|e| !matches!(
+        e.kind,
+        EventKind::Dueled { .. } | EventKind::SelfDestructed { .. }
+    )));
+
+    // Night 1: nobody kills; once the wolves' deadline passes the witch is asked, and
+    // poisons a wolf by her DM menu.
+    until(&w, "the witch's prompt", 6, |g| {
+        g.night.as_ref().is_some_and(|n| n.night == 1)
+    })
+    .await;
+    let witch_u = w.user_of(witch).await;
+    until(&w, "the witch's turn", 3, |_| {
+        w.prompt(witch_u, "poison").is_some()
+    })
+    .await;
+    let a = w.pick(witch_u, "poison", wolves[1]).await;
+    assert!(a.contains("已记录"), "{a}");
+    until(&w, "day 2", 6, |g| day_open(g, 2)).await;
+    assert_eq!(
+        eliminated(&events(&w).await, wolves[1]),
+        Some(wolfjudge::engine::event::Cause::Poison)
+    );
+
+    // Day 2: an ordinary wolf may not take anyone along; the knight duels a wolf, who is
+    // out, and the day ends at once with no vote-out.
+    let a = day_action(&w, wolf_u, "self-destruct", Some(&name(knight))).await;
+    assert!(a.contains("只有白狼王自爆时可以带人"), "{a}");
+    let thread = w.day_post();
+    let a = day_action(&w, knight_u, "duel", Some(&name(wolves[0]))).await;
+    assert_eq!(a, text(Lang::Zh, "ok-duel", &[("name", name(wolves[0]))]));
+    w.settle().await;
+    let shown = thread_text(&w, thread);
+    let duel = format!(
+        "{} 向 {} 发起决斗：{} 属于狼队，决斗失败。",
+        name(knight),
+        name(wolves[0]),
+        name(wolves[0])
+    );
+    assert!(shown.contains(&duel), "{shown}");
+    assert!(shown.contains("第2天到此结束：今天没有放逐。"), "{shown}");
+    let g2 = w.game().await;
+    assert!(
+        g2.day.as_ref().is_some_and(|d| d.closed),
+        "the duel closed the day"
+    );
+    let evs = events(&w).await;
+    assert!(evs.iter().any(|e| matches!(e.kind, EventKind::Dueled { knight: k, target, wolf: true } if k == knight && target == wolves[0])));
+    assert_eq!(
+        eliminated(&evs, wolves[0]),
+        Some(wolfjudge::engine::event::Cause::Duel)
+    );
+    assert_eq!(eliminated(&evs, knight), None, "the knight won his duel");
+    // One duel a game.
+    until(&w, "day 3", 6, |g| day_open(g, 3)).await;
+    let a = day_action(&w, knight_u, "duel", Some(&name(king))).await;
+    assert!(a.contains("你这局已经决斗过了"), "{a}");
+
+    // Day 3: the village votes the last ordinary wolf out.
+    let g3 = w.game().await;
+    let thread = w.day_post();
+    for c in g3.living() {
+        let target = if c == wolves[2] { king } else { wolves[2] };
+        let a = slash_in(
+            &w,
+            "zh-CN",
+            w.user_of(c).await,
+            thread,
+            false,
+            &["vote"],
+            &[
+                ("target", 3, json!(name(target))),
+                ("reason", 3, json!("查杀")),
+            ],
+        )
+        .await
+        .0;
+        assert!(a.contains("已记录"), "{a}");
+    }
+    until(&w, "day 4", 8, |g| day_open(g, 4)).await;
+    assert_eq!(
+        eliminated(&events(&w).await, wolves[2]),
+        Some(wolfjudge::engine::event::Cause::Vote)
+    );
+
+    // Day 4: the white wolf king, the last wolf, self-destructs taking a villager: he is
+    // out first, the village wins at once, and the villager stays alive.
+    let thread = w.day_post();
+    let a = day_action(&w, king_u, "self-destruct", Some(&name(villagers[1]))).await;
+    assert_eq!(a, text(Lang::Zh, "ok-self-destruct", &[]));
+    w.settle().await;
+    let shown = thread_text(&w, thread);
+    let took = format!("{} 自爆，并带走 {}", name(king), name(villagers[1]));
+    assert!(shown.contains(&took), "{shown}");
+    let g4 = w.game().await;
+    assert!(g4.ended(), "the game is over");
+    assert_eq!(g4.winner, Some(wolfjudge::engine::Winner::Village));
+    assert!(
+        g4.is_alive(villagers[1]),
+        "the game ended before the taken villager was out"
+    );
+    let evs = events(&w).await;
+    assert_eq!(
+        eliminated(&evs, king),
+        Some(wolfjudge::engine::event::Cause::SelfDestruct)
+    );
+    assert_eq!(eliminated(&evs, villagers[1]), None);
+    assert!(evs.iter().any(|e| matches!(e.kind, EventKind::SelfDestructed { wolf, target: Some(t) } if wolf == king && t == villagers[1])));
+    assert!(shown.contains("游戏结束"), "the end is announced: {shown}");
+}
+
+/// A whole `guard` game in English, dealt by the board's `deal` option (set in the bot's
+/// configuration) to one wolf, an idiot, a guard, the seer, the witch, the hunter and six
+/// villagers, so that it ends in three days: night 1 the wolf kills by his DM menus; day 2
+/// the village votes the idiot out, who is revealed and stays alive (and may vote no more);
+/// day 3 the wolf is voted out and the village wins. Checked in the posts, the DMs and the
+/// stored events, with English clients.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_whole_guard_game_in_english_with_the_idiots_reveal(pool: PgPool) {
+    let mut w = World::new(pool).await;
+    let deal: toml::Table =
+        toml::from_str("wolf = 1\nidiot = 1\nguard = 1\nseer = 1\nwitch = 1\nhunter = 1")
+            .expect("a deal");
+    configure(
+        &mut w,
+        &[
+            ("guard", "auto_cards", toml::Value::Boolean(false)),
+            ("guard", "deal", toml::Value::Table(deal)),
+        ],
+    )
+    .await;
+    let (a, _) = w.set_up_with(&[("language", 3, json!("en"))]).await;
+    assert!(a.contains("设置完成"), "{a}");
+    let (post, _) = w.sign_up_and_start(&[("ruleset", 3, json!("guard"))]).await;
+    for want in [
+        "Board: Seer-Witch-Hunter-Guard (guard) — 12 players: wolf, villager ×6, seer, witch, hunter, guard, idiot",
+        "Options that differ from the ruleset: automatic cards: no, roles dealt: wolf, seer, witch, hunter, guard, idiot",
+    ] {
+        assert!(post.content.contains(want), "{want} in {}", post.content);
+    }
+    let g = w.game().await;
+    let wolf = holders(&g, Role::Wolf)[0];
+    let idiot = holders(&g, Role::Idiot)[0];
+    let victim = holders(&g, Role::Villager)[0];
+    let name = |c: CharId| g.ch(c).name.clone();
+    let (wolf_u, idiot_u) = (w.user_of(wolf).await, w.user_of(idiot).await);
+
+    // /wolf rules in the sign-up post, in the game's language: the guard's and idiot's lines.
+    let (rules, r) = slash_in(
+        &w,
+        "en-US",
+        w.judge,
+        post.channel,
+        true,
+        &["wolf", "rules"],
+        &[],
+    )
+    .await;
+    assert!(!ephemeral(&r));
+    for want in [
+        "**Board: Seer-Witch-Hunter-Guard (guard)**",
+        "· guard: Protects one character each night",
+        "· idiot: Voted out, is revealed and stays alive",
+        "· witch may save herself: on the first night only",
+    ] {
+        assert!(rules.contains(want), "{want} in {rules}");
+    }
+
+    // Night 1: the wolf elects himself and kills by his DM menus.
+    until(&w, "night 1", 6, |g| {
+        g.night.as_ref().is_some_and(|n| n.night == 1)
+    })
+    .await;
+    let a = w.pick(wolf_u, "leader", wolf).await;
+    assert!(!a.is_empty());
+    w.settle().await;
+    let a = w.pick(wolf_u, "kill", victim).await;
+    assert!(
+        a.to_lowercase().contains("recorded") || a.contains("已记录"),
+        "{a}"
+    );
+    until(&w, "day 2", 8, |g| day_open(g, 2)).await;
+    assert_eq!(
+        eliminated(&events(&w).await, victim),
+        Some(wolfjudge::engine::event::Cause::NightKill)
+    );
+
+    // Day 2: every living character votes the idiot (the idiot votes the wolf).
+    let thread = day_post_en(&w);
+    let g2 = w.game().await;
+    for c in g2.living() {
+        let target = if c == idiot { wolf } else { idiot };
+        let (a, _) = slash_in(
+            &w,
+            "en-US",
+            w.user_of(c).await,
+            thread,
+            false,
+            &["vote"],
+            &[
+                ("target", 3, json!(name(target))),
+                ("reason", 3, json!("suspicious")),
+            ],
+        )
+        .await;
+        assert_eq!(a, text(Lang::En, "ok-vote", &[("name", name(target))]));
+    }
+    until(&w, "day 3", 8, |g| day_open(g, 3)).await;
+    let shown = thread_text(&w, thread);
+    let revealed = text(Lang::En, "ev-idiot-revealed", &[("name", name(idiot))]);
+    assert!(shown.contains(&revealed), "{shown}");
+    let g3 = w.game().await;
+    assert!(g3.is_alive(idiot), "the revealed idiot stays");
+    let evs = events(&w).await;
+    assert!(evs
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::IdiotRevealed { idiot: i } if i == idiot)));
+    assert_eq!(eliminated(&evs, idiot), None);
+
+    // Day 3: the idiot's vote is refused; the others vote the wolf out; the village wins.
+    let thread = day_post_en(&w);
+    let (a, _) = slash_in(
+        &w,
+        "en-US",
+        idiot_u,
+        thread,
+        false,
+        &["vote"],
+        &[
+            ("target", 3, json!(name(wolf))),
+            ("reason", 3, json!("wolf")),
+        ],
+    )
+    .await;
+    assert_eq!(a, text(Lang::En, "err-idiot-cannot-vote", &[]));
+    for c in g3
+        .living()
+        .into_iter()
+        .filter(|c| *c != idiot && *c != wolf)
+    {
+        let (a, _) = slash_in(
+            &w,
+            "en-US",
+            w.user_of(c).await,
+            thread,
+            false,
+            &["vote"],
+            &[
+                ("target", 3, json!(name(wolf))),
+                ("reason", 3, json!("wolf")),
+            ],
+        )
+        .await;
+        assert_eq!(a, text(Lang::En, "ok-vote", &[("name", name(wolf))]));
+    }
+    until(&w, "the end", 4, |g| g.ended()).await;
+    w.settle().await;
+    let g = w.game().await;
+    assert_eq!(g.winner, Some(wolfjudge::engine::Winner::Village));
+    assert_eq!(
+        eliminated(&events(&w).await, wolf),
+        Some(wolfjudge::engine::event::Cause::Vote)
+    );
+    assert!(
+        thread_text(&w, thread).contains("Game over"),
+        "announced in English"
+    );
+    // The wolf's DMs spoke English too.
+    assert!(w
+        .fake
+        .dms_to(wolf_u)
+        .iter()
+        .any(|m| m.content.contains("Your role is: wolf")));
+}
