@@ -28,7 +28,7 @@ use wolfjudge::service::Service;
 use wolfjudge::store::outbox::OutMessage;
 use wolfjudge::store::{self, Store};
 
-use crate::common::discord_world::World;
+use crate::common::discord_world::{join_id, World};
 use crate::common::fake_discord::APP_ID;
 
 /// A PostgreSQL cluster of the test's own, stopped and removed when dropped.
@@ -503,7 +503,7 @@ async fn a_post_and_a_command_during_a_database_outage() {
         .await
         .expect("the cluster answers");
     let w = open_world(pool).await;
-    w.started().await;
+    let (signup_post, _) = w.started().await;
     let g = w.game().await;
     let Phase::Day { day, .. } = g.phase else {
         panic!("m32 opens with a day");
@@ -542,6 +542,18 @@ async fn a_post_and_a_command_during_a_database_outage() {
     assert_eq!(said, i18n::text(Lang::Zh, "svc-db-unanswered", &[]));
     assert!(!said.contains("没有任何改动"), "{said}");
     assert!(started.elapsed() < StdDuration::from_secs(15));
+    // A button waits for the database as a command does: deferred in time (privately), and
+    // the deferral then replaced by the truthful answer.
+    let pressed = w
+        .fake
+        .click(user, &signup_post, &join_id(&signup_post), &[], &[]);
+    let first = w.fake.response(pressed).await;
+    assert_eq!(first["type"], json!(5), "the press is deferred: {first}");
+    assert_eq!(first["data"]["flags"], json!(64), "privately: {first}");
+    assert_eq!(
+        w.fake.answer(pressed).await,
+        i18n::text(Lang::Zh, "svc-db-unanswered", &[])
+    );
     tokio::time::sleep(StdDuration::from_secs(3)).await;
     cluster.resume();
     let posts = |g: &Game| g.ch(poster).posts.get(&day).copied().unwrap_or(0);

@@ -64,7 +64,14 @@ fn settings(guild: Guild) -> Settings {
 /// An `m32` sign-up in `guild` with twelve members (accounts `first`, `first + 1`, …).
 async fn full_signup(s: &Service, guild: Guild, first: u64) -> SignupId {
     let signup = s
-        .open_signup(guild, Account(9), "m32", None, Lang::Zh)
+        .open_signup(
+            guild,
+            Account(9),
+            "m32",
+            None,
+            Lang::Zh,
+            &Default::default(),
+        )
         .await
         .expect("the sign-up opens");
     for i in 0..12 {
@@ -280,7 +287,14 @@ async fn foreign_game(pool: &PgPool) -> (GameId, SignupId, SignupId) {
     let id = full_signup(&s, guild, 900_000).await;
     let game = s.start(id).await.expect("the other server's game starts");
     let open = s
-        .open_signup(guild, Account(9), "m32", None, Lang::Zh)
+        .open_signup(
+            guild,
+            Account(9),
+            "m32",
+            None,
+            Lang::Zh,
+            &Default::default(),
+        )
         .await
         .expect("an open sign-up there");
     sqlx::query("UPDATE outbox SET delivered_at = now() WHERE game_id = $1")

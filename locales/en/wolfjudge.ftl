@@ -655,6 +655,7 @@ svc-already-playing = { $player } is already playing in this game.
 svc-platform = Discord refused the request ({ $name }); check the bot's permissions in this channel.
 svc-internal = Something went wrong on our side; your command may or may not have been recorded. Check with /status before trying again.
 svc-db-unanswered = The database did not answer in time; your command may or may not have been recorded. Check with /status before trying again.
+svc-slow-choose-again = The database answered too slowly for the reason form to open; your kill was not submitted. Please choose again in the menu.
 svc-rolled-back = Something went wrong on our side; nothing was changed. Please try again in a moment.
 svc-stale-button = This button has expired.
 svc-pick-one = Pick a character from the menu first.

@@ -620,6 +620,7 @@ svc-already-playing = { $player } 已经在这局游戏中。
 svc-platform = Discord 拒绝了请求（{ $name }），请检查机器人在此频道的权限。
 svc-internal = 我们这边出了点问题，你的指令可能已经记录，也可能没有。请先用 /状态 查看，再决定是否重试。
 svc-db-unanswered = 数据库没有及时响应，你的指令可能已经记录，也可能没有。请先用 /状态 查看，再决定是否重试。
+svc-slow-choose-again = 数据库响应太慢，理由窗口没能打开，你的刀人还没有提交。请在菜单里再选一次。
 svc-rolled-back = 我们这边出了点问题，没有任何改动。请稍后再试。
 svc-stale-button = 这个按钮已经失效。
 svc-pick-one = 请先从菜单中选择一名角色。

@@ -8,16 +8,23 @@
 //! server than the one the press came from is refused (ephemeral, nothing changed); in a DM
 //! the presser must hold a seat in the game; a card button checks the judge role, and that
 //! the judge does not play in the game.
+//!
+//! Every answer that waits for the database goes through [`patiently`]: a press still waiting
+//! after [`DEFER_AFTER`] is deferred (privately) and its answer replaces the deferral, so a
+//! slow database never costs Discord's 3 seconds, and a failure is worded by what the bot
+//! knows of it ([`failure_text`]).
 
 use poise::serenity_prelude as serenity;
 use serde_json::json;
 use serenity::all::{
     ActionRowComponent, ComponentInteraction, ComponentInteractionDataKind,
-    CreateInteractionResponse, CreateInteractionResponseMessage, ModalInteraction,
+    CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse,
+    ModalInteraction,
 };
 
 use super::commands::wolf;
-use super::{locale_lang, Data, Error};
+use super::messenger::no_pings;
+use super::{failure_text, locale_lang, Data, Error, DEFER_AFTER};
 use crate::engine::{Action, CharId, Color};
 use crate::i18n::{text, Lang};
 use crate::service::{is_repeat, Account, GameId, Guild, ServerRole, Service, ServiceError};
@@ -60,17 +67,20 @@ pub async fn on_component(
         // The press is answered before any other Discord call (the DM check, the post's
         // edit): under Discord's rate limits those could take the answer past its 3 s.
         let guild = c.guild_id.map(|g| Guild(g.get()));
-        let done = match signup_in(service, signup, guild).await {
-            Err(e) => Err(e),
-            Ok(()) if joining => service.join(signup, user, &name).await.map(|s| (s, None)),
-            Ok(()) => wolf::take_off(service, signup, user).await,
-        };
-        let reply = match &done {
-            Ok((s, _)) if joining => wolf::joined_text(s, user, lang),
-            Ok(_) => text(lang, "ok-left", &[]),
-            Err(e) => e.message(lang),
-        };
-        c.create_response(&ctx.http, ephemeral(reply)).await?;
+        let done = patiently(ctx, Pressed::Button(c), async {
+            let done = match signup_in(service, signup, guild).await {
+                Err(e) => Err(e),
+                Ok(()) if joining => service.join(signup, user, &name).await.map(|s| (s, None)),
+                Ok(()) => wolf::take_off(service, signup, user).await,
+            };
+            let reply = match &done {
+                Ok((s, _)) if joining => wolf::joined_text(s, user, lang),
+                Ok(_) => text(lang, "ok-left", &[]),
+                Err(e) => failure_text(e, lang),
+            };
+            (Answer::Text(reply), done)
+        })
+        .await?;
         match done {
             Ok(_) if joining => wolf::welcome(&ctx.http, data, signup, user, lang).await,
             Ok((s, up)) => wolf::after_leave(&ctx.http, data, &s, up).await,
@@ -78,31 +88,35 @@ pub async fn on_component(
         }
         return Ok(());
     }
+    patiently(ctx, Pressed::Button(c), async {
+        (pressed(data, c, user, lang).await, ())
+    })
+    .await?;
+    Ok(())
+}
+
+/// What a press in a DM prompt or on a judge's card button comes to: a text, or the kill's
+/// reason modal.
+async fn pressed(data: &Data, c: &ComponentInteraction, user: Account, lang: Lang) -> Answer {
+    let service = &data.service;
     let Some((game, what)) = parse(&c.data.custom_id) else {
-        c.create_response(&ctx.http, ephemeral(text(lang, "svc-stale-button", &[])))
-            .await?;
-        return Ok(());
+        return Answer::Text(text(lang, "svc-stale-button", &[]));
     };
     // The id is the client's to send: a game of another server is refused, nothing done.
     if let Err(e) = service
         .check_game_in(game, c.guild_id.map(|g| Guild(g.get())))
         .await
     {
-        c.create_response(&ctx.http, ephemeral(e.message(lang)))
-            .await?;
-        return Ok(());
+        return Answer::Text(failure_text(&e, lang));
     }
     if let Some(rest) = what.strip_prefix("card:") {
         let reply = card(data, c, game, rest, lang)
             .await
-            .unwrap_or_else(|e| e.message(lang));
-        c.create_response(&ctx.http, ephemeral(reply)).await?;
-        return Ok(());
+            .unwrap_or_else(|e| failure_text(&e, lang));
+        return Answer::Text(reply);
     }
     let Some(choice) = Choice::from_key(what) else {
-        c.create_response(&ctx.http, ephemeral(text(lang, "svc-stale-button", &[])))
-            .await?;
-        return Ok(());
+        return Answer::Text(text(lang, "svc-stale-button", &[]));
     };
     let target = match &c.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => values
@@ -114,26 +128,85 @@ pub async fn on_component(
     if choice == Choice::Kill {
         if let Some(t) = target {
             // The reason comes in a modal; the kill is submitted when it does.
-            let modal = kill_reason_modal(game, t, lang);
-            ctx.http
-                .create_interaction_response(c.id, &c.token, &modal, Vec::new())
-                .await?;
-            return Ok(());
+            return Answer::Modal(kill_reason_modal(game, t, lang));
         }
     }
-    let reply = choose(
-        data,
-        game,
-        user,
-        choice,
-        target,
-        "",
-        &c.id.to_string(),
-        lang,
+    Answer::Text(
+        choose(
+            data,
+            game,
+            user,
+            choice,
+            target,
+            "",
+            &c.id.to_string(),
+            lang,
+        )
+        .await,
     )
-    .await;
-    c.create_response(&ctx.http, ephemeral(reply)).await?;
-    Ok(())
+}
+
+/// The interaction a press or a submitted modal came in.
+#[derive(Clone, Copy)]
+enum Pressed<'a> {
+    Button(&'a ComponentInteraction),
+    Modal(&'a ModalInteraction),
+}
+
+/// How a press is answered.
+enum Answer {
+    /// A private text.
+    Text(String),
+    /// A modal (the callback body), which only a first, undeferred answer can open.
+    Modal(serde_json::Value),
+}
+
+/// Runs `work` and answers the interaction with its [`Answer`], returning the rest of its
+/// result. When the work is still waiting (for the database) after [`DEFER_AFTER`], the
+/// interaction is deferred privately first and the text then replaces the deferral; a modal
+/// can no longer be opened then, so the presser is asked to choose again.
+///
+/// # Errors
+/// When Discord does not take the answer.
+async fn patiently<T>(
+    ctx: &serenity::Context,
+    i: Pressed<'_>,
+    work: impl std::future::Future<Output = (Answer, T)>,
+) -> Result<T, Error> {
+    let http = &ctx.http;
+    let (id, token, lang) = match i {
+        Pressed::Button(c) => (c.id, c.token.as_str(), locale_lang(Some(&c.locale))),
+        Pressed::Modal(m) => (m.id, m.token.as_str(), locale_lang(Some(&m.locale))),
+    };
+    let mut work = std::pin::pin!(work);
+    if let Ok((answer, rest)) = tokio::time::timeout(DEFER_AFTER, &mut work).await {
+        match answer {
+            Answer::Text(t) => {
+                http.create_interaction_response(id, token, &ephemeral(t), Vec::new())
+                    .await?
+            }
+            Answer::Modal(m) => {
+                http.create_interaction_response(id, token, &m, Vec::new())
+                    .await?
+            }
+        }
+        return Ok(rest);
+    }
+    let defer =
+        CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(true));
+    http.create_interaction_response(id, token, &defer, Vec::new())
+        .await?;
+    let (answer, rest) = work.await;
+    let t = match answer {
+        Answer::Text(t) => t,
+        Answer::Modal(_) => text(lang, "svc-slow-choose-again", &[]),
+    };
+    let edit = EditInteractionResponse::new()
+        .content(t)
+        .allowed_mentions(no_pings());
+    http.edit_original_interaction_response(token, &edit, Vec::new())
+        .await?;
+    Ok(rest)
 }
 
 /// The modal asking for a kill's two-character reason, in Discord's current layout: a Label
@@ -177,20 +250,6 @@ pub async fn on_modal(
         let seat = what.strip_prefix("killr:")?.parse::<u16>().ok()?;
         Some((game, CharId(seat)))
     });
-    let Some((game, target)) = parsed else {
-        m.create_response(&ctx.http, ephemeral(text(lang, "svc-stale-button", &[])))
-            .await?;
-        return Ok(());
-    };
-    if let Err(e) = data
-        .service
-        .check_game_in(game, m.guild_id.map(|g| Guild(g.get())))
-        .await
-    {
-        m.create_response(&ctx.http, ephemeral(e.message(lang)))
-            .await?;
-        return Ok(());
-    }
     let reason: String = m
         .data
         .components
@@ -201,19 +260,31 @@ pub async fn on_modal(
             _ => None,
         })
         .unwrap_or_default();
-    let reply = choose(
-        data,
-        game,
-        user,
-        Choice::Kill,
-        Some(target),
-        reason.trim(),
-        &m.id.to_string(),
-        lang,
-    )
-    .await;
-    m.create_response(&ctx.http, ephemeral(reply)).await?;
-    Ok(())
+    patiently(ctx, Pressed::Modal(m), async {
+        let Some((game, target)) = parsed else {
+            return (Answer::Text(text(lang, "svc-stale-button", &[])), ());
+        };
+        if let Err(e) = data
+            .service
+            .check_game_in(game, m.guild_id.map(|g| Guild(g.get())))
+            .await
+        {
+            return (Answer::Text(failure_text(&e, lang)), ());
+        }
+        let reply = choose(
+            data,
+            game,
+            user,
+            Choice::Kill,
+            Some(target),
+            reason.trim(),
+            &m.id.to_string(),
+            lang,
+        )
+        .await;
+        (Answer::Text(reply), ())
+    })
+    .await
 }
 
 /// Acts on a choice and says what came of it: what was recorded, or why not; a second press
@@ -255,7 +326,7 @@ async fn choose(
         Err(e) if is_repeat(&e) => recorded(service, game, user, lang)
             .await
             .unwrap_or_else(|| e.message(lang)),
-        Err(e) => e.message(lang),
+        Err(e) => failure_text(&e, lang),
     }
 }
 

@@ -15,7 +15,8 @@ use serenity::all::{
 
 use crate::discord::messenger::no_pings;
 use crate::discord::{
-    answer, display_name, patient, permissions, place, roles, user_lang, Context, Data, Error,
+    answer, display_name, patient, patient_as, permissions, place, roles, user_lang, Context, Data,
+    Error,
 };
 use crate::engine::ruleset::Zone;
 use crate::i18n::{text, Lang};
@@ -218,7 +219,8 @@ pub async fn new(
 #[poise::command(slash_command, guild_only)]
 pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
     let service = &ctx.data().service;
-    let result = async {
+    // Posted for everyone: a deferral (when the database keeps it waiting) is public too.
+    let result = patient_as(ctx, false, async {
         let p = place(ctx);
         match service.game_at(&p).await {
             Ok(id) => {
@@ -246,8 +248,8 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
             }
             Err(e) => Err(e),
         }
-    }
-    .await;
+    })
+    .await?;
     match result {
         Ok(t) => super::board::public(ctx, &t).await,
         Err(e) => answer(ctx, Err::<(), _>(e), |_| String::new()).await,
