@@ -284,8 +284,8 @@ async fn two_worker_processes_fire_each_deadline_and_deliver_each_message_once(p
 
 /// Runs a script in a child process through the database, with a run key and a delivery
 /// file; returns whether it finished. With `kill_at`, it is killed (SIGKILL) as soon as the
-/// delivery file holds that many messages: mid-game, right after a send, possibly before
-/// the send was marked delivered.
+/// delivery file holds that many lines: mid-game, right after a send, possibly before the
+/// send was marked delivered.
 fn run_child(url: &str, script: &Path, key: &str, file: &Path, kill_at: Option<usize>) -> bool {
     let mut child = Proc::new(env!("CARGO_BIN_EXE_wolfjudge"))
         .args([
@@ -316,7 +316,7 @@ fn run_child(url: &str, script: &Path, key: &str, file: &Path, kill_at: Option<u
             let _ = child.wait();
             return false;
         }
-        std::thread::sleep(Duration::from_millis(2));
+        std::thread::sleep(Duration::from_millis(1));
     }
 }
 
@@ -332,6 +332,32 @@ fn delivered(file: &Path) -> Vec<wolfjudge::store::outbox::OutMessage> {
         .collect()
 }
 
+/// Every raw send in a delivery file (duplicates included), with the process that made it.
+fn sends(file: &Path) -> Vec<wolfjudge::store::outbox::Sent> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect()
+}
+
+/// A small deterministic generator for the kill points (splitmix64).
+fn next_random(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// How many games the crash test plays, and how many times it kills each.
+const CRASH_GAMES: u64 = 8;
+const KILLS_PER_GAME: usize = 8;
+
+/// Each game is killed (SIGKILL) at several random points, a few sends apart, and started
+/// again each time with the same run key; every raw send of every process is kept in the
+/// delivery file. Each game must end as the uninterrupted run did, every message delivered,
+/// and no message sent twice (the file is what players would have seen).
 #[sqlx::test]
 async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPool) {
     let url = url_of(&pool);
@@ -361,29 +387,34 @@ async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPoo
         m
     };
     let base_msgs = by_channel(&delivered(&base_file));
-    assert!(
-        !base_msgs.is_empty(),
-        "the uninterrupted run delivered messages"
-    );
+    let total: usize = base_msgs.values().map(Vec::len).sum();
+    assert!(total > 50, "the uninterrupted run delivered messages");
 
-    let mut kills = 0;
-    for seed in 0..24u64 {
-        let key = format!("crash-{seed}");
+    let (mut kills, mut resent_total) = (0, 0);
+    let mut report = Vec::new();
+    for game in 0..CRASH_GAMES {
+        let key = format!("crash-{game}");
         let file = dir.join(format!("{key}.jsonl"));
         let _ = std::fs::remove_file(&file);
-        // A kill point inside the run, from the seed: after 1 .. total-1 delivered messages.
-        let total: usize = base_msgs.values().map(Vec::len).sum();
-        let at = 1 + (seed as usize * 7919) % (total - 1);
-        let mut finished = run_child(&url, &script, &key, &file, Some(at));
-        if !finished {
+        let mut rng = game + 1;
+        let mut killed_here = 0;
+        let mut runs = 0;
+        loop {
+            runs += 1;
+            assert!(runs <= KILLS_PER_GAME + 10, "run {key} never finished");
+            // The next kill point: 1 to total/(KILLS+2) sends after what the file holds now,
+            // so that the kills spread over the game and the last run finishes it.
+            let kill_at = (killed_here < KILLS_PER_GAME).then(|| {
+                let step = 1 + next_random(&mut rng) as usize % (total / (KILLS_PER_GAME + 2));
+                lines(&file) + step
+            });
+            if run_child(&url, &script, &key, &file, kill_at) {
+                break;
+            }
+            let k = kill_at.expect("only a run with a kill point stops early");
+            assert!(lines(&file) >= k, "{key}: killed before its kill point");
+            killed_here += 1;
             kills += 1;
-            assert!(lines(&file) >= at, "{key}: killed before its kill point");
-        }
-        let mut tries = 0;
-        while !finished {
-            tries += 1;
-            assert!(tries < 20, "run {key} never finished");
-            finished = run_child(&url, &script, &key, &file, None);
         }
         let id = store.game_id(&key).await.expect("query").expect("game");
         assert_eq!(
@@ -393,13 +424,24 @@ async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPoo
         );
         let game = store.load(id).await.expect("loads");
         assert_eq!(game, base_game, "{key}: final state");
-        let shown = delivered(&file);
-        let nonces: BTreeSet<&str> = shown.iter().map(|m| m.nonce.as_str()).collect();
-        assert_eq!(
-            nonces.len(),
-            shown.len(),
-            "{key}: a message was shown twice"
-        );
+        // Every raw send, per process: a nonce sent twice is a message shown twice.
+        let raw = sends(&file);
+        let mut per_process: BTreeMap<u32, usize> = BTreeMap::new();
+        for s in &raw {
+            *per_process.entry(s.process).or_default() += 1;
+        }
+        let nonces: BTreeSet<&str> = raw.iter().map(|s| s.msg.nonce.as_str()).collect();
+        let resent = raw.len() - nonces.len();
+        resent_total += resent;
+        report.push(format!(
+            "{key}: {} processes ({killed_here} killed), sends per process {:?}, {} sends, {resent} re-sent",
+            per_process.len(),
+            per_process.values().collect::<Vec<_>>(),
+            raw.len()
+        ));
+        if resent > 0 {
+            continue;
+        }
         let rows = sqlx::query(
             "SELECT nonce, delivered_at IS NOT NULL AS done FROM outbox WHERE game_id = $1",
         )
@@ -418,14 +460,30 @@ async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPoo
                 "{key}: {nonce} never shown"
             );
         }
-        assert_eq!(rows.len(), shown.len(), "{key}: shown = outbox");
+        assert_eq!(rows.len(), raw.len(), "{key}: shown = outbox");
+        let shown: Vec<_> = raw.into_iter().map(|s| s.msg).collect();
         assert_eq!(
             by_channel(&shown),
             base_msgs,
-            "{key}: messages differ from the uninterrupted run"
+            "{key}: messages differ from the uninterrupted run (per channel, in order)"
         );
     }
-    assert!(kills >= 20, "only {kills} runs were killed mid-way");
+    for line in &report {
+        eprintln!("{line}");
+    }
+    eprintln!("{kills} kills, {resent_total} messages re-sent");
+    assert_eq!(
+        resent_total,
+        0,
+        "{resent_total} messages were sent again after {kills} kills:\n{}",
+        report.join("\n")
+    );
+    // A kill point can be overtaken by the end of the game (the process sends on while it
+    // is being killed), rarely.
+    assert!(
+        kills >= CRASH_GAMES as usize * KILLS_PER_GAME * 3 / 4,
+        "only {kills} runs were killed mid-way"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
