@@ -488,29 +488,38 @@ async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPoo
 }
 
 /// A messenger that fails the first send of every message, and every send to one channel.
+/// It counts the retries that did not say an earlier attempt may have shown the message (a
+/// failed request may have reached the platform all the same).
 #[derive(Default)]
 struct Flaky {
     tried: std::sync::Mutex<BTreeSet<String>>,
     shown: std::sync::Mutex<Vec<wolfjudge::store::outbox::OutMessage>>,
+    unflagged_retries: std::sync::Mutex<usize>,
 }
 
 impl wolfjudge::store::outbox::Messenger for Flaky {
     async fn send(
         &self,
         msg: &wolfjudge::store::outbox::OutMessage,
-    ) -> Result<(), wolfjudge::store::outbox::SendError> {
+        earlier: Option<wolfjudge::store::outbox::Earlier>,
+    ) -> Result<Option<u64>, wolfjudge::store::outbox::SendError> {
         let first = self
             .tried
             .lock()
             .map(|mut t| t.insert(msg.nonce.clone()))
             .unwrap_or(false);
+        if !first && earlier.is_none() {
+            if let Ok(mut n) = self.unflagged_retries.lock() {
+                *n += 1;
+            }
+        }
         if first || msg.channel == "dm:3" {
             return Err(wolfjudge::store::outbox::SendError::new("closed"));
         }
         if let Ok(mut s) = self.shown.lock() {
             s.push(msg.clone());
         }
-        Ok(())
+        Ok(None)
     }
 }
 
@@ -576,4 +585,123 @@ async fn failed_sends_are_retried_with_backoff_in_order_and_set_aside_at_last(po
             .any(|m| m.channel == "judge" && m.body.contains("dm:3")),
         "the judge is told about the message set aside"
     );
+    assert_eq!(
+        flaky.unflagged_retries.lock().map(|n| *n).unwrap_or(1),
+        0,
+        "every retry of a failed send looks first for what the failed one may have shown"
+    );
+}
+
+/// Discord carries out a request but its answer is lost (a 500 after the fact), for a day's
+/// forum post, a role DM and a relayed post: the outbox tries again, and the messenger
+/// first looks on Discord for what the lost attempt showed (the post by its title, the DM
+/// and the relay by their text, newer than the channel's previous message). Each is shown
+/// once: no second post, no second request for the DM (Discord's nonce only lasts minutes),
+/// no second relay; each delivered message keeps its Discord id.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_send_whose_answer_was_lost_is_not_shown_twice_on_discord(pool: PgPool) {
+    use crate::common::discord_world::World;
+    use crate::common::fake_discord::Kind;
+    use serde_json::json;
+
+    let w = World::new(pool.clone()).await;
+    let day_title = "第 1 天";
+    w.fake
+        .lose_answer("create_thread", &format!("\"name\":\"{day_title}\""));
+    w.fake.lose_answer("create_message", "你的身份是");
+    w.started().await;
+    let thread = w.day_post();
+    let talker = w.user_of(CharId(0)).await;
+    w.fake.lose_answer("execute_webhook", "发言0");
+    w.say(talker, thread, &["say"], &[("text", 3, json!("发言0"))])
+        .await;
+    w.settle().await;
+
+    // The day's post: one, recorded, with its index once.
+    let posts: BTreeSet<u64> = w
+        .fake
+        .messages()
+        .iter()
+        .filter(|m| {
+            matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { name, .. }) if name == day_title)
+        })
+        .map(|m| m.channel)
+        .collect();
+    assert_eq!(posts.len(), 1, "one post for day 1: {posts:?}");
+    let recorded: i64 = sqlx::query_scalar(
+        "SELECT thread_id FROM day_threads WHERE day = 1 AND elevator IS NOT NULL",
+    )
+    .fetch_one(&pool)
+    .await
+    .expect("day 1 recorded with its index");
+    assert_eq!(Some(&(recorded as u64)), posts.iter().next());
+    let mut bot_texts: Vec<String> = w
+        .fake
+        .messages()
+        .into_iter()
+        .filter(|m| m.channel == thread && m.webhook.is_none() && m.author.is_none())
+        .map(|m| m.content)
+        .collect();
+    let all = bot_texts.len();
+    bot_texts.sort();
+    bot_texts.dedup();
+    assert_eq!(
+        bot_texts.len(),
+        all,
+        "the bot showed something twice in the day's post"
+    );
+
+    // The role DMs: one request each, the lost one included.
+    let role_dms: Vec<String> = w
+        .fake
+        .calls()
+        .into_iter()
+        .filter(|c| {
+            c.operation == "create_message"
+                && c.body["content"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("你的身份是"))
+        })
+        .map(|c| c.path)
+        .collect();
+    assert_eq!(
+        role_dms.len(),
+        12,
+        "one role DM request a player: {role_dms:?}"
+    );
+    for p in &w.players {
+        let told = w
+            .fake
+            .dms_to(*p)
+            .iter()
+            .filter(|m| m.content.contains("你的身份是"))
+            .count();
+        assert_eq!(told, 1, "player {p} told their role {told} times");
+    }
+
+    // The relayed post: once.
+    let relayed = w
+        .fake
+        .messages()
+        .iter()
+        .filter(|m| m.channel == thread && m.content == "发言0")
+        .count();
+    assert_eq!(relayed, 1, "the relayed post was shown {relayed} times");
+
+    // The three lost answers were each tried again once; every delivered message keeps
+    // its Discord id.
+    let retried: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM outbox WHERE delivered_at IS NOT NULL AND attempts = 2",
+    )
+    .fetch_one(&pool)
+    .await
+    .expect("count");
+    assert_eq!(retried, 3, "each lost answer cost one more attempt");
+    let without_id: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM outbox WHERE delivered_at IS NOT NULL AND sent_id IS NULL",
+    )
+    .fetch_one(&pool)
+    .await
+    .expect("count");
+    assert_eq!(without_id, 0, "a delivered message without its Discord id");
 }
