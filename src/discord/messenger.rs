@@ -19,7 +19,8 @@
 //! a send Discord refuses for good (a 4xx other than 429) is a permanent [`SendError`], so
 //! the outbox reports it to the judge at once and the channel moves on.
 
-use std::sync::Arc;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
 
 use serenity::all::{
     Builder, ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateButton,
@@ -354,9 +355,20 @@ impl DiscordMessenger {
         Ok(first.unwrap_or(target.0))
     }
 
-    /// The bot's own user id.
+    /// The bot's own user id, asked of Discord once per token: after a crash every
+    /// claimed message is looked for, and `/users/@me` has a small rate limit of its own.
     async fn me(&self) -> Result<UserId, SendError> {
-        Ok(self.http.get_current_user().await.map_err(failed)?.id)
+        static KNOWN: Mutex<BTreeMap<String, UserId>> = Mutex::new(BTreeMap::new());
+        // Keyed by the token's hash: no copy of the token is kept.
+        let token = hex::encode(Sha256::digest(self.http.token().as_bytes()));
+        if let Some(me) = KNOWN.lock().ok().and_then(|k| k.get(&token).copied()) {
+            return Ok(me);
+        }
+        let me = self.http.get_current_user().await.map_err(failed)?.id;
+        if let Ok(mut k) = KNOWN.lock() {
+            k.insert(token, me);
+        }
+        Ok(me)
     }
 
     /// The messages `author` wrote in `channel` after `after`, oldest first: what an
@@ -687,6 +699,40 @@ mod tests {
         let parts = split(&long);
         assert_eq!(parts.len(), 3);
         assert_eq!(parts.concat(), long);
+    }
+
+    /// After a lost attempt, the parts it showed are found in order among the bot's later
+    /// messages (other messages between them, Discord's trimming), and only the rest is
+    /// sent; a part found out of order does not count.
+    #[test]
+    fn parts_an_earlier_attempt_showed_are_found_in_order() {
+        let parts: Vec<String> = ["one\n", "two\n", "three"].map(String::from).to_vec();
+        let shown = [(5, "zero"), (7, "one"), (8, "other"), (9, "two")];
+        assert_eq!(already_shown(&parts, &shown), (2, Some(7)));
+        assert_eq!(
+            already_shown(&parts, &[(3, "two"), (4, "three")]),
+            (0, None)
+        );
+        assert_eq!(already_shown(&parts, &[]), (0, None));
+        let all = [(1, "one"), (2, "two"), (3, " three ")];
+        assert_eq!(already_shown(&parts, &all), (3, Some(1)));
+    }
+
+    /// With no earlier message of the channel to start from, the search starts at the
+    /// snowflake of the first claim, a minute early for clock skew.
+    #[test]
+    fn the_search_starts_after_the_previous_message_or_the_claims_snowflake() {
+        let since = chrono::DateTime::parse_from_rfc3339("2026-12-01T12:00:00Z")
+            .map(|t| t.with_timezone(&chrono::Utc))
+            .unwrap_or_default();
+        let previous = Earlier {
+            after: Some(42),
+            since,
+        };
+        assert_eq!(look_after(previous).get(), 42);
+        let first = Earlier { after: None, since };
+        let ms = (look_after(first).get() >> 22) as i64 + DISCORD_EPOCH_MS;
+        assert_eq!(ms, since.timestamp_millis() - CLOCK_SKEW_MS);
     }
 
     #[test]

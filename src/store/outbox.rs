@@ -299,22 +299,181 @@ impl Messenger for Recorder {
 static DISPATCHER: OnceLock<String> = OnceLock::new();
 
 /// Names this process's dispatcher (e.g. the worker's `--name`), before its first dispatch;
-/// returns false when it already has a name. A lease held under this name is taken back at
-/// once by a process of the same name (a restart: the one that held it is gone), instead of
-/// after it runs out; so two live processes must not share a name. Unnamed, a process is
-/// `pid:<pid>:<start>`.
+/// returns false when it already has a name. A lease held under this name by a dispatch no
+/// longer running in this process (a process of this name that died, or a dispatch of this
+/// one that ended in an error) is taken back at once, instead of when it runs out; so two
+/// live processes must not share a name. Unnamed, a process is `pid:<pid>:<start>`, which
+/// no other process shares.
 pub fn name_dispatcher(name: &str) -> bool {
     DISPATCHER.set(name.to_string()).is_ok()
 }
 
-fn dispatcher() -> &'static str {
-    DISPATCHER.get_or_init(|| {
-        format!(
-            "pid:{}:{}",
-            std::process::id(),
-            Utc::now().timestamp_nanos_opt().unwrap_or_default()
-        )
+/// This process's dispatcher name with its `/` (a `/` or `%` in the name escaped), and
+/// `<name>/<run>/`, this run of the process.
+fn dispatcher() -> &'static (String, String) {
+    static PREFIXES: OnceLock<(String, String)> = OnceLock::new();
+    PREFIXES.get_or_init(|| {
+        let run = Utc::now().timestamp_nanos_opt().unwrap_or_default();
+        // Unnamed, no other process shares the name (not even one with this pid elsewhere).
+        let name = DISPATCHER
+            .get_or_init(|| format!("pid:{}:{run}", std::process::id()))
+            .replace('%', "%25")
+            .replace('/', "%2F");
+        (format!("{name}/"), format!("{name}/{run}/"))
     })
+}
+
+/// This process's dispatches: those running (by lease owner), and the number the next
+/// one will get.
+static LIVE: Mutex<(BTreeSet<String>, i64)> = Mutex::new((BTreeSet::new(), 0));
+
+/// One running dispatch: its lease owner is `<name>/<run>/<n>`, live (in [`LIVE`]) until
+/// it is dropped, however the dispatch ends (returned, failed, or cancelled mid-send).
+struct Lessee {
+    owner: String,
+}
+
+impl Lessee {
+    fn start() -> Lessee {
+        let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+        let owner = format!("{}{}", dispatcher().1, live.1);
+        live.1 += 1;
+        live.0.insert(owner.clone());
+        Lessee { owner }
+    }
+}
+
+impl Drop for Lessee {
+    fn drop(&mut self) {
+        if let Ok(mut live) = LIVE.lock() {
+            live.0.remove(&self.owner);
+        }
+    }
+}
+
+/// Whose leases a claim may take besides free and run-out ones: those left under this
+/// process's name by a dispatch that is no longer running. That is one of an earlier run
+/// of a process of this name (it died), or one of this run numbered below `next` and not
+/// `live` (it ended in an error or was cancelled). One started after this was taken is
+/// running. Bound as `$n..$n+3` of [`free`].
+struct Orphans {
+    name: String,
+    mine: String,
+    live: Vec<String>,
+    next: i64,
+}
+
+impl Orphans {
+    fn now() -> Orphans {
+        let (name, mine) = dispatcher().clone();
+        let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+        Orphans {
+            name,
+            mine,
+            live: live.0.iter().cloned().collect(),
+            next: live.1,
+        }
+    }
+
+    fn bind<'q>(
+        &'q self,
+        q: sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments>,
+    ) -> sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments> {
+        q.bind(&self.name)
+            .bind(&self.mine)
+            .bind(&self.live)
+            .bind(self.next)
+    }
+}
+
+/// The SQL condition that `o`'s lease may be taken: none, run out, or an orphan's (see
+/// [`Orphans`], bound from `$n`).
+fn free(n: usize) -> String {
+    let (name, mine, live, next) = (n, n + 1, n + 2, n + 3);
+    format!(
+        "(o.lease_owner IS NULL OR o.leased_until <= now()
+          OR (left(o.lease_owner, length(${name})) = ${name} AND o.lease_owner <> ALL(${live})
+              AND (left(o.lease_owner, length(${mine})) <> ${mine}
+                   OR CASE WHEN substr(o.lease_owner, length(${mine}) + 1) ~ '^[0-9]{{1,18}}$'
+                      THEN substr(o.lease_owner, length(${mine}) + 1)::BIGINT < ${next}
+                      ELSE FALSE END)))"
+    )
+}
+
+/// At most this many sent messages wait for their mark while one is being written.
+const MARK_BACKLOG: usize = 32;
+
+/// Marks sent messages delivered, with the platform's id of what was shown, one statement at
+/// a time in the background: a message is marked as soon as the statement before it is done,
+/// so right after its own send whenever sends are slower than the database (Discord's
+/// always are); when they are faster, the waiting ones go together in the next statement,
+/// at most [`MARK_BACKLOG`] (the send loop waits when that many wait). A message sent but not
+/// yet marked when its dispatcher dies keeps its lease, so the next attempt looks for it
+/// first. The commits do not wait for the disk (`synchronous_commit` off, for these
+/// statements only): should the database itself crash and lose some, the same holds;
+/// waiting for the disk after every message would cap delivery at the disk's flushes.
+struct Marks {
+    pool: sqlx::PgPool,
+    writing: Option<tokio::task::JoinHandle<Result<(), StoreError>>>,
+    waiting: Vec<(i64, Option<i64>)>,
+}
+
+impl Marks {
+    fn new(pool: sqlx::PgPool) -> Marks {
+        Marks {
+            pool,
+            writing: None,
+            waiting: Vec::new(),
+        }
+    }
+
+    /// A message sent: marked now, or with the next statement.
+    async fn sent(&mut self, id: i64, sent_id: Option<u64>) -> Result<(), StoreError> {
+        self.waiting.push((id, sent_id.map(|i| i as i64)));
+        if let Some(w) = &self.writing {
+            if !w.is_finished() && self.waiting.len() < MARK_BACKLOG {
+                return Ok(());
+            }
+        }
+        self.finish_writing().await?;
+        let batch = std::mem::take(&mut self.waiting);
+        self.writing = Some(tokio::spawn(mark(self.pool.clone(), batch)));
+        Ok(())
+    }
+
+    /// Waits until every message sent is marked.
+    async fn flush(&mut self) -> Result<(), StoreError> {
+        self.finish_writing().await?;
+        let batch = std::mem::take(&mut self.waiting);
+        mark(self.pool.clone(), batch).await
+    }
+
+    async fn finish_writing(&mut self) -> Result<(), StoreError> {
+        match self.writing.take() {
+            Some(w) => w.await.map_err(|e| StoreError::Task(e.to_string()))?,
+            None => Ok(()),
+        }
+    }
+}
+
+/// Marks messages delivered (see [`Marks`]).
+async fn mark(pool: sqlx::PgPool, batch: Vec<(i64, Option<i64>)>) -> Result<(), StoreError> {
+    if batch.is_empty() {
+        return Ok(());
+    }
+    let (ids, sent): (Vec<i64>, Vec<Option<i64>>) = batch.into_iter().unzip();
+    sqlx::query(
+        "WITH no_wait AS (SELECT set_config('synchronous_commit', 'off', true) AS s)
+         UPDATE outbox o SET delivered_at = now(), attempts = o.attempts + 1,
+             sent_id = v.sent_id, lease_owner = NULL, leased_until = NULL
+         FROM unnest($1::BIGINT[], $2::BIGINT[]) AS v(id, sent_id)
+         WHERE o.id = v.id AND (SELECT s FROM no_wait) IS NOT NULL",
+    )
+    .bind(&ids)
+    .bind(&sent)
+    .execute(&pool)
+    .await?;
+    Ok(())
 }
 
 /// A claimed message.
@@ -345,7 +504,8 @@ impl Store {
         game: Option<i64>,
         messenger: &M,
     ) -> Result<usize, StoreError> {
-        let owner = dispatcher();
+        let lessee = Lessee::start();
+        let owner = lessee.owner.as_str();
         let mut delivered = 0;
         loop {
             // Taken before the claim, so that the lease surely lasts this long from here.
@@ -359,6 +519,7 @@ impl Store {
             let mut stopped: BTreeSet<(i64, String)> = BTreeSet::new();
             // Messages sent (delivered or failed) or no longer ours: not to be released.
             let mut done: BTreeSet<i64> = BTreeSet::new();
+            let mut marks = Marks::new(self.pool.clone());
             for (i, row) in rows.iter().enumerate() {
                 let msg = &row.msg;
                 let key = (msg.game_id, msg.channel.clone());
@@ -391,7 +552,7 @@ impl Store {
                 done.insert(msg.id);
                 match messenger.send(msg, row.earlier).await {
                     Ok(sent_id) => {
-                        self.delivered(msg.id, sent_id).await?;
+                        marks.sent(msg.id, sent_id).await?;
                         delivered += 1;
                     }
                     Err(e) => {
@@ -400,6 +561,7 @@ impl Store {
                     }
                 }
             }
+            marks.flush().await?;
             let unsent: Vec<&Claimed> = rows.iter().filter(|r| !done.contains(&r.msg.id)).collect();
             self.release(&unsent, owner).await?;
         }
@@ -411,7 +573,8 @@ impl Store {
     /// lease is the mark of an attempt: a claim never released says the message may have
     /// been shown. Returned in id order, each with what an earlier attempt may have shown.
     async fn claim(&self, game: Option<i64>, owner: &str) -> Result<Vec<Claimed>, StoreError> {
-        let heads = self.next_heads(game, owner).await?;
+        let orphans = Orphans::now();
+        let heads = self.next_heads(game, &orphans).await?;
         if heads.is_empty() {
             return Ok(Vec::new());
         }
@@ -421,12 +584,11 @@ impl Store {
         // behind a head need no lock: a channel is only taken by its oldest row. Each row's
         // state before the claim (`old`) tells whether an earlier attempt may have shown it:
         // a lease never released, or a failed send.
-        let rows = sqlx::query(
+        let sql = format!(
             "WITH heads AS (
                 SELECT o.id, o.game_id, o.channel FROM outbox o
                 WHERE o.id = ANY($1) AND COALESCE(o.delivered_at, o.failed_at) IS NULL
-                  AND o.next_attempt_at <= now()
-                  AND (o.lease_owner IS NULL OR o.lease_owner = $3 OR o.leased_until <= now())
+                  AND o.next_attempt_at <= now() AND {free}
                 ORDER BY o.id LIMIT $2 FOR UPDATE SKIP LOCKED),
              run AS (
                 SELECT h.id FROM heads h
@@ -443,8 +605,7 @@ impl Store {
              SET lease_owner = $3, leased_until = now() + make_interval(secs => $5),
                  claimed_at = COALESCE(o.claimed_at, now())
              FROM old
-             WHERE o.id = old.id
-               AND (o.lease_owner IS NULL OR o.lease_owner = $3 OR o.leased_until <= now())
+             WHERE o.id = old.id AND {free}
              RETURNING o.id, o.game_id, o.channel, o.body, o.nonce, o.meta, o.attempts,
                  o.next_attempt_at <= now() AS ready, old.earlier, o.claimed_at,
                  CASE WHEN old.earlier THEN (
@@ -452,14 +613,15 @@ impl Store {
                      WHERE p.game_id = o.game_id AND p.channel = o.channel AND p.id < o.id
                        AND p.sent_id IS NOT NULL
                      ORDER BY p.id DESC LIMIT 1) END AS after",
-        )
-        .bind(&heads)
-        .bind(DISPATCH_BATCH)
-        .bind(owner)
-        .bind(RUN)
-        .bind(LEASE_SECS)
-        .fetch_all(&self.pool)
-        .await?;
+            free = free(6)
+        );
+        let query = sqlx::query(&sql)
+            .bind(&heads)
+            .bind(DISPATCH_BATCH)
+            .bind(owner)
+            .bind(RUN)
+            .bind(LEASE_SECS);
+        let rows = orphans.bind(query).fetch_all(&self.pool).await?;
         let mut claimed = Vec::with_capacity(rows.len());
         for row in rows {
             let earlier = row.try_get::<bool, _>("earlier")?.then(|| Earlier {
@@ -511,25 +673,6 @@ impl Store {
         Ok(held.into_iter().collect())
     }
 
-    /// Marks a message delivered, with the platform's id of what was shown. The commit does
-    /// not wait for the disk (`synchronous_commit` off, for this statement only): should
-    /// the database itself crash and lose it, the lease left on the row makes the next
-    /// attempt look for the message first, so nothing is shown twice; waiting for the disk
-    /// after every message would cap delivery at the disk's flushes per second.
-    async fn delivered(&self, id: i64, sent_id: Option<u64>) -> Result<(), StoreError> {
-        sqlx::query(
-            "WITH no_wait AS (SELECT set_config('synchronous_commit', 'off', true) AS s)
-             UPDATE outbox SET delivered_at = now(), attempts = attempts + 1, sent_id = $2,
-                 lease_owner = NULL, leased_until = NULL
-             WHERE id = $1 AND (SELECT s FROM no_wait) IS NOT NULL",
-        )
-        .bind(id)
-        .bind(sent_id.map(|i| i as i64))
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
     /// Hands back the claimed messages this round did not send. One whose claim said it may
     /// have been shown before keeps the mark (its owner, with the lease run out), so that
     /// whoever sends it next still looks first; the others are free as if never claimed.
@@ -568,7 +711,11 @@ impl Store {
     /// process stopped, and stops as soon as it has enough, wrapping around at the end. So
     /// its cost follows the batch, not the number of channels waiting, and every channel is
     /// served once a round however long the backlog.
-    async fn next_heads(&self, game: Option<i64>, owner: &str) -> Result<Vec<i64>, StoreError> {
+    async fn next_heads(
+        &self,
+        game: Option<i64>,
+        orphans: &Orphans,
+    ) -> Result<Vec<i64>, StoreError> {
         let want = DISPATCH_BATCH * 2;
         let from = self
             .dispatch_cursor
@@ -578,7 +725,7 @@ impl Store {
         let mut found: Vec<(i64, i64, String)> = Vec::new();
         for start in [from.clone(), None] {
             let (after_game, after_channel) = start.clone().unwrap_or((i64::MIN, String::new()));
-            let rows = sqlx::query(
+            let sql = format!(
                 "WITH RECURSIVE heads AS (
                     (SELECT p.game_id, p.channel, p.id FROM outbox p
                      WHERE p.delivered_at IS NULL AND p.failed_at IS NULL
@@ -593,17 +740,16 @@ impl Store {
                           AND (p.game_id, p.channel) > (h.game_id, h.channel)
                         ORDER BY p.game_id, p.channel, p.id LIMIT 1) n)
                  SELECT h.id, h.game_id, h.channel FROM heads h JOIN outbox o ON o.id = h.id
-                 WHERE o.next_attempt_at <= now()
-                   AND (o.lease_owner IS NULL OR o.lease_owner = $5 OR o.leased_until <= now())
+                 WHERE o.next_attempt_at <= now() AND {free}
                  LIMIT $2",
-            )
-            .bind(game)
-            .bind(want - found.len() as i64)
-            .bind(after_game)
-            .bind(after_channel)
-            .bind(owner)
-            .fetch_all(&self.pool)
-            .await?;
+                free = free(5)
+            );
+            let query = sqlx::query(&sql)
+                .bind(game)
+                .bind(want - found.len() as i64)
+                .bind(after_game)
+                .bind(after_channel);
+            let rows = orphans.bind(query).fetch_all(&self.pool).await?;
             for r in rows {
                 let id: i64 = r.try_get("id")?;
                 if !found.iter().any(|f| f.0 == id) {
