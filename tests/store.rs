@@ -282,6 +282,93 @@ async fn two_worker_processes_fire_each_deadline_and_deliver_each_message_once(p
     }
 }
 
+/// A messenger that counts sends per nonce, and the sends told an earlier attempt may have
+/// shown the message (with no crash and no failure, none should be).
+#[derive(Default)]
+struct Watch {
+    sent: std::sync::Mutex<BTreeMap<String, usize>>,
+    flagged: std::sync::Mutex<usize>,
+}
+
+impl wolfjudge::store::outbox::Messenger for Watch {
+    async fn send(
+        &self,
+        msg: &wolfjudge::store::outbox::OutMessage,
+        earlier: Option<wolfjudge::store::outbox::Earlier>,
+    ) -> Result<Option<u64>, wolfjudge::store::outbox::SendError> {
+        if earlier.is_some() {
+            if let Ok(mut n) = self.flagged.lock() {
+                *n += 1;
+            }
+        }
+        if let Ok(mut s) = self.sent.lock() {
+            *s.entry(msg.nonce.clone()).or_default() += 1;
+        }
+        // Let the other dispatchers run between sends.
+        tokio::task::yield_now().await;
+        Ok(None)
+    }
+}
+
+/// Four dispatchers in one process (as the bench runs them), over waves of new games'
+/// messages: each message is sent once and delivered, and no dispatcher ever takes a
+/// message another running one holds (none is ever sent as possibly shown before).
+#[sqlx::test]
+async fn dispatchers_in_one_process_never_send_a_message_twice(pool: PgPool) {
+    let store = Store::new(pool.clone());
+    let watch = std::sync::Arc::new(Watch::default());
+    for wave in 0..6u64 {
+        for i in 0..6 {
+            store
+                .create_game(
+                    &format!("p{wave}-{i}"),
+                    &m32_setup(wave * 10 + i, &[]),
+                    Lang::En,
+                )
+                .await
+                .expect("created");
+        }
+        let mut tasks = Vec::new();
+        for _ in 0..4 {
+            let (store, watch) = (store.clone(), watch.clone());
+            tasks.push(tokio::spawn(async move {
+                // A dispatch ends when nothing it may take is ready; the others may still
+                // hold some: go on until the outbox is empty.
+                loop {
+                    store.dispatch(None, watch.as_ref()).await.expect("dispatch");
+                    let left: i64 = sqlx::query_scalar(
+                        "SELECT count(*) FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL",
+                    )
+                    .fetch_one(&store.pool)
+                    .await
+                    .expect("count");
+                    if left == 0 {
+                        return;
+                    }
+                    tokio::task::yield_now().await;
+                }
+            }));
+        }
+        for t in tasks {
+            t.await.expect("dispatcher");
+        }
+    }
+    let sent = watch.sent.lock().map(|s| s.clone()).unwrap_or_default();
+    let twice: Vec<_> = sent.iter().filter(|(_, n)| **n > 1).collect();
+    assert!(twice.is_empty(), "sent more than once: {twice:?}");
+    let rows: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM outbox WHERE delivered_at IS NOT NULL")
+            .fetch_one(&pool)
+            .await
+            .expect("count");
+    assert_eq!(rows as usize, sent.len(), "every message delivered");
+    assert_eq!(
+        watch.flagged.lock().map(|n| *n).unwrap_or(1),
+        0,
+        "a dispatcher took over a message another running one held"
+    );
+}
+
 /// Runs a script in a child process through the database, with a run key and a delivery
 /// file; returns whether it finished. With `kill_at`, it is killed (SIGKILL) as soon as the
 /// delivery file holds that many lines: mid-game, right after a send, possibly before the
