@@ -490,15 +490,16 @@ impl Store {
     /// many were delivered. Each round claims the oldest ready message of up to
     /// [`DISPATCH_BATCH`] channels and up to [`RUN`] messages behind each with a lease
     /// ([`Store::claim`]), then sends them in order, marking each delivered right after its
-    /// own send (no transaction is open during a send), and releases what it did not send.
-    /// A channel stops at its first failed send; what follows waits. Two dispatchers never
-    /// hold the same message: a lease is only taken when free, run out, or this
-    /// dispatcher's own (see [`name_dispatcher`]).
+    /// own send ([`Marks`]; no transaction is open during a send), and releases what it did
+    /// not send. A channel stops at its first failed send; what follows waits. Two
+    /// dispatchers never hold the same message: a lease is only taken when free, run out,
+    /// or left under this process's name by a dispatch no longer running ([`Orphans`],
+    /// [`name_dispatcher`]), and a round renews its leases as it goes ([`RENEW_AFTER`]).
     ///
     /// # Errors
     /// Database errors (a failed send is not an error: the row is retried later). The
-    /// messages still claimed stay so; the next dispatch of this name takes them back and
-    /// treats each as possibly sent.
+    /// messages still claimed stay so; the next dispatch of this process takes them back
+    /// and treats each as possibly sent.
     pub async fn dispatch<M: Messenger>(
         &self,
         game: Option<i64>,
@@ -582,8 +583,9 @@ impl Store {
         // partial indexes, whose bitmap scans read every pending row); one another claim
         // holds at this moment is skipped, one it took meanwhile no longer matches. The rows
         // behind a head need no lock: a channel is only taken by its oldest row. Each row's
-        // state before the claim (`old`) tells whether an earlier attempt may have shown it:
-        // a lease never released, or a failed send.
+        // state before the claim (`old`) tells whether an earlier attempt may have shown it
+        // (a lease never released, or a failed send) and its place in its channel's run, so
+        // that a run with a row missing (taken meanwhile) is sent only up to the gap.
         let sql = format!(
             "WITH heads AS (
                 SELECT o.id, o.game_id, o.channel FROM outbox o
@@ -591,23 +593,24 @@ impl Store {
                   AND o.next_attempt_at <= now() AND {free}
                 ORDER BY o.id LIMIT $2 FOR UPDATE SKIP LOCKED),
              run AS (
-                SELECT h.id FROM heads h
+                SELECT h.id, h.id AS head FROM heads h
                 UNION ALL
-                SELECT r.id FROM heads h, LATERAL (
+                SELECT r.id, h.id FROM heads h, LATERAL (
                     SELECT p.id FROM outbox p
                     WHERE p.game_id = h.game_id AND p.channel = h.channel AND p.id > h.id
                       AND p.delivered_at IS NULL AND p.failed_at IS NULL
                     ORDER BY p.id LIMIT $4) r),
              old AS (
-                SELECT o.id, o.lease_owner IS NOT NULL OR o.attempts > 0 AS earlier
-                FROM outbox o WHERE o.id IN (SELECT id FROM run))
+                SELECT o.id, o.lease_owner IS NOT NULL OR o.attempts > 0 AS earlier,
+                    row_number() OVER (PARTITION BY run.head ORDER BY o.id) - 1 AS pos
+                FROM outbox o JOIN run ON run.id = o.id)
              UPDATE outbox o
              SET lease_owner = $3, leased_until = now() + make_interval(secs => $5),
                  claimed_at = COALESCE(o.claimed_at, now())
              FROM old
-             WHERE o.id = old.id AND {free}
+             WHERE o.id = old.id AND o.delivered_at IS NULL AND o.failed_at IS NULL AND {free}
              RETURNING o.id, o.game_id, o.channel, o.body, o.nonce, o.meta, o.attempts,
-                 o.next_attempt_at <= now() AS ready, old.earlier, o.claimed_at,
+                 o.next_attempt_at <= now() AS ready, old.earlier, old.pos, o.claimed_at,
                  CASE WHEN old.earlier THEN (
                      SELECT p.sent_id FROM outbox p
                      WHERE p.game_id = o.game_id AND p.channel = o.channel AND p.id < o.id
@@ -623,19 +626,26 @@ impl Store {
             .bind(LEASE_SECS);
         let rows = orphans.bind(query).fetch_all(&self.pool).await?;
         let mut claimed = Vec::with_capacity(rows.len());
-        for row in rows {
+        let mut rows: Vec<_> = rows
+            .into_iter()
+            .map(|r| Ok((r.try_get::<i64, _>("id")?, r)))
+            .collect::<Result<_, sqlx::Error>>()?;
+        rows.sort_by_key(|(id, _)| *id);
+        // Where each channel's run is up to: a row out of place is not sent (nor what
+        // follows it in the channel: it stops there) but released.
+        let mut next_pos: HashMap<(i64, String), i64> = HashMap::new();
+        for (_, row) in rows {
+            let after: Option<i64> = row.try_get("after")?;
+            let since: Option<DateTime<Utc>> = row.try_get("claimed_at")?;
             let earlier = row.try_get::<bool, _>("earlier")?.then(|| Earlier {
-                after: row
-                    .try_get::<Option<i64>, _>("after")
-                    .ok()
-                    .flatten()
-                    .map(|id| id as u64),
-                since: row
-                    .try_get::<Option<DateTime<Utc>>, _>("claimed_at")
-                    .ok()
-                    .flatten()
-                    .unwrap_or_else(Utc::now),
+                after: after.map(|id| id as u64),
+                since: since.unwrap_or_else(Utc::now),
             });
+            let key = (row.try_get("game_id")?, row.try_get("channel")?);
+            let expected = next_pos.entry(key).or_insert(0);
+            let pos: i64 = row.try_get("pos")?;
+            let in_place = pos == *expected;
+            *expected += 1;
             claimed.push(Claimed {
                 msg: OutMessage {
                     id: row.try_get("id")?,
@@ -649,11 +659,10 @@ impl Store {
                         .transpose()?,
                 },
                 attempts: row.try_get("attempts")?,
-                ready: row.try_get("ready")?,
+                ready: in_place && row.try_get::<bool, _>("ready")?,
                 earlier,
             });
         }
-        claimed.sort_by_key(|c| c.msg.id);
         Ok(claimed)
     }
 
@@ -704,7 +713,7 @@ impl Store {
     }
 
     /// The oldest ready row of up to twice [`DISPATCH_BATCH`] channels with undelivered
-    /// messages that no other dispatcher holds (a later row waits behind its channel's
+    /// messages whose lease may be taken ([`free`]; a later row waits behind its channel's
     /// oldest, and a channel is held by its oldest row's lease), taking the channels in
     /// turn: the search skips from channel to channel along the per-channel index (one
     /// probe per channel, not per pending row) starting after where the last search of this
