@@ -12,7 +12,7 @@ use sqlx::{PgPool, Row};
 use wolfjudge::engine::{self, Action, CharId, Command, EventKind, Ruleset, Setup};
 use wolfjudge::i18n::Lang;
 use wolfjudge::script::{self, Script};
-use wolfjudge::store::outbox::Recorder;
+use wolfjudge::store::outbox::{Earlier, Messenger, OutMessage, Recorder, SendError};
 use wolfjudge::store::{play, Outcome, Store};
 
 use crate::common::{scenario_files as scenarios, url_of};
@@ -290,12 +290,12 @@ struct Watch {
     flagged: std::sync::Mutex<usize>,
 }
 
-impl wolfjudge::store::outbox::Messenger for Watch {
+impl Messenger for Watch {
     async fn send(
         &self,
-        msg: &wolfjudge::store::outbox::OutMessage,
-        earlier: Option<wolfjudge::store::outbox::Earlier>,
-    ) -> Result<Option<u64>, wolfjudge::store::outbox::SendError> {
+        msg: &OutMessage,
+        earlier: Option<Earlier>,
+    ) -> Result<Option<u64>, SendError> {
         if earlier.is_some() {
             if let Ok(mut n) = self.flagged.lock() {
                 *n += 1;
@@ -336,12 +336,11 @@ async fn dispatchers_in_one_process_never_send_a_message_twice(pool: PgPool) {
                 // hold some: go on until the outbox is empty.
                 loop {
                     store.dispatch(None, watch.as_ref()).await.expect("dispatch");
-                    let left: i64 = sqlx::query_scalar(
+                    let left = count(
+                        &store.pool,
                         "SELECT count(*) FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL",
                     )
-                    .fetch_one(&store.pool)
-                    .await
-                    .expect("count");
+                    .await;
                     if left == 0 {
                         return;
                     }
@@ -356,11 +355,11 @@ async fn dispatchers_in_one_process_never_send_a_message_twice(pool: PgPool) {
     let sent = watch.sent.lock().map(|s| s.clone()).unwrap_or_default();
     let twice: Vec<_> = sent.iter().filter(|(_, n)| **n > 1).collect();
     assert!(twice.is_empty(), "sent more than once: {twice:?}");
-    let rows: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM outbox WHERE delivered_at IS NOT NULL")
-            .fetch_one(&pool)
-            .await
-            .expect("count");
+    let rows = count(
+        &pool,
+        "SELECT count(*) FROM outbox WHERE delivered_at IS NOT NULL",
+    )
+    .await;
     assert_eq!(rows as usize, sent.len(), "every message delivered");
     assert_eq!(
         watch.flagged.lock().map(|n| *n).unwrap_or(1),
@@ -411,7 +410,7 @@ fn lines(file: &Path) -> usize {
     std::fs::read(file).map_or(0, |b| b.iter().filter(|c| **c == b'\n').count())
 }
 
-fn delivered(file: &Path) -> Vec<wolfjudge::store::outbox::OutMessage> {
+fn delivered(file: &Path) -> Vec<OutMessage> {
     std::fs::read_to_string(file)
         .unwrap_or_default()
         .lines()
@@ -466,7 +465,7 @@ async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPoo
         .expect("base game");
     let base_events = store.events(base_id).await.expect("events");
     let base_game = store.load(base_id).await.expect("loads");
-    let by_channel = |msgs: &[wolfjudge::store::outbox::OutMessage]| {
+    let by_channel = |msgs: &[OutMessage]| {
         let mut m: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for x in msgs {
             m.entry(x.channel.clone()).or_default().push(x.body.clone());
@@ -580,16 +579,16 @@ async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPoo
 #[derive(Default)]
 struct Flaky {
     tried: std::sync::Mutex<BTreeSet<String>>,
-    shown: std::sync::Mutex<Vec<wolfjudge::store::outbox::OutMessage>>,
+    shown: std::sync::Mutex<Vec<OutMessage>>,
     unflagged_retries: std::sync::Mutex<usize>,
 }
 
-impl wolfjudge::store::outbox::Messenger for Flaky {
+impl Messenger for Flaky {
     async fn send(
         &self,
-        msg: &wolfjudge::store::outbox::OutMessage,
-        earlier: Option<wolfjudge::store::outbox::Earlier>,
-    ) -> Result<Option<u64>, wolfjudge::store::outbox::SendError> {
+        msg: &OutMessage,
+        earlier: Option<Earlier>,
+    ) -> Result<Option<u64>, SendError> {
         let first = self
             .tried
             .lock()
@@ -601,7 +600,7 @@ impl wolfjudge::store::outbox::Messenger for Flaky {
             }
         }
         if first || msg.channel == "dm:3" {
-            return Err(wolfjudge::store::outbox::SendError::new("closed"));
+            return Err(SendError::new("closed"));
         }
         if let Ok(mut s) = self.shown.lock() {
             s.push(msg.clone());
@@ -777,18 +776,24 @@ async fn a_send_whose_answer_was_lost_is_not_shown_twice_on_discord(pool: PgPool
 
     // The three lost answers were each tried again once; every delivered message keeps
     // its Discord id.
-    let retried: i64 = sqlx::query_scalar(
+    let retried = count(
+        &pool,
         "SELECT count(*) FROM outbox WHERE delivered_at IS NOT NULL AND attempts = 2",
     )
-    .fetch_one(&pool)
-    .await
-    .expect("count");
+    .await;
     assert_eq!(retried, 3, "each lost answer cost one more attempt");
-    let without_id: i64 = sqlx::query_scalar(
+    let without_id = count(
+        &pool,
         "SELECT count(*) FROM outbox WHERE delivered_at IS NOT NULL AND sent_id IS NULL",
     )
-    .fetch_one(&pool)
-    .await
-    .expect("count");
+    .await;
     assert_eq!(without_id, 0, "a delivered message without its Discord id");
+}
+
+/// A `SELECT count(*) …`.
+async fn count(pool: &PgPool, sql: &str) -> i64 {
+    sqlx::query_scalar(sql)
+        .fetch_one(pool)
+        .await
+        .expect("count")
 }

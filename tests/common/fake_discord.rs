@@ -4,7 +4,11 @@
 //! a message the bot sent), refuses DMs to members who closed theirs (error 50007), honours
 //! `enforce_nonce`, records the files of multipart uploads, and lets a test inject gateway
 //! events: slash commands, autocomplete, button presses, menu choices and modal submits,
-//! each answered through the interaction callback.
+//! each answered through the interaction callback. Ids are snowflakes made from the real
+//! time, as Discord's: they grow with time and say when they were made. A test can have a
+//! request carried out and its answer lost ([`FakeDiscord::lose_answer`]: a 500 after the
+//! fact), and the bot can look back through a channel's messages and the server's active
+//! forum posts (`list_messages`, `get_active_guild_threads`), as it does after such a loss.
 //!
 //! **Strict as Discord is** (`discord_spec.rs`, from Discord's OpenAPI spec in
 //! `tests/discord-api/`). Every request is matched to an operation of the spec (method and
