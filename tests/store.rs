@@ -12,7 +12,7 @@ use sqlx::{PgPool, Row};
 use wolfjudge::engine::{self, Action, CharId, Command, EventKind, Ruleset, Setup};
 use wolfjudge::i18n::Lang;
 use wolfjudge::script::{self, Script};
-use wolfjudge::store::outbox::Recorder;
+use wolfjudge::store::outbox::{Earlier, Messenger, OutMessage, Recorder, SendError};
 use wolfjudge::store::{play, Outcome, Store};
 
 use crate::common::{scenario_files as scenarios, url_of};
@@ -282,10 +282,96 @@ async fn two_worker_processes_fire_each_deadline_and_deliver_each_message_once(p
     }
 }
 
+/// A messenger that counts sends per nonce, and the sends told an earlier attempt may have
+/// shown the message (with no crash and no failure, none should be).
+#[derive(Default)]
+struct Watch {
+    sent: std::sync::Mutex<BTreeMap<String, usize>>,
+    flagged: std::sync::Mutex<usize>,
+}
+
+impl Messenger for Watch {
+    async fn send(
+        &self,
+        msg: &OutMessage,
+        earlier: Option<Earlier>,
+    ) -> Result<Option<u64>, SendError> {
+        if earlier.is_some() {
+            if let Ok(mut n) = self.flagged.lock() {
+                *n += 1;
+            }
+        }
+        if let Ok(mut s) = self.sent.lock() {
+            *s.entry(msg.nonce.clone()).or_default() += 1;
+        }
+        // Let the other dispatchers run between sends.
+        tokio::task::yield_now().await;
+        Ok(None)
+    }
+}
+
+/// Four dispatchers in one process (as the bench runs them), over waves of new games'
+/// messages: each message is sent once and delivered, and no dispatcher ever takes a
+/// message another running one holds (none is ever sent as possibly shown before).
+#[sqlx::test]
+async fn dispatchers_in_one_process_never_send_a_message_twice(pool: PgPool) {
+    let store = Store::new(pool.clone());
+    let watch = std::sync::Arc::new(Watch::default());
+    for wave in 0..6u64 {
+        for i in 0..6 {
+            store
+                .create_game(
+                    &format!("p{wave}-{i}"),
+                    &m32_setup(wave * 10 + i, &[]),
+                    Lang::En,
+                )
+                .await
+                .expect("created");
+        }
+        let mut tasks = Vec::new();
+        for _ in 0..4 {
+            let (store, watch) = (store.clone(), watch.clone());
+            tasks.push(tokio::spawn(async move {
+                // A dispatch ends when nothing it may take is ready; the others may still
+                // hold some: go on until the outbox is empty.
+                loop {
+                    store.dispatch(None, watch.as_ref()).await.expect("dispatch");
+                    let left = count(
+                        &store.pool,
+                        "SELECT count(*) FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL",
+                    )
+                    .await;
+                    if left == 0 {
+                        return;
+                    }
+                    tokio::task::yield_now().await;
+                }
+            }));
+        }
+        for t in tasks {
+            t.await.expect("dispatcher");
+        }
+    }
+    let sent = watch.sent.lock().map(|s| s.clone()).unwrap_or_default();
+    let twice: Vec<_> = sent.iter().filter(|(_, n)| **n > 1).collect();
+    assert!(twice.is_empty(), "sent more than once: {twice:?}");
+    let rows = count(
+        &pool,
+        "SELECT count(*) FROM outbox WHERE delivered_at IS NOT NULL",
+    )
+    .await;
+    assert_eq!(rows as usize, sent.len(), "every message delivered");
+    assert_eq!(
+        watch.flagged.lock().map(|n| *n).unwrap_or(1),
+        0,
+        "a dispatcher took over a message another running one held"
+    );
+}
+
 /// Runs a script in a child process through the database, with a run key and a delivery
 /// file; returns whether it finished. With `kill_at`, it is killed (SIGKILL) as soon as the
-/// delivery file holds that many messages: mid-game, right after a send, possibly before
-/// the send was marked delivered.
+/// delivery file holds that many lines: mid-game, right after a send, possibly before the
+/// send was marked delivered.
 fn run_child(url: &str, script: &Path, key: &str, file: &Path, kill_at: Option<usize>) -> bool {
     let mut child = Proc::new(env!("CARGO_BIN_EXE_wolfjudge"))
         .args([
@@ -316,7 +402,7 @@ fn run_child(url: &str, script: &Path, key: &str, file: &Path, kill_at: Option<u
             let _ = child.wait();
             return false;
         }
-        std::thread::sleep(Duration::from_millis(2));
+        std::thread::sleep(Duration::from_millis(1));
     }
 }
 
@@ -324,7 +410,7 @@ fn lines(file: &Path) -> usize {
     std::fs::read(file).map_or(0, |b| b.iter().filter(|c| **c == b'\n').count())
 }
 
-fn delivered(file: &Path) -> Vec<wolfjudge::store::outbox::OutMessage> {
+fn delivered(file: &Path) -> Vec<OutMessage> {
     std::fs::read_to_string(file)
         .unwrap_or_default()
         .lines()
@@ -332,6 +418,32 @@ fn delivered(file: &Path) -> Vec<wolfjudge::store::outbox::OutMessage> {
         .collect()
 }
 
+/// Every raw send in a delivery file (duplicates included), with the process that made it.
+fn sends(file: &Path) -> Vec<wolfjudge::store::outbox::Sent> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect()
+}
+
+/// A small deterministic generator for the kill points (splitmix64).
+fn next_random(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// How many games the crash test plays, and how many times it kills each.
+const CRASH_GAMES: u64 = 8;
+const KILLS_PER_GAME: usize = 8;
+
+/// Each game is killed (SIGKILL) at several random points, a few sends apart, and started
+/// again each time with the same run key; every raw send of every process is kept in the
+/// delivery file. Each game must end as the uninterrupted run did, every message delivered,
+/// and no message sent twice (the file is what players would have seen).
 #[sqlx::test]
 async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPool) {
     let url = url_of(&pool);
@@ -353,7 +465,7 @@ async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPoo
         .expect("base game");
     let base_events = store.events(base_id).await.expect("events");
     let base_game = store.load(base_id).await.expect("loads");
-    let by_channel = |msgs: &[wolfjudge::store::outbox::OutMessage]| {
+    let by_channel = |msgs: &[OutMessage]| {
         let mut m: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for x in msgs {
             m.entry(x.channel.clone()).or_default().push(x.body.clone());
@@ -361,29 +473,34 @@ async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPoo
         m
     };
     let base_msgs = by_channel(&delivered(&base_file));
-    assert!(
-        !base_msgs.is_empty(),
-        "the uninterrupted run delivered messages"
-    );
+    let total: usize = base_msgs.values().map(Vec::len).sum();
+    assert!(total > 50, "the uninterrupted run delivered messages");
 
-    let mut kills = 0;
-    for seed in 0..24u64 {
-        let key = format!("crash-{seed}");
+    let (mut kills, mut resent_total) = (0, 0);
+    let mut report = Vec::new();
+    for game in 0..CRASH_GAMES {
+        let key = format!("crash-{game}");
         let file = dir.join(format!("{key}.jsonl"));
         let _ = std::fs::remove_file(&file);
-        // A kill point inside the run, from the seed: after 1 .. total-1 delivered messages.
-        let total: usize = base_msgs.values().map(Vec::len).sum();
-        let at = 1 + (seed as usize * 7919) % (total - 1);
-        let mut finished = run_child(&url, &script, &key, &file, Some(at));
-        if !finished {
+        let mut rng = game + 1;
+        let mut killed_here = 0;
+        let mut runs = 0;
+        loop {
+            runs += 1;
+            assert!(runs <= KILLS_PER_GAME + 10, "run {key} never finished");
+            // The next kill point: 1 to total/(KILLS+2) sends after what the file holds now,
+            // so that the kills spread over the game and the last run finishes it.
+            let kill_at = (killed_here < KILLS_PER_GAME).then(|| {
+                let step = 1 + next_random(&mut rng) as usize % (total / (KILLS_PER_GAME + 2));
+                lines(&file) + step
+            });
+            if run_child(&url, &script, &key, &file, kill_at) {
+                break;
+            }
+            let k = kill_at.expect("only a run with a kill point stops early");
+            assert!(lines(&file) >= k, "{key}: killed before its kill point");
+            killed_here += 1;
             kills += 1;
-            assert!(lines(&file) >= at, "{key}: killed before its kill point");
-        }
-        let mut tries = 0;
-        while !finished {
-            tries += 1;
-            assert!(tries < 20, "run {key} never finished");
-            finished = run_child(&url, &script, &key, &file, None);
         }
         let id = store.game_id(&key).await.expect("query").expect("game");
         assert_eq!(
@@ -393,13 +510,24 @@ async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPoo
         );
         let game = store.load(id).await.expect("loads");
         assert_eq!(game, base_game, "{key}: final state");
-        let shown = delivered(&file);
-        let nonces: BTreeSet<&str> = shown.iter().map(|m| m.nonce.as_str()).collect();
-        assert_eq!(
-            nonces.len(),
-            shown.len(),
-            "{key}: a message was shown twice"
-        );
+        // Every raw send, per process: a nonce sent twice is a message shown twice.
+        let raw = sends(&file);
+        let mut per_process: BTreeMap<u32, usize> = BTreeMap::new();
+        for s in &raw {
+            *per_process.entry(s.process).or_default() += 1;
+        }
+        let nonces: BTreeSet<&str> = raw.iter().map(|s| s.msg.nonce.as_str()).collect();
+        let resent = raw.len() - nonces.len();
+        resent_total += resent;
+        report.push(format!(
+            "{key}: {} processes ({killed_here} killed), sends per process {:?}, {} sends, {resent} re-sent",
+            per_process.len(),
+            per_process.values().collect::<Vec<_>>(),
+            raw.len()
+        ));
+        if resent > 0 {
+            continue;
+        }
         let rows = sqlx::query(
             "SELECT nonce, delivered_at IS NOT NULL AS done FROM outbox WHERE game_id = $1",
         )
@@ -418,41 +546,66 @@ async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPoo
                 "{key}: {nonce} never shown"
             );
         }
-        assert_eq!(rows.len(), shown.len(), "{key}: shown = outbox");
+        assert_eq!(rows.len(), raw.len(), "{key}: shown = outbox");
+        let shown: Vec<_> = raw.into_iter().map(|s| s.msg).collect();
         assert_eq!(
             by_channel(&shown),
             base_msgs,
-            "{key}: messages differ from the uninterrupted run"
+            "{key}: messages differ from the uninterrupted run (per channel, in order)"
         );
     }
-    assert!(kills >= 20, "only {kills} runs were killed mid-way");
+    for line in &report {
+        eprintln!("{line}");
+    }
+    eprintln!("{kills} kills, {resent_total} messages re-sent");
+    assert_eq!(
+        resent_total,
+        0,
+        "{resent_total} messages were sent again after {kills} kills:\n{}",
+        report.join("\n")
+    );
+    // A kill point can be overtaken by the end of the game (the process sends on while it
+    // is being killed), rarely.
+    assert!(
+        kills >= CRASH_GAMES as usize * KILLS_PER_GAME * 3 / 4,
+        "only {kills} runs were killed mid-way"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A messenger that fails the first send of every message, and every send to one channel.
+/// It counts the retries that did not say an earlier attempt may have shown the message (a
+/// failed request may have reached the platform all the same).
 #[derive(Default)]
 struct Flaky {
     tried: std::sync::Mutex<BTreeSet<String>>,
-    shown: std::sync::Mutex<Vec<wolfjudge::store::outbox::OutMessage>>,
+    shown: std::sync::Mutex<Vec<OutMessage>>,
+    unflagged_retries: std::sync::Mutex<usize>,
 }
 
-impl wolfjudge::store::outbox::Messenger for Flaky {
+impl Messenger for Flaky {
     async fn send(
         &self,
-        msg: &wolfjudge::store::outbox::OutMessage,
-    ) -> Result<(), wolfjudge::store::outbox::SendError> {
+        msg: &OutMessage,
+        earlier: Option<Earlier>,
+    ) -> Result<Option<u64>, SendError> {
         let first = self
             .tried
             .lock()
             .map(|mut t| t.insert(msg.nonce.clone()))
             .unwrap_or(false);
+        if !first && earlier.is_none() {
+            if let Ok(mut n) = self.unflagged_retries.lock() {
+                *n += 1;
+            }
+        }
         if first || msg.channel == "dm:3" {
-            return Err(wolfjudge::store::outbox::SendError::new("closed"));
+            return Err(SendError::new("closed"));
         }
         if let Ok(mut s) = self.shown.lock() {
             s.push(msg.clone());
         }
-        Ok(())
+        Ok(None)
     }
 }
 
@@ -518,4 +671,129 @@ async fn failed_sends_are_retried_with_backoff_in_order_and_set_aside_at_last(po
             .any(|m| m.channel == "judge" && m.body.contains("dm:3")),
         "the judge is told about the message set aside"
     );
+    assert_eq!(
+        flaky.unflagged_retries.lock().map(|n| *n).unwrap_or(1),
+        0,
+        "every retry of a failed send looks first for what the failed one may have shown"
+    );
+}
+
+/// Discord carries out a request but its answer is lost (a 500 after the fact), for a day's
+/// forum post, a role DM and a relayed post: the outbox tries again, and the messenger
+/// first looks on Discord for what the lost attempt showed (the post by its title, the DM
+/// and the relay by their text, newer than the channel's previous message). Each is shown
+/// once: no second post, no second request for the DM (Discord's nonce only lasts minutes),
+/// no second relay; each delivered message keeps its Discord id.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_send_whose_answer_was_lost_is_not_shown_twice_on_discord(pool: PgPool) {
+    use crate::common::discord_world::World;
+    use crate::common::fake_discord::Kind;
+    use serde_json::json;
+
+    let w = World::new(pool.clone()).await;
+    let day_title = "第 1 天";
+    w.fake
+        .lose_answer("create_thread", &format!("\"name\":\"{day_title}\""));
+    w.fake.lose_answer("create_message", "你的身份是");
+    w.started().await;
+    let thread = w.day_post();
+    let talker = w.user_of(CharId(0)).await;
+    w.fake.lose_answer("execute_webhook", "发言0");
+    w.say(talker, thread, &["say"], &[("text", 3, json!("发言0"))])
+        .await;
+    w.settle().await;
+
+    // The day's post: one, recorded, with its index once.
+    let posts: BTreeSet<u64> = w
+        .fake
+        .messages()
+        .iter()
+        .filter(|m| {
+            matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { name, .. }) if name == day_title)
+        })
+        .map(|m| m.channel)
+        .collect();
+    assert_eq!(posts.len(), 1, "one post for day 1: {posts:?}");
+    let recorded: i64 = sqlx::query_scalar(
+        "SELECT thread_id FROM day_threads WHERE day = 1 AND elevator IS NOT NULL",
+    )
+    .fetch_one(&pool)
+    .await
+    .expect("day 1 recorded with its index");
+    assert_eq!(Some(&(recorded as u64)), posts.iter().next());
+    let mut bot_texts: Vec<String> = w
+        .fake
+        .messages()
+        .into_iter()
+        .filter(|m| m.channel == thread && m.webhook.is_none() && m.author.is_none())
+        .map(|m| m.content)
+        .collect();
+    let all = bot_texts.len();
+    bot_texts.sort();
+    bot_texts.dedup();
+    assert_eq!(
+        bot_texts.len(),
+        all,
+        "the bot showed something twice in the day's post"
+    );
+
+    // The role DMs: one request each, the lost one included.
+    let role_dms: Vec<String> = w
+        .fake
+        .calls()
+        .into_iter()
+        .filter(|c| {
+            c.operation == "create_message"
+                && c.body["content"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("你的身份是"))
+        })
+        .map(|c| c.path)
+        .collect();
+    assert_eq!(
+        role_dms.len(),
+        12,
+        "one role DM request a player: {role_dms:?}"
+    );
+    for p in &w.players {
+        let told = w
+            .fake
+            .dms_to(*p)
+            .iter()
+            .filter(|m| m.content.contains("你的身份是"))
+            .count();
+        assert_eq!(told, 1, "player {p} told their role {told} times");
+    }
+
+    // The relayed post: once.
+    let relayed = w
+        .fake
+        .messages()
+        .iter()
+        .filter(|m| m.channel == thread && m.content == "发言0")
+        .count();
+    assert_eq!(relayed, 1, "the relayed post was shown {relayed} times");
+
+    // The three lost answers were each tried again once; every delivered message keeps
+    // its Discord id.
+    let retried = count(
+        &pool,
+        "SELECT count(*) FROM outbox WHERE delivered_at IS NOT NULL AND attempts = 2",
+    )
+    .await;
+    assert_eq!(retried, 3, "each lost answer cost one more attempt");
+    let without_id = count(
+        &pool,
+        "SELECT count(*) FROM outbox WHERE delivered_at IS NOT NULL AND sent_id IS NULL",
+    )
+    .await;
+    assert_eq!(without_id, 0, "a delivered message without its Discord id");
+}
+
+/// A `SELECT count(*) …`.
+async fn count(pool: &PgPool, sql: &str) -> i64 {
+    sqlx::query_scalar(sql)
+        .fetch_one(pool)
+        .await
+        .expect("count")
 }

@@ -22,7 +22,7 @@ use tokio::sync::{watch, Notify, Semaphore};
 
 use super::games::{Planned, Step};
 use super::BenchError;
-use crate::store::outbox::{Messenger, OutMessage, SendError};
+use crate::store::outbox::{Earlier, Messenger, OutMessage, SendError};
 use crate::store::{Outcome, Store, StoreError};
 
 /// A messenger that only counts: every nonce shown once, every send counted.
@@ -34,19 +34,26 @@ pub struct Tally {
 }
 
 impl Messenger for Tally {
-    async fn send(&self, msg: &OutMessage) -> Result<(), SendError> {
-        self.sends.fetch_add(1, Ordering::Relaxed);
+    async fn send(
+        &self,
+        msg: &OutMessage,
+        earlier: Option<Earlier>,
+    ) -> Result<Option<u64>, SendError> {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         msg.nonce.hash(&mut h);
-        let fresh = self
+        let mut seen = self
             .seen
             .lock()
-            .map_err(|e| SendError::new(e.to_string()))?
-            .insert(h.finish());
-        if !fresh {
+            .map_err(|e| SendError::new(e.to_string()))?;
+        // Asked about an earlier attempt, it looks first (as the Discord messenger does).
+        if earlier.is_some() && seen.contains(&h.finish()) {
+            return Ok(None);
+        }
+        self.sends.fetch_add(1, Ordering::Relaxed);
+        if !seen.insert(h.finish()) {
             self.repeats.fetch_add(1, Ordering::Relaxed);
         }
-        Ok(())
+        Ok(None)
     }
 }
 

@@ -22,7 +22,8 @@ pub struct Args {
     /// With --database-url: the game's key; running again with the same key resumes.
     #[arg(long)]
     run_key: Option<String>,
-    /// With --database-url: append every delivered message to this JSON-lines file.
+    /// With --database-url: append every message sent to this JSON-lines file (each with the
+    /// sending process's id); a rerun with the same key reads it to send nothing twice.
     #[arg(long)]
     deliver_to: Option<PathBuf>,
 }
@@ -46,6 +47,10 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
                 chrono::Utc::now().timestamp_nanos_opt().unwrap_or_default()
             )
         });
+        // A rerun with the same key is the same dispatcher: it takes back at once the
+        // messages a killed run had claimed (and looks in the delivery file for those it
+        // may have sent), instead of waiting for their lease to run out.
+        store::outbox::name_dispatcher(&format!("script:{key}"));
         let recorder = match a.deliver_to {
             Some(path) => store::outbox::Recorder::with_file(path)?,
             None => store::outbox::Recorder::default(),

@@ -3,8 +3,15 @@
 //! playing it now. Menus and buttons come from the message's [`Delivery`]; their ids carry
 //! the game and the choice, so a press after a restart still works.
 //!
-//! Every message is sent with a nonce derived from its outbox nonce and `enforce_nonce`, so
-//! a send retried after a crash (sent, not yet marked) is shown once.
+//! Each message is shown once. Every message is sent with a nonce derived from its outbox
+//! nonce and `enforce_nonce`, but Discord only remembers a nonce for a few minutes, and
+//! forum posts and webhook relays take none. So when the outbox says an earlier attempt may
+//! have shown a message ([`Earlier`]: its dispatcher died between send and mark, or a send
+//! failed after its request left), the messenger first looks on Discord for what that
+//! attempt showed, newer than the channel's previous delivered message: the bot's (or its
+//! relay webhook's) messages carrying the message's parts in order, or the forum post of the
+//! day by its title; it sends only what is missing. It returns the id of the message shown
+//! (the first part, or the new post), which the outbox keeps.
 //!
 //! Within Discord's rules: every message allows no mentions ([`no_pings`]: a vote reason or
 //! last words saying `@everyone` ping nobody); every text is cut into messages of at most
@@ -12,19 +19,21 @@
 //! a send Discord refuses for good (a 4xx other than 429) is a permanent [`SendError`], so
 //! the outbox reports it to the judge at once and the channel moves on.
 
-use std::sync::Arc;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
 
 use serenity::all::{
     Builder, ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateButton,
     CreateForumPost, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    CreateWebhook, EditMessage, ExecuteWebhook, Http, MessageId, Nonce, UserId, WebhookId,
+    CreateWebhook, EditMessage, ExecuteWebhook, GetMessages, GuildId, Http, Message, MessageId,
+    Nonce, UserId, WebhookId,
 };
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 
 use crate::engine::CharId;
 use crate::service::{anon, Channel, Elevator, GameId, Route, Service};
-use crate::store::outbox::{Messenger, OutMessage, SendError};
+use crate::store::outbox::{Earlier, Messenger, OutMessage, SendError};
 use crate::store::prompt::{Delivery, NewPost, PostRef};
 
 /// Where relayed posts go: the game forum's webhook, made once and kept.
@@ -206,8 +215,65 @@ pub fn refused(e: serenity::Error) -> SendError {
     SendError::new(e.to_string())
 }
 
+/// Discord's epoch (2015-01-01), in Unix milliseconds: a snowflake's time counts from it.
+const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
+
+/// How far before an earlier attempt's first claim its messages are looked for when the
+/// channel has no delivered message to start from: the clocks of the database and of
+/// Discord may differ by that much.
+const CLOCK_SKEW_MS: i64 = 60_000;
+
+/// At most this many pages of 100 messages are read when looking for an earlier attempt's
+/// messages.
+const LOOKUP_PAGES: usize = 10;
+
+/// Where to look for what an earlier attempt showed: after the channel's previous delivered
+/// message, else after the snowflake of the message's first claim (less the clock skew).
+fn look_after(earlier: Earlier) -> MessageId {
+    let id = earlier.after.unwrap_or_else(|| {
+        let ms = earlier.since.timestamp_millis() - CLOCK_SKEW_MS - DISCORD_EPOCH_MS;
+        (ms.max(0) as u64) << 22
+    });
+    MessageId::new(id.max(1))
+}
+
+/// Who wrote a message an earlier attempt may have shown.
+#[derive(Debug, Clone, Copy)]
+enum Author<'a> {
+    /// The bot itself.
+    Bot(UserId),
+    /// The relay webhook, under a character's name.
+    Relay(u64, &'a str),
+}
+
+impl Author<'_> {
+    fn wrote(&self, m: &Message) -> bool {
+        match *self {
+            Author::Bot(me) => m.author.id == me && m.webhook_id.is_none(),
+            Author::Relay(hook, name) => {
+                m.webhook_id.is_some_and(|w| w.get() == hook) && m.author.name == name
+            }
+        }
+    }
+}
+
+/// How many of `parts`, from the first, an earlier attempt showed, found in order among
+/// `shown` (the author's messages since, oldest first, as (id, text)), and the id of the
+/// first. Discord keeps a message's text as sent, less surrounding white space.
+pub fn already_shown(parts: &[String], shown: &[(u64, &str)]) -> (usize, Option<u64>) {
+    let mut found = 0;
+    let mut first = None;
+    for (id, text) in shown {
+        if found < parts.len() && text.trim() == parts[found].trim() {
+            first = first.or(Some(*id));
+            found += 1;
+        }
+    }
+    (found, first)
+}
+
 impl DiscordMessenger {
-    async fn deliver(&self, msg: &OutMessage) -> Result<(), SendError> {
+    async fn deliver(&self, msg: &OutMessage, earlier: Option<Earlier>) -> Result<u64, SendError> {
         let game = GameId(msg.game_id);
         let route = self.service.route(game).await.map_err(failed)?;
         let meta = msg.meta.clone().unwrap_or_default();
@@ -230,13 +296,14 @@ impl DiscordMessenger {
             }
             m
         };
+        let after = earlier.map(look_after);
         if let Some(post) = meta.post.as_ref().filter(|p| p.relay_as.is_some()) {
-            return self.relay(&route, post, &msg.body).await;
+            return self.relay(&route, post, &msg.body, after).await;
         }
         let target = match msg.channel.as_str() {
             "judge" => route.log,
             "public" => match &meta.new_post {
-                Some(post) => return self.new_post(&route, post, &parts, message).await,
+                Some(post) => return self.new_post(&route, post, &parts, message, after).await,
                 None => route
                     .public_thread()
                     .ok_or_else(|| failed("the game has no public post yet"))?,
@@ -257,54 +324,178 @@ impl DiscordMessenger {
                 Channel(dm.id.get())
             }
         };
-        for (i, text) in parts.iter().enumerate() {
-            ChannelId::new(target.0.max(1))
+        self.send_parts(target, &parts, 0, message, after).await
+    }
+
+    /// Sends `parts[from..]` to a channel in order, after looking (with `after`) for those
+    /// an earlier attempt showed there: only the missing ones go. Returns the id of the
+    /// first part sent or found.
+    async fn send_parts(
+        &self,
+        target: Channel,
+        parts: &[String],
+        from: usize,
+        message: impl Fn(usize, &str) -> CreateMessage,
+        after: Option<MessageId>,
+    ) -> Result<u64, SendError> {
+        let channel = ChannelId::new(target.0.max(1));
+        let (found, mut first) = match after {
+            Some(after) => {
+                let me = self.me().await?;
+                let shown = self.shown_since(channel, after, Author::Bot(me)).await?;
+                let shown: Vec<(u64, &str)> = shown
+                    .iter()
+                    .map(|m| (m.id.get(), m.content.as_str()))
+                    .collect();
+                already_shown(&parts[from..], &shown)
+            }
+            None => (0, None),
+        };
+        for (i, text) in parts.iter().enumerate().skip(from + found) {
+            let m = channel
                 .send_message(&*self.http, message(i, text))
                 .await
                 .map_err(refused)?;
+            first = first.or(Some(m.id.get()));
         }
-        Ok(())
+        // Nothing to send (a post whose opening was all of it): the channel itself.
+        Ok(first.unwrap_or(target.0))
     }
 
-    /// Opens a day's forum post with the message as its opening post; the rest of a long
-    /// message follows in the post.
+    /// The bot's own user id, asked of Discord once per token: after a crash every
+    /// claimed message is looked for, and `/users/@me` has a small rate limit of its own.
+    async fn me(&self) -> Result<UserId, SendError> {
+        static KNOWN: Mutex<BTreeMap<String, UserId>> = Mutex::new(BTreeMap::new());
+        // Keyed by the token's hash: no copy of the token is kept.
+        let token = hex::encode(Sha256::digest(self.http.token().as_bytes()));
+        if let Some(me) = KNOWN.lock().ok().and_then(|k| k.get(&token).copied()) {
+            return Ok(me);
+        }
+        let me = self.http.get_current_user().await.map_err(failed)?.id;
+        if let Ok(mut k) = KNOWN.lock() {
+            k.insert(token, me);
+        }
+        Ok(me)
+    }
+
+    /// The messages `author` wrote in `channel` after `after`, oldest first: what an
+    /// earlier attempt may have shown (at most [`LOOKUP_PAGES`] pages).
+    async fn shown_since(
+        &self,
+        channel: ChannelId,
+        after: MessageId,
+        author: Author<'_>,
+    ) -> Result<Vec<Message>, SendError> {
+        let mut out = Vec::new();
+        let mut cursor = after;
+        for _ in 0..LOOKUP_PAGES {
+            let mut page = channel
+                .messages(&*self.http, GetMessages::new().after(cursor).limit(100))
+                .await
+                .map_err(refused)?;
+            let full = page.len() == 100;
+            page.sort_by_key(|m| m.id);
+            if let Some(m) = page.last() {
+                cursor = m.id;
+            }
+            out.extend(page.into_iter().filter(|m| author.wrote(m)));
+            if !full {
+                break;
+            }
+        }
+        Ok(out)
+    }
+
+    /// The forum post an earlier attempt opened for a day, if any: the bot's active post in
+    /// the game's forum with the day's title, newer than `after`.
+    async fn find_post(
+        &self,
+        route: &Route,
+        title: &str,
+        after: MessageId,
+    ) -> Result<Option<Channel>, SendError> {
+        let me = self.me().await?;
+        let threads = GuildId::new(route.guild.0.max(1))
+            .get_active_threads(&*self.http)
+            .await
+            .map_err(refused)?;
+        Ok(threads
+            .threads
+            .iter()
+            .filter(|t| {
+                t.parent_id.is_some_and(|p| p.get() == route.forum.0)
+                    && t.owner_id == Some(me)
+                    && t.name == title
+                    && t.id.get() > after.get()
+            })
+            .map(|t| t.id.get())
+            .min()
+            .map(Channel))
+    }
+
+    /// Opens a day's forum post with the message as its opening post (unless an earlier
+    /// attempt did: then that post is the day's), then the day's index, then the rest of a
+    /// long message in the post. Returns the post's id.
     async fn new_post(
         &self,
         route: &Route,
         post: &NewPost,
         parts: &[String],
         message: impl Fn(usize, &str) -> CreateMessage,
-    ) -> Result<(), SendError> {
+        after: Option<MessageId>,
+    ) -> Result<u64, SendError> {
         let (day, title) = (post.day, post.title.as_str());
         let thread = match route.days.get(&day) {
-            // Created before a crash: only the rest of the message is missing, if anything.
+            // Created and recorded before a crash or a failure: what follows may be missing.
             Some(t) => *t,
             None => {
-                let post = ChannelId::new(route.forum.0.max(1))
-                    .create_forum_post(
-                        &*self.http,
-                        CreateForumPost::new(title, message(0, &parts[0])),
-                    )
-                    .await
-                    .map_err(refused)?;
-                let t = Channel(post.id.get());
+                let found = match after {
+                    Some(after) => self.find_post(route, title, after).await?,
+                    None => None,
+                };
+                let t = match found {
+                    Some(t) => t,
+                    None => {
+                        let post = ChannelId::new(route.forum.0.max(1))
+                            .create_forum_post(
+                                &*self.http,
+                                CreateForumPost::new(title, message(0, &parts[0])),
+                            )
+                            .await
+                            .map_err(refused)?;
+                        Channel(post.id.get())
+                    }
+                };
                 self.service
                     .day_posted(route.game, day, t)
                     .await
                     .map_err(failed)?;
-                if day > 0 {
-                    self.open_elevator(route.game, day, t).await?;
-                }
                 t
             }
         };
-        for (i, text) in parts.iter().enumerate().skip(1) {
-            ChannelId::new(thread.0.max(1))
-                .send_message(&*self.http, message(i, text))
-                .await
-                .map_err(refused)?;
+        // The opening post's id is the post's.
+        let opened = MessageId::new(thread.0.max(1));
+        if day > 0 && !self.has_elevator(route.game, day).await? {
+            let rest = &parts[1..];
+            self.open_elevator(route.game, day, thread, after.map(|_| (opened, rest)))
+                .await?;
         }
-        Ok(())
+        self.send_parts(thread, parts, 1, message, after.map(|_| opened))
+            .await?;
+        Ok(thread.0)
+    }
+
+    /// Whether the day's index is recorded.
+    async fn has_elevator(&self, game: GameId, day: u32) -> Result<bool, SendError> {
+        let row: Option<bool> = sqlx::query_scalar(
+            "SELECT elevator IS NOT NULL FROM day_threads WHERE game_id = $1 AND day = $2",
+        )
+        .bind(game.0)
+        .bind(day as i32)
+        .fetch_optional(&self.service.store.pool)
+        .await
+        .map_err(failed)?;
+        Ok(row.unwrap_or(false))
     }
 }
 
@@ -312,9 +503,16 @@ impl DiscordMessenger {
     /// Posts a character's words in the day's post under the character's name and avatar
     /// (an anonymous game): nothing in it names the account. A post longer than Discord's
     /// limit (a Nitro member may DM 4,000 characters) goes as several messages in order; the
-    /// first is the one the index links. Webhooks take no nonce: a crash between sending and
-    /// marking can show such a post twice (see README).
-    async fn relay(&self, route: &Route, post: &PostRef, text: &str) -> Result<(), SendError> {
+    /// first is the one the index links. Webhooks take no nonce: after an earlier attempt
+    /// (`after`), the webhook's messages under that name are looked for first, and only the
+    /// missing parts go.
+    async fn relay(
+        &self,
+        route: &Route,
+        post: &PostRef,
+        text: &str,
+        after: Option<MessageId>,
+    ) -> Result<u64, SendError> {
         let name = post.relay_as.clone().unwrap_or_default();
         let thread = route
             .days
@@ -323,12 +521,26 @@ impl DiscordMessenger {
             .or_else(|| route.public_thread())
             .ok_or_else(|| failed("the game has no day post yet"))?;
         let (id, token) = webhook(&self.http, &self.service, route.forum).await?;
-        let mut first = None;
-        for part in split(text) {
+        let parts = split(text);
+        let channel = ChannelId::new(thread.0.max(1));
+        let (found, mut first) = match after {
+            Some(after) => {
+                let shown = self
+                    .shown_since(channel, after, Author::Relay(id, &name))
+                    .await?;
+                let shown: Vec<(u64, &str)> = shown
+                    .iter()
+                    .map(|m| (m.id.get(), m.content.as_str()))
+                    .collect();
+                already_shown(&parts, &shown)
+            }
+            None => (0, None),
+        };
+        for part in parts.into_iter().skip(found) {
             let mut hook = ExecuteWebhook::new()
                 .content(part)
                 .username(&name)
-                .in_thread(ChannelId::new(thread.0.max(1)))
+                .in_thread(channel)
                 .allowed_mentions(no_pings());
             if let Some(avatar) = anon::avatar(&name) {
                 hook = hook.avatar_url(avatar);
@@ -340,33 +552,65 @@ impl DiscordMessenger {
                 )
                 .await
                 .map_err(refused)?;
-            first = first.or(sent);
+            first = first.or(sent.map(|m| m.id.get()));
         }
-        if let Some(m) = first {
-            self.service
-                .post_linked(route.game, post.day, CharId(post.seat), thread, m.id.get())
-                .await
-                .map_err(failed)?;
-        }
-        Ok(())
+        let Some(first) = first else {
+            // With `wait`, Discord answers with the message; kept as before if it did not.
+            return Ok(thread.0);
+        };
+        self.service
+            .post_linked(route.game, post.day, CharId(post.seat), thread, first)
+            .await
+            .map_err(failed)?;
+        Ok(first)
     }
 
-    /// Posts the day's index (电梯) right after its opening post: one message a page.
+    /// Posts the day's index (电梯) right after its opening post: one message a page. With
+    /// `look` (an earlier attempt may have posted some of it: the opening post's id, and the
+    /// message's other parts, which follow the index), the bot's messages after the opening
+    /// post from the one with the index's heading are taken as its first pages (redrawn
+    /// with the current counts), and only the missing pages are posted.
     async fn open_elevator(
         &self,
         game: GameId,
         day: u32,
         thread: Channel,
+        look: Option<(MessageId, &[String])>,
     ) -> Result<(), SendError> {
-        let pages = self
+        let pages: Vec<String> = self
             .service
             .elevator_pages(game, day)
             .await
-            .map_err(failed)?;
+            .map_err(failed)?
+            .iter()
+            // A page is at most `ELEVATOR_PAGE` lines, so it fits; `split` only guards it.
+            .flat_map(|p| split(p))
+            .collect();
+        let channel = ChannelId::new(thread.0.max(1));
         let mut ids = Vec::with_capacity(pages.len());
-        // A page is at most `ELEVATOR_PAGE` lines, so it fits; `split` only guards it.
-        for text in pages.iter().flat_map(|p| split(p)) {
-            let m = ChannelId::new(thread.0.max(1))
+        if let Some((opened, rest)) = look {
+            let heading = pages
+                .first()
+                .and_then(|p| p.lines().next())
+                .unwrap_or_default()
+                .to_string();
+            let me = self.me().await?;
+            let shown = self.shown_since(channel, opened, Author::Bot(me)).await?;
+            let start = shown
+                .iter()
+                .position(|m| !heading.is_empty() && m.content.starts_with(&heading));
+            if let Some(start) = start {
+                ids.extend(
+                    shown[start..]
+                        .iter()
+                        .take_while(|m| !rest.iter().any(|r| r.trim() == m.content.trim()))
+                        .take(pages.len())
+                        .map(|m| m.id.get()),
+                );
+            }
+        }
+        for text in pages.into_iter().skip(ids.len()) {
+            let m = channel
                 .send_message(
                     &*self.http,
                     CreateMessage::new()
@@ -426,8 +670,12 @@ impl DiscordMessenger {
 }
 
 impl Messenger for DiscordMessenger {
-    async fn send(&self, msg: &OutMessage) -> Result<(), SendError> {
-        self.deliver(msg).await
+    async fn send(
+        &self,
+        msg: &OutMessage,
+        earlier: Option<Earlier>,
+    ) -> Result<Option<u64>, SendError> {
+        self.deliver(msg, earlier).await.map(Some)
     }
 }
 
@@ -458,6 +706,40 @@ mod tests {
         let parts = split(&long);
         assert_eq!(parts.len(), 3);
         assert_eq!(parts.concat(), long);
+    }
+
+    /// After a lost attempt, the parts it showed are found in order among the bot's later
+    /// messages (other messages between them, Discord's trimming), and only the rest is
+    /// sent; a part found out of order does not count.
+    #[test]
+    fn parts_an_earlier_attempt_showed_are_found_in_order() {
+        let parts: Vec<String> = ["one\n", "two\n", "three"].map(String::from).to_vec();
+        let shown = [(5, "zero"), (7, "one"), (8, "other"), (9, "two")];
+        assert_eq!(already_shown(&parts, &shown), (2, Some(7)));
+        assert_eq!(
+            already_shown(&parts, &[(3, "two"), (4, "three")]),
+            (0, None)
+        );
+        assert_eq!(already_shown(&parts, &[]), (0, None));
+        let all = [(1, "one"), (2, "two"), (3, " three ")];
+        assert_eq!(already_shown(&parts, &all), (3, Some(1)));
+    }
+
+    /// With no earlier message of the channel to start from, the search starts at the
+    /// snowflake of the first claim, a minute early for clock skew.
+    #[test]
+    fn the_search_starts_after_the_previous_message_or_the_claims_snowflake() {
+        let since = chrono::DateTime::parse_from_rfc3339("2026-12-01T12:00:00Z")
+            .map(|t| t.with_timezone(&chrono::Utc))
+            .unwrap_or_default();
+        let previous = Earlier {
+            after: Some(42),
+            since,
+        };
+        assert_eq!(look_after(previous).get(), 42);
+        let first = Earlier { after: None, since };
+        let ms = (look_after(first).get() >> 22) as i64 + DISCORD_EPOCH_MS;
+        assert_eq!(ms, since.timestamp_millis() - CLOCK_SKEW_MS);
     }
 
     #[test]

@@ -1,14 +1,20 @@
 //! The transactional outbox: every message an event causes is a row written with the event;
 //! a dispatcher delivers rows through a [`Messenger`] in order per channel, with retries and
-//! backoff, marking each delivered. Each row carries a nonce that the messenger passes on
-//! (Discord's `enforce_nonce`), so a crash between sending and marking shows nothing twice.
+//! backoff. Each message is shown once: the dispatcher claims a run of messages with a lease
+//! (one short statement, durable before any send), sends each and marks it delivered right
+//! after its own send, with no transaction open while the messenger calls out. A message
+//! whose claim was never released (its dispatcher died, or lost the database, between send
+//! and mark) or whose send failed may have been shown all the same: its next send says so
+//! ([`Earlier`]), and the messenger looks for what was shown before showing anything.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::future::Future;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::{Postgres, Row, Transaction};
 
@@ -20,8 +26,17 @@ use crate::i18n::{self, Lang};
 /// After this many failed sends a message is set aside and the judge is told.
 pub const MAX_ATTEMPTS: i32 = 10;
 
-/// How many channels (by their oldest ready message) one dispatch transaction claims.
+/// How many channels (by their oldest ready message) one claim takes.
 const DISPATCH_BATCH: i64 = 64;
+
+/// How long a claim holds its messages, in seconds: another dispatcher takes them over only
+/// once it has run out (one of the same name at once, see [`name_dispatcher`]).
+const LEASE_SECS: f64 = 60.0;
+
+/// A claim is renewed once this much of it has passed, so that every send starts with at
+/// least the rest of the lease ahead of it: a send slower than that (40 s, rate limits
+/// included) could meet another dispatcher sending the same message.
+const RENEW_AFTER: Duration = Duration::from_secs(20);
 
 /// How many more messages of each claimed channel it sends behind the oldest, in order: one
 /// search for the channels' heads then serves a run of each, not one message.
@@ -147,164 +162,492 @@ impl SendError {
     }
 }
 
-/// Delivers messages: the Discord adapter in production, a recorder in tests.
-pub trait Messenger: Sync {
-    /// Sends one message. Sending the same nonce twice must show it once.
-    fn send(&self, msg: &OutMessage) -> impl Future<Output = Result<(), SendError>> + Send;
+/// What an earlier attempt to send a message may have shown. The dispatcher passes it when
+/// the message was claimed before and never marked (its dispatcher died, or lost the
+/// database, after or during the send), or when a send of it failed (the request may have
+/// reached the platform all the same).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Earlier {
+    /// The platform id of the last message of this channel delivered before this one, if
+    /// any: whatever the earlier attempt showed is newer.
+    pub after: Option<u64>,
+    /// When the message was first claimed: nothing of it was shown before.
+    pub since: DateTime<Utc>,
 }
 
-/// A messenger that records what it shows, keeping each nonce once (as Discord does with
-/// `enforce_nonce`), optionally appending every shown message to a JSON-lines file so that a
-/// test can read what a killed process delivered.
+/// Delivers messages: the Discord adapter in production, a recorder in tests.
+pub trait Messenger: Sync {
+    /// Shows one message; returns the platform's id of what it showed (the first part, or
+    /// the new post), when the platform has ids. With `earlier`, an earlier attempt may have
+    /// shown the message or part of it: the messenger first looks for that (by the message's
+    /// nonce or text) and shows only what is missing, so that nothing is shown twice.
+    fn send(
+        &self,
+        msg: &OutMessage,
+        earlier: Option<Earlier>,
+    ) -> impl Future<Output = Result<Option<u64>, SendError>> + Send;
+}
+
+/// A messenger that records every send, duplicates included (a message sent twice is a
+/// message shown twice: only the dispatcher may prevent that), optionally appending each to
+/// a JSON-lines file, with the sending process's id, so that a test can read what killed
+/// processes sent. Its file is its platform: asked about an [`Earlier`] attempt, it looks
+/// there for the message's nonce (as the Discord messenger looks in the channel).
 #[derive(Debug, Default)]
 pub struct Recorder {
-    seen: Mutex<BTreeSet<String>>,
     shown: Mutex<Vec<OutMessage>>,
-    /// Every send, duplicates included.
+    /// Each nonce sent, with its id (its line in the file, from 1).
+    ids: Mutex<HashMap<String, u64>>,
+    /// Every send.
     pub sends: Mutex<usize>,
     file: Option<PathBuf>,
-    /// Whether each line is on disk before the send returns.
-    sync: bool,
+}
+
+/// One line of a [`Recorder`]'s file: the message and the process that sent it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Sent {
+    #[serde(flatten)]
+    pub msg: OutMessage,
+    pub process: u32,
 }
 
 impl Recorder {
-    /// A recorder appending to `file` (and reading what it already holds), each line on
-    /// disk before the send returns, so that a killed process loses none.
+    /// A recorder appending to `file` (and reading what it already holds). Each line is
+    /// written before the send returns: once written it is the kernel's, so a process
+    /// killed right after loses none (only a crash of the machine could, which no test
+    /// makes), and no `fsync` slows every send.
     ///
     /// # Errors
     /// When the file exists but cannot be read.
     pub fn with_file(file: PathBuf) -> std::io::Result<Recorder> {
-        Ok(Recorder {
-            sync: true,
-            ..Recorder::appending(file)?
-        })
+        Recorder::appending(file)
     }
 
-    /// [`Recorder::with_file`] without waiting for the disk: for a process that exits
-    /// normally.
+    /// The same as [`Recorder::with_file`].
     ///
     /// # Errors
     /// When the file exists but cannot be read.
     pub fn appending(file: PathBuf) -> std::io::Result<Recorder> {
-        let mut seen = BTreeSet::new();
         let mut shown = Vec::new();
+        let mut ids = HashMap::new();
         if file.exists() {
             for line in std::fs::read_to_string(&file)?.lines() {
                 if let Ok(m) = serde_json::from_str::<OutMessage>(line) {
-                    seen.insert(m.nonce.clone());
-                    shown.push(m);
+                    shown.push(m.clone());
+                    ids.entry(m.nonce).or_insert(shown.len() as u64);
                 }
             }
         }
         Ok(Recorder {
-            seen: Mutex::new(seen),
             shown: Mutex::new(shown),
+            ids: Mutex::new(ids),
             sends: Mutex::new(0),
             file: Some(file),
-            sync: false,
         })
     }
 
-    /// The messages shown, in the order shown.
+    /// Every message sent, in the order sent, duplicates included.
     pub fn shown(&self) -> Vec<OutMessage> {
         self.shown.lock().map(|s| s.clone()).unwrap_or_default()
     }
 }
 
 impl Messenger for Recorder {
-    async fn send(&self, msg: &OutMessage) -> Result<(), SendError> {
+    async fn send(
+        &self,
+        msg: &OutMessage,
+        earlier: Option<Earlier>,
+    ) -> Result<Option<u64>, SendError> {
+        let mut ids = self.ids.lock().map_err(|e| SendError::new(e.to_string()))?;
+        if earlier.is_some() {
+            if let Some(id) = ids.get(&msg.nonce) {
+                return Ok(Some(*id));
+            }
+        }
         if let Ok(mut n) = self.sends.lock() {
             *n += 1;
         }
-        let mut seen = self
-            .seen
+        let mut shown = self
+            .shown
             .lock()
             .map_err(|e| SendError::new(e.to_string()))?;
-        if !seen.insert(msg.nonce.clone()) {
-            return Ok(());
-        }
         if let Some(path) = &self.file {
-            let line = serde_json::to_string(msg).map_err(|e| SendError::new(e.to_string()))?;
+            let sent = Sent {
+                msg: msg.clone(),
+                process: std::process::id(),
+            };
+            let mut line =
+                serde_json::to_string(&sent).map_err(|e| SendError::new(e.to_string()))?;
+            line.push('\n');
             let mut f = std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
                 .open(path)
                 .map_err(|e| SendError::new(e.to_string()))?;
-            writeln!(f, "{line}").map_err(|e| SendError::new(e.to_string()))?;
-            if self.sync {
-                f.sync_data().map_err(|e| SendError::new(e.to_string()))?;
+            // One write, so that a process killed mid-send leaves no half line.
+            f.write_all(line.as_bytes())
+                .map_err(|e| SendError::new(e.to_string()))?;
+        }
+        shown.push(msg.clone());
+        let id = shown.len() as u64;
+        ids.entry(msg.nonce.clone()).or_insert(id);
+        Ok(Some(id))
+    }
+}
+
+/// This process's dispatcher name, once set.
+static DISPATCHER: OnceLock<String> = OnceLock::new();
+
+/// Names this process's dispatcher (e.g. the worker's `--name`), before its first dispatch;
+/// returns false when it already has a name. A lease held under this name by a dispatch no
+/// longer running in this process (a process of this name that died, or a dispatch of this
+/// one that ended in an error) is taken back at once, instead of when it runs out; so two
+/// live processes must not share a name. Unnamed, a process is `pid:<pid>:<start>`, which
+/// no other process shares.
+pub fn name_dispatcher(name: &str) -> bool {
+    DISPATCHER.set(name.to_string()).is_ok()
+}
+
+/// This process's dispatcher name with its `/` (a `/` or `%` in the name escaped), and
+/// `<name>/<run>/`, this run of the process.
+fn dispatcher() -> &'static (String, String) {
+    static PREFIXES: OnceLock<(String, String)> = OnceLock::new();
+    PREFIXES.get_or_init(|| {
+        let run = Utc::now().timestamp_nanos_opt().unwrap_or_default();
+        // Unnamed, no other process shares the name (not even one with this pid elsewhere).
+        let name = DISPATCHER
+            .get_or_init(|| format!("pid:{}:{run}", std::process::id()))
+            .replace('%', "%25")
+            .replace('/', "%2F");
+        (format!("{name}/"), format!("{name}/{run}/"))
+    })
+}
+
+/// This process's dispatches: those running (by lease owner), and the number the next
+/// one will get.
+static LIVE: Mutex<(BTreeSet<String>, i64)> = Mutex::new((BTreeSet::new(), 0));
+
+/// One running dispatch: its lease owner is `<name>/<run>/<n>`, live (in [`LIVE`]) until
+/// it is dropped, however the dispatch ends (returned, failed, or cancelled mid-send).
+struct Lessee {
+    owner: String,
+}
+
+impl Lessee {
+    fn start() -> Lessee {
+        let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+        let owner = format!("{}{}", dispatcher().1, live.1);
+        live.1 += 1;
+        live.0.insert(owner.clone());
+        Lessee { owner }
+    }
+}
+
+impl Drop for Lessee {
+    fn drop(&mut self) {
+        if let Ok(mut live) = LIVE.lock() {
+            live.0.remove(&self.owner);
+        }
+    }
+}
+
+/// Whose leases a claim may take besides free and run-out ones: those left under this
+/// process's name by a dispatch that is no longer running. That is one of an earlier run
+/// of a process of this name (it died), or one of this run numbered below `next` and not
+/// `live` (it ended in an error or was cancelled). One started after this was taken is
+/// running. Bound as `$n..$n+3` of [`free`].
+struct Orphans {
+    name: String,
+    mine: String,
+    live: Vec<String>,
+    next: i64,
+}
+
+impl Orphans {
+    fn now() -> Orphans {
+        let (name, mine) = dispatcher().clone();
+        let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+        Orphans {
+            name,
+            mine,
+            live: live.0.iter().cloned().collect(),
+            next: live.1,
+        }
+    }
+
+    fn bind<'q>(
+        &'q self,
+        q: sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments>,
+    ) -> sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments> {
+        q.bind(&self.name)
+            .bind(&self.mine)
+            .bind(&self.live)
+            .bind(self.next)
+    }
+}
+
+/// The SQL condition that `o`'s lease may be taken: none, run out, or an orphan's (see
+/// [`Orphans`], bound from `$n`).
+fn free(n: usize) -> String {
+    let (name, mine, live, next) = (n, n + 1, n + 2, n + 3);
+    format!(
+        "(o.lease_owner IS NULL OR o.leased_until <= now()
+          OR (left(o.lease_owner, length(${name})) = ${name} AND o.lease_owner <> ALL(${live})
+              AND (left(o.lease_owner, length(${mine})) <> ${mine}
+                   OR CASE WHEN substr(o.lease_owner, length(${mine}) + 1) ~ '^[0-9]{{1,18}}$'
+                      THEN substr(o.lease_owner, length(${mine}) + 1)::BIGINT < ${next}
+                      ELSE FALSE END)))"
+    )
+}
+
+/// At most this many sent messages wait for their mark while one is being written.
+const MARK_BACKLOG: usize = 32;
+
+/// Marks sent messages delivered, with the platform's id of what was shown, one statement at
+/// a time in the background: a message is marked as soon as the statement before it is done,
+/// so right after its own send whenever sends are slower than the database (Discord's
+/// always are); when they are faster, the waiting ones go together in the next statement,
+/// at most [`MARK_BACKLOG`] (the send loop waits when that many wait). A message sent but not
+/// yet marked when its dispatcher dies keeps its lease, so the next attempt looks for it
+/// first. The commits do not wait for the disk (`synchronous_commit` off, for these
+/// statements only): should the database itself crash and lose some, the same holds;
+/// waiting for the disk after every message would cap delivery at the disk's flushes.
+struct Marks {
+    pool: sqlx::PgPool,
+    writing: Option<tokio::task::JoinHandle<Result<(), StoreError>>>,
+    waiting: Vec<(i64, Option<i64>)>,
+}
+
+impl Marks {
+    fn new(pool: sqlx::PgPool) -> Marks {
+        Marks {
+            pool,
+            writing: None,
+            waiting: Vec::new(),
+        }
+    }
+
+    /// A message sent: marked now, or with the next statement.
+    async fn sent(&mut self, id: i64, sent_id: Option<u64>) -> Result<(), StoreError> {
+        self.waiting.push((id, sent_id.map(|i| i as i64)));
+        if let Some(w) = &self.writing {
+            if !w.is_finished() && self.waiting.len() < MARK_BACKLOG {
+                return Ok(());
             }
         }
-        self.shown
-            .lock()
-            .map_err(|e| SendError::new(e.to_string()))?
-            .push(msg.clone());
+        self.finish_writing().await?;
+        let batch = std::mem::take(&mut self.waiting);
+        self.writing = Some(tokio::spawn(mark(self.pool.clone(), batch)));
         Ok(())
     }
+
+    /// Waits until every message sent is marked.
+    async fn flush(&mut self) -> Result<(), StoreError> {
+        self.finish_writing().await?;
+        let batch = std::mem::take(&mut self.waiting);
+        mark(self.pool.clone(), batch).await
+    }
+
+    async fn finish_writing(&mut self) -> Result<(), StoreError> {
+        match self.writing.take() {
+            Some(w) => w.await.map_err(|e| StoreError::Task(e.to_string()))?,
+            None => Ok(()),
+        }
+    }
+}
+
+/// Marks messages delivered (see [`Marks`]).
+async fn mark(pool: sqlx::PgPool, batch: Vec<(i64, Option<i64>)>) -> Result<(), StoreError> {
+    if batch.is_empty() {
+        return Ok(());
+    }
+    let (ids, sent): (Vec<i64>, Vec<Option<i64>>) = batch.into_iter().unzip();
+    sqlx::query(
+        "WITH no_wait AS (SELECT set_config('synchronous_commit', 'off', true) AS s)
+         UPDATE outbox o SET delivered_at = now(), attempts = o.attempts + 1,
+             sent_id = v.sent_id, lease_owner = NULL, leased_until = NULL
+         FROM unnest($1::BIGINT[], $2::BIGINT[]) AS v(id, sent_id)
+         WHERE o.id = v.id AND (SELECT s FROM no_wait) IS NOT NULL",
+    )
+    .bind(&ids)
+    .bind(&sent)
+    .execute(&pool)
+    .await?;
+    Ok(())
+}
+
+/// A claimed message.
+struct Claimed {
+    msg: OutMessage,
+    attempts: i32,
+    /// Due for a send (not waiting for a retry).
+    ready: bool,
+    earlier: Option<Earlier>,
 }
 
 impl Store {
     /// Delivers undelivered messages (of one game, or all) until none is ready; returns how
-    /// many were delivered. A transaction claims the oldest ready message of up to
-    /// [`DISPATCH_BATCH`] channels and up to [`RUN`] messages behind each, sends them in
-    /// order and marks them, so two dispatchers never send the same row at once and
-    /// per-channel order holds (a channel stops at its first failed send).
+    /// many were delivered. Each round claims the oldest ready message of up to
+    /// [`DISPATCH_BATCH`] channels and up to [`RUN`] messages behind each with a lease
+    /// ([`Store::claim`]), then sends them in order, marking each delivered right after its
+    /// own send ([`Marks`]; no transaction is open during a send), and releases what it did
+    /// not send. A channel stops at its first failed send; what follows waits. Two
+    /// dispatchers never hold the same message: a lease is only taken when free, run out,
+    /// or left under this process's name by a dispatch no longer running ([`Orphans`],
+    /// [`name_dispatcher`]), and a round renews its leases as it goes ([`RENEW_AFTER`]).
     ///
     /// # Errors
-    /// Database errors (a failed send is not an error: the row is retried later).
+    /// Database errors (a failed send is not an error: the row is retried later). The
+    /// messages still claimed stay so; the next dispatch of this process takes them back
+    /// and treats each as possibly sent.
     pub async fn dispatch<M: Messenger>(
         &self,
         game: Option<i64>,
         messenger: &M,
     ) -> Result<usize, StoreError> {
+        let lessee = Lessee::start();
+        let owner = lessee.owner.as_str();
         let mut delivered = 0;
         loop {
-            let mut tx = self.pool.begin().await?;
-            let heads = self.next_heads(&mut tx, game).await?;
-            // Lock them by primary key (the `COALESCE` keeps the planner off the partial
-            // indexes, whose bitmap scans read every pending row); a row another dispatcher
-            // holds is skipped, one it delivered meanwhile no longer matches.
-            let heads: Vec<i64> = sqlx::query_scalar(
-                "SELECT o.id FROM outbox o
-                 WHERE o.id = ANY($1) AND COALESCE(o.delivered_at, o.failed_at) IS NULL
-                   AND o.next_attempt_at <= now()
-                 ORDER BY o.id LIMIT $2 FOR UPDATE SKIP LOCKED",
-            )
-            .bind(&heads)
-            .bind(DISPATCH_BATCH)
-            .fetch_all(&mut *tx)
-            .await?;
-            if heads.is_empty() {
-                tx.commit().await?;
+            // Taken before the claim, so that the lease surely lasts this long from here.
+            let mut held_since = Instant::now();
+            let rows = self.claim(game, owner).await?;
+            if rows.is_empty() {
                 return Ok(delivered);
             }
-            // The rows behind each locked head. No other dispatcher takes them (nor needs them
-            // locked): one only takes a channel by locking its oldest row, which is ours
-            // until we commit.
-            let rows = sqlx::query(
-                "SELECT o.id, o.game_id, o.channel, o.body, o.nonce, o.meta, o.attempts,
-                        o.next_attempt_at <= now() AS ready
-                 FROM outbox o WHERE o.id IN (
-                    SELECT h.id FROM outbox h WHERE h.id = ANY($1)
-                    UNION ALL
-                    SELECT r.id FROM outbox h, LATERAL (
-                        SELECT p.id FROM outbox p
-                        WHERE p.game_id = h.game_id AND p.channel = h.channel AND p.id > h.id
-                          AND p.delivered_at IS NULL AND p.failed_at IS NULL
-                        ORDER BY p.id LIMIT $2) r
-                    WHERE h.id = ANY($1))
-                 ORDER BY o.id",
-            )
-            .bind(&heads)
-            .bind(RUN)
-            .fetch_all(&mut *tx)
-            .await?;
-            let mut sent = Vec::with_capacity(rows.len());
-            // Channels that stopped in this batch: a failed send, or a message not yet due
-            // for another attempt; what follows them waits.
+            // Channels that stopped in this round: a failed send, a message not yet due for
+            // another attempt, or a lease lost; what follows them waits.
             let mut stopped: BTreeSet<(i64, String)> = BTreeSet::new();
-            for row in rows {
-                let msg = OutMessage {
+            // Messages sent (delivered or failed) or no longer ours: not to be released.
+            let mut done: BTreeSet<i64> = BTreeSet::new();
+            let mut marks = Marks::new(self.pool.clone());
+            for (i, row) in rows.iter().enumerate() {
+                let msg = &row.msg;
+                let key = (msg.game_id, msg.channel.clone());
+                if stopped.contains(&key) {
+                    continue;
+                }
+                if !row.ready {
+                    stopped.insert(key);
+                    continue;
+                }
+                if held_since.elapsed() >= RENEW_AFTER {
+                    held_since = Instant::now();
+                    let rest: Vec<i64> = rows[i..]
+                        .iter()
+                        .map(|r| r.msg.id)
+                        .filter(|id| !done.contains(id))
+                        .collect();
+                    let held = self.renew(&rest, owner).await?;
+                    for r in &rows[i..] {
+                        if !held.contains(&r.msg.id) && !done.contains(&r.msg.id) {
+                            // Another dispatcher has it now: its channel is theirs.
+                            done.insert(r.msg.id);
+                            stopped.insert((r.msg.game_id, r.msg.channel.clone()));
+                        }
+                    }
+                    if stopped.contains(&key) {
+                        continue;
+                    }
+                }
+                done.insert(msg.id);
+                match messenger.send(msg, row.earlier).await {
+                    Ok(sent_id) => {
+                        marks.sent(msg.id, sent_id).await?;
+                        delivered += 1;
+                    }
+                    Err(e) => {
+                        stopped.insert(key);
+                        self.settle(msg, row.attempts, e).await?;
+                    }
+                }
+            }
+            marks.flush().await?;
+            let unsent: Vec<&Claimed> = rows.iter().filter(|r| !done.contains(&r.msg.id)).collect();
+            self.release(&unsent, owner).await?;
+        }
+    }
+
+    /// Claims the oldest ready message of up to [`DISPATCH_BATCH`] channels (that no other
+    /// dispatcher holds) and up to [`RUN`] messages behind each, in one statement: each gets
+    /// this dispatcher's lease for [`LEASE_SECS`]. Committed (durably) before any send, the
+    /// lease is the mark of an attempt: a claim never released says the message may have
+    /// been shown. Returned in id order, each with what an earlier attempt may have shown.
+    async fn claim(&self, game: Option<i64>, owner: &str) -> Result<Vec<Claimed>, StoreError> {
+        let orphans = Orphans::now();
+        let heads = self.next_heads(game, &orphans).await?;
+        if heads.is_empty() {
+            return Ok(Vec::new());
+        }
+        // The heads are locked by primary key (the `COALESCE` keeps the planner off the
+        // partial indexes, whose bitmap scans read every pending row); one another claim
+        // holds at this moment is skipped, one it took meanwhile no longer matches. The rows
+        // behind a head need no lock: a channel is only taken by its oldest row. Each row's
+        // state before the claim (`old`) tells whether an earlier attempt may have shown it
+        // (a lease never released, or a failed send) and its place in its channel's run, so
+        // that a run with a row missing (taken meanwhile) is sent only up to the gap.
+        let sql = format!(
+            "WITH heads AS (
+                SELECT o.id, o.game_id, o.channel FROM outbox o
+                WHERE o.id = ANY($1) AND COALESCE(o.delivered_at, o.failed_at) IS NULL
+                  AND o.next_attempt_at <= now() AND {free}
+                ORDER BY o.id LIMIT $2 FOR UPDATE SKIP LOCKED),
+             run AS (
+                SELECT h.id, h.id AS head FROM heads h
+                UNION ALL
+                SELECT r.id, h.id FROM heads h, LATERAL (
+                    SELECT p.id FROM outbox p
+                    WHERE p.game_id = h.game_id AND p.channel = h.channel AND p.id > h.id
+                      AND p.delivered_at IS NULL AND p.failed_at IS NULL
+                    ORDER BY p.id LIMIT $4) r),
+             old AS (
+                SELECT o.id, o.lease_owner IS NOT NULL OR o.attempts > 0 AS earlier,
+                    row_number() OVER (PARTITION BY run.head ORDER BY o.id) - 1 AS pos
+                FROM outbox o JOIN run ON run.id = o.id)
+             UPDATE outbox o
+             SET lease_owner = $3, leased_until = now() + make_interval(secs => $5),
+                 claimed_at = COALESCE(o.claimed_at, now())
+             FROM old
+             WHERE o.id = old.id AND o.delivered_at IS NULL AND o.failed_at IS NULL AND {free}
+             RETURNING o.id, o.game_id, o.channel, o.body, o.nonce, o.meta, o.attempts,
+                 o.next_attempt_at <= now() AS ready, old.earlier, old.pos, o.claimed_at,
+                 CASE WHEN old.earlier THEN (
+                     SELECT p.sent_id FROM outbox p
+                     WHERE p.game_id = o.game_id AND p.channel = o.channel AND p.id < o.id
+                       AND p.sent_id IS NOT NULL
+                     ORDER BY p.id DESC LIMIT 1) END AS after",
+            free = free(6)
+        );
+        let query = sqlx::query(&sql)
+            .bind(&heads)
+            .bind(DISPATCH_BATCH)
+            .bind(owner)
+            .bind(RUN)
+            .bind(LEASE_SECS);
+        let rows = orphans.bind(query).fetch_all(&self.pool).await?;
+        let mut claimed = Vec::with_capacity(rows.len());
+        let mut rows: Vec<_> = rows
+            .into_iter()
+            .map(|r| Ok((r.try_get::<i64, _>("id")?, r)))
+            .collect::<Result<_, sqlx::Error>>()?;
+        rows.sort_by_key(|(id, _)| *id);
+        // Where each channel's run is up to: a row out of place is not sent (nor what
+        // follows it in the channel: it stops there) but released.
+        let mut next_pos: HashMap<(i64, String), i64> = HashMap::new();
+        for (_, row) in rows {
+            let after: Option<i64> = row.try_get("after")?;
+            let since: Option<DateTime<Utc>> = row.try_get("claimed_at")?;
+            let earlier = row.try_get::<bool, _>("earlier")?.then(|| Earlier {
+                after: after.map(|id| id as u64),
+                since: since.unwrap_or_else(Utc::now),
+            });
+            let key = (row.try_get("game_id")?, row.try_get("channel")?);
+            let expected = next_pos.entry(key).or_insert(0);
+            let pos: i64 = row.try_get("pos")?;
+            let in_place = pos == *expected;
+            *expected += 1;
+            claimed.push(Claimed {
+                msg: OutMessage {
                     id: row.try_get("id")?,
                     game_id: row.try_get("game_id")?,
                     channel: row.try_get("channel")?,
@@ -314,37 +657,64 @@ impl Store {
                         .try_get::<Option<serde_json::Value>, _>("meta")?
                         .map(serde_json::from_value)
                         .transpose()?,
-                };
-                let key = (msg.game_id, msg.channel.clone());
-                if stopped.contains(&key) {
-                    continue;
-                }
-                if !row.try_get::<bool, _>("ready")? {
-                    stopped.insert(key);
-                    continue;
-                }
-                let attempts: i32 = row.try_get("attempts")?;
-                let result = messenger.send(&msg).await;
-                if result.is_err() {
-                    stopped.insert(key);
-                }
-                Self::settle(&mut tx, &msg, attempts, result, &mut sent).await?;
-            }
-            if !sent.is_empty() {
-                sqlx::query(
-                    "UPDATE outbox SET delivered_at = now(), attempts = attempts + 1 WHERE id = ANY($1)",
-                )
-                .bind(&sent)
-                .execute(&mut *tx)
-                .await?;
-            }
-            delivered += sent.len();
-            tx.commit().await?;
+                },
+                attempts: row.try_get("attempts")?,
+                ready: in_place && row.try_get::<bool, _>("ready")?,
+                earlier,
+            });
         }
+        Ok(claimed)
+    }
+
+    /// Extends this dispatcher's lease on `ids`; returns those it still held.
+    async fn renew(&self, ids: &[i64], owner: &str) -> Result<BTreeSet<i64>, StoreError> {
+        let held: Vec<i64> = sqlx::query_scalar(
+            "UPDATE outbox SET leased_until = now() + make_interval(secs => $3)
+             WHERE id = ANY($1) AND lease_owner = $2
+               AND delivered_at IS NULL AND failed_at IS NULL
+             RETURNING id",
+        )
+        .bind(ids)
+        .bind(owner)
+        .bind(LEASE_SECS)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(held.into_iter().collect())
+    }
+
+    /// Hands back the claimed messages this round did not send. One whose claim said it may
+    /// have been shown before keeps the mark (its owner, with the lease run out), so that
+    /// whoever sends it next still looks first; the others are free as if never claimed.
+    async fn release(&self, rows: &[&Claimed], owner: &str) -> Result<(), StoreError> {
+        if rows.is_empty() {
+            return Ok(());
+        }
+        let ids: Vec<i64> = rows.iter().map(|r| r.msg.id).collect();
+        let marked: Vec<i64> = rows
+            .iter()
+            .filter(|r| r.earlier.is_some())
+            .map(|r| r.msg.id)
+            .collect();
+        sqlx::query(
+            "WITH no_wait AS (SELECT set_config('synchronous_commit', 'off', true) AS s)
+             UPDATE outbox
+             SET lease_owner = CASE WHEN id = ANY($3) THEN lease_owner END,
+                 leased_until = CASE WHEN id = ANY($3) THEN now() END
+             WHERE id = ANY($1) AND lease_owner = $2
+               AND delivered_at IS NULL AND failed_at IS NULL
+               AND (SELECT s FROM no_wait) IS NOT NULL",
+        )
+        .bind(&ids)
+        .bind(owner)
+        .bind(&marked)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
     }
 
     /// The oldest ready row of up to twice [`DISPATCH_BATCH`] channels with undelivered
-    /// messages (a later row waits behind its channel's oldest), taking the channels in
+    /// messages whose lease may be taken ([`free`]; a later row waits behind its channel's
+    /// oldest, and a channel is held by its oldest row's lease), taking the channels in
     /// turn: the search skips from channel to channel along the per-channel index (one
     /// probe per channel, not per pending row) starting after where the last search of this
     /// process stopped, and stops as soon as it has enough, wrapping around at the end. So
@@ -352,8 +722,8 @@ impl Store {
     /// served once a round however long the backlog.
     async fn next_heads(
         &self,
-        tx: &mut Transaction<'_, Postgres>,
         game: Option<i64>,
+        orphans: &Orphans,
     ) -> Result<Vec<i64>, StoreError> {
         let want = DISPATCH_BATCH * 2;
         let from = self
@@ -364,28 +734,31 @@ impl Store {
         let mut found: Vec<(i64, i64, String)> = Vec::new();
         for start in [from.clone(), None] {
             let (after_game, after_channel) = start.clone().unwrap_or((i64::MIN, String::new()));
-            let rows = sqlx::query(
+            let sql = format!(
                 "WITH RECURSIVE heads AS (
-                    (SELECT p.game_id, p.channel, p.id, p.next_attempt_at FROM outbox p
+                    (SELECT p.game_id, p.channel, p.id FROM outbox p
                      WHERE p.delivered_at IS NULL AND p.failed_at IS NULL
                        AND ($1::BIGINT IS NULL OR p.game_id = $1)
                        AND (p.game_id, p.channel) > ($3::BIGINT, $4::TEXT)
                      ORDER BY p.game_id, p.channel, p.id LIMIT 1)
                     UNION ALL
-                    SELECT n.game_id, n.channel, n.id, n.next_attempt_at FROM heads h,
-                    LATERAL (SELECT p.game_id, p.channel, p.id, p.next_attempt_at FROM outbox p
+                    SELECT n.game_id, n.channel, n.id FROM heads h,
+                    LATERAL (SELECT p.game_id, p.channel, p.id FROM outbox p
                         WHERE p.delivered_at IS NULL AND p.failed_at IS NULL
                           AND ($1::BIGINT IS NULL OR p.game_id = $1)
                           AND (p.game_id, p.channel) > (h.game_id, h.channel)
                         ORDER BY p.game_id, p.channel, p.id LIMIT 1) n)
-                 SELECT id, game_id, channel FROM heads WHERE next_attempt_at <= now() LIMIT $2",
-            )
-            .bind(game)
-            .bind(want - found.len() as i64)
-            .bind(after_game)
-            .bind(after_channel)
-            .fetch_all(&mut **tx)
-            .await?;
+                 SELECT h.id, h.game_id, h.channel FROM heads h JOIN outbox o ON o.id = h.id
+                 WHERE o.next_attempt_at <= now() AND {free}
+                 LIMIT $2",
+                free = free(5)
+            );
+            let query = sqlx::query(&sql)
+                .bind(game)
+                .bind(want - found.len() as i64)
+                .bind(after_game)
+                .bind(after_channel);
+            let rows = orphans.bind(query).fetch_all(&self.pool).await?;
             for r in rows {
                 let id: i64 = r.try_get("id")?;
                 if !found.iter().any(|f| f.0 == id) {
@@ -404,37 +777,39 @@ impl Store {
         Ok(found.into_iter().map(|(id, _, _)| id).collect())
     }
 
-    /// Records a send's result: a success joins `sent`; a failure waits with a backoff, or
-    /// after [`MAX_ATTEMPTS`] is set aside and the judge told.
+    /// Records a failed send and frees the message: it waits with a backoff, or after
+    /// [`MAX_ATTEMPTS`] (or a refusal for good) is set aside and the judge told. The failed
+    /// attempt counts, so the next one first looks for what this one may have shown.
     async fn settle(
-        tx: &mut Transaction<'_, Postgres>,
+        &self,
         msg: &OutMessage,
         attempts: i32,
-        result: Result<(), SendError>,
-        sent: &mut Vec<i64>,
+        e: SendError,
     ) -> Result<(), StoreError> {
-        match result {
-            Ok(()) => sent.push(msg.id),
-            Err(e) if e.permanent || attempts + 1 >= MAX_ATTEMPTS => {
+        let mut tx = self.pool.begin().await?;
+        match e {
+            e if e.permanent || attempts + 1 >= MAX_ATTEMPTS => {
                 // Set aside: the channel moves on, the judge is told in one short line (a
                 // refused message may be refused for its length: it is not repeated), unless
                 // the message was to the judge's log itself or was such a notice (no notice
                 // about a notice).
                 sqlx::query(
-                    "UPDATE outbox SET attempts = attempts + 1, last_error = $2, failed_at = now()
+                    "UPDATE outbox SET attempts = attempts + 1, last_error = $2, failed_at = now(),
+                         lease_owner = NULL, leased_until = NULL
                      WHERE id = $1",
                 )
                 .bind(msg.id)
                 .bind(e.to_string())
-                .execute(&mut **tx)
+                .execute(&mut *tx)
                 .await?;
                 if msg.channel == "judge" {
                     tracing::warn!(error = %e, nonce = %msg.nonce, "a message to the judge's log was set aside");
+                    tx.commit().await?;
                     return Ok(());
                 }
                 let lang = sqlx::query("SELECT lang FROM games WHERE id = $1")
                     .bind(msg.game_id)
-                    .fetch_one(&mut **tx)
+                    .fetch_one(&mut *tx)
                     .await?
                     .try_get::<String, _>("lang")?;
                 let lang = Lang::parse(&lang).unwrap_or_default();
@@ -461,7 +836,7 @@ impl Store {
                     )
                 };
                 enqueue(
-                    tx,
+                    &mut tx,
                     msg.game_id,
                     None,
                     "judge",
@@ -471,21 +846,24 @@ impl Store {
                 )
                 .await?;
             }
-            Err(e) => {
+            e => {
                 // Exponential backoff, capped at five minutes. Later messages of this
                 // channel wait behind it; other channels go on.
                 let wait = 2_i64.saturating_pow(attempts.clamp(0, 8) as u32).min(300);
                 sqlx::query(
                     "UPDATE outbox SET attempts = attempts + 1, last_error = $2,
-                     next_attempt_at = now() + make_interval(secs => $3) WHERE id = $1",
+                         next_attempt_at = now() + make_interval(secs => $3),
+                         lease_owner = NULL, leased_until = NULL
+                     WHERE id = $1",
                 )
                 .bind(msg.id)
                 .bind(e.to_string())
                 .bind(wait as f64)
-                .execute(&mut **tx)
+                .execute(&mut *tx)
                 .await?;
             }
         }
+        tx.commit().await?;
         Ok(())
     }
 }

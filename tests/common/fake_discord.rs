@@ -4,7 +4,11 @@
 //! a message the bot sent), refuses DMs to members who closed theirs (error 50007), honours
 //! `enforce_nonce`, records the files of multipart uploads, and lets a test inject gateway
 //! events: slash commands, autocomplete, button presses, menu choices and modal submits,
-//! each answered through the interaction callback.
+//! each answered through the interaction callback. Ids are snowflakes made from the real
+//! time, as Discord's: they grow with time and say when they were made. A test can have a
+//! request carried out and its answer lost ([`FakeDiscord::lose_answer`]: a 500 after the
+//! fact), and the bot can look back through a channel's messages and the server's active
+//! forum posts (`list_messages`, `get_active_guild_threads`), as it does after such a loss.
 //!
 //! **Strict as Discord is** (`discord_spec.rs`, from Discord's OpenAPI spec in
 //! `tests/discord-api/`). Every request is matched to an operation of the spec (method and
@@ -185,11 +189,24 @@ struct State {
     answer_times: Vec<Duration>,
     /// Interactions whose callback was refused, and why.
     refused: HashMap<u64, String>,
+    /// Requests to carry out and then answer with a 500, as if the answer were lost on its
+    /// way back: (operation, a text of the request's path or body).
+    lost_answers: Vec<(String, String)>,
 }
 
+/// Discord's epoch (2015-01-01), in Unix milliseconds.
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
 impl State {
+    /// A new id: a snowflake, as Discord makes them (the milliseconds since Discord's epoch
+    /// in the bits above the 22nd), or one more than the last id when that is greater. So
+    /// ids grow with time and say when they were made: the bot looks for its messages after
+    /// a moment by the moment's snowflake.
     fn id(&mut self) -> u64 {
-        self.next_id += 1;
+        let ms = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        self.next_id = (self.next_id + 1).max(ms.saturating_sub(DISCORD_EPOCH_MS) << 22);
         self.next_id
     }
 }
@@ -385,6 +402,15 @@ impl FakeDiscord {
     }
 
     /// Makes DMs to `user` fail as Discord does when they closed theirs.
+    /// The next request of `operation` (the spec's operation id) whose path or JSON body
+    /// contains `needle` is carried out, but answered with a 500, as when the answer is lost
+    /// after Discord acted: the bot cannot tell whether it reached Discord.
+    pub fn lose_answer(&self, operation: &str, needle: &str) {
+        self.lock()
+            .lost_answers
+            .push((operation.to_string(), needle.to_string()));
+    }
+
     pub fn close_dms(&self, user: u64) {
         self.lock().closed_dms.insert(user);
     }
@@ -1446,7 +1472,22 @@ async fn rest(
                 .into_response()
         };
     }
+    let text = format!("{path} {json_body}");
+    let lose = s
+        .lost_answers
+        .iter()
+        .position(|(op, needle)| *op == operation && text.contains(needle.as_str()));
+    if let Some(i) = lose {
+        s.lost_answers.remove(i);
+    }
     let mut answer = serve(s, &method, &path, &uri, json_body, operation);
+    if lose.is_some() {
+        answer = error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            0,
+            "500: Internal Server Error",
+        );
+    }
     answer.headers_mut().extend(limit_headers);
     answer
 }
@@ -1724,6 +1765,18 @@ fn serve(
                 list.into_iter().rev().take(limit).collect()
             };
             Json(Value::Array(page.iter().map(message_json).collect())).into_response()
+        }
+        ("GET", ["guilds", _guild, "threads", "active"]) => {
+            // Every forum post (the fake archives none), oldest first.
+            let mut posts: Vec<(u64, Kind)> = s
+                .channels
+                .iter()
+                .filter(|(_, k)| matches!(k, Kind::Post { .. }))
+                .map(|(id, k)| (*id, k.clone()))
+                .collect();
+            posts.sort_by_key(|(id, _)| *id);
+            let threads: Vec<Value> = posts.iter().map(|(id, k)| channel_json(*id, k)).collect();
+            Json(json!({"threads": threads, "members": [], "has_more": false})).into_response()
         }
         ("DELETE", ["channels", channel, "messages", message]) => {
             let message: u64 = message.parse().unwrap_or(0);
@@ -2084,6 +2137,15 @@ mod tests {
         )
         .await;
         valid("MessageResponse", &msg);
+        let (_, active) = raw(
+            &fake,
+            "GET",
+            &format!("/guilds/{GUILD}/threads/active"),
+            None,
+        )
+        .await;
+        valid("ThreadsResponse", &active);
+        assert_eq!(active["threads"][0]["id"], thread["id"]);
         fake.assert_no_violations();
     }
 }
