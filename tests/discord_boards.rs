@@ -15,6 +15,7 @@ use wolfjudge::engine::event::EventKind;
 use wolfjudge::engine::ruleset::Span;
 use wolfjudge::engine::{CharId, Game, Role};
 use wolfjudge::i18n::{text, Lang};
+use wolfjudge::store::prompt::Choice;
 
 /// A registered command (top level) by name.
 fn command(w: &World, name: &str) -> Value {
@@ -354,17 +355,64 @@ async fn until(w: &World, what: &str, max: usize, done: impl Fn(&Game) -> bool) 
     assert!(done(&w.game().await), "{what} within {max} deadlines");
 }
 
-/// The latest day post of an English game (`Day 2`); `World::day_post` finds Chinese ones.
-fn day_post_en(w: &World) -> u64 {
+/// The language a game is played in: the server's (`/wolf-setup language`) and the
+/// players' Discord clients'.
+#[derive(Clone, Copy)]
+struct Tongue {
+    lang: Lang,
+    /// `/wolf-setup`'s `language` option.
+    code: &'static str,
+    /// The clients' Discord locale.
+    locale: &'static str,
+}
+
+const ZH: Tongue = Tongue {
+    lang: Lang::Zh,
+    code: "zh",
+    locale: "zh-CN",
+};
+const EN: Tongue = Tongue {
+    lang: Lang::En,
+    code: "en",
+    locale: "en-US",
+};
+
+/// A marker no catalog text contains, to cut a message where one of its variables goes.
+const CUT: &str = "⟦cut⟧";
+
+/// The catalog message `id` up to where its variable `at` goes (`args` fill the others).
+fn head(lang: Lang, id: &str, at: &str, args: &[(&str, String)]) -> String {
+    let mut all: Vec<(&str, String)> = args.to_vec();
+    all.push((at, CUT.to_string()));
+    let t = text(lang, id, &all);
+    let cut = t.find(CUT).unwrap_or_else(|| panic!("{id} has ${at}: {t}"));
+    t[..cut].to_string()
+}
+
+/// The latest day post (`第 2 天` / `Day 2`) of a game in `lang`.
+fn day_post_in(w: &World, lang: Lang) -> u64 {
+    let title = head(lang, "post-day-title", "day", &[]);
     w.fake
         .messages()
         .into_iter()
         .rev()
         .find_map(|m| match w.fake.channel_kind(m.channel) {
-            Some(Kind::Post { name, .. }) if name.starts_with("Day ") => Some(m.channel),
+            Some(Kind::Post { name, .. }) if name.starts_with(&title) => Some(m.channel),
             _ => None,
         })
         .expect("a day post")
+}
+
+/// `/wolf-setup` choosing the game's language, by the judge (whose client is Chinese).
+async fn set_up_in(w: &World, t: Tongue) {
+    let (a, _) = w.set_up_with(&[("language", 3, json!(t.code))]).await;
+    let done = head(
+        Lang::Zh,
+        "ok-setup",
+        "forum",
+        &[("role", String::new()), ("log", String::new())],
+    );
+    assert!(a.starts_with(&done), "{done} in {a}");
 }
 
 fn day_open(g: &Game, day: u32) -> bool {
@@ -407,46 +455,95 @@ fn eliminated(
     })
 }
 
-/// `user` uses `/path` with a `target` in the current day's post (a zh-CN client).
-async fn day_action(w: &World, user: u64, path: &str, target: Option<&str>) -> String {
+/// `user` uses `/path` with a `target` in the current day's post, from a client in `t`.
+async fn day_action(w: &World, t: Tongue, user: u64, path: &str, target: Option<&str>) -> String {
     let opts: Vec<(&str, u8, Value)> = target
         .map(|t| vec![("target", 3u8, json!(t))])
         .unwrap_or_default();
-    slash_in(w, "zh-CN", user, w.day_post(), false, &[path], &opts)
-        .await
-        .0
+    slash_in(
+        w,
+        t.locale,
+        user,
+        day_post_in(w, t.lang),
+        false,
+        &[path],
+        &opts,
+    )
+    .await
+    .0
 }
 
-/// A whole `wolf-king` game in Chinese: the refusals of `/duel` and `/self-destruct` say the
-/// same to every role; the witch poisons a wolf on night 1; the knight duels a wolf on day
-/// 2 (the day ends at once); the village votes a wolf out on day 3; on day 4 the white wolf
-/// king, the last wolf, self-destructs taking a villager: he is out, the village has won,
-/// and the villager stays alive. Each step is checked in the day's post, in the DMs and in
-/// the stored events. (The bot's configuration turns automatic cards off for the board, so
-/// the lean game is about the new roles, not lurking; the sign-up shows that option.)
-#[sqlx::test(migrations = "./migrations")]
-async fn a_whole_wolf_king_game_with_a_duel_and_the_kings_self_destruct(pool: PgPool) {
+/// `/wolf new`'s sign-up post shows the board's name, its roles and the option the bot's
+/// configuration changed (automatic cards off), in the game's language.
+fn assert_signup_post(post: &Msg, lang: Lang, ruleset: &str, roles: &[Role]) {
+    let board = wolfjudge::service::board::board_name(ruleset, lang);
+    let mut wants = vec![head(
+        lang,
+        "signup-board",
+        "deal",
+        &[("board", board.clone())],
+    )];
+    wants.extend(
+        roles
+            .iter()
+            .map(|r| text(lang, &format!("role-{}", r.key()), &[])),
+    );
+    let off = text(
+        lang,
+        "board-option",
+        &[
+            ("name", text(lang, "opt-auto_cards", &[])),
+            ("value", text(lang, "board-no", &[])),
+        ],
+    );
+    wants.push(head(lang, "signup-options", "options", &[]) + &off);
+    for want in wants {
+        assert!(post.content.contains(&want), "{want} in {}", post.content);
+    }
+}
+
+/// The game's end, announced in its language (`游戏结束：` / `Game over: `).
+fn game_over(lang: Lang) -> String {
+    head(
+        lang,
+        "ev-game-ended",
+        "reason",
+        &[("winner", String::new())],
+    )
+}
+
+/// A whole `wolf-king` game: the refusals of `/duel` and `/self-destruct` say the same to
+/// every role; the witch poisons a wolf on night 1; the knight duels a wolf on day 2 (the
+/// day ends at once); the village votes a wolf out on day 3; on day 4 the white wolf king,
+/// the last wolf, self-destructs taking a villager: he is out, the village has won, and the
+/// villager stays alive. Each step is checked in the day's post, in the DMs and in the
+/// stored events, in the server's language `t` with players' clients in it. (The bot's
+/// configuration turns automatic cards off for the board, so the lean game is about the new
+/// roles, not lurking; the sign-up shows that option.)
+async fn wolf_king_game(pool: PgPool, t: Tongue) {
+    let lang = t.lang;
     let mut w = World::new(pool).await;
     configure(
         &mut w,
         &[("wolf-king", "auto_cards", toml::Value::Boolean(false))],
     )
     .await;
-    assert!(w.set_up().await.contains("设置完成"));
+    set_up_in(&w, t).await;
     let (post, _) = w
         .sign_up_and_start(&[("ruleset", 3, json!("wolf-king"))])
         .await;
-    for want in [
-        "板子：白狼王骑士（wolf-king） — 12 人：",
-        "狼人×3",
-        "村民×4",
-        "守卫",
-        "白狼王",
-        "骑士",
-        "与规则默认不同的选项：自动判牌：否",
-    ] {
-        assert!(post.content.contains(want), "{want} in {}", post.content);
-    }
+    assert_signup_post(
+        &post,
+        lang,
+        "wolf-king",
+        &[
+            Role::Wolf,
+            Role::Villager,
+            Role::Guard,
+            Role::WhiteWolfKing,
+            Role::Knight,
+        ],
+    );
     let g = w.game().await;
     let wolves = holders(&g, Role::Wolf);
     let king = holders(&g, Role::WhiteWolfKing)[0];
@@ -459,27 +556,33 @@ async fn a_whole_wolf_king_game_with_a_duel_and_the_kings_self_destruct(pool: Pg
 
     // The knight's role message tells him of the duel; /role says it again, privately.
     let dm = w.fake.dm_of(knight_u).expect("the knight's DM");
-    let (role, r) = slash_in(&w, "zh-CN", knight_u, dm, false, &["role"], &[]).await;
-    assert!(
-        ephemeral(&r) && role.contains("骑士") && role.contains("决斗"),
-        "{role}"
-    );
+    let (role, r) = slash_in(&w, t.locale, knight_u, dm, false, &["role"], &[]).await;
+    assert!(ephemeral(&r), "{r}");
+    for want in [
+        text(lang, "role-knight", &[]),
+        text(lang, "role-desc-knight", &[("dayone", "no".into())]),
+    ] {
+        assert!(role.contains(&want), "{want} in {role}");
+    }
 
     // Day 1: refusals. Whoever lacks the ability hears the same words, their own name
     // aside; the knight may not duel on day 1.
-    let same = |a: &str, who: CharId| a.replace(&name(who), "某人");
-    let v = day_action(&w, villager_u, "duel", Some(&name(wolves[0]))).await;
-    let wf = day_action(&w, wolf_u, "duel", Some(&name(villagers[0]))).await;
+    let same = |a: &str, who: CharId| a.replace(&name(who), "someone");
+    let v = day_action(&w, t, villager_u, "duel", Some(&name(wolves[0]))).await;
+    let wf = day_action(&w, t, wolf_u, "duel", Some(&name(villagers[0]))).await;
     assert_eq!(
         same(&v, villagers[0]),
         same(&wf, wolves[0]),
         "a /duel refusal names no role"
     );
-    assert!(v.contains("的身份现在不能做这件事"), "{v}");
-    let k = day_action(&w, knight_u, "duel", Some(&name(wolves[0]))).await;
-    assert!(k.contains("第一天不能决斗"), "{k}");
-    let v = day_action(&w, villager_u, "self-destruct", None).await;
-    let kn = day_action(&w, knight_u, "self-destruct", None).await;
+    assert_eq!(
+        v,
+        text(lang, "err-no-ability", &[("name", name(villagers[0]))])
+    );
+    let k = day_action(&w, t, knight_u, "duel", Some(&name(wolves[0]))).await;
+    assert_eq!(k, text(lang, "err-duel-day-one", &[]));
+    let v = day_action(&w, t, villager_u, "self-destruct", None).await;
+    let kn = day_action(&w, t, knight_u, "self-destruct", None).await;
     assert_eq!(
         same(&v, villagers[0]),
         same(&kn, knight),
@@ -502,8 +605,18 @@ async fn a_whole_wolf_king_game_with_a_duel_and_the_kings_self_destruct(pool: Pg
         w.prompt(witch_u, "poison").is_some()
     })
     .await;
-    let a = w.pick(witch_u, "poison", wolves[1]).await;
-    assert!(a.contains("已记录"), "{a}");
+    let a = w.pick_in(t.locale, witch_u, "poison", wolves[1]).await;
+    assert_eq!(
+        a,
+        text(
+            lang,
+            "ok-choice",
+            &[
+                ("choice", Choice::Poison.label(lang)),
+                ("name", name(wolves[1]))
+            ]
+        )
+    );
     until(&w, "day 2", 6, |g| day_open(g, 2)).await;
     assert_eq!(
         eliminated(&events(&w).await, wolves[1]),
@@ -512,21 +625,25 @@ async fn a_whole_wolf_king_game_with_a_duel_and_the_kings_self_destruct(pool: Pg
 
     // Day 2: an ordinary wolf may not take anyone along; the knight duels a wolf, who is
     // out, and the day ends at once with no vote-out.
-    let a = day_action(&w, wolf_u, "self-destruct", Some(&name(knight))).await;
-    assert!(a.contains("只有白狼王自爆时可以带人"), "{a}");
-    let thread = w.day_post();
-    let a = day_action(&w, knight_u, "duel", Some(&name(wolves[0]))).await;
-    assert_eq!(a, text(Lang::Zh, "ok-duel", &[("name", name(wolves[0]))]));
+    let a = day_action(&w, t, wolf_u, "self-destruct", Some(&name(knight))).await;
+    assert_eq!(a, text(lang, "err-self-destruct-target", &[]));
+    let thread = day_post_in(&w, lang);
+    let a = day_action(&w, t, knight_u, "duel", Some(&name(wolves[0]))).await;
+    assert_eq!(a, text(lang, "ok-duel", &[("name", name(wolves[0]))]));
     w.settle().await;
     let shown = thread_text(&w, thread);
-    let duel = format!(
-        "{} 向 {} 发起决斗：{} 属于狼队，决斗失败。",
-        name(knight),
-        name(wolves[0]),
-        name(wolves[0])
+    let duel = text(
+        lang,
+        "ev-duel",
+        &[
+            ("name", name(knight)),
+            ("target", name(wolves[0])),
+            ("wolf", "yes".into()),
+        ],
     );
-    assert!(shown.contains(&duel), "{shown}");
-    assert!(shown.contains("第2天到此结束：今天没有放逐。"), "{shown}");
+    assert!(shown.contains(&duel), "{duel} in {shown}");
+    let cut = head(lang, "ev-day-cut", "day", &[]);
+    assert!(shown.contains(&cut), "{cut} in {shown}");
     let g2 = w.game().await;
     assert!(
         g2.day.as_ref().is_some_and(|d| d.closed),
@@ -541,17 +658,17 @@ async fn a_whole_wolf_king_game_with_a_duel_and_the_kings_self_destruct(pool: Pg
     assert_eq!(eliminated(&evs, knight), None, "the knight won his duel");
     // One duel a game.
     until(&w, "day 3", 6, |g| day_open(g, 3)).await;
-    let a = day_action(&w, knight_u, "duel", Some(&name(king))).await;
-    assert!(a.contains("你这局已经决斗过了"), "{a}");
+    let a = day_action(&w, t, knight_u, "duel", Some(&name(king))).await;
+    assert_eq!(a, text(lang, "err-duel-used", &[]));
 
     // Day 3: the village votes the last ordinary wolf out.
     let g3 = w.game().await;
-    let thread = w.day_post();
+    let thread = day_post_in(&w, lang);
     for c in g3.living() {
         let target = if c == wolves[2] { king } else { wolves[2] };
         let a = slash_in(
             &w,
-            "zh-CN",
+            t.locale,
             w.user_of(c).await,
             thread,
             false,
@@ -563,7 +680,7 @@ async fn a_whole_wolf_king_game_with_a_duel_and_the_kings_self_destruct(pool: Pg
         )
         .await
         .0;
-        assert!(a.contains("已记录"), "{a}");
+        assert_eq!(a, text(lang, "ok-vote", &[("name", name(target))]));
     }
     until(&w, "day 4", 8, |g| day_open(g, 4)).await;
     assert_eq!(
@@ -573,13 +690,17 @@ async fn a_whole_wolf_king_game_with_a_duel_and_the_kings_self_destruct(pool: Pg
 
     // Day 4: the white wolf king, the last wolf, self-destructs taking a villager: he is
     // out first, the village wins at once, and the villager stays alive.
-    let thread = w.day_post();
-    let a = day_action(&w, king_u, "self-destruct", Some(&name(villagers[1]))).await;
-    assert_eq!(a, text(Lang::Zh, "ok-self-destruct", &[]));
+    let thread = day_post_in(&w, lang);
+    let a = day_action(&w, t, king_u, "self-destruct", Some(&name(villagers[1]))).await;
+    assert_eq!(a, text(lang, "ok-self-destruct", &[]));
     w.settle().await;
     let shown = thread_text(&w, thread);
-    let took = format!("{} 自爆，并带走 {}", name(king), name(villagers[1]));
-    assert!(shown.contains(&took), "{shown}");
+    let took = text(
+        lang,
+        "ev-self-destruct-take",
+        &[("name", name(king)), ("target", name(villagers[1]))],
+    );
+    assert!(shown.contains(&took), "{took} in {shown}");
     let g4 = w.game().await;
     assert!(g4.ended(), "the game is over");
     assert_eq!(g4.winner, Some(wolfjudge::engine::Winner::Village));
@@ -594,17 +715,31 @@ async fn a_whole_wolf_king_game_with_a_duel_and_the_kings_self_destruct(pool: Pg
     );
     assert_eq!(eliminated(&evs, villagers[1]), None);
     assert!(evs.iter().any(|e| matches!(e.kind, EventKind::SelfDestructed { wolf, target: Some(t) } if wolf == king && t == villagers[1])));
-    assert!(shown.contains("游戏结束"), "the end is announced: {shown}");
+    assert!(
+        shown.contains(&game_over(lang)),
+        "the end is announced: {shown}"
+    );
 }
 
-/// A whole `guard` game in English, dealt by the board's `deal` option (set in the bot's
-/// configuration) to one wolf, an idiot, a guard, the seer, the witch, the hunter and six
-/// villagers, so that it ends in three days: night 1 the wolf kills by his DM menus; day 2
-/// the village votes the idiot out, who is revealed and stays alive (and may vote no more);
-/// day 3 the wolf is voted out and the village wins. Checked in the posts, the DMs and the
-/// stored events, with English clients.
 #[sqlx::test(migrations = "./migrations")]
-async fn a_whole_guard_game_in_english_with_the_idiots_reveal(pool: PgPool) {
+async fn a_whole_wolf_king_game_with_a_duel_and_the_kings_self_destruct(pool: PgPool) {
+    wolf_king_game(pool, ZH).await;
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_whole_wolf_king_game_in_english_with_a_duel_and_the_kings_self_destruct(pool: PgPool) {
+    wolf_king_game(pool, EN).await;
+}
+
+/// A whole `guard` game, dealt by the board's `deal` option (set in the bot's configuration)
+/// to one wolf, an idiot, a guard, the seer, the witch, the hunter and six villagers, so that
+/// it ends in three days: night 1 the wolf kills a villager by his DM menus and the guard
+/// protects that villager by his, who is alive at daybreak (a quiet night); day 2 the
+/// village votes the idiot out, who is revealed and stays alive (and may vote no more); day
+/// 3 the wolf is voted out and the village wins. Checked in the posts, the DMs and the
+/// stored events, in the server's language `t` with players' clients in it.
+async fn guard_game(pool: PgPool, t: Tongue) {
+    let lang = t.lang;
     let mut w = World::new(pool).await;
     let deal: toml::Table =
         toml::from_str("wolf = 1\nidiot = 1\nguard = 1\nseer = 1\nwitch = 1\nhunter = 1")
@@ -617,26 +752,35 @@ async fn a_whole_guard_game_in_english_with_the_idiots_reveal(pool: PgPool) {
         ],
     )
     .await;
-    let (a, _) = w.set_up_with(&[("language", 3, json!("en"))]).await;
-    assert!(a.contains("设置完成"), "{a}");
+    set_up_in(&w, t).await;
     let (post, _) = w.sign_up_and_start(&[("ruleset", 3, json!("guard"))]).await;
-    for want in [
-        "Board: Seer-Witch-Hunter-Guard (guard) — 12 players: wolf, villager ×6, seer, witch, hunter, guard, idiot",
-        "Options that differ from the ruleset: automatic cards: no, roles dealt: wolf, seer, witch, hunter, guard, idiot",
-    ] {
-        assert!(post.content.contains(want), "{want} in {}", post.content);
-    }
+    assert_signup_post(
+        &post,
+        lang,
+        "guard",
+        &[
+            Role::Wolf,
+            Role::Villager,
+            Role::Seer,
+            Role::Witch,
+            Role::Hunter,
+            Role::Guard,
+            Role::Idiot,
+        ],
+    );
     let g = w.game().await;
     let wolf = holders(&g, Role::Wolf)[0];
     let idiot = holders(&g, Role::Idiot)[0];
+    let guard = holders(&g, Role::Guard)[0];
     let victim = holders(&g, Role::Villager)[0];
     let name = |c: CharId| g.ch(c).name.clone();
     let (wolf_u, idiot_u) = (w.user_of(wolf).await, w.user_of(idiot).await);
+    let guard_u = w.user_of(guard).await;
 
     // /wolf rules in the sign-up post, in the game's language: the guard's and idiot's lines.
     let (rules, r) = slash_in(
         &w,
-        "en-US",
+        t.locale,
         w.judge,
         post.channel,
         true,
@@ -645,42 +789,80 @@ async fn a_whole_guard_game_in_english_with_the_idiots_reveal(pool: PgPool) {
     )
     .await;
     assert!(!ephemeral(&r));
+    let board = wolfjudge::service::board::board_name("guard", lang);
     for want in [
-        "**Board: Seer-Witch-Hunter-Guard (guard)**",
-        "· guard: Protects one character each night",
-        "· idiot: Voted out, is revealed and stays alive",
-        "· witch may save herself: on the first night only",
+        text(lang, "rules-heading", &[("board", board)]),
+        text(lang, "role-line-guard", &[]),
+        text(lang, "role-line-idiot", &[]),
     ] {
-        assert!(rules.contains(want), "{want} in {rules}");
+        assert!(rules.contains(&want), "{want} in {rules}");
     }
 
-    // Night 1: the wolf elects himself and kills by his DM menus.
+    // Night 1: the wolf elects himself and kills a villager by his DM menus; the guard
+    // protects that villager by his.
     until(&w, "night 1", 6, |g| {
         g.night.as_ref().is_some_and(|n| n.night == 1)
     })
     .await;
-    let a = w.pick(wolf_u, "leader", wolf).await;
+    let a = w.pick_in(t.locale, wolf_u, "leader", wolf).await;
     assert!(!a.is_empty());
     w.settle().await;
-    let a = w.pick(wolf_u, "kill", victim).await;
+    let a = w.pick_in(t.locale, wolf_u, "kill", victim).await;
+    assert_eq!(
+        a,
+        text(
+            lang,
+            "ok-choice",
+            &[("choice", Choice::Kill.label(lang)), ("name", name(victim))]
+        )
+    );
+    let protect = Choice::Protect.key();
     assert!(
-        a.to_lowercase().contains("recorded") || a.contains("已记录"),
-        "{a}"
+        w.prompt(guard_u, protect).is_some(),
+        "the guard's night prompt"
+    );
+    let a = w.pick_in(t.locale, guard_u, protect, victim).await;
+    assert_eq!(
+        a,
+        text(
+            lang,
+            "ok-choice",
+            &[
+                ("choice", Choice::Protect.label(lang)),
+                ("name", name(victim))
+            ]
+        ),
+        "the guard is told his protection was recorded"
+    );
+    let evs = events(&w).await;
+    assert!(
+        evs.iter().any(|e| matches!(
+            e.kind,
+            EventKind::GuardProtected { guard: gd, target: Some(tg) } if gd == guard && tg == victim
+        )),
+        "the protection is stored"
     );
     until(&w, "day 2", 8, |g| day_open(g, 2)).await;
-    assert_eq!(
-        eliminated(&events(&w).await, victim),
-        Some(wolfjudge::engine::event::Cause::NightKill)
+    let g2 = w.game().await;
+    assert!(
+        g2.is_alive(victim),
+        "the protected villager survives the kill"
+    );
+    assert_eq!(eliminated(&events(&w).await, victim), None);
+    let thread = day_post_in(&w, lang);
+    let quiet = text(lang, "ev-day-peaceful-night", &[("night", "1".into())]);
+    assert!(
+        thread_text(&w, thread).contains(&quiet),
+        "{quiet} in {}",
+        thread_text(&w, thread)
     );
 
     // Day 2: every living character votes the idiot (the idiot votes the wolf).
-    let thread = day_post_en(&w);
-    let g2 = w.game().await;
     for c in g2.living() {
         let target = if c == idiot { wolf } else { idiot };
         let (a, _) = slash_in(
             &w,
-            "en-US",
+            t.locale,
             w.user_of(c).await,
             thread,
             false,
@@ -691,11 +873,11 @@ async fn a_whole_guard_game_in_english_with_the_idiots_reveal(pool: PgPool) {
             ],
         )
         .await;
-        assert_eq!(a, text(Lang::En, "ok-vote", &[("name", name(target))]));
+        assert_eq!(a, text(lang, "ok-vote", &[("name", name(target))]));
     }
     until(&w, "day 3", 8, |g| day_open(g, 3)).await;
     let shown = thread_text(&w, thread);
-    let revealed = text(Lang::En, "ev-idiot-revealed", &[("name", name(idiot))]);
+    let revealed = text(lang, "ev-idiot-revealed", &[("name", name(idiot))]);
     assert!(shown.contains(&revealed), "{shown}");
     let g3 = w.game().await;
     assert!(g3.is_alive(idiot), "the revealed idiot stays");
@@ -706,10 +888,10 @@ async fn a_whole_guard_game_in_english_with_the_idiots_reveal(pool: PgPool) {
     assert_eq!(eliminated(&evs, idiot), None);
 
     // Day 3: the idiot's vote is refused; the others vote the wolf out; the village wins.
-    let thread = day_post_en(&w);
+    let thread = day_post_in(&w, lang);
     let (a, _) = slash_in(
         &w,
-        "en-US",
+        t.locale,
         idiot_u,
         thread,
         false,
@@ -720,7 +902,7 @@ async fn a_whole_guard_game_in_english_with_the_idiots_reveal(pool: PgPool) {
         ],
     )
     .await;
-    assert_eq!(a, text(Lang::En, "err-idiot-cannot-vote", &[]));
+    assert_eq!(a, text(lang, "err-idiot-cannot-vote", &[]));
     for c in g3
         .living()
         .into_iter()
@@ -728,7 +910,7 @@ async fn a_whole_guard_game_in_english_with_the_idiots_reveal(pool: PgPool) {
     {
         let (a, _) = slash_in(
             &w,
-            "en-US",
+            t.locale,
             w.user_of(c).await,
             thread,
             false,
@@ -739,7 +921,7 @@ async fn a_whole_guard_game_in_english_with_the_idiots_reveal(pool: PgPool) {
             ],
         )
         .await;
-        assert_eq!(a, text(Lang::En, "ok-vote", &[("name", name(wolf))]));
+        assert_eq!(a, text(lang, "ok-vote", &[("name", name(wolf))]));
     }
     until(&w, "the end", 4, |g| g.ended()).await;
     w.settle().await;
@@ -750,13 +932,30 @@ async fn a_whole_guard_game_in_english_with_the_idiots_reveal(pool: PgPool) {
         Some(wolfjudge::engine::event::Cause::Vote)
     );
     assert!(
-        thread_text(&w, thread).contains("Game over"),
-        "announced in English"
+        thread_text(&w, thread).contains(&game_over(lang)),
+        "announced in the game's language"
     );
-    // The wolf's DMs spoke English too.
+    // The wolf's DMs spoke the game's language too.
+    let told = text(
+        lang,
+        "ev-role-told",
+        &[("role", text(lang, "role-wolf", &[]))],
+    );
     assert!(w
         .fake
         .dms_to(wolf_u)
         .iter()
-        .any(|m| m.content.contains("Your role is: wolf")));
+        .any(|m| m.content.contains(&told)));
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_whole_guard_game_in_chinese_with_the_guards_protection_and_the_idiots_reveal(
+    pool: PgPool,
+) {
+    guard_game(pool, ZH).await;
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn a_whole_guard_game_in_english_with_the_idiots_reveal(pool: PgPool) {
+    guard_game(pool, EN).await;
 }

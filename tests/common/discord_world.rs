@@ -373,6 +373,11 @@ impl World {
 
     /// Picks `target` in the `choice` menu of the latest prompt, returning the answer.
     pub async fn pick(&self, user: u64, choice: &str, target: CharId) -> String {
+        self.pick_in("zh-CN", user, choice, target).await
+    }
+
+    /// As [`World::pick`], from a client in `locale`.
+    pub async fn pick_in(&self, locale: &str, user: u64, choice: &str, target: CharId) -> String {
         let m = self
             .prompt(user, choice)
             .unwrap_or_else(|| panic!("a {choice} prompt for {user}"));
@@ -381,7 +386,9 @@ impl World {
             .find(|i| i.ends_with(&format!(":{choice}")))
             .expect("the component");
         let seat = target.0.to_string();
-        let i = self.fake.click(user, &m, &id, &[seat.as_str()], &[]);
+        let i = self
+            .fake
+            .click_in(locale, user, &m, &id, &[seat.as_str()], &[]);
         let r = self.fake.response(i).await;
         if r["type"] == json!(9) {
             // The kill's reason, in the modal it opened.
@@ -391,7 +398,7 @@ impl World {
                 .to_string();
             let i = self
                 .fake
-                .submit_modal(user, m.channel, &modal, "reason", "刀你");
+                .submit_modal_in(locale, user, m.channel, &modal, "reason", "刀你");
             return self.fake.answer(i).await;
         }
         r["data"]["content"]

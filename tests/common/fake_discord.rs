@@ -726,7 +726,20 @@ impl FakeDiscord {
         values: &[&str],
         roles: &[u64],
     ) -> u64 {
-        let (id, mut v) = self.base(3, user, message.channel, roles, 0, "zh-CN");
+        self.click_in("zh-CN", user, message, custom_id, values, roles)
+    }
+
+    /// As [`FakeDiscord::click`], from a client in `locale`.
+    pub fn click_in(
+        &self,
+        locale: &str,
+        user: u64,
+        message: &Msg,
+        custom_id: &str,
+        values: &[&str],
+        roles: &[u64],
+    ) -> u64 {
+        let (id, mut v) = self.base(3, user, message.channel, roles, 0, locale);
         v["message"] = message_json(message);
         v["data"] = if values.is_empty() {
             json!({"custom_id": custom_id, "component_type": 2})
@@ -744,6 +757,19 @@ impl FakeDiscord {
     /// opened such a modal or it has no such field (Discord cannot submit it either).
     pub fn submit_modal(
         &self,
+        user: u64,
+        channel: u64,
+        custom_id: &str,
+        field: &str,
+        value: &str,
+    ) -> u64 {
+        self.submit_modal_in("zh-CN", user, channel, custom_id, field, value)
+    }
+
+    /// As [`FakeDiscord::submit_modal`], from a client in `locale`.
+    pub fn submit_modal_in(
+        &self,
+        locale: &str,
         user: u64,
         channel: u64,
         custom_id: &str,
@@ -796,7 +822,7 @@ impl FakeDiscord {
             })
             .collect();
         assert!(found, "modal {custom_id} has no text input {field}");
-        let (id, mut v) = self.base(5, user, channel, &[], 0, "zh-CN");
+        let (id, mut v) = self.base(5, user, channel, &[], 0, locale);
         v["data"] = json!({"custom_id": custom_id, "components": components});
         self.dispatch("INTERACTION_CREATE", v);
         id
