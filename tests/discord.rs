@@ -662,13 +662,19 @@ async fn setup_and_sign_up_refusals_say_what_to_do(pool: PgPool) {
     let i = w.fake.click(closed, &post, &join_id(&post), &[], &[]);
     assert!(w.fake.answer(i).await.contains("报名成功"));
     let mention = format!("<@{closed}>");
-    let msgs = w.fake.messages();
-    assert!(msgs.iter().any(|m| m.channel == post.channel
-        && m.content.contains(&mention)
-        && m.content.contains("无法私信你")));
-    assert!(msgs
-        .iter()
-        .any(|m| m.channel == w.log && m.content.contains(&mention)));
+    // The press is answered first; the welcome DM, its refusal and the notes follow it.
+    w.fake
+        .wait_for("the closed-DM notes", 20, |f| {
+            let msgs = f.messages();
+            msgs.iter().any(|m| {
+                m.channel == post.channel
+                    && m.content.contains(&mention)
+                    && m.content.contains("无法私信你")
+            }) && msgs
+                .iter()
+                .any(|m| m.channel == w.log && m.content.contains(&mention))
+        })
+        .await;
 }
 
 #[sqlx::test(migrations = "./migrations")]

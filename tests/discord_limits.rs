@@ -346,6 +346,9 @@ async fn judge_and_admin_commands_are_hidden_from_members(pool: PgPool) {
         "posts",
         "standings",
         "stats",
+        "concede",
+        "self-destruct",
+        "duel",
     ];
     for name in players {
         assert_eq!(permissions_of(&find(name)), None, "/{name} is for everyone");
