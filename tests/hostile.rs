@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use std::process::{Command as Proc, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use wolfjudge::engine::rng::Seed;
 
 use chrono::Utc;
 use proptest::prelude::*;
@@ -433,7 +434,7 @@ fn table(ruleset: &str) -> Table {
     let characters: &[&str] = if ruleset == "mafia" { &MAFIA } else { &M32 };
     let setup = Setup {
         ruleset: Ruleset::builtin(ruleset, &BTreeMap::new()).expect("a built-in ruleset"),
-        seed: 7,
+        seed: Seed::U64(7),
         start: Utc::now(),
         characters: characters.iter().map(|s| s.to_string()).collect(),
         roles: None,

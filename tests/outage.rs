@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command as Proc, Stdio};
 use std::sync::Arc;
 use std::time::{Duration as StdDuration, Instant};
+use wolfjudge::engine::rng::Seed;
 
 use chrono::{DateTime, Duration, SubsecRound, Utc};
 use serde_json::json;
@@ -199,7 +200,7 @@ fn game_closing_at(i: u64, closes: DateTime<Utc>) -> Setup {
     let options = BTreeMap::from([("auto_cards".to_string(), toml::Value::Boolean(false))]);
     let mut setup = Setup {
         ruleset: Ruleset::builtin("m32", &options).expect("m32 loads"),
-        seed: i,
+        seed: Seed::U64(i),
         start: closes,
         characters: (b'A'..=b'L').map(|c| (c as char).to_string()).collect(),
         roles: None,

@@ -5,6 +5,7 @@
 //! in both languages). Deterministic tests for the named refusal messages follow at the end.
 
 use std::collections::{BTreeMap, BTreeSet};
+use wolfjudge::engine::rng::Seed;
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use proptest::prelude::*;
@@ -95,7 +96,7 @@ impl GameSpec {
         });
         Setup {
             ruleset,
-            seed: self.seed,
+            seed: Seed::U64(self.seed),
             start: Utc.with_ymd_and_hms(2024, 3, 1, 12, 0, 0).unwrap()
                 + Duration::minutes(self.start_offset_min),
             characters,

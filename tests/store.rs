@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::{Command as Proc, Stdio};
 use std::time::Duration;
+use wolfjudge::engine::rng::Seed;
 
 use chrono::{DateTime, Utc};
 use sqlx::{PgPool, Row};
@@ -30,7 +31,7 @@ fn m32_setup(seed: u64, overrides: &[(&str, toml::Value)]) -> Setup {
         .collect();
     Setup {
         ruleset: Ruleset::builtin("m32", &o).expect("m32 loads"),
-        seed,
+        seed: Seed::U64(seed),
         start: start(),
         characters: (b'A'..=b'L').map(|c| (c as char).to_string()).collect(),
         roles: None,

@@ -379,6 +379,7 @@ ev-reveal-no-tree-holes = (empty)
 ev-reveal-seed = Random seed: { $seed }
 ev-reveal-commitment = Commitment published at the start: { $commitment }
 ev-reveal-verify = To verify: the sha256 of the seed's 8 little-endian bytes must equal the commitment; random draw i uses stream i of ChaCha20 seeded with the seed. In one line, on the exported game (the judge's `/judge export`): `wolfjudge verify game.json --commitment { $commitment }` checks the seed and prints the deal it gives.
+ev-reveal-verify-256 = To verify: the sha256 of the seed's 32 bytes (the 64 hex digits above) must equal the commitment; random draw i uses stream i of ChaCha20 whose 32-byte key is the seed. In one line, on the exported game (the judge's `/judge export`): `wolfjudge verify game.json --commitment { $commitment }` checks the seed and prints the deal it gives.
 
 deed-vote = { $by } votes for { $target }
 deed-abstain = { $by } abstains
@@ -454,6 +455,7 @@ cli-cannot-read = cannot read { $file }: { $error }
 cli-invalid-script = invalid game script: { $error }
 cli-verify-mismatch = the seed does not match the commitment: the seed { $seed } hashes to { $got }, not { $want }
 cli-verify-seed = seed { $seed }: sha256 of its 8 little-endian bytes is { $hash }, the commitment
+cli-verify-seed-256 = 256-bit seed { $seed }: sha256 of its 32 bytes is { $hash }, the commitment
 cli-verify-fixed = the roles are fixed in the script, not dealt by the seed:
 cli-verify-deal = the deal the seed gives (draw 0):
 cli-verify-role = { $name }: { $key } ({ $role })

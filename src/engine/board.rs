@@ -166,7 +166,7 @@ mod tests {
             .expect("a time");
         let setup = Setup {
             ruleset: rs,
-            seed: 1,
+            seed: crate::engine::rng::Seed::U64(1),
             start,
             characters: names.clone(),
             roles: Some(
