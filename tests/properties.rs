@@ -404,7 +404,13 @@ fn progress(g: &Game, s: &Step) -> Option<Command> {
                         &prey
                     };
                     if let Some(target) = pick(list, t, focus) {
-                        let reason = s.text.clone();
+                        // A two-character reason (M32's rule) unless sloppy: the generated
+                        // text then tries the length check too.
+                        let reason = if sloppy {
+                            s.text.clone()
+                        } else {
+                            s.text.chars().chain("刀他".chars()).take(2).collect()
+                        };
                         group.push(Command::by(*k, Action::Kill { target, reason }));
                     }
                 }

@@ -111,6 +111,7 @@ err-poison-used = Your poison is used up (it works once per game).
 err-no-kill-target = Nobody was attacked tonight, so there is nobody to save. You can use the poison, or pass tonight.
 err-wolves-not-done = The wolves haven't fixed tonight's kill yet. The judge will message you once they have; use your potions then.
 err-already-acted = You have already done that tonight; it can't be repeated.
+err-kill-reason-length = A kill reason has exactly { $want } characters; yours has { $len }.
 err-kill-fixed = Tonight's kill is already fixed; it can't be submitted or changed any more.
 err-not-leader = { $has ->
     [yes] Only the wolf leader ({ $leader }) can pick the kill. Submit your target and the leader will choose.
@@ -542,10 +543,11 @@ sim-vote-reason-3 = contradicts themselves
 sim-vote-reason-4 = keeps steering the thread
 sim-vote-reason-5 = going with the crowd
 sim-vote-reason-6 = just a feeling
-sim-kill-reason-1 = loud
-sim-kill-reason-2 = sharp
-sim-kill-reason-3 = leads
-sim-kill-reason-4 = nosy
+# Two characters each: M32 wants a two-character kill reason (RULES §1).
+sim-kill-reason-1 = IQ
+sim-kill-reason-2 = PR
+sim-kill-reason-3 = go
+sim-kill-reason-4 = no
 sim-last-words-1 = I'm village. Look hard at yesterday's votes.
 sim-last-words-2 = Nothing more to say; I trust the village to win.
 sim-last-words-3 = Watch whoever keeps changing their vote.

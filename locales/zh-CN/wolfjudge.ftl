@@ -100,6 +100,7 @@ err-poison-used = 你的毒药已经用过了（每局只能用一次）。
 err-no-kill-target = 今晚没有人被刀，没有可以救的人。你可以使用毒药，或者今晚不用药。
 err-wolves-not-done = 狼人还没有确定今晚的刀口。确定后法官会私信通知你，请到时再用药。
 err-already-acted = 这件事你今晚已经做过了，不能重复。
+err-kill-reason-length = 刀人理由必须正好 { $want } 个字，你写了 { $len } 个字。
 err-kill-fixed = 今晚的刀口已经确定，不能再提交或更改。
 err-not-leader = { $has ->
     [yes] 只有狼头（{ $leader }）可以选定刀口。你可以提交你的目标，由狼头选择。

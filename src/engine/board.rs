@@ -237,7 +237,7 @@ mod tests {
             CharId(3),
             Action::Kill {
                 target: CharId(8),
-                reason: "刀".into(),
+                reason: "刀他".into(),
             },
         );
         assert!(handle(&g, &cmd, at).is_ok(), "he submits kills");

@@ -378,6 +378,7 @@ pub fn error_message(err: &RuleError, game: &Game, lang: Lang) -> String {
         | RuleError::TargetNotWolf { target }
         | RuleError::FirstKillForbidden { target } => args!["name" => c.name(*target)],
         RuleError::VoteChangeLimit { limit } => args!["limit" => *limit],
+        RuleError::KillReasonLength { len, want } => args!["len" => *len, "want" => *want],
         RuleError::VoteLocked { closes } => {
             args!["closes" => c.time(*closes), "lock" => c.dur(o.vote_lock.0)]
         }
@@ -1507,6 +1508,7 @@ mod tests {
             RuleError::WolvesNotDone,
             RuleError::AlreadyActed,
             RuleError::KillFixed,
+            RuleError::KillReasonLength { len: 3, want: 2 },
             RuleError::NotLeader {
                 leader: Some(CharId(3)),
             },
@@ -1618,9 +1620,10 @@ mod tests {
                 RuleError::SelfDestructTarget => 50,
                 RuleError::DuelUsed => 51,
                 RuleError::DuelDayOne => 52,
+                RuleError::KillReasonLength { .. } => 53,
             })
             .collect();
-        assert_eq!(covered.len(), 53, "every RuleError variant is listed");
+        assert_eq!(covered.len(), 54, "every RuleError variant is listed");
         v
     }
 
