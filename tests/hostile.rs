@@ -13,7 +13,6 @@ use std::path::PathBuf;
 use std::process::{Command as Proc, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use wolfjudge::engine::rng::Seed;
 
 use chrono::Utc;
 use proptest::prelude::*;
@@ -23,6 +22,7 @@ use serde_json::{json, Map, Value};
 use wolfjudge::engine::limits::{
     self, TextKind, CLOCK_LIMIT_DAYS, MAX_NAME_CHARS, MAX_REASON_CHARS, MAX_TEXT_CHARS,
 };
+use wolfjudge::engine::rng::Seed;
 use wolfjudge::engine::ruleset::Span;
 use wolfjudge::engine::{Action, CharId, Command, Phase, RuleError, Ruleset, Setup};
 use wolfjudge::i18n::{self, Lang};

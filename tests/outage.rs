@@ -17,12 +17,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command as Proc, Stdio};
 use std::sync::Arc;
 use std::time::{Duration as StdDuration, Instant};
-use wolfjudge::engine::rng::Seed;
 
 use chrono::{DateTime, Duration, SubsecRound, Utc};
 use serde_json::json;
 use sqlx::PgPool;
 use wolfjudge::engine::card::CardReason;
+use wolfjudge::engine::rng::Seed;
 use wolfjudge::engine::{self, EventKind, Game, Phase, Ruleset, Setup};
 use wolfjudge::i18n::{self, Lang};
 use wolfjudge::service::Service;

@@ -5,13 +5,13 @@
 //! in both languages). Deterministic tests for the named refusal messages follow at the end.
 
 use std::collections::{BTreeMap, BTreeSet};
-use wolfjudge::engine::rng::Seed;
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use proptest::prelude::*;
-use proptest::test_runner::TestCaseError;
+use proptest::test_runner::{FileFailurePersistence, TestCaseError};
 
 use wolfjudge::engine::event::{DecisionKind, EndReason};
+use wolfjudge::engine::rng::Seed;
 use wolfjudge::engine::ruleset::Span;
 use wolfjudge::engine::{
     apply, create, handle, Action, Actor, Audience, CharId, Color, Command, Event, EventKind, Game,
@@ -195,8 +195,11 @@ fn config() -> ProptestConfig {
         .unwrap_or(64);
     ProptestConfig {
         cases,
-        // Failures are reported (and minimized) in the test output; nothing is written to disk.
-        failure_persistence: None,
+        // A failing case is kept (minimized) in the repository, as tests/hostile.rs does, and
+        // replayed first by every later run, in CI too: commit the file when it grows.
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "tests/properties.proptest-regressions",
+        ))),
         ..ProptestConfig::default()
     }
 }

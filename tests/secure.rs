@@ -9,7 +9,6 @@
 //!   (docs/decisions.md, "Who sees what").
 
 use crate::common::discord_world::{World, ADMIN, JUDGE_ROLE};
-use wolfjudge::engine::rng::Seed;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -19,6 +18,7 @@ use serde_json::json;
 use sqlx::PgPool;
 
 use wolfjudge::engine::event::Cause;
+use wolfjudge::engine::rng::Seed;
 use wolfjudge::engine::ruleset::Span;
 use wolfjudge::engine::{
     Action, Audience, CharId, Color, Command, Event, EventKind, Game, Phase, Role, Ruleset, Setup,

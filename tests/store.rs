@@ -6,10 +6,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::{Command as Proc, Stdio};
 use std::time::Duration;
-use wolfjudge::engine::rng::Seed;
 
 use chrono::{DateTime, Utc};
 use sqlx::{PgPool, Row};
+use wolfjudge::engine::rng::Seed;
 use wolfjudge::engine::{self, Action, CharId, Command, EventKind, Ruleset, Setup};
 use wolfjudge::i18n::Lang;
 use wolfjudge::script::{self, Script};
