@@ -183,7 +183,8 @@ pub struct CardNote {
 pub enum EventKind {
     /// The game exists: ruleset with overrides, seed, characters. Internal (holds the seed).
     Created {
-        ruleset: Ruleset,
+        /// Boxed: the largest field of any event by far (serialized the same way).
+        ruleset: Box<Ruleset>,
         /// An integer (a 64-bit seed, as in every log written before 256-bit seeds) or 64
         /// hex digits (a 256-bit seed).
         seed: super::rng::Seed,

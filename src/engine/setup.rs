@@ -122,7 +122,7 @@ pub fn create(setup: &Setup) -> Result<Vec<super::Event>, SetupError> {
     tx.emit(
         at,
         EventKind::Created {
-            ruleset: rs.clone(),
+            ruleset: Box::new(rs.clone()),
             seed: setup.seed,
             start: at,
             characters: setup.characters.clone(),

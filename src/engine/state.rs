@@ -344,7 +344,7 @@ pub fn apply(g: &mut Game, e: &Event) {
             forbidden_first_kill,
             players,
         } => {
-            g.ruleset = ruleset.clone();
+            g.ruleset = (**ruleset).clone();
             g.forbidden_first_kill = forbidden_first_kill.clone();
             g.seed = *seed;
             g.start = *start;

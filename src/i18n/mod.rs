@@ -1798,7 +1798,7 @@ mod tests {
             };
         let v = vec![
             EventKind::Created {
-                ruleset: g.ruleset.clone(),
+                ruleset: Box::new(g.ruleset.clone()),
                 seed: crate::engine::rng::Seed::U64(7),
                 start: t,
                 characters: NAMES.iter().map(|s| s.to_string()).collect(),
