@@ -1645,6 +1645,8 @@ async fn a_kill_reason_typed_in_the_label_modal_reaches_the_engine(pool: PgPool)
         json!(4),
         "a text input: {modal}"
     );
+    // The modal mirrors the engine's two-character rule (RULES.md §1).
+    assert_eq!(top[0]["component"]["min_length"], json!(2));
     assert_eq!(top[0]["component"]["max_length"], json!(2));
     let custom_id = modal["data"]["custom_id"]
         .as_str()

@@ -9,6 +9,7 @@ use chrono::{DateTime, Duration, Timelike, Utc};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 use wolfjudge::engine::card::CardReason;
+use wolfjudge::engine::rng::Seed;
 use wolfjudge::engine::{Action, CharId, Color, Command, EventKind};
 use wolfjudge::i18n::Lang;
 use wolfjudge::script::{self, Act, By, Report, Script, Step};
@@ -285,6 +286,85 @@ async fn wolfjudge_export_then_verify_checks_the_commitment(pool: PgPool) {
     let missing = dir.join("missing.json").to_string_lossy().to_string();
     let out = wolfjudge(&["verify", &missing, "--commitment", &commitment]);
     assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A real game's 256-bit seed (issue 15): the export keeps the contract's integer `seed` (0)
+/// and gives the seed in `seed256`; the script replays to the stored game, and `wolfjudge
+/// verify` checks the 32 bytes against the commitment and prints the deal they give.
+#[sqlx::test(migrations = "./migrations")]
+async fn an_exported_game_with_a_256_bit_seed_verifies(pool: PgPool) {
+    let store = Store::new(pool);
+    let sim = sim::simulate("m32", 11, None, Lang::En).expect("the simulation runs");
+    let mut setup = sim.setup.clone();
+    setup.players = None;
+    let bytes: [u8; 32] = std::array::from_fn(|i| (i as u8).wrapping_mul(37) ^ 0xa5);
+    setup.seed = Seed::Bytes(bytes);
+    let id = store
+        .create_game("export-256", &setup, Lang::En)
+        .await
+        .expect("the game is created");
+    // The simulated commands were chosen for another deal: many are refused, which the
+    // export records like any refusal.
+    play::replay_inputs(&store, id, &real_inputs(&sim), "test-worker")
+        .await
+        .expect("the inputs play");
+    let stored = store.load(id).await.expect("the game");
+    assert_eq!(stored.seed, Seed::Bytes(bytes));
+
+    let export = store.export(id).await.expect("the game exports");
+    assert!(export.mismatches.is_empty(), "{:?}", export.mismatches);
+    let hex = hex::encode(bytes);
+    assert_eq!(
+        export.script.seed, 0,
+        "the contract's integer stays an integer"
+    );
+    assert_eq!(export.script.seed256.as_deref(), Some(hex.as_str()));
+    let text = serde_json::to_string_pretty(&export.script).expect("the script as JSON");
+    let parsed = Script::parse(&text).expect("the export parses");
+    assert_eq!(parsed.seed, Seed::Bytes(bytes));
+    // No script means two seeds, nor a seed256 that is not 32 bytes.
+    let mut v: Value = serde_json::from_str(&text).expect("JSON");
+    v["seed"] = json!(5);
+    let err = Script::parse(&v.to_string()).expect_err("two seeds");
+    assert!(err.to_string().contains("seed"), "{err}");
+    v["seed"] = json!(0);
+    v["seed256"] = json!(&hex[..62]);
+    let err = Script::parse(&v.to_string()).expect_err("31 bytes");
+    assert!(err.to_string().contains("seed256"), "{err}");
+
+    let dir = std::env::temp_dir().join(format!("wolfjudge-export256-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("game.json");
+    std::fs::write(&file, &text).expect("written");
+    let path = file.to_string_lossy().to_string();
+    let out = wolfjudge(&[
+        "verify",
+        &path,
+        "--commitment",
+        &stored.commitment,
+        "--lang",
+        "en",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains(&format!("256-bit seed {hex}")), "{stdout}");
+    for c in &stored.chars {
+        assert!(
+            stdout.contains(&format!("{}: {} (", c.name, c.role.key())),
+            "{} is dealt {:?}: {stdout}",
+            c.name,
+            c.role
+        );
+    }
+    // The commitment to the integer 0 (the `seed` field) is not this game's.
+    let wrong = wolfjudge::engine::rng::commitment(0);
+    let out = wolfjudge(&["verify", &path, "--commitment", &wrong, "--lang", "en"]);
+    assert_eq!(out.status.code(), Some(1));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -22,6 +22,7 @@ use serde_json::{json, Map, Value};
 use wolfjudge::engine::limits::{
     self, TextKind, CLOCK_LIMIT_DAYS, MAX_NAME_CHARS, MAX_REASON_CHARS, MAX_TEXT_CHARS,
 };
+use wolfjudge::engine::rng::Seed;
 use wolfjudge::engine::ruleset::Span;
 use wolfjudge::engine::{Action, CharId, Command, Phase, RuleError, Ruleset, Setup};
 use wolfjudge::i18n::{self, Lang};
@@ -433,7 +434,7 @@ fn table(ruleset: &str) -> Table {
     let characters: &[&str] = if ruleset == "mafia" { &MAFIA } else { &M32 };
     let setup = Setup {
         ruleset: Ruleset::builtin(ruleset, &BTreeMap::new()).expect("a built-in ruleset"),
-        seed: 7,
+        seed: Seed::U64(7),
         start: Utc::now(),
         characters: characters.iter().map(|s| s.to_string()).collect(),
         roles: None,

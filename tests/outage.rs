@@ -22,6 +22,7 @@ use chrono::{DateTime, Duration, SubsecRound, Utc};
 use serde_json::json;
 use sqlx::PgPool;
 use wolfjudge::engine::card::CardReason;
+use wolfjudge::engine::rng::Seed;
 use wolfjudge::engine::{self, EventKind, Game, Phase, Ruleset, Setup};
 use wolfjudge::i18n::{self, Lang};
 use wolfjudge::service::Service;
@@ -199,7 +200,7 @@ fn game_closing_at(i: u64, closes: DateTime<Utc>) -> Setup {
     let options = BTreeMap::from([("auto_cards".to_string(), toml::Value::Boolean(false))]);
     let mut setup = Setup {
         ruleset: Ruleset::builtin("m32", &options).expect("m32 loads"),
-        seed: i,
+        seed: Seed::U64(i),
         start: closes,
         characters: (b'A'..=b'L').map(|c| (c as char).to_string()).collect(),
         roles: None,

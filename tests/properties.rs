@@ -8,9 +8,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use proptest::prelude::*;
-use proptest::test_runner::TestCaseError;
+use proptest::test_runner::{FileFailurePersistence, TestCaseError};
 
 use wolfjudge::engine::event::{DecisionKind, EndReason};
+use wolfjudge::engine::rng::Seed;
 use wolfjudge::engine::ruleset::Span;
 use wolfjudge::engine::{
     apply, create, handle, Action, Actor, Audience, CharId, Color, Command, Event, EventKind, Game,
@@ -95,7 +96,7 @@ impl GameSpec {
         });
         Setup {
             ruleset,
-            seed: self.seed,
+            seed: Seed::U64(self.seed),
             start: Utc.with_ymd_and_hms(2024, 3, 1, 12, 0, 0).unwrap()
                 + Duration::minutes(self.start_offset_min),
             characters,
@@ -194,8 +195,11 @@ fn config() -> ProptestConfig {
         .unwrap_or(64);
     ProptestConfig {
         cases,
-        // Failures are reported (and minimized) in the test output; nothing is written to disk.
-        failure_persistence: None,
+        // A failing case is kept (minimized) in the repository, as tests/hostile.rs does, and
+        // replayed first by every later run, in CI too: commit the file when it grows.
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "tests/properties.proptest-regressions",
+        ))),
         ..ProptestConfig::default()
     }
 }
@@ -403,7 +407,13 @@ fn progress(g: &Game, s: &Step) -> Option<Command> {
                         &prey
                     };
                     if let Some(target) = pick(list, t, focus) {
-                        let reason = s.text.clone();
+                        // A two-character reason (M32's rule) unless sloppy: the generated
+                        // text then tries the length check too.
+                        let reason = if sloppy {
+                            s.text.clone()
+                        } else {
+                            s.text.chars().chain("刀他".chars()).take(2).collect()
+                        };
                         group.push(Command::by(*k, Action::Kill { target, reason }));
                     }
                 }

@@ -161,7 +161,7 @@ fn a_random_badge_successor_can_be_checked_from_the_revealed_seed() {
         .find_map(|e| match &e.kind {
             EventKind::Revealed {
                 seed, commitment, ..
-            } => Some((*seed, commitment.clone())),
+            } => Some((seed.as_u64().expect("a script's seed"), commitment.clone())),
             _ => None,
         })
         .expect("the reveal is published");

@@ -18,6 +18,7 @@ use serde_json::json;
 use sqlx::PgPool;
 
 use wolfjudge::engine::event::Cause;
+use wolfjudge::engine::rng::Seed;
 use wolfjudge::engine::ruleset::Span;
 use wolfjudge::engine::{
     Action, Audience, CharId, Color, Command, Event, EventKind, Game, Phase, Role, Ruleset, Setup,
@@ -142,15 +143,17 @@ async fn forty_sign_ups_each_started_twice_at_once_are_dealt_once(pool: PgPool) 
         let (seats, players) = seats_and_players(&s, a).await;
         // The deal kept with the sign-up (what any later start builds from) is the game's:
         // the second start did not draw one of its own.
-        let (seed, seating): (i64, Vec<i64>) =
-            sqlx::query_as("SELECT seed, seating FROM signup_posts WHERE game_id = $1")
+        // A real game's seed: 256 bits from the OS, kept in `seed256` (issue 15).
+        let (seed, seed256, seating): (Option<i64>, Vec<u8>, Vec<i64>) =
+            sqlx::query_as("SELECT seed, seed256, seating FROM signup_posts WHERE game_id = $1")
                 .bind(a.0)
                 .fetch_one(&pool)
                 .await
                 .expect("the stored deal");
         let g = s.store.load(a.0).await.expect("the game");
         let seating: Vec<u64> = seating.into_iter().map(|u| u as u64).collect();
-        if seats != players || seed as u64 != g.seed || seating != players {
+        let stored = <[u8; 32]>::try_from(seed256).map(Seed::Bytes);
+        if seats != players || seed.is_some() || stored != Ok(g.seed) || seating != players {
             wrong.push(k);
         }
     }
@@ -470,7 +473,7 @@ fn table() -> Table {
         .chain(std::iter::repeat(Role::Villager));
     let setup = Setup {
         ruleset: Ruleset::builtin("m32", &o).expect("m32 loads"),
-        seed: 16,
+        seed: Seed::U64(16),
         start: noon(),
         characters: NAMES.iter().map(|n| n.to_string()).collect(),
         roles: Some(NAMES.iter().map(|n| n.to_string()).zip(roles).collect()),

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use sqlx::{PgPool, Row};
+use wolfjudge::engine::rng::Seed;
 use wolfjudge::engine::{self, Action, CharId, Command, EventKind, Ruleset, Setup};
 use wolfjudge::i18n::Lang;
 use wolfjudge::script::{self, Script};
@@ -30,7 +31,7 @@ fn m32_setup(seed: u64, overrides: &[(&str, toml::Value)]) -> Setup {
         .collect();
     Setup {
         ruleset: Ruleset::builtin("m32", &o).expect("m32 loads"),
-        seed,
+        seed: Seed::U64(seed),
         start: start(),
         characters: (b'A'..=b'L').map(|c| (c as char).to_string()).collect(),
         roles: None,

@@ -100,6 +100,7 @@ err-poison-used = 你的毒药已经用过了（每局只能用一次）。
 err-no-kill-target = 今晚没有人被刀，没有可以救的人。你可以使用毒药，或者今晚不用药。
 err-wolves-not-done = 狼人还没有确定今晚的刀口。确定后法官会私信通知你，请到时再用药。
 err-already-acted = 这件事你今晚已经做过了，不能重复。
+err-kill-reason-length = 刀人理由必须正好 { $want } 个字，你写了 { $len } 个字。
 err-kill-fixed = 今晚的刀口已经确定，不能再提交或更改。
 err-not-leader = { $has ->
     [yes] 只有狼头（{ $leader }）可以选定刀口。你可以提交你的目标，由狼头选择。
@@ -361,6 +362,7 @@ ev-reveal-no-tree-holes = （无）
 ev-reveal-seed = 随机种子：{ $seed }
 ev-reveal-commitment = 开局公布的种子哈希：{ $commitment }
 ev-reveal-verify = 验证方法：把种子按小端序写成 8 个字节，其 SHA-256 应当等于开局公布的种子哈希；第 i 次随机抽取用的是以该种子初始化的 ChaCha20 的第 i 号流。也可以用一条命令验证（对局文件可由法官用 /法官 导出 命令取得）：`wolfjudge verify game.json --commitment { $commitment }`，它会核对种子并列出由种子得出的发牌。
+ev-reveal-verify-256 = 验证方法：种子是 32 个字节（上面的 64 位十六进制数），其 SHA-256 应当等于开局公布的种子哈希；第 i 次随机抽取用的是以这 32 个字节为密钥的 ChaCha20 的第 i 号流。也可以用一条命令验证（对局文件可由法官用 /法官 导出 命令取得）：`wolfjudge verify game.json --commitment { $commitment }`，它会核对种子并列出由种子得出的发牌。
 
 deed-vote = { $by } 投票给 { $target }
 deed-abstain = { $by } 弃票
@@ -430,6 +432,7 @@ cli-cannot-read = 无法读取 { $file }：{ $error }
 cli-invalid-script = 无效的游戏脚本：{ $error }
 cli-verify-mismatch = 种子与开局公布的种子哈希不符：种子 { $seed } 的哈希是 { $got }，而开局公布的是 { $want }。
 cli-verify-seed = 种子 { $seed }：它的 8 个小端字节的 SHA-256 是 { $hash }，与开局公布的种子哈希一致。
+cli-verify-seed-256 = 256 位种子 { $seed }：它的 32 个字节的 SHA-256 是 { $hash }，与开局公布的种子哈希一致。
 cli-verify-fixed = 角色是脚本里指定的，不由种子发牌：
 cli-verify-deal = 这个种子发出的牌（第 0 次抽取）：
 cli-verify-role = { $name }：{ $role }

@@ -147,7 +147,7 @@ pub fn simulated(ruleset: &str, seed: u64, prefix: &str) -> Result<Planned, Stri
 pub fn seated(ruleset: &Ruleset, seed: u64, start: DateTime<Utc>) -> Setup {
     Setup {
         ruleset: ruleset.clone(),
-        seed,
+        seed: crate::engine::rng::Seed::U64(seed),
         start,
         characters: (0..12).map(|i| format!("P{i}")).collect(),
         roles: None,

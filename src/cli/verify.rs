@@ -1,8 +1,10 @@
 //! `wolfjudge verify`: checks an exported game's seed against the commitment published at
-//! its start, then prints the deal the seed gives, every line in the chosen language.
+//! its start, then prints the deal the seed gives, every line in the chosen language. The
+//! seed is the script's integer `seed`, or its `seed256` (a real game's 256-bit seed).
 
 use std::path::PathBuf;
 
+use wolfjudge::engine::rng::Seed;
 use wolfjudge::i18n::{self, Lang};
 use wolfjudge::script;
 
@@ -35,7 +37,7 @@ fn verify(text: &str, commitment: &str, lang: Lang) -> anyhow::Result<String> {
     let invalid =
         |e: &script::ScriptError| exit(2, t("cli-invalid-script", &[("error", e.message(lang))]));
     let parsed = script::Script::parse(text).map_err(|e| invalid(&e))?;
-    let got = wolfjudge::engine::rng::commitment(parsed.seed);
+    let got = parsed.seed.commitment();
     let want = commitment.trim().to_ascii_lowercase();
     if got != want {
         return Err(exit(
@@ -51,8 +53,12 @@ fn verify(text: &str, commitment: &str, lang: Lang) -> anyhow::Result<String> {
         ));
     }
     let run = script::run(&parsed, lang).map_err(|e| invalid(&e))?;
+    let seed_line = match parsed.seed {
+        Seed::U64(_) => "cli-verify-seed",
+        Seed::Bytes(_) => "cli-verify-seed-256",
+    };
     let mut out = vec![t(
-        "cli-verify-seed",
+        seed_line,
         &[("seed", parsed.seed.to_string()), ("hash", got)],
     )];
     out.push(if parsed.roles.is_some() {

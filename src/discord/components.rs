@@ -127,8 +127,15 @@ async fn pressed(data: &Data, c: &ComponentInteraction, user: Account, lang: Lan
     };
     if choice == Choice::Kill {
         if let Some(t) = target {
-            // The reason comes in a modal; the kill is submitted when it does.
-            return Answer::Modal(kill_reason_modal(game, t, lang));
+            // The reason comes in a modal; the kill is submitted when it does. The modal's
+            // length bounds mirror the ruleset's `kill_reason_chars` for the player's
+            // convenience; the engine checks it (a game that does not load gets the
+            // widest bounds, and the engine still refuses a wrong length).
+            let want = service
+                .game(game)
+                .await
+                .map_or(0, |(g, _)| g.ruleset.options.kill_reason_chars);
+            return Answer::Modal(kill_reason_modal(game, t, want, lang));
         }
     }
     Answer::Text(
@@ -213,7 +220,11 @@ async fn patiently<T>(
 /// (type 18) wrapping a short text input. serenity 0.12's `CreateModal` only builds the older
 /// action-row layout, so the callback body is written here as JSON (and serenity is patched
 /// to read the submitted Label back: `vendor/serenity/PATCHED.md`).
-fn kill_reason_modal(game: GameId, target: CharId, lang: Lang) -> serde_json::Value {
+fn kill_reason_modal(game: GameId, target: CharId, want: u32, lang: Lang) -> serde_json::Value {
+    let (min, max) = match want {
+        0 => (1, crate::engine::limits::MAX_REASON_CHARS),
+        n => (n as usize, n as usize),
+    };
     json!({
         "type": 9,
         "data": {
@@ -226,8 +237,8 @@ fn kill_reason_modal(game: GameId, target: CharId, lang: Lang) -> serde_json::Va
                     "type": 4,
                     "custom_id": "reason",
                     "style": 1,
-                    "min_length": 1,
-                    "max_length": 2,
+                    "min_length": min,
+                    "max_length": max,
                     "required": true,
                 },
             }],

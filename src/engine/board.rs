@@ -166,7 +166,7 @@ mod tests {
             .expect("a time");
         let setup = Setup {
             ruleset: rs,
-            seed: 1,
+            seed: crate::engine::rng::Seed::U64(1),
             start,
             characters: names.clone(),
             roles: Some(
@@ -237,7 +237,7 @@ mod tests {
             CharId(3),
             Action::Kill {
                 target: CharId(8),
-                reason: "刀".into(),
+                reason: "刀他".into(),
             },
         );
         assert!(handle(&g, &cmd, at).is_ok(), "he submits kills");

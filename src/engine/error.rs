@@ -60,6 +60,9 @@ pub enum RuleError {
     AlreadyActed,
     #[error("the kill is already fixed")]
     KillFixed,
+    /// RULES.md §1: a kill reason has exactly `want` characters (Unicode scalar values).
+    #[error("a kill reason has exactly {want} characters, not {len}")]
+    KillReasonLength { len: usize, want: u32 },
     #[error("only the wolf leader may pick")]
     NotLeader { leader: Option<CharId> },
     /// No wolf leader has been elected yet (the first night's election is still open).
@@ -160,6 +163,7 @@ impl RuleError {
             RuleError::WolvesNotDone => "wolves_not_done",
             RuleError::AlreadyActed => "already_acted",
             RuleError::KillFixed => "kill_fixed",
+            RuleError::KillReasonLength { .. } => "kill_reason_length",
             RuleError::NotLeader { .. } => "not_leader",
             RuleError::LeaderNotChosen => "leader_not_chosen",
             RuleError::NotSubmitted { .. } => "not_submitted",

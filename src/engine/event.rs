@@ -183,8 +183,11 @@ pub struct CardNote {
 pub enum EventKind {
     /// The game exists: ruleset with overrides, seed, characters. Internal (holds the seed).
     Created {
-        ruleset: Ruleset,
-        seed: u64,
+        /// Boxed: the largest field of any event by far (serialized the same way).
+        ruleset: Box<Ruleset>,
+        /// An integer (a 64-bit seed, as in every log written before 256-bit seeds) or 64
+        /// hex digits (a 256-bit seed).
+        seed: super::rng::Seed,
         start: DateTime<Utc>,
         characters: Vec<String>,
         /// The player account the killers may not choose on night 1 (tournament house
@@ -426,7 +429,7 @@ pub enum EventKind {
     },
     /// The reveal (揭秘): roles, players, every night action and vote, the seed.
     Revealed {
-        seed: u64,
+        seed: super::rng::Seed,
         commitment: String,
         roles: Vec<Role>,
         players: Vec<String>,

@@ -258,7 +258,7 @@ impl Tx {
     /// The next seeded draw in `0..n`, and its index for the event that records it.
     pub(crate) fn draw(&self, n: usize) -> (usize, u64) {
         let idx = self.g.draws;
-        (rng::pick(self.g.seed, idx, n), idx)
+        (self.g.seed.pick(idx, n), idx)
     }
 
     fn fire_due(&mut self, now: DateTime<Utc>) {

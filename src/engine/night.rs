@@ -189,6 +189,13 @@ impl Tx {
         if n.kill.is_some() {
             return Err(RuleError::KillFixed);
         }
+        // RULES.md §1: "a two-character reason". Counted in Unicode scalar values, as
+        // given (docs/decisions.md, *Kill reasons*); the Discord modal only mirrors this.
+        let want = self.g.ruleset.options.kill_reason_chars;
+        let len = reason.chars().count();
+        if want != 0 && len != want as usize {
+            return Err(RuleError::KillReasonLength { len, want });
+        }
         if !self.g.is_alive(target) {
             return Err(RuleError::TargetDead { target });
         }
@@ -509,6 +516,96 @@ impl Tx {
         }
         if let Some(p) = self.g.night.as_ref().and_then(|n| n.poisoned) {
             self.eliminate(p, Cause::Poison, at);
+        }
+    }
+}
+
+/// RULES.md §1 "a two-character reason", as docs/decisions.md (*Kill reasons*) defines it:
+/// exactly `kill_reason_chars` Unicode scalar values, counted on the reason as given.
+#[cfg(test)]
+mod kill_reason_tests {
+    use std::collections::BTreeMap;
+
+    use chrono::{DateTime, Duration, TimeZone, Utc};
+
+    use super::super::{apply, create, handle, Action, Command, Game, Phase, Role, Ruleset, Setup};
+    use super::*;
+
+    /// A game of `ruleset` dealt `roles` in order (characters A, B, …), at night 1.
+    fn night_one(ruleset: &str, roles: &[Role]) -> (Game, DateTime<Utc>) {
+        let rs = Ruleset::builtin(ruleset, &BTreeMap::new()).expect("the ruleset loads");
+        let names: Vec<String> = ('A'..='Z').take(roles.len()).map(String::from).collect();
+        let start = Utc
+            .with_ymd_and_hms(2026, 12, 1, 12, 0, 0)
+            .single()
+            .expect("a time");
+        let setup = Setup {
+            ruleset: rs,
+            seed: super::super::rng::Seed::U64(1),
+            start,
+            characters: names.clone(),
+            roles: Some(names.iter().cloned().zip(roles.iter().copied()).collect()),
+            forbidden_first_kill: None,
+            players: None,
+        };
+        let mut g = Game::replay(&create(&setup).expect("the deal fits"));
+        let mut at = start;
+        while !matches!(g.phase, Phase::Night { night: 1 }) {
+            at += Duration::minutes(10);
+            for e in handle(&g, &Command::tick(), at).expect("a tick") {
+                apply(&mut g, &e);
+            }
+            assert!(at < start + Duration::days(3), "night 1 opens");
+        }
+        (g, at)
+    }
+
+    fn kill(g: &Game, at: DateTime<Utc>, reason: &str) -> Result<(), RuleError> {
+        let cmd = Command::by(
+            CharId(0),
+            Action::Kill {
+                target: CharId(11),
+                reason: reason.into(),
+            },
+        );
+        handle(g, &cmd, at).map(|events| assert!(!events.is_empty()))
+    }
+
+    #[test]
+    fn an_m32_kill_reason_has_exactly_two_unicode_scalar_values() {
+        use Role::{Hunter, Seer, Villager, Witch, Wolf};
+        let roles = [
+            Wolf, Wolf, Wolf, Wolf, Seer, Witch, Hunter, Villager, Villager, Villager, Villager,
+            Villager,
+        ];
+        let (g, at) = night_one("m32", &roles);
+        assert_eq!(g.ruleset.options.kill_reason_chars, 2);
+        // Two scalar values: accepted, whatever they look like.
+        for ok in ["刀他", "ab", "e\u{301}", "👍🏽", " 刀"] {
+            assert_eq!(kill(&g, at, ok), Ok(()), "{ok:?} is two characters");
+        }
+        // Not two: refused with the count, and nothing happens.
+        for (bad, len) in [("刀", 1), ("刀他们", 3), ("", 0), ("👍", 1), ("👨‍👩‍👧", 5)]
+        {
+            assert_eq!(
+                kill(&g, at, bad),
+                Err(RuleError::KillReasonLength { len, want: 2 }),
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn mafia_takes_a_kill_reason_of_any_length() {
+        use Role::{Civilian, Killer, Police};
+        let roles = [
+            Killer, Killer, Killer, Police, Police, Police, Civilian, Civilian, Civilian, Civilian,
+            Civilian, Civilian,
+        ];
+        let (g, at) = night_one("mafia", &roles);
+        assert_eq!(g.ruleset.options.kill_reason_chars, 0);
+        for reason in ["x", "刀他们", ""] {
+            assert_eq!(kill(&g, at, reason), Ok(()), "{reason:?}");
         }
     }
 }

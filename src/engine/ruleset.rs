@@ -365,6 +365,11 @@ pub struct Options {
     /// RULES.md §4 "Knight" (decision: not on day 1, whose vote elects the sheriff).
     #[serde(default)]
     pub knight_duel_day_one: bool,
+    /// RULES.md §1 "Wolf kill": the number of characters (Unicode scalar values) a kill
+    /// reason must have; 0 takes any reason. M32 and the boards of §4: 2; Mafia (whose rules
+    /// say nothing of it) and games stored before the check: 0.
+    #[serde(default)]
+    pub kill_reason_chars: u32,
     /// RULES.md §4 "Role counts": role → count for the game's size, the rest villagers
     /// (civilians in Mafia); replaces the ruleset's deal table for a game. `None`: the table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -425,6 +430,7 @@ const DEFAULTED: &[&str] = &[
     "hunter_shoots_when_poisoned",
     "wolf_self_destruct",
     "knight_duel_day_one",
+    "kill_reason_chars",
     "deal",
 ];
 

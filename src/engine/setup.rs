@@ -15,7 +15,7 @@ use super::{limits, rng, Game, Tx};
 #[derive(Debug, Clone)]
 pub struct Setup {
     pub ruleset: Ruleset,
-    pub seed: u64,
+    pub seed: rng::Seed,
     pub start: DateTime<Utc>,
     pub characters: Vec<String>,
     /// A fixed deal (character name → role); `None` lets the seed deal.
@@ -110,7 +110,7 @@ pub fn create(setup: &Setup) -> Result<Vec<super::Event>, SetupError> {
                 .iter()
                 .flat_map(|(r, k)| std::iter::repeat_n(*r, *k))
                 .collect();
-            rng::shuffle(setup.seed, 0, &mut roles);
+            setup.seed.shuffle(0, &mut roles);
             (roles, true)
         }
     };
@@ -122,7 +122,7 @@ pub fn create(setup: &Setup) -> Result<Vec<super::Event>, SetupError> {
     tx.emit(
         at,
         EventKind::Created {
-            ruleset: rs.clone(),
+            ruleset: Box::new(rs.clone()),
             seed: setup.seed,
             start: at,
             characters: setup.characters.clone(),
@@ -133,7 +133,7 @@ pub fn create(setup: &Setup) -> Result<Vec<super::Event>, SetupError> {
     tx.emit(
         at,
         EventKind::SeedCommitted {
-            commitment: rng::commitment(setup.seed),
+            commitment: setup.seed.commitment(),
         },
     );
     tx.emit(

@@ -115,7 +115,7 @@ pub struct Grant {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct Game {
     pub ruleset: Ruleset,
-    pub seed: u64,
+    pub seed: super::rng::Seed,
     pub start: DateTime<Utc>,
     /// Seeded random draws used so far (draw `i` is stream `i` of the seed's ChaCha).
     pub draws: u64,
@@ -344,7 +344,7 @@ pub fn apply(g: &mut Game, e: &Event) {
             forbidden_first_kill,
             players,
         } => {
-            g.ruleset = ruleset.clone();
+            g.ruleset = (**ruleset).clone();
             g.forbidden_first_kill = forbidden_first_kill.clone();
             g.seed = *seed;
             g.start = *start;

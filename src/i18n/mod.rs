@@ -378,6 +378,7 @@ pub fn error_message(err: &RuleError, game: &Game, lang: Lang) -> String {
         | RuleError::TargetNotWolf { target }
         | RuleError::FirstKillForbidden { target } => args!["name" => c.name(*target)],
         RuleError::VoteChangeLimit { limit } => args!["limit" => *limit],
+        RuleError::KillReasonLength { len, want } => args!["len" => *len, "want" => *want],
         RuleError::VoteLocked { closes } => {
             args!["closes" => c.time(*closes), "lock" => c.dur(o.vote_lock.0)]
         }
@@ -950,10 +951,12 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
                 "ev-reveal-commitment",
                 args!["commitment" => commitment.as_str()],
             ));
-            lines.push(c.t(
-                "ev-reveal-verify",
-                args!["commitment" => commitment.as_str()],
-            ));
+            // How to check depends on the seed's kind: its bytes are what was committed to.
+            let verify = match seed {
+                crate::engine::rng::Seed::U64(_) => "ev-reveal-verify",
+                crate::engine::rng::Seed::Bytes(_) => "ev-reveal-verify-256",
+            };
+            lines.push(c.t(verify, args!["commitment" => commitment.as_str()]));
             lines.join("\n")
         }
     }
@@ -1283,7 +1286,7 @@ mod tests {
     fn game(ruleset: &str) -> Game {
         let setup = Setup {
             ruleset: Ruleset::builtin(ruleset, &BTreeMap::new()).expect("ruleset"),
-            seed: 7,
+            seed: crate::engine::rng::Seed::U64(7),
             start: Utc.with_ymd_and_hms(2026, 12, 1, 20, 0, 0).unwrap(),
             characters: NAMES.iter().map(|s| s.to_string()).collect(),
             roles: None,
@@ -1340,7 +1343,7 @@ mod tests {
         let reveal = Event {
             at: at(),
             kind: EventKind::Revealed {
-                seed: 7,
+                seed: crate::engine::rng::Seed::U64(7),
                 commitment: "ab".into(),
                 roles: setup_game.chars.iter().map(|c| c.role).collect(),
                 players: accounts.clone(),
@@ -1505,6 +1508,7 @@ mod tests {
             RuleError::WolvesNotDone,
             RuleError::AlreadyActed,
             RuleError::KillFixed,
+            RuleError::KillReasonLength { len: 3, want: 2 },
             RuleError::NotLeader {
                 leader: Some(CharId(3)),
             },
@@ -1616,9 +1620,10 @@ mod tests {
                 RuleError::SelfDestructTarget => 50,
                 RuleError::DuelUsed => 51,
                 RuleError::DuelDayOne => 52,
+                RuleError::KillReasonLength { .. } => 53,
             })
             .collect();
-        assert_eq!(covered.len(), 53, "every RuleError variant is listed");
+        assert_eq!(covered.len(), 54, "every RuleError variant is listed");
         v
     }
 
@@ -1793,8 +1798,8 @@ mod tests {
             };
         let v = vec![
             EventKind::Created {
-                ruleset: g.ruleset.clone(),
-                seed: 7,
+                ruleset: Box::new(g.ruleset.clone()),
+                seed: crate::engine::rng::Seed::U64(7),
                 start: t,
                 characters: NAMES.iter().map(|s| s.to_string()).collect(),
                 forbidden_first_kill: None,
@@ -2182,7 +2187,7 @@ mod tests {
                 condition: None,
             },
             EventKind::Revealed {
-                seed: u64::MAX - 1,
+                seed: crate::engine::rng::Seed::U64(u64::MAX - 1),
                 commitment: "cafe".into(),
                 roles: g.chars.iter().map(|ch| ch.role).collect(),
                 players: g.chars.iter().map(|ch| ch.player.clone()).collect(),
@@ -2468,7 +2473,7 @@ mod tests {
     fn reveal_has_seed_and_verification() {
         let g = game("m32");
         let e = ev(EventKind::Revealed {
-            seed: 18_446_744_073_709_551_614,
+            seed: crate::engine::rng::Seed::U64(18_446_744_073_709_551_614),
             commitment: "cafe".into(),
             roles: g.chars.iter().map(|ch| ch.role).collect(),
             players: g.chars.iter().map(|ch| ch.player.clone()).collect(),
@@ -2485,13 +2490,37 @@ mod tests {
         }
     }
 
+    /// A real game's 256-bit seed is revealed as its 64 hex digits, with how to check it: the
+    /// SHA-256 of its 32 bytes (not of eight little-endian bytes).
+    #[test]
+    fn the_reveal_of_a_256_bit_seed_gives_its_hex_and_how_to_check_it() {
+        let g = game("m32");
+        let bytes: [u8; 32] = std::array::from_fn(|i| i as u8);
+        let e = ev(EventKind::Revealed {
+            seed: crate::engine::rng::Seed::Bytes(bytes),
+            commitment: "cafe".into(),
+            roles: g.chars.iter().map(|ch| ch.role).collect(),
+            players: g.chars.iter().map(|ch| ch.player.clone()).collect(),
+            deeds: vec![],
+            tree_holes: vec![],
+        });
+        let hex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+        let en = render(&e, &g, Lang::En);
+        assert!(en.contains(&format!("Random seed: {hex}")), "{en}");
+        assert!(en.contains("sha256 of the seed's 32 bytes"), "{en}");
+        assert!(!en.contains("little-endian"), "{en}");
+        let zh = render(&e, &g, Lang::Zh);
+        assert!(zh.contains(hex) && zh.contains("32 个字节"), "{zh}");
+        assert!(!zh.contains("小端"), "{zh}");
+    }
+
     /// The reveal's verification line is in the game's language: no English sentence in the
     /// Chinese one (only the command to paste, in backticks).
     #[test]
     fn the_chinese_reveal_explains_verification_in_chinese() {
         let g = game("m32");
         let e = ev(EventKind::Revealed {
-            seed: 7,
+            seed: crate::engine::rng::Seed::U64(7),
             commitment: "cafe".into(),
             roles: g.chars.iter().map(|ch| ch.role).collect(),
             players: g.chars.iter().map(|ch| ch.player.clone()).collect(),
@@ -2624,7 +2653,7 @@ mod tests {
                 picked_by: None,
             },
             EventKind::Revealed {
-                seed: 7,
+                seed: crate::engine::rng::Seed::U64(7),
                 commitment: "cafe".into(),
                 roles: m.chars.iter().map(|ch| ch.role).collect(),
                 players: m.chars.iter().map(|ch| ch.player.clone()).collect(),

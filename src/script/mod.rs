@@ -19,6 +19,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::engine::limits::{MAX_NAME_CHARS, MAX_TEXT_CHARS};
+use crate::engine::rng::Seed;
 use crate::engine::ruleset::Span;
 use crate::engine::{
     self, Action, Color, Command, Event, EventKind, Game, Phase, Role, RuleError, Ruleset, Setup,
@@ -63,10 +64,12 @@ pub enum ScriptError {
     },
 }
 
-/// A script's top-level fields.
-pub const FIELDS: [&str; 8] = [
+/// A script's top-level fields (`seed256` is an addition to the contract: an exported real
+/// game's 256-bit seed, docs/script-format.md).
+pub const FIELDS: [&str; 9] = [
     "ruleset",
     "seed",
+    "seed256",
     "start",
     "characters",
     "roles",
@@ -226,7 +229,8 @@ pub enum Step {
 #[derive(Debug, Clone)]
 pub struct Script {
     pub ruleset: Ruleset,
-    pub seed: u64,
+    /// The integer `seed`, or the 256-bit `seed256` when the script gives one.
+    pub seed: Seed,
     pub start: DateTime<FixedOffset>,
     pub characters: Vec<String>,
     pub roles: Option<BTreeMap<String, Role>>,
@@ -669,6 +673,23 @@ impl Script {
             .ok_or_else(|| field("seed", "missing"))?
             .as_u64()
             .ok_or_else(|| field("seed", "must be a non-negative integer"))?;
+        // An exported real game's seed is 256 bits, more than the contract's integer holds:
+        // it is given as `seed256` (64 hex digits) with `seed` 0, so that no script means
+        // two seeds at once.
+        let seed = match obj.get("seed256") {
+            None | Some(Value::Null) => Seed::U64(seed),
+            Some(v) => {
+                let bytes = v
+                    .as_str()
+                    .filter(|h| h.len() == 64)
+                    .and_then(Seed::from_hex)
+                    .ok_or_else(|| field("seed256", "must be 64 hex digits (32 bytes)"))?;
+                if seed != 0 {
+                    return Err(field("seed", "must be 0 when `seed256` gives the seed"));
+                }
+                bytes
+            }
+        };
         let start = take_str(obj, "start").map_err(|m| field("start", m))?;
         let start = DateTime::parse_from_rfc3339(&start)
             .map_err(|e| field("start", format!("`{start}` is not RFC 3339: {e}")))?;

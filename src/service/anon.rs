@@ -1,9 +1,8 @@
 //! Anonymous characters (马甲): names and avatars from `config/characters.toml`, drawn per
 //! game from its seed, and what may not appear in a relayed post (account mentions).
 
+use crate::engine::rng::Seed;
 use rand::seq::SliceRandom;
-use rand_chacha::rand_core::SeedableRng;
-use rand_chacha::ChaCha20Rng;
 use serde::Deserialize;
 
 /// The ChaCha20 stream for character names: far from the engine's draws (0, 1, 2, …).
@@ -26,12 +25,12 @@ fn theme() -> Theme {
 }
 
 /// `n` character names for a game with `seed`, or `None` when the list is too short.
-pub fn names(seed: u64, n: usize) -> Option<Vec<String>> {
+pub fn names(seed: Seed, n: usize) -> Option<Vec<String>> {
     let mut names = theme().names;
     if names.len() < n {
         return None;
     }
-    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let mut rng = seed.chacha();
     rng.set_stream(NAME_STREAM);
     names.shuffle(&mut rng);
     names.truncate(n);
@@ -40,9 +39,9 @@ pub fn names(seed: u64, n: usize) -> Option<Vec<String>> {
 
 /// The order in which an anonymous game seats its members (indexes into the sign-up
 /// order), drawn from the seed on a stream of its own.
-pub fn seating(seed: u64, n: usize) -> Vec<usize> {
+pub fn seating(seed: Seed, n: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..n).collect();
-    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let mut rng = seed.chacha();
     rng.set_stream(SEAT_STREAM);
     order.shuffle(&mut rng);
     order
@@ -57,11 +56,11 @@ pub fn avatar(name: &str) -> Option<String> {
 
 /// The order of characters in day `day`'s index (电梯): drawn from the game's seed on a
 /// stream of its own per day, apart from the rules' draws and the names'.
-pub fn elevator_order(seed: u64, characters: usize, day: u32) -> Vec<crate::engine::CharId> {
+pub fn elevator_order(seed: Seed, characters: usize, day: u32) -> Vec<crate::engine::CharId> {
     let mut order: Vec<crate::engine::CharId> = (0..characters)
         .map(|i| crate::engine::CharId(i as u16))
         .collect();
-    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let mut rng = seed.chacha();
     rng.set_stream(u64::MAX - 1 - u64::from(day));
     order.shuffle(&mut rng);
     order
@@ -110,24 +109,24 @@ mod tests {
 
     #[test]
     fn names_are_drawn_from_the_seed_and_cover_the_largest_game() {
-        let a = names(7, 16).expect("16 names");
-        assert_eq!(a, names(7, 16).expect("again"));
-        assert_ne!(a, names(8, 16).expect("another seed"));
+        let a = names(Seed::U64(7), 16).expect("16 names");
+        assert_eq!(a, names(Seed::U64(7), 16).expect("again"));
+        assert_ne!(a, names(Seed::U64(8), 16).expect("another seed"));
         let mut unique = a.clone();
         unique.sort();
         unique.dedup();
         assert_eq!(unique.len(), 16);
         assert!(avatar(&a[0]).is_some_and(|u| u.starts_with("https://")));
-        assert!(names(1, 100).is_none());
+        assert!(names(Seed::U64(1), 100).is_none());
     }
 
     #[test]
     fn seating_is_a_permutation_drawn_from_the_seed() {
-        let a = seating(7, 12);
+        let a = seating(Seed::U64(7), 12);
         let mut sorted = a.clone();
         sorted.sort();
         assert_eq!(sorted, (0..12).collect::<Vec<_>>());
-        assert_eq!(a, seating(7, 12));
+        assert_eq!(a, seating(Seed::U64(7), 12));
         assert_ne!(a, (0..12).collect::<Vec<_>>());
     }
 

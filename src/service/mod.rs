@@ -25,6 +25,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
+use crate::engine::rng::Seed;
 use crate::engine::ruleset::Zone;
 use crate::engine::{Action, CharId, Command, Game, Role, RuleError, Ruleset, Setup};
 use crate::i18n::{self, Lang};
@@ -813,21 +814,29 @@ impl Service {
     async fn deal(&self, s: &Signup, ruleset: &Ruleset) -> Result<Deal, ServiceError> {
         let mut tx = self.pool().begin().await?;
         let row = sqlx::query(
-            "SELECT seed, seating, seat_names FROM signup_posts WHERE id = $1 FOR UPDATE",
+            "SELECT seed, seed256, seating, seat_names FROM signup_posts WHERE id = $1 FOR UPDATE",
         )
         .bind(s.id.0)
         .fetch_optional(&mut *tx)
         .await?
         .ok_or(ServiceError::NoGame)?;
-        let stored: (Option<i64>, Option<Vec<i64>>, Option<Vec<String>>) = (
-            row.try_get("seed")?,
-            row.try_get("seating")?,
-            row.try_get("seat_names")?,
-        );
+        // A 256-bit seed (`seed256`) or, in rows stored before it existed and with a fixed
+        // seed, a 64-bit one (`seed`).
+        let seed256: Option<Vec<u8>> = row.try_get("seed256")?;
+        let seed = match seed256 {
+            Some(bytes) => Some(Seed::Bytes(bytes.try_into().map_err(|b: Vec<u8>| {
+                sqlx::Error::Decode(format!("seed256 has {} bytes, not 32", b.len()).into())
+            })?)),
+            None => row
+                .try_get::<Option<i64>, _>("seed")?
+                .map(|s| Seed::U64(s as u64)),
+        };
+        let stored: (Option<Seed>, Option<Vec<i64>>, Option<Vec<String>>) =
+            (seed, row.try_get("seating")?, row.try_get("seat_names")?);
         if let (Some(seed), Some(seating), Some(names)) = stored {
             tx.commit().await?;
             return Ok(Deal {
-                seed: seed as u64,
+                seed,
                 seating: seating.into_iter().map(|u| Account(u as u64)).collect(),
                 names,
             });
@@ -843,9 +852,11 @@ impl Service {
                 players: players.len(),
             });
         }
+        // A real game's seed is 256 bits from the OS; a configured fixed seed (tests,
+        // replays) is a script's 64-bit seed.
         let seed = match self.fixed_seed {
-            Some(seed) => seed,
-            None => rand::RngCore::next_u64(&mut rand::rngs::OsRng),
+            Some(seed) => Seed::U64(seed),
+            None => Seed::from_os(),
         };
         // Anonymous games play under drawn character names (马甲), never members' names, and
         // seat the members in an order drawn from the seed: the public lists characters in
@@ -871,11 +882,16 @@ impl Service {
             seating: seated.into_iter().map(|(a, _, _)| a).collect(),
             names,
         };
+        let (seed64, seed256) = match deal.seed {
+            Seed::U64(s) => (Some(s as i64), None),
+            Seed::Bytes(b) => (None, Some(b.to_vec())),
+        };
         sqlx::query(
-            "UPDATE signup_posts SET seed = $2, seating = $3, seat_names = $4 WHERE id = $1",
+            "UPDATE signup_posts SET seed = $2, seed256 = $5, seating = $3, seat_names = $4
+             WHERE id = $1",
         )
         .bind(s.id.0)
-        .bind(deal.seed as i64)
+        .bind(seed64)
         .bind(
             deal.seating
                 .iter()
@@ -883,6 +899,7 @@ impl Service {
                 .collect::<Vec<i64>>(),
         )
         .bind(&deal.names)
+        .bind(seed256)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -1191,7 +1208,7 @@ impl Service {
 /// seat (in seat order) and each seat's character name.
 #[derive(Debug, Clone)]
 struct Deal {
-    seed: u64,
+    seed: Seed,
     seating: Vec<Account>,
     names: Vec<String>,
 }
@@ -1240,7 +1257,8 @@ async fn open_for_change(
     id: SignupId,
 ) -> Result<Guild, ServiceError> {
     let row = sqlx::query(
-        "SELECT guild_id, game_id IS NOT NULL OR seed IS NOT NULL AS closed
+        "SELECT guild_id,
+                game_id IS NOT NULL OR seed IS NOT NULL OR seed256 IS NOT NULL AS closed
          FROM signup_posts WHERE id = $1 FOR SHARE",
     )
     .bind(id.0)

@@ -20,6 +20,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::event::DecisionKind;
+use crate::engine::rng::Seed;
 use crate::engine::ruleset::Span;
 use crate::engine::{CharId, Command, Event, EventKind, Kind, Phase, Role, Ruleset, Setup, Winner};
 use crate::i18n::{self, Lang};
@@ -88,7 +89,7 @@ fn account_name(lang: Lang, i: usize) -> String {
 /// reveal matches characters to accounts that differ from them, and the same seed seats
 /// them the same way.
 fn anonymous_players(lang: Lang, seed: u64, n: usize) -> Vec<String> {
-    crate::service::anon::seating(seed, n)
+    crate::service::anon::seating(Seed::U64(seed), n)
         .into_iter()
         .map(|i| account_name(lang, i))
         .collect()
@@ -159,7 +160,7 @@ pub fn setup(
         ));
     }
     Ok(Setup {
-        seed,
+        seed: Seed::U64(seed),
         start: start(),
         characters: (0..n).map(|i| character_name(lang, i)).collect(),
         roles: None,
@@ -272,10 +273,16 @@ struct Sim {
 }
 
 impl Sim {
-    fn new(table: Table, seed: u64, lang: Lang) -> Sim {
+    fn new(table: Table, seed: Seed, lang: Lang) -> Sim {
+        // A 256-bit seed (a real game's, replayed here) seeds the players with its first
+        // eight bytes: they only need to be reproducible, not unpredictable.
+        let players = match seed {
+            Seed::U64(s) => s,
+            Seed::Bytes(b) => u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]),
+        };
         Sim {
             table,
-            rng: ChaCha8Rng::seed_from_u64(seed ^ PLAYER_SEED_XOR),
+            rng: ChaCha8Rng::seed_from_u64(players ^ PLAYER_SEED_XOR),
             lang,
             out: Writer::new(lang),
             intents: Vec::new(),

@@ -18,6 +18,7 @@ use serde_json::{json, Map, Value};
 use sqlx::Row;
 
 use super::{load, Outcome, Store, StoreError};
+use crate::engine::rng::Seed;
 use crate::engine::ruleset::Span;
 use crate::engine::{Action, Actor, CharId, Command, Event, EventKind, Ruleset};
 use crate::script::{self, Report, Script, StepResult};
@@ -39,7 +40,12 @@ pub struct Export {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ScriptFile {
     pub ruleset: String,
+    /// The contract's integer seed: a 64-bit seed, or 0 when `seed256` gives the seed.
     pub seed: u64,
+    /// A real game's 256-bit seed as 64 hex digits (an addition to the contract,
+    /// docs/script-format.md); absent for a 64-bit seed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed256: Option<String>,
     /// RFC 3339, to the nanosecond.
     pub start: String,
     pub characters: Vec<String>,
@@ -255,7 +261,11 @@ pub fn script_of(events: &[Event], log: &[Logged]) -> Result<ScriptFile, String>
     }
     Ok(ScriptFile {
         ruleset: ruleset.name.clone(),
-        seed: *seed,
+        seed: seed.as_u64().unwrap_or(0),
+        seed256: match seed {
+            Seed::U64(_) => None,
+            Seed::Bytes(b) => Some(hex::encode(b)),
+        },
         start: start.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true),
         characters: characters.clone(),
         roles,

@@ -473,7 +473,7 @@ mod tests {
         .collect();
         let setup = Setup {
             ruleset: Ruleset::builtin("m32", &o).expect("m32 loads"),
-            seed: 7,
+            seed: crate::engine::rng::Seed::U64(7),
             start: Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap(),
             characters: "ABCDEFGHIJKL".chars().map(String::from).collect(),
             roles: None,
@@ -706,7 +706,7 @@ mod tests {
             [("auto_cards".to_string(), toml::Value::Boolean(false))].into();
         let setup = Setup {
             ruleset: Ruleset::builtin("guard", &o).expect("guard loads"),
-            seed: 7,
+            seed: crate::engine::rng::Seed::U64(7),
             start: Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap(),
             characters: "ABCDEFGHIJKL".chars().map(String::from).collect(),
             roles: None,

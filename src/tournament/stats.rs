@@ -123,7 +123,7 @@ mod tests {
         roles.extend(rest.into_iter().take(10));
         let setup = Setup {
             ruleset: Ruleset::builtin("m32", &BTreeMap::new()).expect("m32"),
-            seed: 1,
+            seed: crate::engine::rng::Seed::U64(1),
             start: Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap(),
             characters: names.clone(),
             roles: Some(names.iter().cloned().zip(roles).collect()),
