@@ -272,6 +272,9 @@ async fn gateway(
     let shards = client.shard_manager.clone();
     let http = client.http.clone();
     let task = tokio::spawn(async move {
+        // serenity reads this `Range`'s end as inclusive ("initialize shards 4 through 7"
+        // is `4..7` in its docs; `start_connection` takes "up to and including"), so
+        // `first..last` starts shards first..=last, as `Shards` means.
         let started = client
             .start_shard_range(range.first..range.last, range.total)
             .await;
