@@ -597,6 +597,26 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         run.report.steps.iter().any(|s| !s.ok),
         "refusals are replayed too"
     );
+    // A DM channel is opened once per player and bot process, not before every DM (each
+    // opening counts against Discord's rate limits): the welcome DMs at sign-up, then at most
+    // one per seat before and one after the restart, against one per DM sent.
+    let dms_sent = w
+        .fake
+        .messages()
+        .iter()
+        .filter(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Dm { .. })))
+        .count();
+    let opened = w
+        .fake
+        .calls()
+        .iter()
+        .filter(|c| c.operation == "create_dm")
+        .count();
+    let seats = g.chars.len();
+    assert!(
+        opened <= 3 * seats && opened < dms_sent,
+        "{opened} DM channels opened for {dms_sent} DMs to {seats} seats"
+    );
 }
 
 #[sqlx::test(migrations = "./migrations")]

@@ -86,6 +86,41 @@ pub fn no_pings() -> CreateAllowedMentions {
 pub struct DiscordMessenger {
     pub http: Arc<Http>,
     pub service: Service,
+    /// Each player's DM channel, once opened: a DM channel between the bot and a user never
+    /// changes, so it is opened once per user and process instead of before every DM (each
+    /// opening is a request counted against Discord's rate limits).
+    pub dm_channels: Arc<Mutex<BTreeMap<u64, u64>>>,
+}
+
+impl DiscordMessenger {
+    /// A messenger through `http` for the games of `service`.
+    pub fn new(http: Arc<Http>, service: Service) -> DiscordMessenger {
+        DiscordMessenger {
+            http,
+            service,
+            dm_channels: Arc::default(),
+        }
+    }
+
+    /// The DM channel with `user`, opened the first time it is needed.
+    async fn dm_channel(&self, user: u64) -> Result<Channel, SendError> {
+        let known = self
+            .dm_channels
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&user).copied());
+        if let Some(id) = known {
+            return Ok(Channel(id));
+        }
+        let dm = UserId::new(user.max(1))
+            .create_dm_channel(&*self.http)
+            .await
+            .map_err(failed)?;
+        if let Ok(mut m) = self.dm_channels.lock() {
+            m.insert(user, dm.id.get());
+        }
+        Ok(Channel(dm.id.get()))
+    }
 }
 
 /// The component id of a choice: `wj:<game>:<choice>`.
@@ -317,11 +352,7 @@ impl DiscordMessenger {
                     .seats
                     .get(&seat)
                     .ok_or_else(|| failed(format!("seat {seat} has no player")))?;
-                let dm = UserId::new(user.0.max(1))
-                    .create_dm_channel(&*self.http)
-                    .await
-                    .map_err(failed)?;
-                Channel(dm.id.get())
+                self.dm_channel(user.0).await?
             }
         };
         self.send_parts(target, &parts, 0, message, after).await

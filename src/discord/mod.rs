@@ -172,10 +172,7 @@ pub async fn start(opts: Options, service: Service) -> Result<Bot, Error> {
         None => (None, Arc::new(http)),
     };
     if opts.run_worker {
-        let messenger = DiscordMessenger {
-            http: http.clone(),
-            service: service.clone(),
-        };
+        let messenger = DiscordMessenger::new(http.clone(), service.clone());
         // The worker reads each day post back before the day closes, with its own handle
         // on the service (the gateway's is built when it connects).
         let reader = ReadBack {
