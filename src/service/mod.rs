@@ -326,7 +326,7 @@ pub type Overrides = BTreeMap<String, BTreeMap<String, toml::Value>>;
 /// The service.
 #[derive(Debug, Clone)]
 pub struct Service {
-    pub store: Store,
+    store: Store,
     pub clock: Arc<dyn Clock>,
     overrides: Overrides,
     /// A fixed seed for every game (tests, replays); `None` draws one from the OS.
@@ -350,6 +350,14 @@ impl Service {
 
     pub fn now(&self) -> DateTime<Utc> {
         self.clock.now()
+    }
+
+    /// The store under the service, for what is not a user's intent: the workers that fire
+    /// deadlines and deliver the outbox, and the messenger's own bookkeeping (the Discord
+    /// adapter), and tests that look at stored rows. Commands go through the service's
+    /// methods.
+    pub fn store(&self) -> &Store {
+        &self.store
     }
 
     fn pool(&self) -> &sqlx::PgPool {
