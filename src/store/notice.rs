@@ -2,8 +2,8 @@
 //! bot saw): one outbox row each, under a nonce, so a repeat writes nothing new.
 
 use super::ids::GameId;
-use super::prompt::Delivery;
 use super::{outbox, Store, StoreError};
+use crate::notify::Delivery;
 
 impl Store {
     /// Queues `text` for the judge's log of `game` under `nonce`, shown as `meta` says.
