@@ -24,9 +24,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
-pub use render::{
-    chart_text, render_chart_in, render_chart_png, render_stats, render_table, ChartText,
-};
+pub use render::{chart_text, render_chart_png, render_stats, render_table, ChartText};
 pub use scoring::{Scoring, ScoringError};
 pub use standings::{
     compute, score_game, Award, Awards, GameScore, Line, PlayerStanding, Standings, Tie, TieBreak,
