@@ -25,6 +25,8 @@ mod hostile;
 mod outage;
 #[path = "properties.rs"]
 mod properties;
+#[path = "roundtrips.rs"]
+mod roundtrips;
 #[path = "scenarios.rs"]
 mod scenarios;
 #[path = "secure.rs"]
