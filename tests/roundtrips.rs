@@ -365,7 +365,7 @@ async fn a_vote_costs_two_round_trips_and_a_refusal_one(pool: PgPool) {
     let k = key();
     let j = count!(
         "/judge (checks and finds the game)",
-        service.judging(judge_at, &[ServerRole(5_002)], &k)
+        service.judging(At::Place(judge_at), &[ServerRole(5_002)], &k)
     )
     .expect("a judge");
     count!(

@@ -103,12 +103,9 @@ async fn pressed(data: &Data, c: &ComponentInteraction, user: Account, lang: Lan
         return Answer::Text(text(lang, "svc-stale-button", &[]));
     };
     // The id is the client's to send: a game of another server is refused, nothing done
-    // (checked by the service for a choice, here for a card).
+    // (the service checks it).
     let guild = c.guild_id.map(|g| Guild(g.get()));
     if let Some(rest) = what.strip_prefix("card:") {
-        if let Err(e) = service.check_game_in(game, guild).await {
-            return Answer::Text(failure_text(&e, lang));
-        }
         let reply = card(data, c, game, rest, lang)
             .await
             .unwrap_or_else(|e| failure_text(&e, lang));
@@ -338,7 +335,8 @@ async fn signup_in(
     }
 }
 
-/// The judge's one-click card on a reported violation (`card:<seat>:<color>`).
+/// The judge's one-click card on a reported violation (`card:<seat>:<color>`): the judge
+/// role and the game checked in one service call, the card written in another.
 async fn card(
     data: &Data,
     c: &ComponentInteraction,
@@ -347,18 +345,20 @@ async fn card(
     lang: Lang,
 ) -> Result<String, ServiceError> {
     let service = &data.service;
-    let guild = c.guild_id.ok_or(ServiceError::NotJudge)?;
     let roles: Vec<ServerRole> = c
         .member
         .as_ref()
         .map(|m| m.roles.iter().map(|r| ServerRole(r.get())).collect())
         .unwrap_or_default();
-    let settings = service.check_judge(Guild(guild.get()), &roles).await?;
-    let (g, game_lang) = service.game(game).await?;
+    let at = At::Game {
+        game,
+        guild: Some(Guild(c.guild_id.ok_or(ServiceError::NotJudge)?.get())),
+        user: Account(c.user.id.get()),
+    };
+    let key = format!("c{}", c.id);
+    let j = service.judging(at, &roles, &key).await?;
     // As `/judge`: a judge who plays in the game does not judge it (unless allowed).
-    service
-        .check_judge_of(&settings, game, &g, Account(c.user.id.get()))
-        .await?;
+    j.allowed()?;
     let (seat, color) = what.split_once(':').ok_or(ServiceError::NoGame)?;
     let target = CharId(seat.parse().map_err(|_| ServiceError::NoGame)?);
     let color = match color {
@@ -369,13 +369,12 @@ async fn card(
     let action = Action::Card {
         target,
         color,
-        reason: text(game_lang, "flag-card-reason", &[]),
+        reason: text(j.lang, "flag-card-reason", &[]),
     };
-    service
-        .judge(game, action, &format!("c{}", c.id), lang)
-        .await?;
+    service.judge_on(&j, action, &key).await?;
     data.wake.notify_one();
-    let name = g
+    let name = j
+        .state
         .chars
         .get(target.idx())
         .map(|ch| ch.name.clone())

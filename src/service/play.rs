@@ -247,25 +247,29 @@ impl Service {
         Ok(r.state.ruleset.options.kill_reason_chars)
     }
 
-    /// Checks a judge's command in `place` (the judge role, from `roles`) and finds its game,
-    /// with the result recorded under `key`: two statements. Whether the judge may judge it
-    /// is [`Judging::allowed`] (a refused judge's use is logged too, so it needs the game).
+    /// Checks a judge's command (the judge role, from `roles`) and finds its game (the
+    /// place's, or the button's, checked to be of the server), with the result recorded
+    /// under `key`: two statements. Whether the judge may judge it is [`Judging::allowed`]
+    /// (a refused judge's use is logged too, so it needs the game).
     ///
     /// # Errors
-    /// [`ServiceError::NotSetUp`], [`ServiceError::NotJudge`], [`ServiceError::NoGame`];
-    /// database errors.
+    /// [`ServiceError::NotSetUp`], [`ServiceError::NotJudge`], [`ServiceError::NoGame`],
+    /// [`ServiceError::ForeignGame`]; database errors.
     pub async fn judging(
         &self,
-        place: Place,
+        at: At,
         roles: &[super::ServerRole],
         key: &str,
     ) -> Result<Judging, ServiceError> {
-        let guild = place.guild.ok_or(ServiceError::NotSetUp)?;
-        let settings = self.check_judge(guild, roles).await?;
-        let mut conn = self.store.pool.acquire().await?;
-        let r = self
-            .resolved(&mut conn, At::Place(place), Some(key))
+        let guild = match at {
+            At::Place(p) => p.guild,
+            At::Game { guild, .. } => guild,
+        };
+        let settings = self
+            .check_judge(guild.ok_or(ServiceError::NotSetUp)?, roles)
             .await?;
+        let mut conn = self.store.pool.acquire().await?;
+        let r = self.resolved(&mut conn, at, Some(key)).await?;
         let plays = r.seat.is_some() && !r.state.ended();
         Ok(Judging {
             settings,

@@ -9,7 +9,7 @@ use crate::discord::{answer, patient, place, roles, user_lang, Context, Error};
 use crate::engine::ruleset::Span;
 use crate::engine::{Action, Color, Winner};
 use crate::i18n::{text, Lang};
-use crate::service::{mention, view, GameId, Judging, Service, ServiceError};
+use crate::service::{mention, view, At, GameId, Judging, Service, ServiceError};
 
 /// The judge's commands.
 ///
@@ -73,7 +73,9 @@ async fn judged<T>(
     let lang = user_lang(ctx);
     let service = &ctx.data().service;
     let p = place(ctx);
-    let j = service.judging(p, &roles(ctx).await, &key(ctx)).await?;
+    let j = service
+        .judging(At::Place(p), &roles(ctx).await, &key(ctx))
+        .await?;
     let (id, game_lang) = (j.game, j.lang);
     let v = match j.allowed() {
         Ok(()) => what(service, &j, lang).await,
