@@ -11,6 +11,7 @@ pub mod anon;
 pub mod board;
 pub mod clock;
 mod forum;
+pub mod replay;
 mod tournament;
 pub mod view;
 
@@ -1100,12 +1101,15 @@ impl Service {
     }
 
     /// The game as a game script plus its report, replayable with `wolfjudge script` (see
-    /// [`crate::store::export`]).
+    /// [`replay::export`]).
     ///
     /// # Errors
     /// [`StoreError::Unexportable`]; database errors.
-    pub async fn export(&self, game: GameId) -> Result<crate::store::export::Export, ServiceError> {
-        Ok(self.store.export(game.0).await?)
+    pub async fn export(
+        &self,
+        game: GameId,
+    ) -> Result<crate::script::export::Export, ServiceError> {
+        Ok(replay::export(&self.store, game.0).await?)
     }
 
     /// Runs a command; a refusal is said in `lang` (the store keeps it in the game's).
