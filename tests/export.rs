@@ -543,6 +543,22 @@ fn a_declined_shot_is_logged_as_a_choice() {
 /// RULES.md §4: a simulated `wolf-king` game (the guard protects, the knight duels) played
 /// through the store exports as a script whose steps include `protect` (with and without a
 /// target) and `duel`, which replays to the stored game; the script names the board.
+/// Plays a simulated game of the `wolf-king` board (protections, duels, self-destructs)
+/// through the store.
+async fn stored_board_game(store: &Store, key: &str) -> i64 {
+    let sim = sim::simulate("wolf-king", 3, None, Lang::En).expect("the simulation runs");
+    let mut setup = sim.setup.clone();
+    setup.players = None;
+    let id = store
+        .create_game(key, &setup, Lang::En)
+        .await
+        .expect("the game is created");
+    play::replay_inputs(store, id, &sim.inputs, "test-worker")
+        .await
+        .expect("the inputs play");
+    id
+}
+
 /// Every step of an exported script, read by `Script::parse` (the one action type) and
 /// written back, is the step the export wrote.
 fn assert_steps_round_trip(script: &ScriptFile) {
@@ -567,16 +583,7 @@ async fn exported_steps_round_trip_through_the_action_type(pool: PgPool) {
     let export = replay::export(&store, id).await.expect("the game exports");
     assert_steps_round_trip(&export.script);
     // ... and a board game's actions (protections of nobody, duels, self-destructs).
-    let sim = sim::simulate("wolf-king", 3, None, Lang::En).expect("the simulation runs");
-    let mut setup = sim.setup.clone();
-    setup.players = None;
-    let id = store
-        .create_game("export-round-trip-board", &setup, Lang::En)
-        .await
-        .expect("the game is created");
-    play::replay_inputs(&store, id, &sim.inputs, "test-worker")
-        .await
-        .expect("the inputs play");
+    let id = stored_board_game(&store, "export-round-trip-board").await;
     let export = replay::export(&store, id).await.expect("the game exports");
     assert_steps_round_trip(&export.script);
     let kinds: std::collections::BTreeSet<&str> = export
@@ -591,16 +598,7 @@ async fn exported_steps_round_trip_through_the_action_type(pool: PgPool) {
 #[sqlx::test(migrations = "./migrations")]
 async fn an_exported_board_game_keeps_the_new_actions(pool: PgPool) {
     let store = Store::new(pool);
-    let sim = sim::simulate("wolf-king", 3, None, Lang::En).expect("the simulation runs");
-    let mut setup = sim.setup.clone();
-    setup.players = None;
-    let id = store
-        .create_game("export-board", &setup, Lang::En)
-        .await
-        .expect("the game is created");
-    play::replay_inputs(&store, id, &sim.inputs, "test-worker")
-        .await
-        .expect("the inputs play");
+    let id = stored_board_game(&store, "export-board").await;
     let export = replay::export(&store, id).await.expect("the game exports");
     assert!(export.mismatches.is_empty(), "{:?}", export.mismatches);
     let script = &export.script;
