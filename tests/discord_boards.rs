@@ -15,7 +15,7 @@ use wolfjudge::engine::event::EventKind;
 use wolfjudge::engine::ruleset::Span;
 use wolfjudge::engine::{CharId, Game, Role};
 use wolfjudge::i18n::{text, Lang};
-use wolfjudge::store::prompt::Choice;
+use wolfjudge::notify::prompt::Choice;
 
 /// A registered command (top level) by name.
 fn command(w: &World, name: &str) -> Value {

@@ -24,12 +24,13 @@ use wolfjudge::engine::{
     Action, Audience, CharId, Color, Command, Event, EventKind, Game, Phase, Role, Ruleset, Setup,
 };
 use wolfjudge::i18n::{role_name, Lang};
+use wolfjudge::notify;
 use wolfjudge::script::Table;
 use wolfjudge::service::clock::VirtualClock;
 use wolfjudge::service::{
     Account, Channel, GameId, Guild, ServerRole, Service, ServiceError, Settings, SignupId,
 };
-use wolfjudge::store::{outbox, Store};
+use wolfjudge::store::Store;
 
 // ---------------------------------------------------------------------------------------
 // An atomic start
@@ -532,7 +533,7 @@ fn sent(events: &[Event]) -> Vec<(String, String, &Event)> {
     for e in events {
         wolfjudge::engine::apply(&mut g, e);
         for lang in [Lang::Zh, Lang::En] {
-            for m in outbox::messages(e, &g, lang) {
+            for m in notify::messages(e, &g, lang) {
                 out.push((m.channel, m.body, e));
             }
         }

@@ -27,8 +27,8 @@ use super::messenger::no_pings;
 use super::{failure_text, locale_lang, Data, Error, DEFER_AFTER};
 use crate::engine::{Action, CharId, Color};
 use crate::i18n::{text, Lang};
+use crate::notify::prompt::Choice;
 use crate::service::{is_repeat, Account, GameId, Guild, ServerRole, Service, ServiceError};
-use crate::store::prompt::Choice;
 
 /// A parsed `wj:<game>:<choice>` id.
 fn parse(id: &str) -> Option<(GameId, &str)> {

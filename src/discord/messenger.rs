@@ -32,9 +32,9 @@ use sha2::{Digest, Sha256};
 use sqlx::Row;
 
 use crate::engine::CharId;
+use crate::notify::prompt::{Delivery, NewPost, PostRef};
 use crate::service::{anon, Channel, Elevator, GameId, Route, Service};
 use crate::store::outbox::{Earlier, Messenger, OutMessage, SendError};
-use crate::store::prompt::{Delivery, NewPost, PostRef};
 
 /// Where relayed posts go: the game forum's webhook, made once and kept.
 async fn webhook(

@@ -12,7 +12,7 @@ use sqlx::Row;
 use super::{anon, mention, Account, Channel, GameId, Place, Service, ServiceError};
 use crate::engine::{Action, CharId, Command, Phase};
 use crate::i18n::{self, Lang};
-use crate::store::prompt::Delivery;
+use crate::notify::Delivery;
 use crate::store::{outbox, Outcome, StoreError};
 
 /// What became of a message posted in a game's day post.

@@ -7,7 +7,7 @@ use sqlx::Row;
 
 use super::{load, Outcome, Store, StoreError};
 use crate::engine::{Command, Event, Game};
-use crate::i18n::Lang;
+use crate::notify::Lang;
 
 /// One command of the log.
 #[derive(Debug, Clone)]
