@@ -324,7 +324,7 @@ async fn choose(
     {
         Ok(_) => {
             data.wake.notify_one();
-            let name = match (target, service.store.load(game.0).await) {
+            let name = match (target, service.store().load(game.0).await) {
                 (Some(t), Ok(g)) if t.idx() < g.chars.len() => g.ch(t).name.clone(),
                 _ => String::new(),
             };
@@ -359,7 +359,7 @@ async fn signup_in(
 
 async fn recorded(service: &Service, game: GameId, user: Account, lang: Lang) -> Option<String> {
     let seat = service.seat_of(game, user).await.ok()?;
-    let g = service.store.load(game.0).await.ok()?;
+    let g = service.store().load(game.0).await.ok()?;
     Service::recorded(&g, seat, lang)
 }
 
@@ -400,7 +400,7 @@ async fn card(
         .judge(game, action, &format!("c{}", c.id), lang)
         .await?;
     data.wake.notify_one();
-    let g = service.store.load(game.0).await?;
+    let g = service.store().load(game.0).await?;
     let name = g
         .chars
         .get(target.idx())

@@ -44,7 +44,7 @@ async fn webhook(
 ) -> Result<(u64, String), SendError> {
     let row = sqlx::query("SELECT webhook_id, token FROM webhooks WHERE channel_id = $1")
         .bind(forum.0 as i64)
-        .fetch_optional(&service.store.pool)
+        .fetch_optional(&service.store().pool)
         .await
         .map_err(failed)?;
     if let Some(r) = row {
@@ -65,7 +65,7 @@ async fn webhook(
     .bind(forum.0 as i64)
     .bind(hook.id.get() as i64)
     .bind(&token)
-    .execute(&service.store.pool)
+    .execute(&service.store().pool)
     .await
     .map_err(failed)?;
     Ok((hook.id.get(), token))
@@ -523,7 +523,7 @@ impl DiscordMessenger {
         )
         .bind(game.0)
         .bind(day as i32)
-        .fetch_optional(&self.service.store.pool)
+        .fetch_optional(&self.service.store().pool)
         .await
         .map_err(failed)?;
         Ok(row.unwrap_or(false))

@@ -11,9 +11,15 @@
 
 pub mod deadline;
 pub mod export;
+pub mod forum;
+pub mod guild;
+pub mod ids;
+mod notice;
 pub mod outage;
 pub mod outbox;
 pub mod play;
+mod seats;
+pub mod signup;
 
 use std::sync::Arc;
 
