@@ -586,10 +586,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
     );
     let refused = w.say(w.outsider, thread, &["judge", "export"], &[]).await;
     assert!(refused.contains("只有拥有本服务器法官身份组"), "{refused}");
-    let export = w
-        .service
-        .store()
-        .export(id)
+    let export = wolfjudge::service::replay::export(w.service.store(), id)
         .await
         .expect("the game exports");
     assert!(export.mismatches.is_empty(), "{:?}", export.mismatches);

@@ -12,7 +12,9 @@ use wolfjudge::engine::card::CardReason;
 use wolfjudge::engine::rng::Seed;
 use wolfjudge::engine::{Action, CharId, Color, Command, EventKind};
 use wolfjudge::i18n::Lang;
+use wolfjudge::script::export::ScriptFile;
 use wolfjudge::script::{self, Act, By, Report, Script, Step};
+use wolfjudge::service::replay;
 use wolfjudge::sim::{self, Simulation};
 use wolfjudge::store::{play, Store};
 
@@ -100,7 +102,7 @@ async fn stored_game(store: &Store, key: &str) -> i64 {
 async fn an_exported_real_game_replays_to_the_same_report_and_game(pool: PgPool) {
     let store = Store::new(pool);
     let id = stored_game(&store, "export-real").await;
-    let export = store.export(id).await.expect("the game exports");
+    let export = replay::export(&store, id).await.expect("the game exports");
     assert!(export.mismatches.is_empty(), "{:?}", export.mismatches);
 
     // The script is the contract's format: seeded deal (no `roles`), every command in order.
@@ -312,7 +314,7 @@ async fn an_exported_game_with_a_256_bit_seed_verifies(pool: PgPool) {
     let stored = store.load(id).await.expect("the game");
     assert_eq!(stored.seed, Seed::Bytes(bytes));
 
-    let export = store.export(id).await.expect("the game exports");
+    let export = replay::export(&store, id).await.expect("the game exports");
     assert!(export.mismatches.is_empty(), "{:?}", export.mismatches);
     let hex = hex::encode(bytes);
     assert_eq!(
@@ -541,20 +543,63 @@ fn a_declined_shot_is_logged_as_a_choice() {
 /// RULES.md §4: a simulated `wolf-king` game (the guard protects, the knight duels) played
 /// through the store exports as a script whose steps include `protect` (with and without a
 /// target) and `duel`, which replays to the stored game; the script names the board.
-#[sqlx::test(migrations = "./migrations")]
-async fn an_exported_board_game_keeps_the_new_actions(pool: PgPool) {
-    let store = Store::new(pool);
+/// Plays a simulated game of the `wolf-king` board (protections, duels, self-destructs)
+/// through the store.
+async fn stored_board_game(store: &Store, key: &str) -> i64 {
     let sim = sim::simulate("wolf-king", 3, None, Lang::En).expect("the simulation runs");
     let mut setup = sim.setup.clone();
     setup.players = None;
     let id = store
-        .create_game("export-board", &setup, Lang::En)
+        .create_game(key, &setup, Lang::En)
         .await
         .expect("the game is created");
-    play::replay_inputs(&store, id, &sim.inputs, "test-worker")
+    play::replay_inputs(store, id, &sim.inputs, "test-worker")
         .await
         .expect("the inputs play");
-    let export = store.export(id).await.expect("the game exports");
+    id
+}
+
+/// Every step of an exported script, read by `Script::parse` (the one action type) and
+/// written back, is the step the export wrote.
+fn assert_steps_round_trip(script: &ScriptFile) {
+    let text = serde_json::to_string(script).expect("the script as JSON");
+    let parsed = Script::parse(&text).expect("the exported script parses");
+    let back: Vec<Value> = parsed
+        .steps
+        .iter()
+        .map(|s| s.to_json().expect("a step as JSON"))
+        .collect();
+    assert_eq!(back.len(), script.steps.len());
+    for (written, read) in script.steps.iter().zip(&back) {
+        assert_eq!(written, read);
+    }
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn exported_steps_round_trip_through_the_action_type(pool: PgPool) {
+    let store = Store::new(pool);
+    // A real game with its odd commands (an unknown seat, a refused extension, a pause) ...
+    let id = stored_game(&store, "export-round-trip").await;
+    let export = replay::export(&store, id).await.expect("the game exports");
+    assert_steps_round_trip(&export.script);
+    // ... and a board game's actions (protections of nobody, duels, self-destructs).
+    let id = stored_board_game(&store, "export-round-trip-board").await;
+    let export = replay::export(&store, id).await.expect("the game exports");
+    assert_steps_round_trip(&export.script);
+    let kinds: std::collections::BTreeSet<&str> = export
+        .script
+        .steps
+        .iter()
+        .filter_map(|s| s["do"].as_str())
+        .collect();
+    assert!(kinds.len() >= 8, "many kinds of action: {kinds:?}");
+}
+
+#[sqlx::test(migrations = "./migrations")]
+async fn an_exported_board_game_keeps_the_new_actions(pool: PgPool) {
+    let store = Store::new(pool);
+    let id = stored_board_game(&store, "export-board").await;
+    let export = replay::export(&store, id).await.expect("the game exports");
     assert!(export.mismatches.is_empty(), "{:?}", export.mismatches);
     let script = &export.script;
     assert_eq!(script.ruleset, "wolf-king");

@@ -30,8 +30,8 @@ use wolfjudge::script::{
     self, phases_opened, Act, By, Refusal, Run, Script, ScriptError, Step, Table,
     MAX_PHASES_PER_SCRIPT, MAX_PHASES_PER_WAIT, MAX_STEPS, MAX_VALUES,
 };
+use wolfjudge::service::replay::{self, PlayError};
 use wolfjudge::store::outbox::Recorder;
-use wolfjudge::store::play::{self, PlayError};
 use wolfjudge::store::Store;
 
 // ---------------------------------------------------------------------------------------
@@ -136,9 +136,7 @@ fn extends_from_9999() -> (Value, Vec<Step>) {
     );
     let step = Step::Do {
         by: By::Judge,
-        act: Act::Extend {
-            duration: Span::MAX,
-        },
+        act: Act::Extend { seconds: Span::MAX },
     };
     (v, vec![step; 260_000])
 }
@@ -405,7 +403,7 @@ fn hostile_files_end_cleanly_in_script_and_verify_within_a_memory_limit() {
 async fn a_hostile_script_through_the_database_stops_and_stores_nothing(pool: sqlx::PgPool) {
     let store = Store::new(pool.clone());
     let script = parsed(&wait_for_day_max());
-    let e = play::run_script(&store, &script, "hostile", Lang::En, &Recorder::default())
+    let e = replay::run_script(&store, &script, "hostile", Lang::En, &Recorder::default())
         .await
         .expect_err("stopped");
     assert!(

@@ -13,8 +13,9 @@ use wolfjudge::engine::rng::Seed;
 use wolfjudge::engine::{self, Action, CharId, Command, EventKind, Ruleset, Setup};
 use wolfjudge::i18n::Lang;
 use wolfjudge::script::{self, Script};
+use wolfjudge::service::replay;
 use wolfjudge::store::outbox::{Earlier, Messenger, OutMessage, Recorder, SendError};
-use wolfjudge::store::{play, Outcome, Store};
+use wolfjudge::store::{Outcome, Store};
 
 use crate::common::{scenario_files as scenarios, url_of};
 
@@ -48,7 +49,7 @@ async fn every_scenario_gives_the_same_report_through_postgres(pool: PgPool) {
         let script = Script::parse(&text).expect("valid scenario");
         let memory = script::run(&script, Lang::En).expect("plays in memory");
         let name = file.display().to_string();
-        let db = play::run_script(&store, &script, &name, Lang::En, &Recorder::default())
+        let db = replay::run_script(&store, &script, &name, Lang::En, &Recorder::default())
             .await
             .expect("plays through postgres");
         assert_eq!(

@@ -11,8 +11,9 @@ use sqlx::PgPool;
 use wolfjudge::engine::{EventKind, Role, Winner};
 use wolfjudge::i18n::{Lang, MISSING_OPEN};
 use wolfjudge::script::{Act, By, Script, Step};
+use wolfjudge::service::replay;
 use wolfjudge::store::outbox::Recorder;
-use wolfjudge::store::{play, Store};
+use wolfjudge::store::Store;
 use wolfjudge::tournament::{
     compute, default_judge, render_chart_png, render_table, score_game, Award, Scoring, Standings,
     TieBreak, Tournament, TournamentError,
@@ -145,16 +146,16 @@ async fn play_tournament(store: &Store) -> Standings {
     let forbidden = [None, Some("Gus"), Some("Ann"), Some("Cao"), None];
     for ((i, winner), forbidden) in (1..=5).zip(winners).zip(forbidden) {
         let s = script(&format!("mafia_g{i}.json"));
-        let (started, run) = store
-            .run_tournament_script(
-                t.id,
-                &s,
-                &format!("cup-g{i}"),
-                Lang::En,
-                &Recorder::default(),
-            )
-            .await
-            .expect("plays through postgres");
+        let (started, run) = replay::run_tournament_script(
+            store,
+            t.id,
+            &s,
+            &format!("cup-g{i}"),
+            Lang::En,
+            &Recorder::default(),
+        )
+        .await
+        .expect("plays through postgres");
         assert_eq!(started.ordinal, i, "game {i}");
         assert_eq!(
             started.forbidden_first_kill.as_deref(),
@@ -356,7 +357,7 @@ async fn tournament_bookkeeping_refuses_what_does_not_fit(pool: PgPool) {
     // A game still being played: listed as unfinished, nobody scores, not even the judge.
     let mut s = script("mafia_g1.json");
     s.steps.truncate(3);
-    let run = play::run_script(&store, &s, "autumn-1", Lang::Zh, &Recorder::default())
+    let run = replay::run_script(&store, &s, "autumn-1", Lang::Zh, &Recorder::default())
         .await
         .expect("plays");
     assert_eq!(store.add_game(t.id, run.game_id).await.expect("added"), 1);
@@ -385,7 +386,7 @@ async fn tournament_bookkeeping_refuses_what_does_not_fit(pool: PgPool) {
     );
 
     // One game planned: a second is refused.
-    let run2 = play::run_script(
+    let run2 = replay::run_script(
         &store,
         &script("mafia_g2.json"),
         "autumn-2",
@@ -413,7 +414,7 @@ async fn tournament_bookkeeping_refuses_what_does_not_fit(pool: PgPool) {
     m32.characters = (b'A'..=b'L').map(|c| (c as char).to_string()).collect();
     m32.roles = None;
     m32.steps.clear();
-    let run3 = play::run_script(&store, &m32, "autumn-m32", Lang::Zh, &Recorder::default())
+    let run3 = replay::run_script(&store, &m32, "autumn-m32", Lang::Zh, &Recorder::default())
         .await
         .expect("plays");
     assert!(matches!(
@@ -465,16 +466,16 @@ async fn game_two_refuses_the_previous_first_night_victim_then_allows_another(po
         .create_tournament("Spring Cup", "mafia", 2, "Wu")
         .await
         .expect("created");
-    let (g1, run1) = store
-        .run_tournament_script(
-            t.id,
-            &script("mafia_g1.json"),
-            "spring-1",
-            Lang::En,
-            &Recorder::default(),
-        )
-        .await
-        .expect("game 1 plays");
+    let (g1, run1) = replay::run_tournament_script(
+        &store,
+        t.id,
+        &script("mafia_g1.json"),
+        "spring-1",
+        Lang::En,
+        &Recorder::default(),
+    )
+    .await
+    .expect("game 1 plays");
     assert_eq!((g1.ordinal, g1.forbidden_first_kill), (1, None));
     assert_eq!(run1.report.eliminations[0].character, "Gus");
     assert_eq!(run1.report.eliminations[0].when, "night 1");
@@ -483,10 +484,10 @@ async fn game_two_refuses_the_previous_first_night_victim_then_allows_another(po
     // script's own value of the rule is replaced by the tournament's.
     let mut s = with_first_kill(&script("mafia_g3.json"), "Eve", "Gus");
     s.forbidden_first_kill = Some("Cao".into());
-    let (g2, run2) = store
-        .run_tournament_script(t.id, &s, "spring-2", Lang::En, &Recorder::default())
-        .await
-        .expect("game 2 plays");
+    let (g2, run2) =
+        replay::run_tournament_script(&store, t.id, &s, "spring-2", Lang::En, &Recorder::default())
+            .await
+            .expect("game 2 plays");
     assert_eq!(g2.ordinal, 2);
     assert_eq!(g2.forbidden_first_kill.as_deref(), Some("Gus"));
     let refused = &run2.report.steps[0];

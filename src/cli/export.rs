@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use wolfjudge::service::replay;
+
 use super::db::Db;
 use super::out::emit_line;
 
@@ -33,7 +35,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             .await?
             .ok_or_else(|| anyhow::anyhow!("no game with the id or key `{}`", a.game))?,
     };
-    let e = st.export(id).await?;
+    let e = replay::export(&st, id).await?;
     let script = serde_json::to_string_pretty(&e.script)?;
     let report = serde_json::to_string_pretty(&e.report)?;
     match a.out {

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use wolfjudge::i18n::{self, Lang};
+use wolfjudge::service::replay;
 use wolfjudge::{script, store};
 
 use super::db::Db;
@@ -56,10 +57,10 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             None => store::outbox::Recorder::default(),
         };
         let st = a.db.store().await?;
-        store::play::run_script(&st, &parsed, &key, lang, &recorder)
+        replay::run_script(&st, &parsed, &key, lang, &recorder)
             .await
             .map_err(|e| match e {
-                store::play::PlayError::Script(e) => invalid(&e),
+                replay::PlayError::Script(e) => invalid(&e),
                 e => e.into(),
             })?
             .report

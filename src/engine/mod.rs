@@ -6,6 +6,7 @@
 //! Randomness is the game's seed: draw `i` is stream `i` of a ChaCha20 generator seeded
 //! with it (see [`rng`]), so anyone holding the revealed seed can check every draw.
 
+pub mod action;
 pub mod append;
 mod board;
 pub mod card;
@@ -26,6 +27,7 @@ mod vote;
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
+pub use action::{Action, ActionOf};
 pub use card::Color;
 pub use error::{RuleError, SetupError};
 use event::DecisionKind;
@@ -47,127 +49,6 @@ pub enum Actor {
     Judge,
     /// Time passing: deadlines falling due.
     Clock,
-}
-
-/// What a command asks for. Targets are already resolved to characters at the edge.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "do")]
-pub enum Action {
-    Post {
-        text: String,
-    },
-    Vote {
-        target: CharId,
-        reason: String,
-    },
-    Abstain,
-    Proxy {
-        target: CharId,
-    },
-    Speedup,
-    LastWords {
-        text: String,
-    },
-    TreeHole {
-        text: String,
-    },
-    LeaderVote {
-        target: CharId,
-    },
-    Kill {
-        target: CharId,
-        reason: String,
-    },
-    Pick {
-        target: CharId,
-    },
-    Save,
-    Poison {
-        target: CharId,
-    },
-    /// The witch declines to use a potion tonight.
-    WitchPass,
-    Check {
-        target: CharId,
-    },
-    Shoot {
-        target: CharId,
-    },
-    /// The dead hunter declines to shoot (so a hunter-sheriff can go on to pass the badge).
-    HoldFire,
-    PassBadge {
-        target: CharId,
-    },
-    PassLeader {
-        target: CharId,
-    },
-    Concede,
-    Card {
-        target: CharId,
-        color: Color,
-        reason: String,
-    },
-    Remove {
-        target: CharId,
-        reason: String,
-    },
-    Substitute {
-        target: CharId,
-        player: String,
-    },
-    Extend {
-        seconds: i64,
-    },
-    End {
-        winner: Option<Winner>,
-    },
-    /// The judge stops the clock: no deadline falls due and players wait until `Resume`.
-    Pause,
-    /// The judge restarts the clock; every open deadline moves by the time paused.
-    Resume,
-    /// Fire every deadline due by now.
-    Tick,
-    /// The guard's protection tonight; `None` protects nobody (RULES.md §4).
-    Protect {
-        target: Option<CharId>,
-    },
-    /// A wolf self-destructs by day; only the white wolf king may name a `target` to take
-    /// along (RULES.md §4).
-    SelfDestruct {
-        target: Option<CharId>,
-    },
-    /// The knight's one duel by day (RULES.md §4).
-    Duel {
-        target: CharId,
-    },
-}
-
-impl Action {
-    fn is_judge_action(&self) -> bool {
-        matches!(
-            self,
-            Action::Card { .. }
-                | Action::Remove { .. }
-                | Action::Substitute { .. }
-                | Action::Extend { .. }
-                | Action::End { .. }
-                | Action::Pause
-                | Action::Resume
-        )
-    }
-
-    /// Actions open to dead characters (decisions after death, last words, notes).
-    fn allowed_dead(&self) -> bool {
-        matches!(
-            self,
-            Action::Shoot { .. }
-                | Action::HoldFire
-                | Action::PassBadge { .. }
-                | Action::PassLeader { .. }
-                | Action::LastWords { .. }
-                | Action::TreeHole { .. }
-        )
-    }
 }
 
 /// A command: an actor asking for an action.

@@ -13,7 +13,7 @@ use chrono::{DateTime, Utc};
 
 use crate::engine::{Audience, CharId, Event, EventKind, Game, Role, RuleError};
 use crate::i18n;
-pub use crate::i18n::Lang;
+pub use crate::i18n::{default_zone, Lang};
 pub use prompt::Delivery;
 
 /// One message an event causes: where it goes, its text, and how to show it.

@@ -15,17 +15,18 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, FixedOffset, Utc};
 use serde::de::{self, DeserializeSeed, Deserializer, Visitor};
-use serde::Serialize;
-use serde_json::{Map, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
 
 use crate::engine::limits::{MAX_NAME_CHARS, MAX_TEXT_CHARS};
 use crate::engine::rng::Seed;
 use crate::engine::ruleset::Span;
 use crate::engine::{
-    self, Action, Color, Command, Event, EventKind, Game, Phase, Role, RuleError, Ruleset, Setup,
-    Winner,
+    self, ActionOf, Command, Event, EventKind, Game, Phase, Role, RuleError, Ruleset, Setup,
 };
 use crate::i18n::{self, Lang};
+
+pub mod export;
 
 /// A script file that cannot be played.
 #[derive(Debug, thiserror::Error)]
@@ -128,94 +129,9 @@ pub enum By {
     Character(String),
 }
 
-/// An action as written, with character names not yet resolved.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Act {
-    Post {
-        text: String,
-    },
-    Vote {
-        target: String,
-        reason: String,
-    },
-    Abstain,
-    Proxy {
-        target: String,
-    },
-    Speedup,
-    LastWords {
-        text: String,
-    },
-    TreeHole {
-        text: String,
-    },
-    LeaderVote {
-        target: String,
-    },
-    Kill {
-        target: String,
-        reason: String,
-    },
-    Pick {
-        target: String,
-    },
-    Save,
-    Poison {
-        target: String,
-    },
-    /// Extension (docs/decisions.md): the witch uses no potion tonight (`pass`).
-    WitchPass,
-    Check {
-        target: String,
-    },
-    Shoot {
-        target: String,
-    },
-    /// Extension: the dead hunter declines to shoot (`hold_fire`).
-    HoldFire,
-    PassBadge {
-        target: String,
-    },
-    PassLeader {
-        target: String,
-    },
-    Concede,
-    Card {
-        target: String,
-        color: Color,
-        reason: String,
-    },
-    Remove {
-        target: String,
-        reason: String,
-    },
-    Substitute {
-        target: String,
-        player: String,
-    },
-    Extend {
-        duration: Span,
-    },
-    End {
-        winner: Option<Winner>,
-    },
-    /// Extension: the judge stops the clock (`pause`).
-    Pause,
-    /// Extension: the judge restarts the clock (`resume`).
-    Resume,
-    /// The guard's protection; `None` protects nobody (RULES.md §4).
-    Protect {
-        target: Option<String>,
-    },
-    /// A wolf's self-destruct; the white wolf king may take `target` along.
-    SelfDestruct {
-        target: Option<String>,
-    },
-    /// The knight's duel.
-    Duel {
-        target: String,
-    },
-}
+/// An action as written: characters by name, an extension's duration as text (`90m`).
+/// The vocabulary is the engine's ([`engine::ActionOf`]), read and written by serde.
+pub type Act = ActionOf<String, Span>;
 
 /// One step of a script.
 #[derive(Debug, Clone, PartialEq)]
@@ -223,6 +139,31 @@ pub enum Step {
     WaitFor(Span),
     WaitUntil(Phase),
     Do { by: By, act: Act },
+}
+
+impl Step {
+    /// The step as a script writes it (docs/script-format.md): what [`Script::parse`] reads
+    /// back as the same step.
+    ///
+    /// # Errors
+    /// None in practice: a step's parts are all plain JSON.
+    pub fn to_json(&self) -> Result<Value, serde_json::Error> {
+        Ok(match self {
+            Step::WaitFor(span) => json!({"wait": span}),
+            Step::WaitUntil(phase) => json!({"wait": phase.to_string()}),
+            Step::Do { by, act } => {
+                let by = match by {
+                    By::Judge => "judge",
+                    By::Character(name) => name,
+                };
+                let mut step = serde_json::to_value(act)?;
+                if let Value::Object(fields) = &mut step {
+                    fields.insert("by".into(), by.into());
+                }
+                step
+            }
+        })
+    }
 }
 
 /// A parsed, checked script.
@@ -248,15 +189,6 @@ fn take_str(obj: &Map<String, Value>, key: &str) -> Result<String, String> {
     }
 }
 
-/// An optional string field: absent or `null` is `None`.
-fn opt_str(obj: &Map<String, Value>, key: &str) -> Result<Option<String>, String> {
-    match obj.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s.clone())),
-        Some(_) => Err(format!("field `{key}` must be a string")),
-    }
-}
-
 fn parse_step(v: &Value) -> Result<Step, String> {
     let obj = v.as_object().ok_or("a step must be an object")?;
     if let Some(w) = obj.get("wait") {
@@ -276,149 +208,36 @@ fn parse_step(v: &Value) -> Result<Step, String> {
     }
     let by = take_str(obj, "by")?;
     let what = take_str(obj, "do")?;
-    let s = |k: &str| take_str(obj, k);
-    let (act, fields): (Act, &[&str]) = match what.as_str() {
-        "post" => (Act::Post { text: s("text")? }, &["text"]),
-        "vote" => (
-            Act::Vote {
-                target: s("target")?,
-                reason: s("reason")?,
-            },
-            &["target", "reason"],
-        ),
-        "abstain" => (Act::Abstain, &[]),
-        "proxy" => (
-            Act::Proxy {
-                target: s("target")?,
-            },
-            &["target"],
-        ),
-        "speedup" => (Act::Speedup, &[]),
-        "last_words" => (Act::LastWords { text: s("text")? }, &["text"]),
-        "tree_hole" => (Act::TreeHole { text: s("text")? }, &["text"]),
-        "leader_vote" => (
-            Act::LeaderVote {
-                target: s("target")?,
-            },
-            &["target"],
-        ),
-        "kill" => (
-            Act::Kill {
-                target: s("target")?,
-                reason: s("reason")?,
-            },
-            &["target", "reason"],
-        ),
-        "pick" => (
-            Act::Pick {
-                target: s("target")?,
-            },
-            &["target"],
-        ),
-        "save" => (Act::Save, &[]),
-        // Extensions of script-format.md (docs/decisions.md, "Game scripts").
-        "pass" => (Act::WitchPass, &[]),
-        "hold_fire" => (Act::HoldFire, &[]),
-        "pause" => (Act::Pause, &[]),
-        "resume" => (Act::Resume, &[]),
-        "poison" => (
-            Act::Poison {
-                target: s("target")?,
-            },
-            &["target"],
-        ),
-        "check" => (
-            Act::Check {
-                target: s("target")?,
-            },
-            &["target"],
-        ),
-        "shoot" => (
-            Act::Shoot {
-                target: s("target")?,
-            },
-            &["target"],
-        ),
-        "pass_badge" => (
-            Act::PassBadge {
-                target: s("target")?,
-            },
-            &["target"],
-        ),
-        "pass_leader" => (
-            Act::PassLeader {
-                target: s("target")?,
-            },
-            &["target"],
-        ),
-        "concede" => (Act::Concede, &[]),
-        "protect" => (
-            Act::Protect {
-                target: opt_str(obj, "target")?,
-            },
-            &["target"],
-        ),
-        "self_destruct" => (
-            Act::SelfDestruct {
-                target: opt_str(obj, "target")?,
-            },
-            &["target"],
-        ),
-        "duel" => (
-            Act::Duel {
-                target: s("target")?,
-            },
-            &["target"],
-        ),
-        "card" => {
-            let c = s("color")?;
-            let color = Color::from_key(&c)
-                .ok_or_else(|| format!("field `color`: `{c}` is not blue, yellow or red"))?;
-            (
-                Act::Card {
-                    target: s("target")?,
-                    color,
-                    reason: s("reason")?,
-                },
-                &["target", "color", "reason"],
-            )
+    let unknown = || format!("field `do`: unknown action `{what}`");
+    let unexpected = |f: &str| format!("unexpected field `{f}` for `{what}`");
+    let mut fields = obj.clone();
+    fields.remove("by");
+    let act = Act::deserialize(Value::Object(fields)).map_err(|e| {
+        // A field's own error names it (`engine::action`); these name the step's shape.
+        let e = e.to_string();
+        if e.starts_with("unknown variant") {
+            unknown()
+        } else if let Some(f) = e.strip_prefix("unknown field `") {
+            unexpected(f.split_once("`, ").map_or(f, |(f, _)| f))
+        } else {
+            e
         }
-        "remove" => (
-            Act::Remove {
-                target: s("target")?,
-                reason: s("reason")?,
-            },
-            &["target", "reason"],
-        ),
-        "substitute" => (
-            Act::Substitute {
-                target: s("target")?,
-                player: s("player")?,
-            },
-            &["target", "player"],
-        ),
-        "extend" => {
-            let d = s("duration")?;
-            let duration = Span::parse(&d).map_err(|e| format!("field `duration`: {e}"))?;
-            (Act::Extend { duration }, &["duration"])
+    })?;
+    // The script knows an action and its fields only by the names it writes (not the
+    // clock's `tick`, nor the older names a stored command may still carry).
+    let written = serde_json::to_value(&act).map_err(|e| e.to_string())?;
+    if act == Act::Tick || written.get("do") != obj.get("do") {
+        return Err(unknown());
+    }
+    for (k, v) in obj.iter().filter(|(k, _)| *k != "by") {
+        // A `null` stands for an optional field left out (`protect` nobody), but serde
+        // also reads an action without fields (`pause`) from any object, ignoring the
+        // rest: offer it a field no action has to learn whether this one takes any.
+        if written.get(k).is_none()
+            && (!v.is_null() || Act::deserialize(json!({"do": what, "": null})).is_ok())
+        {
+            return Err(unexpected(k));
         }
-        "end" => {
-            let winner = match obj.get("winner") {
-                None | Some(Value::Null) => None,
-                Some(Value::String(w)) => Some(Winner::from_key(w).ok_or_else(|| {
-                    format!("field `winner`: `{w}` is not wolves, village, police, killers or draw")
-                })?),
-                Some(_) => return Err("field `winner` must be a string".into()),
-            };
-            (Act::End { winner }, &["winner"])
-        }
-        other => return Err(format!("field `do`: unknown action `{other}`")),
-    };
-    if let Some(extra) = obj
-        .keys()
-        .find(|k| !["by", "do"].contains(&k.as_str()) && !fields.contains(&k.as_str()))
-    {
-        return Err(format!("unexpected field `{extra}` for `{what}`"));
     }
     let by = if by == "judge" {
         By::Judge
@@ -1118,85 +937,10 @@ impl Table {
     /// # Errors
     /// [`RuleError::UnknownCharacter`] for a name that is not a character.
     pub fn to_command(&self, by: &By, act: &Act) -> Result<Command, RuleError> {
-        let id = |n: &str| self.id(n);
-        let action = match act {
-            Act::Post { text } => Action::Post { text: text.clone() },
-            Act::Vote { target, reason } => Action::Vote {
-                target: id(target)?,
-                reason: reason.clone(),
-            },
-            Act::Abstain => Action::Abstain,
-            Act::Proxy { target } => Action::Proxy {
-                target: id(target)?,
-            },
-            Act::Speedup => Action::Speedup,
-            Act::LastWords { text } => Action::LastWords { text: text.clone() },
-            Act::TreeHole { text } => Action::TreeHole { text: text.clone() },
-            Act::LeaderVote { target } => Action::LeaderVote {
-                target: id(target)?,
-            },
-            Act::Kill { target, reason } => Action::Kill {
-                target: id(target)?,
-                reason: reason.clone(),
-            },
-            Act::Pick { target } => Action::Pick {
-                target: id(target)?,
-            },
-            Act::Save => Action::Save,
-            Act::WitchPass => Action::WitchPass,
-            Act::HoldFire => Action::HoldFire,
-            Act::Pause => Action::Pause,
-            Act::Resume => Action::Resume,
-            Act::Poison { target } => Action::Poison {
-                target: id(target)?,
-            },
-            Act::Check { target } => Action::Check {
-                target: id(target)?,
-            },
-            Act::Shoot { target } => Action::Shoot {
-                target: id(target)?,
-            },
-            Act::PassBadge { target } => Action::PassBadge {
-                target: id(target)?,
-            },
-            Act::PassLeader { target } => Action::PassLeader {
-                target: id(target)?,
-            },
-            Act::Concede => Action::Concede,
-            Act::Card {
-                target,
-                color,
-                reason,
-            } => Action::Card {
-                target: id(target)?,
-                color: *color,
-                reason: reason.clone(),
-            },
-            Act::Remove { target, reason } => Action::Remove {
-                target: id(target)?,
-                reason: reason.clone(),
-            },
-            Act::Substitute { target, player } => Action::Substitute {
-                target: id(target)?,
-                player: player.clone(),
-            },
-            Act::Extend { duration } => Action::Extend {
-                seconds: duration.0,
-            },
-            Act::End { winner } => Action::End { winner: *winner },
-            Act::Protect { target } => Action::Protect {
-                target: target.as_deref().map(id).transpose()?,
-            },
-            Act::SelfDestruct { target } => Action::SelfDestruct {
-                target: target.as_deref().map(id).transpose()?,
-            },
-            Act::Duel { target } => Action::Duel {
-                target: id(target)?,
-            },
-        };
+        let action = act.map(|n| self.id(n), |d| d.0)?;
         Ok(match by {
             By::Judge => Command::judge(action),
-            By::Character(n) => Command::by(id(n)?, action),
+            By::Character(n) => Command::by(self.id(n)?, action),
         })
     }
 }
@@ -1302,6 +1046,83 @@ mod tests {
         assert!(read_json(&many).is_err(), "the list itself is a value too");
         let fits = format!("[{}0]", "0,".repeat(MAX_VALUES - 2));
         assert!(read_json(&fits).is_ok());
+    }
+
+    #[test]
+    fn a_wrong_step_says_which_step_and_which_field() {
+        let script = |step: Value| {
+            json!({"ruleset": "m32", "seed": 1, "start": "2026-12-01T20:00:00+08:00",
+                   "characters": ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L"],
+                   "steps": [{"wait": "1h"}, step]})
+            .to_string()
+        };
+        let cases = [
+            (json!(3), "step 2: a step must be an object"),
+            (json!({"do": "abstain"}), "step 2: missing field `by`"),
+            (json!({"by": "A"}), "step 2: missing field `do`"),
+            (json!({"by": "A", "do": 5}), "step 2: field `do` must be a string"),
+            (json!({"by": "A", "do": "dance"}), "step 2: field `do`: unknown action `dance`"),
+            (json!({"by": "A", "do": "tick"}), "step 2: field `do`: unknown action `tick`"),
+            (json!({"by": "F", "do": "witch_pass"}), "step 2: field `do`: unknown action `witch_pass`"),
+            (json!({"by": "A", "do": "vote", "target": "B"}), "step 2: missing field `reason`"),
+            (
+                json!({"by": "A", "do": "vote", "target": 2, "reason": "x"}),
+                "step 2: field `target`: invalid type: integer `2`, expected a string",
+            ),
+            (
+                json!({"by": "A", "do": "vote", "target": null, "reason": "x"}),
+                "step 2: field `target`: invalid type: null, expected a string",
+            ),
+            (
+                json!({"by": "A", "do": "vote", "target": "B", "reason": "x", "why": "y"}),
+                "step 2: unexpected field `why` for `vote`",
+            ),
+            (json!({"by": "judge", "do": "pause", "for": "1h"}), "step 2: unexpected field `for` for `pause`"),
+            (json!({"by": "judge", "do": "pause", "for": null}), "step 2: unexpected field `for` for `pause`"),
+            (
+                json!({"by": "judge", "do": "extend", "seconds": "1h"}),
+                "step 2: unexpected field `seconds` for `extend`",
+            ),
+            (
+                json!({"by": "judge", "do": "extend", "duration": "soon"}),
+                "step 2: field `duration`: `soon` is not a duration like 90m, 24h or 1h30m",
+            ),
+            (
+                json!({"by": "judge", "do": "card", "target": "A", "color": "green", "reason": "x"}),
+                "step 2: field `color`: unknown variant `green`, expected one of `blue`, `yellow`, `red`",
+            ),
+            (
+                json!({"by": "judge", "do": "end", "winner": "cats"}),
+                "step 2: field `winner`: unknown variant `cats`",
+            ),
+            (json!({"by": "A", "do": "protect", "target": 1}), "step 2: field `target`: invalid type"),
+        ];
+        for (step, want) in cases {
+            let got = Script::parse(&script(step.clone()))
+                .expect_err("refused")
+                .to_string();
+            assert!(got.starts_with(want), "{step}: {got}");
+        }
+        // An optional field may be given as `null`, as the format always allowed.
+        for step in [
+            json!({"by": "A", "do": "protect", "target": null}),
+            json!({"by": "A", "do": "self_destruct", "target": null}),
+            json!({"by": "judge", "do": "end", "winner": null}),
+        ] {
+            let parsed = Script::parse(&script(step.clone())).expect("parses");
+            let Step::Do { act, .. } = &parsed.steps[1] else {
+                panic!("{step}: not an action");
+            };
+            assert!(
+                matches!(
+                    act,
+                    Act::Protect { target: None }
+                        | Act::SelfDestruct { target: None }
+                        | Act::End { winner: None }
+                ),
+                "{step}"
+            );
+        }
     }
 
     #[test]

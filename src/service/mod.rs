@@ -14,6 +14,7 @@ pub mod board;
 pub mod clock;
 mod forum;
 pub mod play;
+pub mod replay;
 mod tournament;
 pub mod view;
 
@@ -924,12 +925,15 @@ impl Service {
     }
 
     /// The game as a game script plus its report, replayable with `wolfjudge script` (see
-    /// [`crate::store::export`]).
+    /// [`replay::export`]).
     ///
     /// # Errors
     /// [`StoreError::Unexportable`]; database errors.
-    pub async fn export(&self, game: GameId) -> Result<crate::store::export::Export, ServiceError> {
-        Ok(self.store.export(game.0).await?)
+    pub async fn export(
+        &self,
+        game: GameId,
+    ) -> Result<crate::script::export::Export, ServiceError> {
+        Ok(replay::export(&self.store, game.0).await?)
     }
 
     /// Runs a command on `game` under `key`: one statement to find the game current, one to

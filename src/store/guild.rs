@@ -5,7 +5,7 @@
 use super::ids::{Account, Channel, GameId, Guild, ServerRole};
 use super::{lang_code, Store, StoreError};
 use crate::engine::ruleset::Zone;
-use crate::i18n::{self, Lang};
+use crate::notify::{self, Lang};
 
 /// A server's settings.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,7 +26,7 @@ impl Settings {
     /// The time zone this server's games print times in.
     pub fn zone(&self) -> Zone {
         self.time_zone
-            .unwrap_or_else(|| i18n::default_zone(self.lang))
+            .unwrap_or_else(|| notify::default_zone(self.lang))
     }
 }
 

@@ -18,7 +18,7 @@ use chrono::{DateTime, Utc};
 use super::MAX_RETRIES;
 use super::{is_conflict, write, Loaded, Outcome, Plan, Record, Store, StoreError, Written};
 use crate::engine::{self, Command, Event, Game, RuleError};
-use crate::i18n::Lang;
+use crate::notify::Lang;
 
 /// What an interaction names: a game (a button's id) or a place.
 #[derive(Debug, Clone, Copy)]

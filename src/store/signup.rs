@@ -13,7 +13,7 @@ use sqlx::{Postgres, Transaction};
 use super::ids::{Account, Channel, GameId, Guild, SignupId};
 use super::{lang_code, Store, StoreError};
 use crate::engine::rng::Seed;
-use crate::i18n::Lang;
+use crate::notify::Lang;
 
 /// A sign-up as stored (the service adds its players and the ruleset it will play).
 #[derive(Debug, Clone, PartialEq)]

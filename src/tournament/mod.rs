@@ -33,9 +33,6 @@ pub use stats::{member_stats, MemberStats};
 
 use crate::engine::{Game, Setup};
 use crate::i18n::Lang;
-use crate::script::Script;
-use crate::store::outbox::Messenger;
-use crate::store::play::{self, DbRun, PlayError};
 use crate::store::{Store, StoreError};
 
 /// A tournament as stored.
@@ -87,8 +84,6 @@ pub enum TournamentError {
         expected: String,
         found: String,
     },
-    #[error(transparent)]
-    Play(#[from] PlayError),
     #[error("chart: {0}")]
     Chart(String),
 }
@@ -352,27 +347,6 @@ impl Store {
             ordinal,
             forbidden_first_kill: forbidden,
         })
-    }
-
-    /// Plays `script` as the tournament's next game: started by [`Store::start_game`] (so
-    /// the house rule applies, whatever the script says), then played step by step as
-    /// [`play::run_script`] plays a script. Running again with the same `run_key` resumes.
-    ///
-    /// # Errors
-    /// As [`Store::start_game`]; [`PlayError`] while playing.
-    pub async fn run_tournament_script<M: Messenger>(
-        &self,
-        tournament: i64,
-        script: &Script,
-        run_key: &str,
-        lang: Lang,
-        messenger: &M,
-    ) -> Result<(StartedGame, DbRun), TournamentError> {
-        let started = self
-            .start_game(tournament, run_key, &script.setup(), lang)
-            .await?;
-        let run = play::run_steps(self, started.game_id, script, run_key, lang, messenger).await?;
-        Ok((started, run))
     }
 
     /// Signs `player` up at `at`. Signing up again changes nothing (the first time counts
