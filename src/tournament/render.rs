@@ -13,9 +13,13 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::standings::{Award, PlayerStanding, Standings, TieBreak};
 use super::stats::MemberStats;
-use super::TournamentError;
 use crate::engine::Role;
 use crate::i18n::{self, Lang};
+
+/// Why a chart could not be drawn.
+#[derive(Debug, thiserror::Error)]
+#[error("chart: {0}")]
+pub struct ChartError(pub String);
 
 /// How many columns `s` takes in a terminal: East Asian wide characters take two.
 fn width(s: &str) -> usize {
@@ -340,7 +344,7 @@ const FAMILY: &str = "wolfjudge-noto-sans-cjk-sc";
 /// empty box (a box looks like a rendering bug; the note under the chart says what it is).
 pub const FALLBACK: char = '?';
 
-fn font() -> Result<&'static ab_glyph::FontRef<'static>, TournamentError> {
+fn font() -> Result<&'static ab_glyph::FontRef<'static>, ChartError> {
     static FONT_REF: OnceLock<Option<ab_glyph::FontRef<'static>>> = OnceLock::new();
     FONT_REF
         .get_or_init(|| {
@@ -351,7 +355,7 @@ fn font() -> Result<&'static ab_glyph::FontRef<'static>, TournamentError> {
                 .filter(|_| registered)
         })
         .as_ref()
-        .ok_or_else(|| TournamentError::Chart("the bundled font cannot be read".into()))
+        .ok_or_else(|| ChartError("the bundled font cannot be read".into()))
 }
 
 /// Characters that draw nothing and would only come out as `?`: variation selectors (the
@@ -414,8 +418,8 @@ impl ChartText {
 /// The texts [`render_chart_in`] draws for `s` in `lang`.
 ///
 /// # Errors
-/// [`TournamentError::Chart`] when the bundled font cannot be read.
-pub fn chart_text(s: &Standings, lang: Lang) -> Result<ChartText, TournamentError> {
+/// [`ChartError`] when the bundled font cannot be read.
+pub fn chart_text(s: &Standings, lang: Lang) -> Result<ChartText, ChartError> {
     let font = font()?;
     let mut missing = BTreeSet::new();
     let mut d = |text: String| drawable(font, &text, &mut missing);
@@ -496,7 +500,7 @@ fn draw_markers<DB: DrawingBackend, X: CoordTranslate>(
     at: &[X::From],
     color: RGBColor,
     size: i32,
-) -> Result<(), TournamentError>
+) -> Result<(), ChartError>
 where
     X::From: Clone,
 {
@@ -556,14 +560,14 @@ fn spread(series: &[Vec<u32>], step: f64) -> Vec<Vec<f64>> {
 /// names the font lacks (drawn as [`FALLBACK`], with a note under the chart).
 ///
 /// # Errors
-/// [`TournamentError::Chart`] when it cannot be drawn or written.
+/// [`ChartError`] when it cannot be drawn or written.
 pub fn render_chart_in(
     s: &Standings,
     lang: Lang,
     path: &Path,
     width: u32,
     height: u32,
-) -> Result<Vec<char>, TournamentError> {
+) -> Result<Vec<char>, ChartError> {
     let text = chart_text(s, lang)?;
     let games = u32::try_from(s.games.len()).unwrap_or(u32::MAX);
     let top = s.players.iter().map(|p| p.total).max().unwrap_or(0).max(1);
@@ -680,21 +684,21 @@ pub fn render_chart_in(
     Ok(text.missing)
 }
 
-fn chart_err<E: std::fmt::Display>(e: E) -> TournamentError {
-    TournamentError::Chart(e.to_string())
+fn chart_err<E: std::fmt::Display>(e: E) -> ChartError {
+    ChartError(e.to_string())
 }
 
 /// The chart of [`render_chart_in`] as PNG bytes (drawn through a temporary file, removed
 /// afterwards), e.g. to upload it.
 ///
 /// # Errors
-/// [`TournamentError::Chart`] when it cannot be drawn, written or read back.
+/// [`ChartError`] when it cannot be drawn, written or read back.
 pub fn render_chart_png(
     s: &Standings,
     lang: Lang,
     width: u32,
     height: u32,
-) -> Result<Vec<u8>, TournamentError> {
+) -> Result<Vec<u8>, ChartError> {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let path = std::env::temp_dir().join(format!(
