@@ -3,7 +3,9 @@
 //!
 //! Run: `cargo bench --bench engine`.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
 use wolfjudge::engine::{self, Action, CharId, Command, EventKind, Game};
 use wolfjudge::i18n::Lang;
 use wolfjudge::script::Table;

@@ -6,6 +6,7 @@
 //! - [`script`]: game scripts replayed on a virtual clock, and their reports.
 //! - [`service`]: what a user can do (sign up, vote, act, judge), over the store.
 //! - [`i18n`]: message catalogs (zh-CN, en) that turn events and refusals into text.
+//! - [`notify`]: what each audience is told of an event, with its menus and buttons (pure).
 //! - [`sim`]: a whole game played by random simulated players.
 //! - [`store`]: games in PostgreSQL (event log, outbox, deadlines, idempotent commands).
 //! - [`tournament`]: series of games scored by role, standings, awards and a chart.
@@ -14,6 +15,7 @@ pub mod bench;
 pub mod discord;
 pub mod engine;
 pub mod i18n;
+pub mod notify;
 pub mod script;
 pub mod service;
 pub mod sim;

@@ -15,7 +15,7 @@ use wolfjudge::engine::event::EventKind;
 use wolfjudge::engine::ruleset::Span;
 use wolfjudge::engine::{CharId, Game, Role};
 use wolfjudge::i18n::{text, Lang};
-use wolfjudge::store::prompt::Choice;
+use wolfjudge::notify::prompt::Choice;
 
 /// A registered command (top level) by name.
 fn command(w: &World, name: &str) -> Value {
@@ -302,7 +302,7 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
     assert!(g.ended(), "the game is over");
     let events = w
         .service
-        .store
+        .store()
         .events(w.game_id().await)
         .await
         .expect("events");
@@ -336,7 +336,7 @@ async fn configure(w: &mut World, overrides: &[(&str, &str, toml::Value)]) {
             .insert(key.to_string(), value.clone());
     }
     w.service = wolfjudge::service::Service::new(
-        w.service.store.clone(),
+        w.service.store().clone(),
         std::sync::Arc::new(w.clock.clone()),
         o,
         Some(20261201),
@@ -437,7 +437,7 @@ fn thread_text(w: &World, thread: u64) -> String {
 /// The stored events of the latest game.
 async fn events(w: &World) -> Vec<wolfjudge::engine::Event> {
     w.service
-        .store
+        .store()
         .events(w.game_id().await)
         .await
         .expect("events")

@@ -117,7 +117,7 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
     let mut members: Vec<String> = w.players.iter().map(|p| p.to_string()).collect();
     members.sort();
     assert_eq!(accounts, members);
-    let store = &w.service.store;
+    let store = &w.service.store();
     let t = store
         .tournament("春季赛")
         .await

@@ -21,6 +21,8 @@ mod discord_tournament;
 mod export;
 #[path = "hostile.rs"]
 mod hostile;
+#[path = "layering.rs"]
+mod layering;
 #[path = "outage.rs"]
 mod outage;
 #[path = "properties.rs"]

@@ -425,7 +425,7 @@ async fn open_world(pool: PgPool) -> World {
     m32.insert("anonymous".to_string(), toml::Value::Boolean(false));
     let overrides = BTreeMap::from([("m32".to_string(), m32)]);
     w.service = Service::new(
-        w.service.store.clone(),
+        w.service.store().clone(),
         Arc::new(w.clock.clone()),
         overrides,
         Some(20261201),
@@ -469,7 +469,7 @@ async fn a_post_the_gateway_missed_counts_at_the_close(pool: PgPool) {
     w.pass_deadline().await;
     let events = w
         .service
-        .store
+        .store()
         .events(w.game_id().await)
         .await
         .expect("events");
@@ -560,7 +560,7 @@ async fn a_post_and_a_command_during_a_database_outage() {
     let posts = |g: &Game| g.ch(poster).posts.get(&day).copied().unwrap_or(0);
     let mut counted = 0;
     for _ in 0..300 {
-        if let Ok(g) = w.service.store.load(game).await {
+        if let Ok(g) = w.service.store().load(game).await {
             counted = posts(&g);
             if counted == 1 {
                 break;

@@ -18,8 +18,8 @@ use wolfjudge::engine::{
     Kind, Phase, Role, RuleError, Ruleset, Setup, Winner,
 };
 use wolfjudge::i18n::{self, Lang};
+use wolfjudge::notify;
 use wolfjudge::script::{Act, By, Table};
-use wolfjudge::store::outbox;
 
 // ---------------------------------------------------------------------------------------
 // Games and steps
@@ -843,7 +843,7 @@ fn role_words() -> Vec<(Lang, String)> {
 /// The texts an event posts publicly (bodies, and whatever the delivery shows: a new
 /// post's title), as the store renders them with `g` the state right after the event.
 fn public_texts(e: &Event, g: &Game, lang: Lang) -> Vec<String> {
-    outbox::messages(e, g, lang)
+    notify::messages(e, g, lang)
         .into_iter()
         .filter(|m| m.channel == "public")
         .flat_map(|m| {

@@ -24,12 +24,13 @@ use wolfjudge::engine::{
     Action, Audience, CharId, Color, Command, Event, EventKind, Game, Phase, Role, Ruleset, Setup,
 };
 use wolfjudge::i18n::{role_name, Lang};
+use wolfjudge::notify;
 use wolfjudge::script::Table;
 use wolfjudge::service::clock::VirtualClock;
 use wolfjudge::service::{
     Account, Channel, GameId, Guild, ServerRole, Service, ServiceError, Settings, SignupId,
 };
-use wolfjudge::store::{outbox, Store};
+use wolfjudge::store::Store;
 
 // ---------------------------------------------------------------------------------------
 // An atomic start
@@ -87,7 +88,7 @@ async fn full_signup(s: &Service, guild: Guild, first: u64) -> SignupId {
 /// the scores): the account in each seat, from each side.
 async fn seats_and_players(s: &Service, game: GameId) -> (Vec<u64>, Vec<u64>) {
     let route = s.route(game).await.expect("the game's route");
-    let g = s.store.load(game.0).await.expect("the game loads");
+    let g = s.store().load(game.0).await.expect("the game loads");
     let seats = (0..g.chars.len() as u16)
         .map(|c| route.seats.get(&c).map_or(0, |a| a.0))
         .collect();
@@ -150,7 +151,7 @@ async fn forty_sign_ups_each_started_twice_at_once_are_dealt_once(pool: PgPool) 
                 .fetch_one(&pool)
                 .await
                 .expect("the stored deal");
-        let g = s.store.load(a.0).await.expect("the game");
+        let g = s.store().load(a.0).await.expect("the game");
         let seating: Vec<u64> = seating.into_iter().map(|u| u as u64).collect();
         let stored = <[u8; 32]>::try_from(seed256).map(Seed::Bytes);
         if seats != players || seed.is_some() || stored != Ok(g.seed) || seating != players {
@@ -189,7 +190,7 @@ async fn a_start_retried_after_a_failure_builds_the_same_game(pool: PgPool) {
     let failed = s.start(id).await;
     assert!(failed.is_err(), "the injected failure: {failed:?}");
     let created = s
-        .store
+        .store()
         .game_id(&format!("signup-{}", id.0))
         .await
         .expect("look the game up");
@@ -258,7 +259,7 @@ async fn a_repeated_wolf_start_answers_with_the_same_game(pool: PgPool) {
     );
     w.settle().await;
     let games: i64 = sqlx::query_scalar("SELECT count(*) FROM games")
-        .fetch_one(w.service.store.pool())
+        .fetch_one(w.service.store().pool())
         .await
         .expect("count");
     assert_eq!(games, 1);
@@ -313,7 +314,7 @@ async fn buttons_naming_another_servers_game_are_refused(pool: PgPool) {
     let (other, _, other_signup) = foreign_game(&pool).await;
     let w = World::new(pool).await;
     let (post, _) = w.started().await;
-    let store = &w.service.store;
+    let store = w.service.store();
     let events_before = store.events(other.0).await.expect("events").len();
     let outbox_before: i64 = sqlx::query_scalar("SELECT count(*) FROM outbox WHERE game_id = $1")
         .bind(other.0)
@@ -532,7 +533,7 @@ fn sent(events: &[Event]) -> Vec<(String, String, &Event)> {
     for e in events {
         wolfjudge::engine::apply(&mut g, e);
         for lang in [Lang::Zh, Lang::En] {
-            for m in outbox::messages(e, &g, lang) {
+            for m in notify::messages(e, &g, lang) {
                 out.push((m.channel, m.body, e));
             }
         }

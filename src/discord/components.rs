@@ -27,8 +27,8 @@ use super::messenger::no_pings;
 use super::{failure_text, locale_lang, Data, Error, DEFER_AFTER};
 use crate::engine::{Action, CharId, Color};
 use crate::i18n::{text, Lang};
+use crate::notify::prompt::Choice;
 use crate::service::{is_repeat, Account, GameId, Guild, ServerRole, Service, ServiceError};
-use crate::store::prompt::Choice;
 
 /// A parsed `wj:<game>:<choice>` id.
 fn parse(id: &str) -> Option<(GameId, &str)> {
@@ -324,7 +324,7 @@ async fn choose(
     {
         Ok(_) => {
             data.wake.notify_one();
-            let name = match (target, service.store.load(game.0).await) {
+            let name = match (target, service.store().load(game.0).await) {
                 (Some(t), Ok(g)) if t.idx() < g.chars.len() => g.ch(t).name.clone(),
                 _ => String::new(),
             };
@@ -359,7 +359,7 @@ async fn signup_in(
 
 async fn recorded(service: &Service, game: GameId, user: Account, lang: Lang) -> Option<String> {
     let seat = service.seat_of(game, user).await.ok()?;
-    let g = service.store.load(game.0).await.ok()?;
+    let g = service.store().load(game.0).await.ok()?;
     Service::recorded(&g, seat, lang)
 }
 
@@ -400,7 +400,7 @@ async fn card(
         .judge(game, action, &format!("c{}", c.id), lang)
         .await?;
     data.wake.notify_one();
-    let g = service.store.load(game.0).await?;
+    let g = service.store().load(game.0).await?;
     let name = g
         .chars
         .get(target.idx())

@@ -31,9 +31,9 @@ use serenity::all::{
 use sha2::{Digest, Sha256};
 
 use crate::engine::CharId;
+use crate::notify::prompt::{Delivery, NewPost, PostRef};
 use crate::service::{anon, Channel, Elevator, GameId, Route, Service};
 use crate::store::outbox::{Earlier, Messenger, OutMessage, SendError};
-use crate::store::prompt::{Delivery, NewPost, PostRef};
 
 /// Where relayed posts go: the game forum's webhook, made once and kept.
 async fn webhook(
@@ -42,7 +42,7 @@ async fn webhook(
     forum: Channel,
 ) -> Result<(u64, String), SendError> {
     let kept = service
-        .store
+        .store()
         .webhook(forum.0 as i64)
         .await
         .map_err(failed)?;
@@ -57,7 +57,7 @@ async fn webhook(
     let url = hook.url().map_err(failed)?;
     let token = url.rsplit('/').next().unwrap_or_default().to_string();
     service
-        .store
+        .store()
         .keep_webhook(forum.0 as i64, hook.id.get() as i64, &token)
         .await
         .map_err(failed)?;
@@ -512,7 +512,7 @@ impl DiscordMessenger {
     /// Whether the day's index is recorded.
     async fn has_elevator(&self, game: GameId, day: u32) -> Result<bool, SendError> {
         self.service
-            .store
+            .store()
             .has_elevator(game.0, day as i32)
             .await
             .map_err(failed)

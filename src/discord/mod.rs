@@ -306,7 +306,7 @@ async fn fire_deadlines(service: Service, poll: Duration, name: String, reader: 
             if let Some(r) = &reader {
                 forum::before_close(&r.http, &r.data, now, &mut read, &mut discord).await?;
             }
-            outage::fire_round(&service.store, now, &name, poll)
+            outage::fire_round(service.store(), now, &name, poll)
                 .await
                 .map_err(ServiceError::from)
         };
@@ -335,7 +335,7 @@ async fn deliver<M: Messenger + Send + 'static>(
     let mut drawing = Outage::new("day indexes");
     loop {
         let mut backoff = None;
-        match service.store.dispatch(None, &messenger).await {
+        match service.store().dispatch(None, &messenger).await {
             Ok(_) => sending.recovered(),
             Err(e) => backoff = Some(sending.failed(&e)),
         }

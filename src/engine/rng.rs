@@ -4,7 +4,9 @@
 //! seed a real game draws from the OS (commitment: SHA-256 of its 32 bytes; ChaCha20 seeded
 //! directly with them). Draw `i` uses stream `i` of that generator, so each draw can be
 //! recomputed on its own: draw 0 deals the roles (when the seed deals), later draws pick
-//! random successors.
+//! random successors. An anonymous game's names, seating and elevator order are drawn from
+//! streams at the top of the range, named here ([`NAME_STREAM`], [`SEAT_STREAM`],
+//! [`elevator_stream`]) so that no two uses of a seed share a stream.
 
 use std::fmt;
 
@@ -13,6 +15,19 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
+
+/// The stream of an anonymous game's character names: far from the engine's draws (0, 1,
+/// 2, …, counted in the game's state).
+pub const NAME_STREAM: u64 = u64::MAX;
+
+/// The stream of an anonymous game's seating (which member plays which seat).
+pub const SEAT_STREAM: u64 = u64::MAX / 2;
+
+/// The stream of day `day`'s elevator (the order of the day's index of posts): one per
+/// day, counting down from just below [`NAME_STREAM`].
+pub fn elevator_stream(day: u32) -> u64 {
+    u64::MAX - 1 - u64::from(day)
+}
 
 /// A game's seed. Serialized as the integer for [`Seed::U64`] (as every seed was before the
 /// 256-bit kind existed, so stored events still read) and as 64 lowercase hex digits for
@@ -55,7 +70,7 @@ impl Seed {
     }
 
     /// The ChaCha20 generator the seed gives (stream 0).
-    pub fn chacha(&self) -> ChaCha20Rng {
+    fn chacha(&self) -> ChaCha20Rng {
         match self {
             Seed::U64(s) => ChaCha20Rng::seed_from_u64(*s),
             Seed::Bytes(b) => ChaCha20Rng::from_seed(*b),
@@ -76,7 +91,8 @@ impl Seed {
         self.stream(index).gen_range(0..n)
     }
 
-    /// Draw `index` used to shuffle `items` in place (the deal).
+    /// Draw `index` used to shuffle `items` in place (the deal; an anonymous game's names,
+    /// seating and elevator order on their own streams).
     pub fn shuffle<T>(&self, index: u64, items: &mut [T]) {
         items.shuffle(&mut self.stream(index));
     }

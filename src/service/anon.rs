@@ -1,14 +1,9 @@
 //! Anonymous characters (马甲): names and avatars from `config/characters.toml`, drawn per
 //! game from its seed, and what may not appear in a relayed post (account mentions).
 
-use crate::engine::rng::Seed;
-use rand::seq::SliceRandom;
+use crate::engine::rng::{self, Seed};
+use crate::engine::CharId;
 use serde::Deserialize;
-
-/// The ChaCha20 stream for character names: far from the engine's draws (0, 1, 2, …).
-const NAME_STREAM: u64 = u64::MAX;
-/// The stream for an anonymous game's seating.
-const SEAT_STREAM: u64 = u64::MAX / 2;
 
 #[derive(Debug, Deserialize)]
 struct Theme {
@@ -30,9 +25,7 @@ pub fn names(seed: Seed, n: usize) -> Option<Vec<String>> {
     if names.len() < n {
         return None;
     }
-    let mut rng = seed.chacha();
-    rng.set_stream(NAME_STREAM);
-    names.shuffle(&mut rng);
+    seed.shuffle(rng::NAME_STREAM, &mut names);
     names.truncate(n);
     Some(names)
 }
@@ -41,9 +34,7 @@ pub fn names(seed: Seed, n: usize) -> Option<Vec<String>> {
 /// order), drawn from the seed on a stream of its own.
 pub fn seating(seed: Seed, n: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..n).collect();
-    let mut rng = seed.chacha();
-    rng.set_stream(SEAT_STREAM);
-    order.shuffle(&mut rng);
+    seed.shuffle(rng::SEAT_STREAM, &mut order);
     order
 }
 
@@ -56,13 +47,9 @@ pub fn avatar(name: &str) -> Option<String> {
 
 /// The order of characters in day `day`'s index (电梯): drawn from the game's seed on a
 /// stream of its own per day, apart from the rules' draws and the names'.
-pub fn elevator_order(seed: Seed, characters: usize, day: u32) -> Vec<crate::engine::CharId> {
-    let mut order: Vec<crate::engine::CharId> = (0..characters)
-        .map(|i| crate::engine::CharId(i as u16))
-        .collect();
-    let mut rng = seed.chacha();
-    rng.set_stream(u64::MAX - 1 - u64::from(day));
-    order.shuffle(&mut rng);
+pub fn elevator_order(seed: Seed, characters: usize, day: u32) -> Vec<CharId> {
+    let mut order: Vec<CharId> = (0..characters).map(|i| CharId(i as u16)).collect();
+    seed.shuffle(rng::elevator_stream(day), &mut order);
     order
 }
 
@@ -128,6 +115,40 @@ mod tests {
         assert_eq!(sorted, (0..12).collect::<Vec<_>>());
         assert_eq!(a, seating(Seed::U64(7), 12));
         assert_ne!(a, (0..12).collect::<Vec<_>>());
+    }
+
+    /// Known answers: an anonymous game's names, seating and elevator order are drawn from
+    /// its seed, and a published game's must come out the same for ever (its reveal names
+    /// the characters). Recorded from the draws as they were before they moved behind
+    /// `engine::rng`.
+    #[test]
+    fn the_names_seating_and_elevator_of_a_fixed_seed_never_change() {
+        let names = names(Seed::U64(42), 3).expect("three names");
+        assert_eq!(names, ["栀子", "玉兰", "百合"]);
+        assert_eq!(
+            seating(Seed::U64(42), 12),
+            [9, 1, 5, 4, 0, 11, 6, 7, 2, 8, 10, 3]
+        );
+        let order: Vec<u16> = elevator_order(Seed::U64(42), 12, 2)
+            .into_iter()
+            .map(|c| c.0)
+            .collect();
+        assert_eq!(order, [11, 9, 4, 8, 2, 0, 5, 3, 7, 1, 10, 6]);
+        let mut bytes = [0u8; 32];
+        for (i, b) in bytes.iter_mut().enumerate() {
+            *b = i as u8;
+        }
+        let big = Seed::Bytes(bytes);
+        assert_eq!(seating(big, 12), [5, 10, 7, 0, 8, 11, 1, 2, 9, 6, 3, 4]);
+        let order: Vec<u16> = elevator_order(big, 12, 1)
+            .into_iter()
+            .map(|c| c.0)
+            .collect();
+        assert_eq!(order, [1, 7, 2, 3, 8, 4, 5, 11, 10, 9, 6, 0]);
+        assert_eq!(
+            super::names(big, 3).expect("three names"),
+            ["芙蓉", "丁香", "紫藤"]
+        );
     }
 
     #[test]

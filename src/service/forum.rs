@@ -6,14 +6,14 @@
 
 use std::collections::HashSet;
 
-use chrono::{DateTime, Utc};
-use sqlx::Row;
-
 use super::{anon, mention, Account, Channel, GameId, Place, Service, ServiceError};
 use crate::engine::{Action, CharId, Command, Phase};
 use crate::i18n::{self, Lang};
-use crate::store::prompt::Delivery;
-use crate::store::{outbox, Outcome, StoreError};
+use crate::notify::Delivery;
+pub use crate::store::forum::Elevator;
+use crate::store::forum::{DueDay, PostTally};
+use crate::store::{Outcome, StoreError};
+use chrono::{DateTime, Utc};
 
 /// What became of a message posted in a game's day post.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,16 +66,6 @@ impl Flag {
     }
 }
 
-/// A day's index messages to refresh.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Elevator {
-    pub game: GameId,
-    pub day: u32,
-    pub thread: Channel,
-    /// The index's messages in order (one per page of [`ELEVATOR_PAGE`] characters).
-    pub messages: Vec<u64>,
-}
-
 /// At most this many characters' lines on one index message. A line is a name (at most 32
 /// characters on Discord), a count and a link of about 90 characters: 12 lines stay under
 /// Discord's 2,000 characters in both languages, 16 do not. A fixed number of lines a page
@@ -94,18 +84,7 @@ pub fn link(guild: u64, thread: Channel, message: u64) -> String {
 impl Service {
     /// The game and day whose post `thread` is.
     async fn day_of(&self, thread: Channel) -> Result<Option<(GameId, u32)>, ServiceError> {
-        let row =
-            sqlx::query("SELECT game_id, day FROM day_threads WHERE thread_id = $1 AND day > 0")
-                .bind(thread.0 as i64)
-                .fetch_optional(self.pool())
-                .await?;
-        Ok(match row {
-            Some(r) => Some((
-                GameId(r.try_get("game_id")?),
-                r.try_get::<i32, _>("day")? as u32,
-            )),
-            None => None,
-        })
+        Ok(self.store.day_of_thread(thread).await?)
     }
 
     /// A message a member posted in a channel: in a day post, it is the author's post of the
@@ -193,22 +172,8 @@ impl Service {
     /// # Errors
     /// Database errors.
     pub async fn closing_days(&self, now: DateTime<Utc>) -> Result<Vec<Closing>, ServiceError> {
-        let rows = sqlx::query(
-            "SELECT DISTINCT ON (d.game_id) d.game_id, t.day, t.thread_id
-             FROM deadlines d
-             JOIN games g ON g.id = d.game_id AND NOT g.ended
-             JOIN day_threads t ON t.game_id = d.game_id AND t.day > 0
-             WHERE d.kind = 'tick' AND d.fired_at IS NULL AND d.due_at <= $1
-             ORDER BY d.game_id, t.day DESC",
-        )
-        .bind(now)
-        .fetch_all(self.pool())
-        .await?;
         let mut out = Vec::new();
-        for r in rows {
-            let game = GameId(r.try_get("game_id")?);
-            let day = r.try_get::<i32, _>("day")? as u32;
-            let thread = Channel(r.try_get::<i64, _>("thread_id")? as u64);
+        for DueDay { game, day, thread } in self.store.due_days(now).await? {
             let g = match self.store.load(game.0).await {
                 Ok(g) => g,
                 Err(StoreError::Db(e)) => return Err(e.into()),
@@ -243,14 +208,12 @@ impl Service {
         game: GameId,
         thread: Channel,
     ) -> Result<HashSet<u64>, ServiceError> {
-        let ids: Vec<i64> = sqlx::query_scalar(
-            "SELECT message_id FROM post_links WHERE game_id = $1 AND thread_id = $2",
-        )
-        .bind(game.0)
-        .bind(thread.0 as i64)
-        .fetch_all(self.pool())
-        .await?;
-        Ok(ids.into_iter().map(|m| m as u64).collect())
+        Ok(self
+            .store
+            .counted_posts(game, thread)
+            .await?
+            .into_iter()
+            .collect())
     }
 
     /// The latest day post of every game still running.
@@ -258,17 +221,7 @@ impl Service {
     /// # Errors
     /// Database errors.
     pub async fn open_day_threads(&self) -> Result<Vec<Channel>, ServiceError> {
-        let rows = sqlx::query(
-            "SELECT DISTINCT ON (d.game_id) d.thread_id FROM day_threads d
-             JOIN games g ON g.id = d.game_id
-             WHERE NOT g.ended AND d.day > 0 ORDER BY d.game_id, d.day DESC",
-        )
-        .fetch_all(self.pool())
-        .await?;
-        rows.into_iter()
-            .map(|r| Ok(Channel(r.try_get::<i64, _>("thread_id")? as u64)))
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(ServiceError::from)
+        Ok(self.store.open_day_threads().await?)
     }
 
     /// A character's post by `/say` or by DM: relayed under the character's name (account
@@ -387,18 +340,9 @@ impl Service {
             card_for: seat.map(|s| s.0),
             ..Delivery::default()
         };
-        let mut tx = self.pool().begin().await?;
-        outbox::enqueue(
-            &mut tx,
-            game.0,
-            None,
-            "judge",
-            &text,
-            &format!("flag-{key}"),
-            Some(&meta),
-        )
-        .await?;
-        tx.commit().await?;
+        self.store
+            .notify_judge(game, &text, &format!("flag-{key}"), Some(&meta))
+            .await?;
         Ok(())
     }
 
@@ -414,18 +358,9 @@ impl Service {
         deleted: bool,
         key: &str,
     ) -> Result<bool, ServiceError> {
-        let row = sqlx::query(
-            "SELECT game_id, seat FROM post_links WHERE message_id = $1 AND thread_id = $2",
-        )
-        .bind(message as i64)
-        .bind(thread.0 as i64)
-        .fetch_optional(self.pool())
-        .await?;
-        let Some(row) = row else {
+        let Some((game, seat)) = self.store.counted_post(thread, message).await? else {
             return Ok(false);
         };
-        let game = GameId(row.try_get("game_id")?);
-        let seat = CharId(row.try_get::<i32, _>("seat")? as u16);
         let route = self.route(game).await?;
         let user = route.seats.get(&seat.0).copied();
         let flag = if deleted { Flag::Deleted } else { Flag::Edited };
@@ -446,25 +381,10 @@ impl Service {
         thread: Channel,
         message: u64,
     ) -> Result<(), ServiceError> {
-        let mut tx = self.pool().begin().await?;
-        sqlx::query(
-            "INSERT INTO post_links (game_id, day, seat, message_id, thread_id)
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
-        )
-        .bind(game.0)
-        .bind(day as i32)
-        .bind(i32::from(seat.0))
-        .bind(message as i64)
-        .bind(thread.0 as i64)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query("UPDATE day_threads SET elevator_dirty = TRUE WHERE game_id = $1 AND day = $2")
-            .bind(game.0)
-            .bind(day as i32)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
+        Ok(self
+            .store
+            .link_post(game, day, seat, thread, message)
+            .await?)
     }
 
     /// Records the day's index messages, in order.
@@ -480,18 +400,7 @@ impl Service {
         let Some((first, more)) = messages.split_first() else {
             return Ok(());
         };
-        let more: Vec<i64> = more.iter().map(|m| *m as i64).collect();
-        sqlx::query(
-            "UPDATE day_threads SET elevator = $3, elevator_more = $4, elevator_dirty = TRUE
-             WHERE game_id = $1 AND day = $2",
-        )
-        .bind(game.0)
-        .bind(day as i32)
-        .bind(*first as i64)
-        .bind(&more)
-        .execute(self.pool())
-        .await?;
-        Ok(())
+        Ok(self.store.set_elevator(game, day, *first, more).await?)
     }
 
     /// Index messages with posts not shown yet; each is marked clean when returned.
@@ -499,30 +408,7 @@ impl Service {
     /// # Errors
     /// Database errors.
     pub async fn take_dirty_elevators(&self) -> Result<Vec<Elevator>, ServiceError> {
-        let rows = sqlx::query(
-            "UPDATE day_threads SET elevator_dirty = FALSE
-             WHERE elevator_dirty AND elevator IS NOT NULL
-             RETURNING game_id, day, thread_id, elevator, elevator_more",
-        )
-        .fetch_all(self.pool())
-        .await?;
-        rows.into_iter()
-            .map(|r| {
-                let mut messages = vec![r.try_get::<i64, _>("elevator")? as u64];
-                messages.extend(
-                    r.try_get::<Vec<i64>, _>("elevator_more")?
-                        .into_iter()
-                        .map(|m| m as u64),
-                );
-                Ok(Elevator {
-                    game: GameId(r.try_get("game_id")?),
-                    day: r.try_get::<i32, _>("day")? as u32,
-                    thread: Channel(r.try_get::<i64, _>("thread_id")? as u64),
-                    messages,
-                })
-            })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(ServiceError::from)
+        Ok(self.store.take_dirty_elevators().await?)
     }
 
     /// Marks an index message to be drawn again (a refresh that failed).
@@ -530,12 +416,7 @@ impl Service {
     /// # Errors
     /// Database errors.
     pub async fn elevator_dirty(&self, e: &Elevator) -> Result<(), ServiceError> {
-        sqlx::query("UPDATE day_threads SET elevator_dirty = TRUE WHERE game_id = $1 AND day = $2")
-            .bind(e.game.0)
-            .bind(e.day as i32)
-            .execute(self.pool())
-            .await?;
-        Ok(())
+        Ok(self.store.elevator_dirty(e.game, e.day).await?)
     }
 
     /// The day's index (电梯): one line per character, in an order drawn from the game's
@@ -552,37 +433,25 @@ impl Service {
     ) -> Result<Vec<String>, ServiceError> {
         let g = self.store.load(game.0).await?;
         let route = self.route(game).await?;
-        let rows = sqlx::query(
-            "SELECT seat, count(*) AS n, max(message_id) AS latest, max(thread_id) AS thread
-             FROM post_links WHERE game_id = $1 AND day = $2 GROUP BY seat",
-        )
-        .bind(game.0)
-        .bind(day as i32)
-        .fetch_all(self.pool())
-        .await?;
-        let mut posts = std::collections::BTreeMap::new();
-        for r in rows {
-            posts.insert(
-                r.try_get::<i32, _>("seat")? as u16,
-                (
-                    r.try_get::<i64, _>("n")?,
-                    r.try_get::<i64, _>("latest")? as u64,
-                    Channel(r.try_get::<i64, _>("thread")? as u64),
-                ),
-            );
-        }
+        let posts: std::collections::BTreeMap<u16, PostTally> = self
+            .store
+            .post_tallies(game, day)
+            .await?
+            .into_iter()
+            .map(|t| (t.seat.0, t))
+            .collect();
         let order = anon::elevator_order(g.seed, g.chars.len(), day);
         let mut lines = Vec::with_capacity(order.len());
         for c in order {
             let name = g.ch(c).name.clone();
             lines.push(match posts.get(&c.0) {
-                Some((n, latest, thread)) => i18n::text(
+                Some(t) => i18n::text(
                     route.lang,
                     "elevator-line",
                     &[
                         ("name", name),
-                        ("count", n.to_string()),
-                        ("link", link(route.guild.0, *thread, *latest)),
+                        ("count", t.posts.to_string()),
+                        ("link", link(route.guild.0, t.thread, t.latest)),
                     ],
                 ),
                 None => i18n::text(route.lang, "elevator-none", &[("name", name)]),

@@ -3,9 +3,11 @@
 //! [`Channel`]) and nothing of Discord's types, so it is tested with plain calls; the
 //! Discord adapter parses an interaction, calls one function here and renders the answer.
 //!
-//! The bookkeeping around a game (server settings, sign-ups, which account plays which
-//! seat, each day's post) lives in the tables of `migrations/*_discord.sql`; the game
-//! itself is the store's event log.
+//! The service holds the rules and the order of steps; every statement is the store's. The
+//! bookkeeping around a game (server settings in [`crate::store::guild`], sign-ups and the
+//! start's deal in [`crate::store::signup`], which account plays which seat, each day's
+//! post in [`crate::store::forum`]) is kept there beside the game's event log; the ids are
+//! the store's ([`crate::store::ids`]), re-exported here.
 
 pub mod anon;
 pub mod board;
@@ -18,43 +20,21 @@ pub use board::GameOptions;
 pub use forum::{Closing, Elevator, Flag, ThreadPost};
 pub use tournament::DEFAULT_TOURNAMENT_RULESET;
 
+pub use crate::store::guild::Settings;
+pub use crate::store::ids::{Account, Channel, GameId, Guild, ServerRole, SignupId};
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
 use crate::engine::rng::Seed;
-use crate::engine::ruleset::Zone;
 use crate::engine::{Action, CharId, Command, Game, Role, RuleError, Ruleset, Setup};
 use crate::i18n::{self, Lang};
-use crate::store::{lang_code, Outcome, Store, StoreError};
+use crate::store::signup::{Change, Deal, Joined};
+use crate::store::{Outcome, Store, StoreError};
 use clock::Clock;
-
-/// A Discord account (user id).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Account(pub u64);
-
-/// A Discord server (guild id).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Guild(pub u64);
-
-/// A channel, thread or forum post (they share one id space).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Channel(pub u64);
-
-/// A role of a server (the judge role).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct ServerRole(pub u64);
-
-/// A stored game's id.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct GameId(pub i64);
-
-/// A sign-up's id.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct SignupId(pub i64);
 
 /// Why the service refused; each variant becomes one message in the user's language
 /// ([`ServiceError::message`]).
@@ -243,29 +223,6 @@ pub fn mention(a: Account) -> String {
     format!("<@{}>", a.0)
 }
 
-/// A server's settings.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Settings {
-    pub guild: Guild,
-    pub forum: Channel,
-    pub judge_role: ServerRole,
-    pub log: Channel,
-    pub lang: Lang,
-    /// The time zone games print times in; `None`: the default for `lang`.
-    pub time_zone: Option<Zone>,
-    /// Whether a member with the judge role may use `/judge` on a game they play in (then
-    /// without its secrets while it runs); off by default, refused.
-    pub playing_judge: bool,
-}
-
-impl Settings {
-    /// The time zone this server's games print times in.
-    pub fn zone(&self) -> Zone {
-        self.time_zone
-            .unwrap_or_else(|| i18n::default_zone(self.lang))
-    }
-}
-
 /// A sign-up and who has joined it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Signup {
@@ -369,7 +326,7 @@ pub type Overrides = BTreeMap<String, BTreeMap<String, toml::Value>>;
 /// The service.
 #[derive(Debug, Clone)]
 pub struct Service {
-    pub store: Store,
+    store: Store,
     pub clock: Arc<dyn Clock>,
     overrides: Overrides,
     /// A fixed seed for every game (tests, replays); `None` draws one from the OS.
@@ -395,6 +352,14 @@ impl Service {
         self.clock.now()
     }
 
+    /// The store under the service, for what is not a user's intent: the workers that fire
+    /// deadlines and deliver the outbox, and the messenger's own bookkeeping (the Discord
+    /// adapter), and tests that look at stored rows. Commands go through the service's
+    /// methods.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
     fn pool(&self) -> &sqlx::PgPool {
         self.store.pool()
     }
@@ -404,23 +369,7 @@ impl Service {
     /// # Errors
     /// Database errors.
     pub async fn set_up(&self, s: &Settings) -> Result<(), ServiceError> {
-        sqlx::query(
-            "INSERT INTO guild_settings
-               (guild_id, forum_channel, judge_role, log_channel, lang, time_zone, playing_judge)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)
-             ON CONFLICT (guild_id) DO UPDATE SET forum_channel = $2, judge_role = $3,
-               log_channel = $4, lang = $5, time_zone = $6, playing_judge = $7",
-        )
-        .bind(s.guild.0 as i64)
-        .bind(s.forum.0 as i64)
-        .bind(s.judge_role.0 as i64)
-        .bind(s.log.0 as i64)
-        .bind(lang_code(s.lang))
-        .bind(s.time_zone.map(Zone::name))
-        .bind(s.playing_judge)
-        .execute(self.pool())
-        .await?;
-        Ok(())
+        Ok(self.store.save_settings(s).await?)
     }
 
     /// The server's settings.
@@ -428,26 +377,10 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NotSetUp`]; database errors.
     pub async fn settings(&self, guild: Guild) -> Result<Settings, ServiceError> {
-        let row = sqlx::query(
-            "SELECT forum_channel, judge_role, log_channel, lang, time_zone, playing_judge
-             FROM guild_settings WHERE guild_id = $1",
-        )
-        .bind(guild.0 as i64)
-        .fetch_optional(self.pool())
-        .await?
-        .ok_or(ServiceError::NotSetUp)?;
-        Ok(Settings {
-            guild,
-            forum: Channel(row.try_get::<i64, _>("forum_channel")? as u64),
-            judge_role: ServerRole(row.try_get::<i64, _>("judge_role")? as u64),
-            log: Channel(row.try_get::<i64, _>("log_channel")? as u64),
-            lang: Lang::parse(row.try_get("lang")?).unwrap_or_default(),
-            // Only names that parsed are stored; one that no longer does reads as unset.
-            time_zone: row
-                .try_get::<Option<String>, _>("time_zone")?
-                .and_then(|z| Zone::parse(&z).ok()),
-            playing_judge: row.try_get("playing_judge")?,
-        })
+        self.store
+            .settings(guild)
+            .await?
+            .ok_or(ServiceError::NotSetUp)
     }
 
     /// Checks that a member with `roles` may judge in `guild`.
@@ -539,19 +472,11 @@ impl Service {
             Some(name) => Some(self.tournament_for_signup(guild, name, ruleset).await?),
             None => None,
         };
-        let row = sqlx::query(
-            "INSERT INTO signup_posts (guild_id, judge_user, ruleset, lang, tournament_id, options)
-             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
-        )
-        .bind(guild.0 as i64)
-        .bind(judge.0 as i64)
-        .bind(ruleset)
-        .bind(lang_code(lang))
-        .bind(tournament)
-        .bind(options.to_json())
-        .fetch_one(self.pool())
-        .await?;
-        self.signup(SignupId(row.try_get("id")?)).await
+        let id = self
+            .store
+            .open_signup(guild, judge, ruleset, lang, tournament, options.to_json())
+            .await?;
+        self.signup(id).await
     }
 
     fn ruleset(&self, name: &str) -> Result<Ruleset, ServiceError> {
@@ -570,13 +495,7 @@ impl Service {
         thread: Channel,
         message: u64,
     ) -> Result<(), ServiceError> {
-        sqlx::query("UPDATE signup_posts SET thread_id = $2, message_id = $3 WHERE id = $1")
-            .bind(id.0)
-            .bind(thread.0 as i64)
-            .bind(message as i64)
-            .execute(self.pool())
-            .await?;
-        Ok(())
+        Ok(self.store.signup_posted(id, thread, message).await?)
     }
 
     /// A sign-up with its players.
@@ -584,34 +503,21 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NoGame`] when there is none; database errors.
     pub async fn signup(&self, id: SignupId) -> Result<Signup, ServiceError> {
-        let row = sqlx::query(
-            "SELECT guild_id, judge_user, ruleset, lang, thread_id, message_id, game_id,
-                    tournament_id, options
-             FROM signup_posts WHERE id = $1",
-        )
-        .bind(id.0)
-        .fetch_optional(self.pool())
-        .await?
-        .ok_or(ServiceError::NoGame)?;
-        let ruleset: String = row.try_get("ruleset")?;
-        let options = GameOptions::from_json(row.try_get("options")?);
-        let rules = self.game_ruleset(&ruleset, &options).ok();
-        let cap = options.players.or_else(|| Signup::cap(&ruleset));
-        let (players, waiting) = signup_players(self.pool(), id, cap).await?;
+        let row = self.store.signup(id).await?.ok_or(ServiceError::NoGame)?;
+        let options = GameOptions::from_json(row.options);
+        let rules = self.game_ruleset(&row.ruleset, &options).ok();
+        let (players, waiting) =
+            seated(self.store.signup_players(id).await?, &row.ruleset, &options);
         Ok(Signup {
             id,
-            guild: Guild(row.try_get::<i64, _>("guild_id")? as u64),
-            judge: Account(row.try_get::<i64, _>("judge_user")? as u64),
-            ruleset,
-            lang: Lang::parse(row.try_get("lang")?).unwrap_or_default(),
-            thread: row
-                .try_get::<Option<i64>, _>("thread_id")?
-                .map(|t| Channel(t as u64)),
-            message: row
-                .try_get::<Option<i64>, _>("message_id")?
-                .map(|m| m as u64),
-            game: row.try_get::<Option<i64>, _>("game_id")?.map(GameId),
-            tournament: row.try_get("tournament_id")?,
+            guild: row.guild,
+            judge: row.judge,
+            ruleset: row.ruleset,
+            lang: row.lang,
+            thread: row.thread,
+            message: row.message,
+            game: row.game,
+            tournament: row.tournament,
             options,
             rules,
             players,
@@ -625,25 +531,11 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NoGame`] when there is none; database errors.
     pub async fn signup_at(&self, place: &Place) -> Result<Signup, ServiceError> {
-        self.signup_found(
-            "SELECT id FROM signup_posts WHERE game_id IS NULL
-               AND (thread_id = $1 OR guild_id = $2)
-             ORDER BY (thread_id = $1) DESC NULLS LAST, id DESC LIMIT 1",
-            place,
-        )
-        .await
-    }
-
-    /// The sign-up `sql` finds for `place` (`$1` its channel, `$2` its server).
-    async fn signup_found(&self, sql: &str, place: &Place) -> Result<Signup, ServiceError> {
-        let guild = place.guild.map_or(0, |g| g.0 as i64);
-        let row = sqlx::query(sql)
-            .bind(place.channel.0 as i64)
-            .bind(guild)
-            .fetch_optional(self.pool())
-            .await?
-            .ok_or(ServiceError::NoGame)?;
-        self.signup(SignupId(row.try_get("id")?)).await
+        let id = self
+            .store
+            .open_signup_at(place.channel, place.guild)
+            .await?;
+        self.signup(id.ok_or(ServiceError::NoGame)?).await
     }
 
     /// The sign-up `/wolf start` in `place` is about: the one whose post it was used in,
@@ -654,13 +546,11 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NoGame`] when there is none; database errors.
     pub async fn signup_to_start(&self, place: &Place) -> Result<Signup, ServiceError> {
-        self.signup_found(
-            "SELECT s.id FROM signup_posts s LEFT JOIN games g ON g.id = s.game_id
-             WHERE s.thread_id = $1 OR (s.guild_id = $2 AND NOT COALESCE(g.ended, FALSE))
-             ORDER BY (s.thread_id = $1) DESC NULLS LAST, s.id DESC LIMIT 1",
-            place,
-        )
-        .await
+        let id = self
+            .store
+            .signup_to_start(place.channel, place.guild)
+            .await?;
+        self.signup(id.ok_or(ServiceError::NoGame)?).await
     }
 
     /// Signs `user` up under `name`.
@@ -673,22 +563,10 @@ impl Service {
         user: Account,
         name: &str,
     ) -> Result<Signup, ServiceError> {
-        let mut tx = self.pool().begin().await?;
-        let guild = open_for_change(&mut tx, id).await?;
-        let done = sqlx::query(
-            "INSERT INTO signup_players (signup_id, user_id, name, joined_at)
-             VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
-        )
-        .bind(id.0)
-        .bind(user.0 as i64)
-        .bind(name)
-        .bind(self.now())
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() == 0 {
-            return Err(ServiceError::AlreadyJoined);
-        }
-        tx.commit().await?;
+        let guild = changed(
+            self.store.join_signup(id, user, name, self.now()).await?,
+            ServiceError::AlreadyJoined,
+        )?;
         self.remember_name(guild, user, name).await?;
         self.signup(id).await
     }
@@ -698,17 +576,10 @@ impl Service {
     /// # Errors
     /// [`ServiceError::SignupClosed`], [`ServiceError::NotJoined`]; database errors.
     pub async fn leave(&self, id: SignupId, user: Account) -> Result<Signup, ServiceError> {
-        let mut tx = self.pool().begin().await?;
-        open_for_change(&mut tx, id).await?;
-        let done = sqlx::query("DELETE FROM signup_players WHERE signup_id = $1 AND user_id = $2")
-            .bind(id.0)
-            .bind(user.0 as i64)
-            .execute(&mut *tx)
-            .await?;
-        if done.rows_affected() == 0 {
-            return Err(ServiceError::NotJoined);
-        }
-        tx.commit().await?;
+        changed(
+            self.store.leave_signup(id, user).await?,
+            ServiceError::NotJoined,
+        )?;
         self.signup(id).await
     }
 
@@ -722,13 +593,7 @@ impl Service {
         user: Account,
         ok: bool,
     ) -> Result<(), ServiceError> {
-        sqlx::query("UPDATE signup_players SET dm_ok = $3 WHERE signup_id = $1 AND user_id = $2")
-            .bind(id.0)
-            .bind(user.0 as i64)
-            .bind(ok)
-            .execute(self.pool())
-            .await?;
-        Ok(())
+        Ok(self.store.set_dm_ok(id, user, ok).await?)
     }
 
     /// Starts the game of a sign-up: seats the players in order of joining, deals by the
@@ -738,7 +603,7 @@ impl Service {
     /// the tournament.
     ///
     /// Starting is atomic: the first start draws the seed and the seating once and stores
-    /// them with the sign-up, under the sign-up row's lock ([`Service::deal`]); the game
+    /// them with the sign-up, under the sign-up row's lock ([`Service::deal`], [`Store::deal_once`]); the game
     /// (created under the sign-up's key) and the seats are both built from that stored
     /// deal. So a start retried after a failure, or a second start racing the first, finds
     /// the same deal and returns the same game: the seats always match the engine's
@@ -782,128 +647,65 @@ impl Service {
             }
             None => self.store.create_game(&key, &setup, s.lang).await?,
         };
-        let mut tx = self.pool().begin().await?;
-        for (seat, user) in deal.seating.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO seats (game_id, seat, user_id) VALUES ($1, $2, $3)
-                 ON CONFLICT DO NOTHING",
-            )
-            .bind(game)
-            .bind(seat as i32)
-            .bind(user.0 as i64)
-            .execute(&mut *tx)
-            .await?;
-        }
-        sqlx::query("UPDATE signup_posts SET game_id = $2 WHERE id = $1")
-            .bind(id.0)
-            .bind(game)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(GameId(game))
+        let game = GameId(game);
+        self.store.signup_started(id, game, &deal.seating).await?;
+        Ok(game)
     }
 
     /// The deal of sign-up `s`: the one stored by an earlier start, or a new one drawn now
     /// and stored. The sign-up row is locked (`FOR UPDATE`) while this reads and writes, so
     /// of two starts at once the second waits and then reads the first one's deal; joins and
-    /// leaves wait for the lock too ([`open_for_change`]) and are refused once a deal is
+    /// leaves wait for the lock too ([`Store::join_signup`]) and are refused once a deal is
     /// stored, so the players cannot change between the deal and the game.
     ///
     /// # Errors
     /// [`ServiceError::PlayerCount`]; database errors.
     async fn deal(&self, s: &Signup, ruleset: &Ruleset) -> Result<Deal, ServiceError> {
-        let mut tx = self.pool().begin().await?;
-        let row = sqlx::query(
-            "SELECT seed, seed256, seating, seat_names FROM signup_posts WHERE id = $1 FOR UPDATE",
-        )
-        .bind(s.id.0)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or(ServiceError::NoGame)?;
-        // A 256-bit seed (`seed256`) or, in rows stored before it existed and with a fixed
-        // seed, a 64-bit one (`seed`).
-        let seed256: Option<Vec<u8>> = row.try_get("seed256")?;
-        let seed = match seed256 {
-            Some(bytes) => Some(Seed::Bytes(bytes.try_into().map_err(|b: Vec<u8>| {
-                sqlx::Error::Decode(format!("seed256 has {} bytes, not 32", b.len()).into())
-            })?)),
-            None => row
-                .try_get::<Option<i64>, _>("seed")?
-                .map(|s| Seed::U64(s as u64)),
-        };
-        let stored: (Option<Seed>, Option<Vec<i64>>, Option<Vec<String>>) =
-            (seed, row.try_get("seating")?, row.try_get("seat_names")?);
-        if let (Some(seed), Some(seating), Some(names)) = stored {
-            tx.commit().await?;
-            return Ok(Deal {
+        let draw = |joined: Vec<Joined>| -> Result<Deal, ServiceError> {
+            let (players, _) = seated(joined, &s.ruleset, &s.options);
+            // The judge's player count (`players` option) is exact; the sign-up takes no more.
+            let counted = s.options.players.is_none_or(|n| n == players.len());
+            if !counted || ruleset.deal_for(players.len()).is_none() {
+                return Err(ServiceError::PlayerCount {
+                    ruleset: s.ruleset.clone(),
+                    players: players.len(),
+                });
+            }
+            // A real game's seed is 256 bits from the OS; a configured fixed seed (tests,
+            // replays) is a script's 64-bit seed.
+            let seed = match self.fixed_seed {
+                Some(seed) => Seed::U64(seed),
+                None => Seed::from_os(),
+            };
+            // Anonymous games play under drawn character names (马甲), never members' names,
+            // and seat the members in an order drawn from the seed: the public lists
+            // characters in seat order, which must not be the (public) order of signing up.
+            let seated: Vec<Joined> = if ruleset.options.anonymous {
+                anon::seating(seed, players.len())
+                    .into_iter()
+                    .filter_map(|i| players.get(i).cloned())
+                    .collect()
+            } else {
+                players.clone()
+            };
+            let names = if ruleset.options.anonymous {
+                anon::names(seed, players.len()).ok_or_else(|| ServiceError::PlayerCount {
+                    ruleset: s.ruleset.clone(),
+                    players: players.len(),
+                })?
+            } else {
+                unique_names(seated.iter().map(|(_, n, _)| n.as_str()))
+            };
+            Ok(Deal {
                 seed,
-                seating: seating.into_iter().map(|u| Account(u as u64)).collect(),
+                seating: seated.into_iter().map(|(a, _, _)| a).collect(),
                 names,
-            });
-        }
-        // Read under the lock: this is the list the game is dealt to.
-        let cap = s.options.players.or_else(|| Signup::cap(&s.ruleset));
-        let (players, _) = signup_players(&mut *tx, s.id, cap).await?;
-        // The judge's player count (`players` option) is exact; the sign-up takes no more.
-        let counted = s.options.players.is_none_or(|n| n == players.len());
-        if !counted || ruleset.deal_for(players.len()).is_none() {
-            return Err(ServiceError::PlayerCount {
-                ruleset: s.ruleset.clone(),
-                players: players.len(),
-            });
-        }
-        // A real game's seed is 256 bits from the OS; a configured fixed seed (tests,
-        // replays) is a script's 64-bit seed.
-        let seed = match self.fixed_seed {
-            Some(seed) => Seed::U64(seed),
-            None => Seed::from_os(),
+            })
         };
-        // Anonymous games play under drawn character names (马甲), never members' names, and
-        // seat the members in an order drawn from the seed: the public lists characters in
-        // seat order, which must not be the (public) order of signing up.
-        let seated: Vec<(Account, String, bool)> = if ruleset.options.anonymous {
-            anon::seating(seed, players.len())
-                .into_iter()
-                .filter_map(|i| players.get(i).cloned())
-                .collect()
-        } else {
-            players.clone()
-        };
-        let names = if ruleset.options.anonymous {
-            anon::names(seed, players.len()).ok_or_else(|| ServiceError::PlayerCount {
-                ruleset: s.ruleset.clone(),
-                players: players.len(),
-            })?
-        } else {
-            unique_names(seated.iter().map(|(_, n, _)| n.as_str()))
-        };
-        let deal = Deal {
-            seed,
-            seating: seated.into_iter().map(|(a, _, _)| a).collect(),
-            names,
-        };
-        let (seed64, seed256) = match deal.seed {
-            Seed::U64(s) => (Some(s as i64), None),
-            Seed::Bytes(b) => (None, Some(b.to_vec())),
-        };
-        sqlx::query(
-            "UPDATE signup_posts SET seed = $2, seed256 = $5, seating = $3, seat_names = $4
-             WHERE id = $1",
-        )
-        .bind(s.id.0)
-        .bind(seed64)
-        .bind(
-            deal.seating
-                .iter()
-                .map(|a| a.0 as i64)
-                .collect::<Vec<i64>>(),
-        )
-        .bind(&deal.names)
-        .bind(seed256)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(deal)
+        self.store
+            .deal_once(s.id, draw)
+            .await?
+            .ok_or(ServiceError::NoGame)
     }
 
     /// The game a command used in `place` is about: the game of the day post or sign-up
@@ -1154,12 +956,7 @@ impl Service {
             lang,
         )
         .await?;
-        sqlx::query("UPDATE seats SET user_id = $3 WHERE game_id = $1 AND seat = $2")
-            .bind(game.0)
-            .bind(i32::from(target.0))
-            .bind(player.0 as i64)
-            .execute(self.pool())
-            .await?;
+        self.store.move_seat(game, target, player).await?;
         Ok(())
     }
 
@@ -1168,10 +965,7 @@ impl Service {
     /// # Errors
     /// Database errors.
     pub async fn log(&self, game: GameId, text: &str, key: &str) -> Result<(), ServiceError> {
-        let mut tx = self.pool().begin().await?;
-        crate::store::outbox::enqueue(&mut tx, game.0, None, "judge", text, key, None).await?;
-        tx.commit().await?;
-        Ok(())
+        Ok(self.store.notify_judge(game, text, key, None).await?)
     }
 
     /// What `seat` already did tonight or in its open decision, for a second press.
@@ -1204,71 +998,33 @@ impl Service {
     }
 }
 
-/// A start's deal, drawn once and stored with the sign-up: the seed, the account in each
-/// seat (in seat order) and each seat's character name.
-#[derive(Debug, Clone)]
-struct Deal {
-    seed: Seed,
-    seating: Vec<Account>,
-    names: Vec<String>,
-}
-
-/// Those who play in sign-up `id` (at most `cap`: the judge's `players` option, else the
-/// ruleset's largest count) and those waiting,
-/// each in order of joining, read through `db` (a transaction holding the sign-up's lock,
-/// or the pool).
-async fn signup_players<'c>(
-    db: impl sqlx::PgExecutor<'c>,
-    id: SignupId,
-    cap: Option<usize>,
-) -> Result<(Vec<(Account, String, bool)>, Vec<(Account, String, bool)>), ServiceError> {
-    let mut players = sqlx::query(
-        "SELECT user_id, name, dm_ok FROM signup_players WHERE signup_id = $1
-         ORDER BY joined_at, user_id",
-    )
-    .bind(id.0)
-    .fetch_all(db)
-    .await?
-    .into_iter()
-    .map(|r| {
-        Ok((
-            Account(r.try_get::<i64, _>("user_id")? as u64),
-            r.try_get("name")?,
-            r.try_get("dm_ok")?,
-        ))
-    })
-    .collect::<Result<Vec<_>, sqlx::Error>>()?;
+/// The members of a sign-up who play (at most the judge's `players` option, else the
+/// ruleset's largest count) and those waiting, each in order of joining.
+fn seated(
+    mut joined: Vec<Joined>,
+    ruleset: &str,
+    options: &GameOptions,
+) -> (Vec<Joined>, Vec<Joined>) {
+    let cap = options.players.or_else(|| Signup::cap(ruleset));
     let waiting = match cap {
-        Some(cap) if players.len() > cap => players.split_off(cap),
+        Some(cap) if joined.len() > cap => joined.split_off(cap),
         _ => Vec::new(),
     };
-    Ok((players, waiting))
+    (joined, waiting)
 }
 
-/// Takes a share lock on sign-up `id` for a join or a leave in `tx`, and checks that it is
-/// still open: a start holds the row's update lock while it deals, so a join waits for it
-/// and is then refused rather than slipping in beside the deal. Returns the sign-up's
-/// server.
+/// The server of a join or a leave that was done; `unchanged` when the member already was
+/// (or was not) on the sign-up.
 ///
 /// # Errors
-/// [`ServiceError::NoGame`], [`ServiceError::SignupClosed`]; database errors.
-async fn open_for_change(
-    tx: &mut sqlx::Transaction<'_, sqlx::Postgres>,
-    id: SignupId,
-) -> Result<Guild, ServiceError> {
-    let row = sqlx::query(
-        "SELECT guild_id,
-                game_id IS NOT NULL OR seed IS NOT NULL OR seed256 IS NOT NULL AS closed
-         FROM signup_posts WHERE id = $1 FOR SHARE",
-    )
-    .bind(id.0)
-    .fetch_optional(&mut **tx)
-    .await?
-    .ok_or(ServiceError::NoGame)?;
-    if row.try_get::<bool, _>("closed")? {
-        return Err(ServiceError::SignupClosed);
+/// [`ServiceError::NoGame`], [`ServiceError::SignupClosed`], `unchanged`.
+fn changed(change: Change, unchanged: ServiceError) -> Result<Guild, ServiceError> {
+    match change {
+        Change::Done(guild) => Ok(guild),
+        Change::NoSignup => Err(ServiceError::NoGame),
+        Change::Closed => Err(ServiceError::SignupClosed),
+        Change::Unchanged => Err(unchanged),
     }
-    Ok(Guild(row.try_get::<i64, _>("guild_id")? as u64))
 }
 
 /// Character names from members' names: unique, never the reserved `judge`.

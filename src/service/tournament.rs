@@ -8,8 +8,6 @@
 
 use std::collections::BTreeMap;
 
-use sqlx::Row;
-
 use super::{Account, Guild, Service, ServiceError, Signup};
 use crate::store::tournament::TournamentError;
 use crate::tournament::{MemberStats, ScoringError, Standings, Tournament};
@@ -73,11 +71,7 @@ impl Service {
             .store
             .create_tournament(name, ruleset, games, &judge.0.to_string())
             .await?;
-        sqlx::query("UPDATE tournaments SET guild_id = $2 WHERE id = $1")
-            .bind(t.id)
-            .bind(guild.0 as i64)
-            .execute(self.pool())
-            .await?;
+        self.store.set_tournament_guild(t.id, guild).await?;
         self.remember_name(guild, judge, judge_name).await?;
         Ok(t)
     }
@@ -92,16 +86,8 @@ impl Service {
         name: Option<&str>,
     ) -> Result<Tournament, ServiceError> {
         let name = name.map(str::trim).filter(|n| !n.is_empty());
-        let row = sqlx::query(
-            "SELECT id FROM tournaments WHERE guild_id = $1 AND ($2::TEXT IS NULL OR name = $2)
-             ORDER BY id DESC LIMIT 1",
-        )
-        .bind(guild.0 as i64)
-        .bind(name)
-        .fetch_optional(self.pool())
-        .await?;
-        match (row, name) {
-            (Some(r), _) => Ok(self.store.tournament_by_id(r.try_get("id")?).await?),
+        match (self.store.guild_tournament(guild, name).await?, name) {
+            (Some(id), _) => Ok(self.store.tournament_by_id(id).await?),
             (None, Some(n)) => Err(ServiceError::NoTournament(n.to_string())),
             (None, None) => Err(ServiceError::NoTournaments),
         }
@@ -161,18 +147,11 @@ impl Service {
             .store
             .start_game(tournament, key, setup, s.lang)
             .await?;
-        let joined: Vec<(i64, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
-            "SELECT user_id, joined_at FROM signup_players WHERE signup_id = $1
-             ORDER BY joined_at, user_id",
-        )
-        .bind(s.id.0)
-        .fetch_all(self.pool())
-        .await?;
+        let joined = self.store.signup_joined_at(s.id).await?;
         // Only those who play: the waiting list stays out of the tournament.
-        let seated = |u: i64| seated.iter().any(|a| a.0 == u as u64);
-        for (user, at) in joined.into_iter().filter(|(u, _)| seated(*u)) {
+        for (user, at) in joined.into_iter().filter(|(u, _)| seated.contains(u)) {
             self.store
-                .sign_up(tournament, &(user as u64).to_string(), at)
+                .sign_up(tournament, &user.0.to_string(), at)
                 .await?;
         }
         Ok(started.game_id)
@@ -188,28 +167,17 @@ impl Service {
         user: Account,
         name: &str,
     ) -> Result<(), ServiceError> {
-        sqlx::query(
-            "INSERT INTO member_names (guild_id, user_id, name) VALUES ($1, $2, $3)
-             ON CONFLICT (guild_id, user_id) DO UPDATE SET name = $3",
-        )
-        .bind(guild.0 as i64)
-        .bind(user.0 as i64)
-        .bind(name)
-        .execute(self.pool())
-        .await?;
-        Ok(())
+        Ok(self.store.remember_name(guild, user, name).await?)
     }
 
     /// The display names known in `guild`, by account id as text.
     async fn names(&self, guild: Guild) -> Result<BTreeMap<String, String>, ServiceError> {
-        let rows: Vec<(i64, String)> =
-            sqlx::query_as("SELECT user_id, name FROM member_names WHERE guild_id = $1")
-                .bind(guild.0 as i64)
-                .fetch_all(self.pool())
-                .await?;
-        Ok(rows
+        Ok(self
+            .store
+            .member_names(guild)
+            .await?
             .into_iter()
-            .map(|(u, n)| ((u as u64).to_string(), n))
+            .map(|(u, n)| (u.0.to_string(), n))
             .collect())
     }
 
@@ -235,23 +203,14 @@ impl Service {
     /// # Errors
     /// Database errors.
     pub async fn stats(&self, guild: Guild, user: Account) -> Result<MemberStats, ServiceError> {
-        let games: Vec<(i64, i64)> = sqlx::query_as(
-            "SELECT game_id, judge_user FROM signup_posts
-             WHERE guild_id = $1 AND game_id IS NOT NULL ORDER BY game_id",
-        )
-        .bind(guild.0 as i64)
-        .fetch_all(self.pool())
-        .await?;
+        let games = self.store.guild_games(guild).await?;
         let mut logs = Vec::with_capacity(games.len());
         for (game, _) in &games {
-            logs.push(self.store.events(*game).await?);
+            logs.push(self.store.events(game.0).await?);
         }
         let mut stats =
             crate::tournament::member_stats(&user.0.to_string(), logs.iter().map(Vec::as_slice));
-        stats.judged = games
-            .iter()
-            .filter(|(_, judge)| *judge as u64 == user.0)
-            .count() as u32;
+        stats.judged = games.iter().filter(|(_, judge)| *judge == user).count() as u32;
         Ok(stats)
     }
 }

@@ -136,7 +136,7 @@ impl Writer {
             );
         }
         // The DMs the event brings (the night's prompts, an exit without last words).
-        for (c, dm) in crate::store::prompt::private_copies(e, &self.game, self.lang) {
+        for (c, dm) in crate::notify::prompt::private_copies(e, &self.game, self.lang) {
             let to = i18n::audience_heading(Audience::Character(c), &self.game, self.lang);
             self.line(e.at, &to, &dm);
         }
@@ -147,7 +147,7 @@ impl Writer {
             }
             EventKind::VoteClosed { day, round: 0, .. } => self.elevator(e.at, *day),
             EventKind::Revealed { tree_holes, .. } => {
-                let post = crate::store::prompt::tree_hole_post(tree_holes, &self.game, self.lang);
+                let post = crate::notify::prompt::tree_hole_post(tree_holes, &self.game, self.lang);
                 let title = post
                     .meta
                     .and_then(|m| m.new_post)

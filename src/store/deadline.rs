@@ -15,7 +15,7 @@ use tokio::task::JoinSet;
 
 use super::{write, Firing, Loaded, Plan, Store, StoreError, Written, MAX_RETRIES};
 use crate::engine::{self, Command, Game, Phase, Role};
-use crate::i18n::{self, Lang};
+use crate::notify::{self, Lang};
 
 /// A deadline row: `tick`, or `reminder:<what>`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -344,14 +344,7 @@ impl Store {
 
 /// Adds a reminder's messages to the change that fires it.
 fn add_reminder(plan: &mut Plan, game_id: i64, g: &Game, r: &Reminder, lang: Lang) {
-    let text = i18n::text(
-        lang,
-        r.text_id,
-        &[
-            ("phase", i18n::phase_name(g.phase, lang)),
-            ("closes", i18n::time(r.closes, g.ruleset.options.time_zone)),
-        ],
-    );
+    let text = notify::reminder(g, r.text_id, r.closes, lang);
     for (n, channel) in r.recipients.iter().enumerate() {
         let nonce = format!("g{game_id}-{}-{}-{n}", r.due.kind, r.due.at.timestamp());
         plan.message(channel, &text, nonce);

@@ -12,11 +12,16 @@
 pub mod bench;
 pub mod deadline;
 pub mod export;
+pub mod forum;
+pub mod guild;
+pub mod ids;
+mod notice;
 pub mod outage;
 pub mod outbox;
 pub mod play;
-pub mod prompt;
 pub mod relay;
+mod seats;
+pub mod signup;
 pub mod tournament;
 
 use std::sync::Arc;
@@ -27,7 +32,7 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::{Postgres, Transaction};
 
 use crate::engine::{self, Audience, Command, Event, Game, Setup};
-use crate::i18n::{self, Lang};
+use crate::notify::{self, Lang};
 
 /// The default database when neither `--database-url` nor `DATABASE_URL` says otherwise.
 pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -378,7 +383,7 @@ impl Store {
             Err(e) => (
                 Outcome::Refused {
                     code: e.code().to_string(),
-                    message: i18n::error_message(&e, &game, lang),
+                    message: notify::refusal(&e, &game, lang),
                 },
                 None,
                 Vec::new(),
@@ -641,7 +646,7 @@ impl Plan {
             p.ev_audience.push(audience_code(e.audience()));
             p.ev_kind.push(kind);
             p.ev_body.push(body);
-            for (n, m) in outbox::messages(e, state, lang).into_iter().enumerate() {
+            for (n, m) in notify::messages(e, state, lang).into_iter().enumerate() {
                 p.ob_seq.push(Some(s));
                 p.ob_nonce.push(format!("g{game_id}-e{s}-{n}"));
                 p.ob_meta

@@ -18,10 +18,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::{Postgres, Row, Transaction};
 
-use super::prompt::{self, Delivery};
 use super::{Store, StoreError};
-use crate::engine::{Audience, Event, EventKind, Game, Role};
-use crate::i18n::{self, Lang};
+use crate::notify::{self, Delivery, Lang, SetAside};
 
 /// After this many failed sends a message is set aside and the judge is told.
 pub const MAX_ATTEMPTS: i32 = 10;
@@ -41,59 +39,6 @@ const RENEW_AFTER: Duration = Duration::from_secs(20);
 /// How many more messages of each claimed channel it sends behind the oldest, in order: one
 /// search for the channels' heads then serves a run of each, not one message.
 const RUN: i64 = 15;
-
-/// One message an event causes: where it goes, its text, and how to show it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Outgoing {
-    pub channel: String,
-    pub body: String,
-    pub meta: Option<Delivery>,
-}
-
-/// The messages an event causes (given the state right after it), one per channel.
-pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
-    let dms = |ids: Vec<crate::engine::CharId>| -> Vec<String> {
-        ids.into_iter().map(|c| format!("dm:{}", c.0)).collect()
-    };
-    let channels: Vec<String> = match e.audience() {
-        Audience::Public => vec!["public".into()],
-        Audience::Character(c) => vec![format!("dm:{}", c.0)],
-        Audience::Wolves => dms(g.living_with(Role::is_wolfish)),
-        Audience::Police => dms(g.living_with(|r| r == Role::Police)),
-        Audience::Judge => vec!["judge".into()],
-        Audience::Internal => Vec::new(),
-    };
-    let private: Vec<(String, String)> = prompt::private_copies(e, g, lang)
-        .into_iter()
-        .map(|(c, text)| (format!("dm:{}", c.0), text))
-        .collect();
-    if channels.is_empty() && private.is_empty() {
-        return Vec::new();
-    }
-    let text = match &e.kind {
-        // A post is the player's own words: relayed as they are under the character's name
-        // in an anonymous game; otherwise the player's own message in the thread is the
-        // post, and nothing is repeated.
-        EventKind::Posted { text, .. } if g.ruleset.options.anonymous => text.clone(),
-        EventKind::Posted { .. } => return Vec::new(),
-        _ if e.audience() == Audience::Judge => i18n::render_judge(e, g, lang),
-        _ => i18n::render(e, g, lang),
-    };
-    let mut out: Vec<Outgoing> = channels
-        .into_iter()
-        .map(|channel| (channel, text.clone()))
-        .chain(private)
-        .map(|(channel, body)| Outgoing {
-            meta: prompt::delivery(e, g, &channel, lang),
-            body,
-            channel,
-        })
-        .collect();
-    if let EventKind::Revealed { tree_holes, .. } = &e.kind {
-        out.push(prompt::tree_hole_post(tree_holes, g, lang));
-    }
-    out
-}
 
 /// Writes one outbox row.
 pub(crate) async fn enqueue(
@@ -813,28 +758,16 @@ impl Store {
                     .await?
                     .try_get::<String, _>("lang")?;
                 let lang = Lang::parse(&lang).unwrap_or_default();
-                let text = if e.permanent {
-                    i18n::text(
-                        lang,
-                        "outbox-refused",
-                        &[
-                            ("channel", msg.channel.clone()),
-                            ("error", excerpt(&e.reason, 200)),
-                            ("start", excerpt(&msg.body, 80)),
-                        ],
-                    )
+                let error = e.to_string();
+                let why = if e.permanent {
+                    SetAside::Refused { reason: &e.reason }
                 } else {
-                    i18n::text(
-                        lang,
-                        "outbox-undeliverable",
-                        &[
-                            ("channel", msg.channel.clone()),
-                            ("attempts", MAX_ATTEMPTS.to_string()),
-                            ("error", e.to_string()),
-                            ("body", msg.body.clone()),
-                        ],
-                    )
+                    SetAside::Undeliverable {
+                        attempts: MAX_ATTEMPTS,
+                        error: &error,
+                    }
                 };
+                let text = notify::set_aside(lang, &msg.channel, &msg.body, why);
                 enqueue(
                     &mut tx,
                     msg.game_id,
@@ -866,18 +799,4 @@ impl Store {
         tx.commit().await?;
         Ok(())
     }
-}
-
-/// The first `max` characters of a text on one line, with `…` when there was more: enough
-/// for the judge to recognise a message in a one-line notice.
-fn excerpt(text: &str, max: usize) -> String {
-    let flat: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    let mut out: String = flat.chars().take(max).collect();
-    if flat.chars().count() > max {
-        out.push('…');
-    }
-    out
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::outbox::Messenger;
 use super::{Outcome, Store, StoreError};
 use crate::engine::Event;
-use crate::i18n::Lang;
+use crate::notify::Lang;
 use crate::script::{Refusal, Report, Script, ScriptError, Step, StepResult, Table};
 
 /// A script played through the database.

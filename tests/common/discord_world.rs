@@ -287,19 +287,19 @@ impl World {
 
     pub async fn game(&self) -> Game {
         let id = self.game_id().await;
-        self.service.store.load(id).await.expect("the game loads")
+        self.service.store().load(id).await.expect("the game loads")
     }
 
     pub async fn game_id(&self) -> i64 {
         sqlx::query_scalar::<_, i64>("SELECT id FROM games ORDER BY id DESC LIMIT 1")
-            .fetch_one(self.service.store.pool())
+            .fetch_one(self.service.store().pool())
             .await
             .expect("a game")
     }
 
     /// Waits until every message is delivered.
     pub async fn settle(&self) {
-        let pool = self.service.store.pool().clone();
+        let pool = self.service.store().pool().clone();
         // Two minutes: under Discord's limits (5 messages per 5 s a channel) a night's
         // messages take a while.
         for _ in 0..6000 {
@@ -330,7 +330,7 @@ impl World {
     /// How many events the latest game has.
     pub async fn event_count(&self) -> usize {
         self.service
-            .store
+            .store()
             .events(self.game_id().await)
             .await
             .map(|e| e.len())

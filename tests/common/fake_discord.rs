@@ -940,13 +940,13 @@ async fn ws(ws: WebSocketUpgrade, AxState(state): AxState<Arc<Mutex<State>>>) ->
 async fn gateway(mut socket: WebSocket, state: Arc<Mutex<State>>) {
     let (tx, mut rx) = mpsc::unbounded_channel::<String>();
     let hello = json!({"op": 10, "d": {"heartbeat_interval": 45000}}).to_string();
-    if socket.send(WsMessage::Text(hello)).await.is_err() {
+    if socket.send(WsMessage::Text(hello.into())).await.is_err() {
         return;
     }
     loop {
         tokio::select! {
             out = rx.recv() => match out {
-                Some(frame) => if socket.send(WsMessage::Text(frame)).await.is_err() { return },
+                Some(frame) => if socket.send(WsMessage::Text(frame.into())).await.is_err() { return },
                 None => return,
             },
             incoming = socket.recv() => {
@@ -958,7 +958,7 @@ async fn gateway(mut socket: WebSocket, state: Arc<Mutex<State>>) {
                 };
                 let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
                 match v["op"].as_u64() {
-                    Some(1) => { let _ = socket.send(WsMessage::Text(json!({"op": 11}).to_string())).await; }
+                    Some(1) => { let _ = socket.send(WsMessage::Text(json!({"op": 11}).to_string().into())).await; }
                     Some(2) => {
                         let (port, seq) = {
                             let mut s = state.lock().unwrap_or_else(|e| e.into_inner());
@@ -980,14 +980,14 @@ async fn gateway(mut socket: WebSocket, state: Arc<Mutex<State>>) {
                             "guilds": [{"id": GUILD.to_string(), "unavailable": true}],
                             "session_id": "session", "resume_gateway_url": format!("ws://127.0.0.1:{port}/ws"),
                             "shard": [0, 1], "application": {"id": APP_ID.to_string(), "flags": 0}}});
-                        if socket.send(WsMessage::Text(ready.to_string())).await.is_err() { return }
+                        if socket.send(WsMessage::Text(ready.to_string().into())).await.is_err() { return }
                         // Then, as Discord does, the guild the READY listed as unavailable.
                         let guild = {
                             let mut s = state.lock().unwrap_or_else(|e| e.into_inner());
                             s.seq += 1;
                             json!({"op": 0, "t": "GUILD_CREATE", "s": s.seq, "d": guild_create(&s)})
                         };
-                        if socket.send(WsMessage::Text(guild.to_string())).await.is_err() { return }
+                        if socket.send(WsMessage::Text(guild.to_string().into())).await.is_err() { return }
                     }
                     _ => {}
                 }

@@ -52,7 +52,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
 async fn game(ctx: Context<'_>) -> Result<(GameId, Game), ServiceError> {
     let service = &ctx.data().service;
     let id = service.game_at(&super::place(ctx)).await?;
-    let g = service.store.load(id.0).await?;
+    let g = service.store().load(id.0).await?;
     Ok((id, g))
 }
 

@@ -224,7 +224,7 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
         let p = place(ctx);
         match service.game_at(&p).await {
             Ok(id) => {
-                let g = service.store.load(id.0).await?;
+                let g = service.store().load(id.0).await?;
                 let lang = service.route(id).await?.lang;
                 let mut counts = std::collections::BTreeMap::new();
                 for c in &g.chars {

@@ -9,6 +9,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use super::Outgoing;
 use crate::engine::event::{Cause, DecisionKind};
 use crate::engine::ruleset::PickFallback;
 use crate::engine::{Action, Audience, CharId, Event, EventKind, Game, Kind, Role};
@@ -412,7 +413,7 @@ fn night_prompt(g: &Game, me: CharId, night: u32, until: DateTime<Utc>, lang: La
 }
 
 /// The tree-hole post (树洞) at the end: every note in order, under character and player.
-pub fn tree_hole_post(notes: &[(CharId, String)], g: &Game, lang: Lang) -> super::outbox::Outgoing {
+pub fn tree_hole_post(notes: &[(CharId, String)], g: &Game, lang: Lang) -> Outgoing {
     let mut lines = Vec::new();
     for (c, text) in notes {
         let ch = g.ch(*c);
@@ -436,7 +437,7 @@ pub fn tree_hole_post(notes: &[(CharId, String)], g: &Game, lang: Lang) -> super
     if lines.is_empty() {
         lines.push(i18n::text(lang, "ev-reveal-no-tree-holes", &[]));
     }
-    super::outbox::Outgoing {
+    Outgoing {
         channel: "public".into(),
         body: lines.join("\n"),
         meta: Some(Delivery {
@@ -458,7 +459,7 @@ mod tests {
     use super::*;
     use crate::engine::ruleset::Ruleset;
     use crate::engine::{apply, create, handle, Command, Phase, Setup};
-    use crate::store::outbox::{messages, Outgoing};
+    use crate::notify::messages;
 
     /// A 12-character m32 game in `zone`, without automatic cards (day 1 passes without
     /// posts or votes), with `quota` last words.

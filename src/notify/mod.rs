@@ -1,0 +1,138 @@
+//! What each audience is told: the messages an event causes (channel, text, and how to show
+//! them: a new post, menus, buttons), the reminders before a deadline, a refusal's wording,
+//! and the judge's notice about a message that could not be delivered. Pure (no I/O, no
+//! clock, no database): the store calls it inside the transaction that writes an event and
+//! persists what it returns as outbox rows, so the rows are decided here and kept there.
+//!
+//! Text goes through the catalogs of [`crate::i18n`]; [`prompt`] decides which choices a
+//! player's DM offers. The layering is in `docs/architecture.md`.
+
+pub mod prompt;
+
+use chrono::{DateTime, Utc};
+
+use crate::engine::{Audience, CharId, Event, EventKind, Game, Role, RuleError};
+use crate::i18n;
+pub use crate::i18n::Lang;
+pub use prompt::Delivery;
+
+/// One message an event causes: where it goes, its text, and how to show it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outgoing {
+    pub channel: String,
+    pub body: String,
+    pub meta: Option<Delivery>,
+}
+
+/// The messages an event causes (given the state right after it), one per channel.
+pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
+    let dms = |ids: Vec<CharId>| -> Vec<String> {
+        ids.into_iter().map(|c| format!("dm:{}", c.0)).collect()
+    };
+    let channels: Vec<String> = match e.audience() {
+        Audience::Public => vec!["public".into()],
+        Audience::Character(c) => vec![format!("dm:{}", c.0)],
+        Audience::Wolves => dms(g.living_with(Role::is_wolfish)),
+        Audience::Police => dms(g.living_with(|r| r == Role::Police)),
+        Audience::Judge => vec!["judge".into()],
+        Audience::Internal => Vec::new(),
+    };
+    let private: Vec<(String, String)> = prompt::private_copies(e, g, lang)
+        .into_iter()
+        .map(|(c, text)| (format!("dm:{}", c.0), text))
+        .collect();
+    if channels.is_empty() && private.is_empty() {
+        return Vec::new();
+    }
+    let text = match &e.kind {
+        // A post is the player's own words: relayed as they are under the character's name
+        // in an anonymous game; otherwise the player's own message in the thread is the
+        // post, and nothing is repeated.
+        EventKind::Posted { text, .. } if g.ruleset.options.anonymous => text.clone(),
+        EventKind::Posted { .. } => return Vec::new(),
+        _ if e.audience() == Audience::Judge => i18n::render_judge(e, g, lang),
+        _ => i18n::render(e, g, lang),
+    };
+    let mut out: Vec<Outgoing> = channels
+        .into_iter()
+        .map(|channel| (channel, text.clone()))
+        .chain(private)
+        .map(|(channel, body)| Outgoing {
+            meta: prompt::delivery(e, g, &channel, lang),
+            body,
+            channel,
+        })
+        .collect();
+    if let EventKind::Revealed { tree_holes, .. } = &e.kind {
+        out.push(prompt::tree_hole_post(tree_holes, g, lang));
+    }
+    out
+}
+
+/// How a refused command is worded to its player: the refusal `e` against the state `g` it
+/// was made on.
+pub fn refusal(e: &RuleError, g: &Game, lang: Lang) -> String {
+    i18n::error_message(e, g, lang)
+}
+
+/// The text of a reminder (catalog message `text_id`, e.g. `reminder-vote`) that the
+/// current phase of `g` closes at `closes`, in the game's time zone.
+pub fn reminder(g: &Game, text_id: &str, closes: DateTime<Utc>, lang: Lang) -> String {
+    i18n::text(
+        lang,
+        text_id,
+        &[
+            ("phase", i18n::phase_name(g.phase, lang)),
+            ("closes", i18n::time(closes, g.ruleset.options.time_zone)),
+        ],
+    )
+}
+
+/// Why a message was set aside, for the judge's notice about it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetAside<'a> {
+    /// The platform refused it for good, saying `reason`.
+    Refused { reason: &'a str },
+    /// Every one of `attempts` sends failed, the last with `error`.
+    Undeliverable { attempts: i32, error: &'a str },
+}
+
+/// The judge's one-line notice that the message `body` to `channel` was set aside. A refused
+/// message may have been refused for its length: only its start is quoted.
+pub fn set_aside(lang: Lang, channel: &str, body: &str, why: SetAside<'_>) -> String {
+    match why {
+        SetAside::Refused { reason } => i18n::text(
+            lang,
+            "outbox-refused",
+            &[
+                ("channel", channel.to_string()),
+                ("error", excerpt(reason, 200)),
+                ("start", excerpt(body, 80)),
+            ],
+        ),
+        SetAside::Undeliverable { attempts, error } => i18n::text(
+            lang,
+            "outbox-undeliverable",
+            &[
+                ("channel", channel.to_string()),
+                ("attempts", attempts.to_string()),
+                ("error", error.to_string()),
+                ("body", body.to_string()),
+            ],
+        ),
+    }
+}
+
+/// The first `max` characters of a text on one line, with `…` when there was more: enough
+/// for the judge to recognise a message in a one-line notice.
+fn excerpt(text: &str, max: usize) -> String {
+    let flat: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let mut out: String = flat.chars().take(max).collect();
+    if flat.chars().count() > max {
+        out.push('…');
+    }
+    out
+}

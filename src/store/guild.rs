@@ -1,0 +1,172 @@
+//! A chat server's records: its settings (`guild_settings`: the forum for games, the judge
+//! role, the judge's log, language, time zone), its members' display names
+//! (`member_names`), and which tournaments and games belong to it.
+
+use super::ids::{Account, Channel, GameId, Guild, ServerRole};
+use super::{lang_code, Store, StoreError};
+use crate::engine::ruleset::Zone;
+use crate::i18n::{self, Lang};
+
+/// A server's settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    pub guild: Guild,
+    pub forum: Channel,
+    pub judge_role: ServerRole,
+    pub log: Channel,
+    pub lang: Lang,
+    /// The time zone games print times in; `None`: the default for `lang`.
+    pub time_zone: Option<Zone>,
+    /// Whether a member with the judge role may use `/judge` on a game they play in (then
+    /// without its secrets while it runs); off by default, refused.
+    pub playing_judge: bool,
+}
+
+impl Settings {
+    /// The time zone this server's games print times in.
+    pub fn zone(&self) -> Zone {
+        self.time_zone
+            .unwrap_or_else(|| i18n::default_zone(self.lang))
+    }
+}
+
+impl Store {
+    /// Stores a server's settings (replacing earlier ones).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn save_settings(&self, s: &Settings) -> Result<(), StoreError> {
+        sqlx::query!(
+            "INSERT INTO guild_settings
+               (guild_id, forum_channel, judge_role, log_channel, lang, time_zone, playing_judge)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)
+             ON CONFLICT (guild_id) DO UPDATE SET forum_channel = $2, judge_role = $3,
+               log_channel = $4, lang = $5, time_zone = $6, playing_judge = $7",
+            i64::from(s.guild),
+            i64::from(s.forum),
+            i64::from(s.judge_role),
+            i64::from(s.log),
+            lang_code(s.lang),
+            s.time_zone.map(Zone::name),
+            s.playing_judge,
+        )
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A server's settings, if it has been set up.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn settings(&self, guild: Guild) -> Result<Option<Settings>, StoreError> {
+        let row = sqlx::query!(
+            r#"SELECT forum_channel AS "forum: Channel", judge_role AS "judge_role: ServerRole",
+                      log_channel AS "log: Channel", lang, time_zone, playing_judge
+               FROM guild_settings WHERE guild_id = $1"#,
+            i64::from(guild),
+        )
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|r| Settings {
+            guild,
+            forum: r.forum,
+            judge_role: r.judge_role,
+            log: r.log,
+            lang: Lang::parse(&r.lang).unwrap_or_default(),
+            // Only names that parsed are stored; one that no longer does reads as unset.
+            time_zone: r.time_zone.and_then(|z| Zone::parse(&z).ok()),
+            playing_judge: r.playing_judge,
+        }))
+    }
+
+    /// Records the display name of a member of `guild` (the latest one wins).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn remember_name(
+        &self,
+        guild: Guild,
+        user: Account,
+        name: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query!(
+            "INSERT INTO member_names (guild_id, user_id, name) VALUES ($1, $2, $3)
+             ON CONFLICT (guild_id, user_id) DO UPDATE SET name = $3",
+            i64::from(guild),
+            i64::from(user),
+            name,
+        )
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The display names known in `guild`.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn member_names(&self, guild: Guild) -> Result<Vec<(Account, String)>, StoreError> {
+        let rows = sqlx::query!(
+            r#"SELECT user_id AS "user: Account", name FROM member_names WHERE guild_id = $1"#,
+            i64::from(guild),
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|r| (r.user, r.name)).collect())
+    }
+
+    /// Makes tournament `tournament` one of `guild`'s.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn set_tournament_guild(
+        &self,
+        tournament: i64,
+        guild: Guild,
+    ) -> Result<(), StoreError> {
+        sqlx::query!(
+            "UPDATE tournaments SET guild_id = $2 WHERE id = $1",
+            tournament,
+            i64::from(guild),
+        )
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The id of `guild`'s tournament called `name`; without a name, its latest.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn guild_tournament(
+        &self,
+        guild: Guild,
+        name: Option<&str>,
+    ) -> Result<Option<i64>, StoreError> {
+        Ok(sqlx::query_scalar!(
+            "SELECT id FROM tournaments WHERE guild_id = $1 AND ($2::TEXT IS NULL OR name = $2)
+             ORDER BY id DESC LIMIT 1",
+            i64::from(guild),
+            name,
+        )
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// Every started game of `guild`, oldest first, with the account that judged it.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn guild_games(&self, guild: Guild) -> Result<Vec<(GameId, Account)>, StoreError> {
+        let rows = sqlx::query!(
+            r#"SELECT game_id AS "game!: GameId", judge_user AS "judge: Account"
+               FROM signup_posts
+               WHERE guild_id = $1 AND game_id IS NOT NULL ORDER BY game_id"#,
+            i64::from(guild),
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|r| (r.game, r.judge)).collect())
+    }
+}
