@@ -10,7 +10,7 @@ use super::outbox::Messenger;
 use super::play::{self, DbRun, PlayError};
 use super::{Store, StoreError};
 use crate::engine::{Game, Setup};
-use crate::i18n::Lang;
+use crate::notify::Lang;
 use crate::script::Script;
 use crate::tournament::{
     compute, score_game, ChartError, Scoring, ScoringError, Standings, Tournament,
