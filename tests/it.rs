@@ -27,6 +27,8 @@ mod layering;
 mod outage;
 #[path = "properties.rs"]
 mod properties;
+#[path = "roundtrips.rs"]
+mod roundtrips;
 #[path = "scenarios.rs"]
 mod scenarios;
 #[path = "secure.rs"]

@@ -15,7 +15,7 @@ use wolfjudge::store::outbox::Recorder;
 use wolfjudge::store::tournament::TournamentError;
 use wolfjudge::store::{play, Store};
 use wolfjudge::tournament::{
-    compute, default_judge, render_chart_in, render_table, score_game, Award, Scoring, Standings,
+    compute, default_judge, render_chart_png, render_table, score_game, Award, Scoring, Standings,
     TieBreak, Tournament,
 };
 
@@ -307,13 +307,13 @@ async fn five_game_mafia_tournament_matches_the_hand_computed_table(pool: PgPool
         &["4", "Ned", "-", "3", "-", "-", "3", "6", "2", "6", "0"]
     );
 
+    let bytes = render_chart_png(&st, Lang::Zh, 900, 560).expect("chart drawn");
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let img = image::load_from_memory(&bytes).expect("the PNG decodes");
+    assert_eq!((img.width(), img.height()), (900, 560));
     // Left in place for a look: target/tmp/tournament-standings.png.
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tournament-standings.png");
-    render_chart_in(&st, Lang::Zh, &path, 900, 560).expect("chart drawn");
-    let img = image::open(&path).expect("the PNG decodes");
-    assert_eq!((img.width(), img.height()), (900, 560));
-    let bytes = std::fs::read(&path).expect("written");
-    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    std::fs::write(&path, &bytes).expect("written");
 }
 
 #[sqlx::test]
@@ -374,9 +374,8 @@ async fn tournament_bookkeeping_refuses_what_does_not_fit(pool: PgPool) {
     assert!(table.contains("尚在进行：第1局"), "{table}");
     assert!(table.contains("杀人王：无人获得"), "{table}");
     // The chart of a tournament with no finished game is still a valid image.
-    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tournament-empty.png");
-    render_chart_in(&st, Lang::Zh, &path, 320, 200).expect("chart drawn");
-    let img = image::open(&path).expect("the PNG decodes");
+    let png = render_chart_png(&st, Lang::Zh, 320, 200).expect("chart drawn");
+    let img = image::load_from_memory(&png).expect("the PNG decodes");
     assert_eq!((img.width(), img.height()), (320, 200));
     assert_eq!(
         store

@@ -28,7 +28,7 @@ use super::{failure_text, locale_lang, Data, Error, DEFER_AFTER};
 use crate::engine::{Action, CharId, Color};
 use crate::i18n::{text, Lang};
 use crate::notify::prompt::Choice;
-use crate::service::{is_repeat, Account, GameId, Guild, ServerRole, Service, ServiceError};
+use crate::service::{Account, At, GameId, Guild, Intent, ServerRole, Service, ServiceError};
 
 /// A parsed `wj:<game>:<choice>` id.
 fn parse(id: &str) -> Option<(GameId, &str)> {
@@ -102,13 +102,9 @@ async fn pressed(data: &Data, c: &ComponentInteraction, user: Account, lang: Lan
     let Some((game, what)) = parse(&c.data.custom_id) else {
         return Answer::Text(text(lang, "svc-stale-button", &[]));
     };
-    // The id is the client's to send: a game of another server is refused, nothing done.
-    if let Err(e) = service
-        .check_game_in(game, c.guild_id.map(|g| Guild(g.get())))
-        .await
-    {
-        return Answer::Text(failure_text(&e, lang));
-    }
+    // The id is the client's to send: a game of another server is refused, nothing done
+    // (the service checks it).
+    let guild = c.guild_id.map(|g| Guild(g.get()));
     if let Some(rest) = what.strip_prefix("card:") {
         let reply = card(data, c, game, rest, lang)
             .await
@@ -125,32 +121,25 @@ async fn pressed(data: &Data, c: &ComponentInteraction, user: Account, lang: Lan
             .map(CharId),
         _ => None,
     };
+    let at = At::Game { game, guild, user };
     if choice == Choice::Kill {
         if let Some(t) = target {
             // The reason comes in a modal; the kill is submitted when it does. The modal's
             // length bounds mirror the ruleset's `kill_reason_chars` for the player's
             // convenience; the engine checks it (a game that does not load gets the
             // widest bounds, and the engine still refuses a wrong length).
-            let want = service
-                .game(game)
-                .await
-                .map_or(0, |(g, _)| g.ruleset.options.kill_reason_chars);
+            let want = match service.kill_reason_chars(at).await {
+                Ok(want) => want,
+                Err(e @ (ServiceError::Db(_) | ServiceError::Store(_))) => {
+                    tracing::warn!(error = %e, "the kill's reason length is unknown");
+                    0
+                }
+                Err(e) => return Answer::Text(failure_text(&e, lang)),
+            };
             return Answer::Modal(kill_reason_modal(game, t, want, lang));
         }
     }
-    Answer::Text(
-        choose(
-            data,
-            game,
-            user,
-            choice,
-            target,
-            "",
-            &c.id.to_string(),
-            lang,
-        )
-        .await,
-    )
+    Answer::Text(choose(data, at, choice, target, "", &c.id.to_string(), lang).await)
 }
 
 /// The interaction a press or a submitted modal came in.
@@ -275,17 +264,14 @@ pub async fn on_modal(
         let Some((game, target)) = parsed else {
             return (Answer::Text(text(lang, "svc-stale-button", &[])), ());
         };
-        if let Err(e) = data
-            .service
-            .check_game_in(game, m.guild_id.map(|g| Guild(g.get())))
-            .await
-        {
-            return (Answer::Text(failure_text(&e, lang)), ());
-        }
+        let at = At::Game {
+            game,
+            guild: m.guild_id.map(|g| Guild(g.get())),
+            user,
+        };
         let reply = choose(
             data,
-            game,
-            user,
+            at,
             Choice::Kill,
             Some(target),
             reason.trim(),
@@ -298,46 +284,38 @@ pub async fn on_modal(
     .await
 }
 
-/// Acts on a choice and says what came of it: what was recorded, or why not; a second press
-/// is answered with what was recorded the first time.
-#[allow(clippy::too_many_arguments)]
+/// Acts on a choice (one service call) and says what came of it: what was recorded, or why
+/// not; a second press is answered with what was recorded the first time.
 async fn choose(
     data: &Data,
-    game: GameId,
-    user: Account,
+    at: At,
     choice: Choice,
     target: Option<CharId>,
     reason: &str,
     key: &str,
     lang: Lang,
 ) -> String {
-    let service = &data.service;
-    let Some(action) = choice.action(target, reason) else {
-        return text(lang, "svc-pick-one", &[]);
+    let intent = Intent::Choice {
+        choice,
+        target,
+        reason: reason.to_string(),
     };
-    if choice == Choice::Kill && reason.is_empty() {
-        return ServiceError::EmptyReason.message(lang);
-    }
-    match service
-        .act(game, user, action, &format!("c{key}"), lang)
-        .await
-    {
-        Ok(_) => {
+    match data.service.play(at, intent, &format!("c{key}")).await {
+        Ok(played) => {
             data.wake.notify_one();
-            let name = match (target, service.store().load(game.0).await) {
-                (Some(t), Ok(g)) if t.idx() < g.chars.len() => g.ch(t).name.clone(),
-                _ => String::new(),
-            };
+            let name = target
+                .and_then(|t| played.state.chars.get(t.idx()))
+                .map(|c| c.name.clone())
+                .unwrap_or_default();
             text(
                 lang,
                 "ok-choice",
                 &[("choice", choice.label(lang)), ("name", name)],
             )
         }
-        Err(e) if is_repeat(&e) => recorded(service, game, user, lang)
-            .await
-            .unwrap_or_else(|| e.message(lang)),
-        Err(e) => failure_text(&e, lang),
+        Err(e) => e
+            .recorded_text(lang)
+            .unwrap_or_else(|| failure_text(&e, lang)),
     }
 }
 
@@ -357,13 +335,8 @@ async fn signup_in(
     }
 }
 
-async fn recorded(service: &Service, game: GameId, user: Account, lang: Lang) -> Option<String> {
-    let seat = service.seat_of(game, user).await.ok()?;
-    let g = service.store().load(game.0).await.ok()?;
-    Service::recorded(&g, seat, lang)
-}
-
-/// The judge's one-click card on a reported violation (`card:<seat>:<color>`).
+/// The judge's one-click card on a reported violation (`card:<seat>:<color>`): the judge
+/// role and the game checked in one service call, the card written in another.
 async fn card(
     data: &Data,
     c: &ComponentInteraction,
@@ -372,18 +345,20 @@ async fn card(
     lang: Lang,
 ) -> Result<String, ServiceError> {
     let service = &data.service;
-    let guild = c.guild_id.ok_or(ServiceError::NotJudge)?;
     let roles: Vec<ServerRole> = c
         .member
         .as_ref()
         .map(|m| m.roles.iter().map(|r| ServerRole(r.get())).collect())
         .unwrap_or_default();
-    let settings = service.check_judge(Guild(guild.get()), &roles).await?;
-    let (g, game_lang) = service.game(game).await?;
+    let at = At::Game {
+        game,
+        guild: Some(Guild(c.guild_id.ok_or(ServiceError::NotJudge)?.get())),
+        user: Account(c.user.id.get()),
+    };
+    let key = format!("c{}", c.id);
+    let j = service.judging(at, &roles, &key).await?;
     // As `/judge`: a judge who plays in the game does not judge it (unless allowed).
-    service
-        .check_judge_of(&settings, game, &g, Account(c.user.id.get()))
-        .await?;
+    j.allowed()?;
     let (seat, color) = what.split_once(':').ok_or(ServiceError::NoGame)?;
     let target = CharId(seat.parse().map_err(|_| ServiceError::NoGame)?);
     let color = match color {
@@ -394,14 +369,12 @@ async fn card(
     let action = Action::Card {
         target,
         color,
-        reason: text(game_lang, "flag-card-reason", &[]),
+        reason: text(j.lang, "flag-card-reason", &[]),
     };
-    service
-        .judge(game, action, &format!("c{}", c.id), lang)
-        .await?;
+    service.judge_on(&j, action, &key).await?;
     data.wake.notify_one();
-    let g = service.store().load(game.0).await?;
-    let name = g
+    let name = j
+        .state
         .chars
         .get(target.idx())
         .map(|ch| ch.name.clone())

@@ -13,11 +13,13 @@ pub mod anon;
 pub mod board;
 pub mod clock;
 mod forum;
+pub mod play;
 mod tournament;
 pub mod view;
 
 pub use board::GameOptions;
 pub use forum::{Closing, Elevator, Flag, ThreadPost};
+pub use play::{At, Intent, Judging, Played, Refusal};
 pub use tournament::DEFAULT_TOURNAMENT_RULESET;
 
 pub use crate::store::guild::Settings;
@@ -33,7 +35,7 @@ use crate::engine::rng::Seed;
 use crate::engine::{Action, CharId, Command, Game, Role, RuleError, Ruleset, Setup};
 use crate::i18n::{self, Lang};
 use crate::store::signup::{Change, Deal, Joined};
-use crate::store::{Outcome, Store, StoreError};
+use crate::store::{Store, StoreError};
 use clock::Clock;
 
 /// Why the service refused; each variant becomes one message in the user's language
@@ -107,9 +109,20 @@ pub enum ServiceError {
     /// The chat platform refused a request (e.g. missing permissions).
     #[error("the chat platform refused: {0}")]
     Platform(String),
-    /// The rules refused; the message is already in the game's language.
+    /// The rules refused: the engine's typed reason with the state it refused against,
+    /// worded at the edge by [`ServiceError::message`].
+    #[error("refused: {}", .0.error)]
+    Refused(Box<Refusal>),
+    /// A refusal an earlier version recorded under the same interaction's key (a
+    /// redelivered interaction), already worded in the game's language.
     #[error("{message}")]
-    Refused { code: String, message: String },
+    Answered { code: String, message: String },
+    /// A duration the judge typed that is not one.
+    #[error("{0:?} is not a duration")]
+    BadDuration(String),
+    /// A menu submitted with nothing picked.
+    #[error("nothing was picked")]
+    PickOne,
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error(transparent)]
@@ -146,7 +159,10 @@ impl ServiceError {
             ServiceError::TournamentRuleset { .. } => "tournament_ruleset",
             ServiceError::NoGamesPlanned => "no_games_planned",
             ServiceError::Platform(_) => "platform",
-            ServiceError::Refused { code, .. } => code,
+            ServiceError::Refused(r) => r.error.code(),
+            ServiceError::Answered { code, .. } => code,
+            ServiceError::BadDuration(_) => "invalid_duration",
+            ServiceError::PickOne => "pick_one",
             ServiceError::Store(_) | ServiceError::Db(_) | ServiceError::Tournament(_) => {
                 "internal"
             }
@@ -195,7 +211,11 @@ impl ServiceError {
                 Vec::new()
             }
             ServiceError::AlreadyPlaying { player } => vec![("player", mention(*player))],
-            ServiceError::Refused { message, .. } => return message.clone(),
+            ServiceError::Refused(r) => return i18n::error_message(&r.error, &r.game, lang),
+            ServiceError::Answered { message, .. } => return message.clone(),
+            ServiceError::BadDuration(text) => {
+                return i18n::text(lang, "svc-bad-duration", &[("text", text.clone())])
+            }
             ServiceError::Store(e) => {
                 tracing::error!(error = %e, "store error");
                 Vec::new()
@@ -832,9 +852,8 @@ impl Service {
     /// # Errors
     /// Database errors.
     pub async fn game(&self, game: GameId) -> Result<(Game, Lang), ServiceError> {
-        let g = self.store.load(game.0).await?;
-        let lang = self.route(game).await.map(|r| r.lang).unwrap_or_default();
-        Ok((g, lang))
+        let (g, lang) = self.store.load_cached(game.0).await?;
+        Ok((Arc::unwrap_or_clone(g), lang))
     }
 
     /// The seat `user` plays in `game`.
@@ -879,12 +898,15 @@ impl Service {
         user: Account,
         action: Action,
         key: &str,
-        lang: Lang,
+        _lang: Lang,
     ) -> Result<CharId, ServiceError> {
-        let seat = self.seat_of(game, user).await?;
-        self.execute(game, Command::by(seat, action), key, lang)
-            .await?;
-        Ok(seat)
+        let at = At::Game {
+            game,
+            guild: None,
+            user,
+        };
+        let played = self.play(at, Intent::Action(action), key).await?;
+        played.seat.ok_or(ServiceError::NotAPlayer)
     }
 
     /// Runs a judge's action.
@@ -896,9 +918,9 @@ impl Service {
         game: GameId,
         action: Action,
         key: &str,
-        lang: Lang,
+        _lang: Lang,
     ) -> Result<(), ServiceError> {
-        self.execute(game, Command::judge(action), key, lang).await
+        self.execute(game, Command::judge(action), key).await
     }
 
     /// The game as a game script plus its report, replayable with `wolfjudge script` (see
@@ -910,25 +932,15 @@ impl Service {
         Ok(self.store.export(game.0).await?)
     }
 
-    /// Runs a command; a refusal is said in `lang` (the store keeps it in the game's).
-    async fn execute(
-        &self,
-        game: GameId,
-        cmd: Command,
-        key: &str,
-        lang: Lang,
-    ) -> Result<(), ServiceError> {
-        let now = self.now();
-        match self.store.execute(game.0, key, &cmd, now).await? {
-            Outcome::Accepted { .. } => Ok(()),
-            Outcome::Refused { code, mut message } => {
-                let g = self.store.load(game.0).await?;
-                if let Err(e) = crate::engine::handle(&g, &cmd, now) {
-                    message = i18n::error_message(&e, &g, lang);
-                }
-                Err(ServiceError::Refused { code, message })
-            }
-        }
+    /// Runs a command on `game` under `key`: one statement to find the game current, one to
+    /// write an accepted command; a refusal comes back typed ([`ServiceError::Refused`]).
+    async fn execute(&self, game: GameId, cmd: Command, key: &str) -> Result<(), ServiceError> {
+        let at = At::Game {
+            game,
+            guild: None,
+            user: Account(0),
+        };
+        self.command(at, cmd, key).await.map(|_| ())
     }
 
     /// A new member takes a character over: the engine records it, then the seat moves.
@@ -1048,8 +1060,12 @@ fn unique_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
 
 /// Whether a refusal is the rules' "you already did that".
 pub fn is_repeat(e: &ServiceError) -> bool {
-    matches!(e, ServiceError::Refused { code, .. }
-        if code == RuleError::AlreadyActed.code() || code == RuleError::KillFixed.code())
+    let code = match e {
+        ServiceError::Refused(r) => r.error.code(),
+        ServiceError::Answered { code, .. } => code,
+        _ => return false,
+    };
+    code == RuleError::AlreadyActed.code() || code == RuleError::KillFixed.code()
 }
 
 #[cfg(test)]

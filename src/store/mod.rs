@@ -20,6 +20,7 @@ pub mod outage;
 pub mod outbox;
 pub mod play;
 pub mod relay;
+pub mod resolve;
 mod seats;
 pub mod signup;
 pub mod tournament;
@@ -154,12 +155,33 @@ struct Cached {
 /// is append-only); whether it is still the *current* state is decided by the database: a
 /// write moves `games.seq` from the cached seq in the same statement, and matches no row
 /// when another transaction (or process) moved it first.
+///
+/// Beside the states, the game last found in each channel ([`Store::resolve`]): a day's or
+/// a sign-up's post belongs to one game for ever, so the next lookup there can bring that
+/// game's cached seq along.
 #[derive(Debug, Default)]
 struct GameCache {
     games: std::sync::Mutex<std::collections::HashMap<i64, Cached>>,
+    places: std::sync::Mutex<std::collections::HashMap<i64, i64>>,
 }
 
 impl GameCache {
+    /// The game found in `channel` before, if any.
+    fn place(&self, channel: i64) -> Option<i64> {
+        self.places.lock().ok()?.get(&channel).copied()
+    }
+
+    /// Remembers that `channel` is a post of `game`.
+    fn found(&self, channel: i64, game: i64) {
+        let Ok(mut places) = self.places.lock() else {
+            return;
+        };
+        if places.len() >= CACHED_GAMES && !places.contains_key(&channel) {
+            places.clear();
+        }
+        places.insert(channel, game);
+    }
+
     fn get(&self, game_id: i64) -> Option<Cached> {
         self.games.lock().ok()?.get(&game_id).cloned()
     }
@@ -288,8 +310,20 @@ impl Store {
     /// # Errors
     /// [`StoreError::NoGame`]; database errors.
     pub async fn load(&self, game_id: i64) -> Result<Game, StoreError> {
+        Ok(Arc::unwrap_or_clone(self.load_cached(game_id).await?.0))
+    }
+
+    /// The game's current state (shared with the cache) and its language, in one round trip
+    /// through this process's cached state ([`Store::load_for`]).
+    ///
+    /// # Errors
+    /// [`StoreError::NoGame`]; database errors.
+    pub async fn load_cached(&self, game_id: i64) -> Result<(Arc<Game>, Lang), StoreError> {
         let mut conn = self.pool.acquire().await?;
-        Ok(load(&mut conn, game_id).await?.0)
+        match self.load_for(&mut conn, game_id, None).await? {
+            Loaded::Game(game, _, lang) => Ok((game, lang)),
+            Loaded::Recorded(_) => Err(StoreError::NoGame(game_id)),
+        }
     }
 
     /// The game's whole event log.

@@ -22,10 +22,7 @@ pub mod stats;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-pub use render::{
-    chart_text, render_chart_in, render_chart_png, render_stats, render_table, ChartError,
-    ChartText,
-};
+pub use render::{chart_text, render_chart_png, render_stats, render_table, ChartError, ChartText};
 pub use scoring::{Scoring, ScoringError};
 pub use standings::{
     compute, score_game, Award, Awards, GameScore, Line, PlayerStanding, Standings, Tie, TieBreak,

@@ -1,11 +1,11 @@
 //! The standings as people read them: a plain-text table (headings from the Fluent
 //! catalogs and the scoring's award names, zh-CN or en) and a PNG line chart of cumulative
-//! points per player, drawn in-process with plotters, every label in the reader's language,
-//! with the CJK font compiled in from `assets/` (a character it lacks, e.g. an emoji in a
-//! name, is drawn as `?` and noted under the chart, never as an empty box).
+//! points per player, drawn and encoded in memory (plotters, then `image`: PNG bytes, no
+//! file), every label in the reader's language, with the CJK font compiled in from
+//! `assets/` (a character it lacks, e.g. an emoji in a name, is drawn as `?` and noted under
+//! the chart, never as an empty box).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 use std::sync::OnceLock;
 
 use plotters::prelude::*;
@@ -415,7 +415,7 @@ impl ChartText {
     }
 }
 
-/// The texts [`render_chart_in`] draws for `s` in `lang`.
+/// The texts [`render_chart_png`] draws for `s` in `lang`.
 ///
 /// # Errors
 /// [`ChartError`] when the bundled font cannot be read.
@@ -554,27 +554,22 @@ fn spread(series: &[Vec<u32>], step: f64) -> Vec<Vec<f64>> {
     out
 }
 
-/// Writes a `width`×`height` PNG line chart of every player's cumulative points over the
-/// finished games (x: the start, then G1, G2, ...) to `path`, every label in `lang`, with a
-/// legend beside it that ranks the players as the table does. Returns the characters of
-/// names the font lacks (drawn as [`FALLBACK`], with a note under the chart).
-///
-/// # Errors
-/// [`ChartError`] when it cannot be drawn or written.
-pub fn render_chart_in(
+/// Draws the chart of [`render_chart_png`] into `buf`, `width`×`height` pixels of RGB
+/// (3 bytes each, row by row).
+fn draw_chart(
     s: &Standings,
     lang: Lang,
-    path: &Path,
+    buf: &mut [u8],
     width: u32,
     height: u32,
-) -> Result<Vec<char>, ChartError> {
+) -> Result<(), ChartError> {
     let text = chart_text(s, lang)?;
     let games = u32::try_from(s.games.len()).unwrap_or(u32::MAX);
     let top = s.players.iter().map(|p| p.total).max().unwrap_or(0).max(1);
     // Sizes follow the image's height (the README's chart is 900×560).
     let scale = f64::from(height.max(120)) / 560.0;
     let px = |n: f64| (n * scale).round().max(8.0);
-    let root = BitMapBackend::new(path, (width, height)).into_drawing_area();
+    let root = BitMapBackend::with_buffer(buf, (width, height)).into_drawing_area();
     root.fill(&WHITE).map_err(chart_err)?;
     let root = root
         .titled(&text.title, (FAMILY, px(24.0)))
@@ -680,35 +675,40 @@ pub fn render_chart_in(
             .map_err(chart_err)?;
         draw_markers(chart.plotting_area(), m, &points, color, mark)?;
     }
-    root.present().map_err(chart_err)?;
-    Ok(text.missing)
+    root.present().map_err(chart_err)
 }
 
 fn chart_err<E: std::fmt::Display>(e: E) -> ChartError {
     ChartError(e.to_string())
 }
 
-/// The chart of [`render_chart_in`] as PNG bytes (drawn through a temporary file, removed
-/// afterwards), e.g. to upload it.
+/// A `width`×`height` PNG line chart of every player's cumulative points over the finished
+/// games (x: the start, then G1, G2, ...), every label in `lang`, with a legend beside it
+/// that ranks the players as the table does; names' characters the font lacks are drawn as
+/// [`FALLBACK`], with a note under the chart ([`chart_text`] lists them). Drawn and encoded
+/// in memory: the caller uploads the bytes or writes them where it wants.
 ///
 /// # Errors
-/// [`ChartError`] when it cannot be drawn, written or read back.
+/// [`ChartError`] when it cannot be drawn or encoded (e.g. too large a size).
 pub fn render_chart_png(
     s: &Standings,
     lang: Lang,
     width: u32,
     height: u32,
 ) -> Result<Vec<u8>, ChartError> {
-    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let path = std::env::temp_dir().join(format!(
-        "wolfjudge-standings-{}-{n}.png",
-        std::process::id()
-    ));
-    let drawn = render_chart_in(s, lang, &path, width, height)
-        .and_then(|_| std::fs::read(&path).map_err(chart_err));
-    let _ = std::fs::remove_file(&path);
-    drawn
+    use image::ImageEncoder;
+    // u32 × u32 fits in a u64; × 3 bytes may not, on any machine.
+    let len = usize::try_from(u64::from(width) * u64::from(height))
+        .ok()
+        .and_then(|n| n.checked_mul(3))
+        .ok_or_else(|| ChartError(format!("{width}×{height} is too large")))?;
+    let mut pixels = vec![0u8; len];
+    draw_chart(s, lang, &mut pixels, width, height)?;
+    let mut png = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut png)
+        .write_image(&pixels, width, height, image::ColorType::Rgb8)
+        .map_err(chart_err)?;
+    Ok(png)
 }
 
 #[cfg(test)]
@@ -967,10 +967,9 @@ mod tests {
             Some("Note: 2 characters the font lacks are drawn as ?; the table has the names in full.")
         );
         // The chart says so too, and still draws.
-        let path = std::env::temp_dir().join(format!("wolfjudge-tofu-{}.png", std::process::id()));
-        let missing = render_chart_in(&s, Lang::Zh, &path, 640, 400).expect("drawn");
-        assert_eq!(missing, vec!['❤', '😺']);
-        let _ = std::fs::remove_file(&path);
+        let png = render_chart_png(&s, Lang::Zh, 640, 400).expect("drawn");
+        let img = image::load_from_memory(&png).expect("decodes");
+        assert_eq!((img.width(), img.height()), (640, 400));
     }
 
     #[test]

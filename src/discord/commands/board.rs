@@ -8,7 +8,7 @@ use serenity::all::{CommandOptionType, CreateCommandOption};
 use super::{Data, Error};
 use crate::discord::{messenger, Context};
 use crate::engine::ruleset::Span;
-use crate::i18n::{self, Lang};
+use crate::i18n::Lang;
 use crate::service::{board, ServiceError};
 
 /// Discord's locale for our Chinese (as in `localize`).
@@ -48,16 +48,13 @@ pub fn offer_rulesets(commands: &mut [poise::Command<Data, Error>]) {
 /// A length the judge typed (`24h`, `90m`, `1d12h`); nothing typed: the ruleset's.
 ///
 /// # Errors
-/// A refusal saying how to write a duration, in `lang`.
-pub fn span(text: Option<&str>, lang: Lang) -> Result<Option<Span>, ServiceError> {
+/// [`ServiceError::BadDuration`], worded with how to write one.
+pub fn span(text: Option<&str>) -> Result<Option<Span>, ServiceError> {
     match text.map(str::trim).filter(|t| !t.is_empty()) {
         None => Ok(None),
         Some(t) => super::judge::extension(t)
             .map(Some)
-            .ok_or_else(|| ServiceError::Refused {
-                code: "invalid_duration".into(),
-                message: i18n::text(lang, "svc-bad-duration", &[("text", t.to_string())]),
-            }),
+            .ok_or_else(|| ServiceError::BadDuration(t.to_string())),
     }
 }
 

@@ -7,19 +7,13 @@
 
 use super::play::act;
 use crate::discord::{Context, Error};
-use crate::engine::Action;
 use crate::i18n::text;
-use crate::service::Service;
+use crate::service::Intent;
 
 /// Concede for your side (Mafia: when you are its last member).
 #[poise::command(slash_command)]
 pub async fn concede(ctx: Context<'_>) -> Result<(), Error> {
-    act(
-        ctx,
-        |_| Ok(Action::Concede),
-        |lang| text(lang, "ok-concede", &[]),
-    )
-    .await
+    act(ctx, Intent::Concede, |lang| text(lang, "ok-concede", &[])).await
 }
 
 /// Self-destruct now (a wolf, by day); a white wolf king may take one character along.
@@ -30,18 +24,9 @@ pub async fn self_destruct(
     #[autocomplete = "super::living"]
     target: Option<String>,
 ) -> Result<(), Error> {
-    act(
-        ctx,
-        |g| {
-            Ok(Action::SelfDestruct {
-                target: target
-                    .as_deref()
-                    .map(|t| Service::target(g, t))
-                    .transpose()?,
-            })
-        },
-        |lang| text(lang, "ok-self-destruct", &[]),
-    )
+    act(ctx, Intent::SelfDestruct { target }, |lang| {
+        text(lang, "ok-self-destruct", &[])
+    })
     .await
 }
 
@@ -54,14 +39,8 @@ pub async fn duel(
     target: String,
 ) -> Result<(), Error> {
     let name = target.clone();
-    act(
-        ctx,
-        |g| {
-            Ok(Action::Duel {
-                target: Service::target(g, &target)?,
-            })
-        },
-        |lang| text(lang, "ok-duel", &[("name", name)]),
-    )
+    act(ctx, Intent::Duel { target }, |lang| {
+        text(lang, "ok-duel", &[("name", name)])
+    })
     .await
 }

@@ -4,12 +4,12 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{game, key};
+use super::key;
 use crate::discord::{answer, patient, place, roles, user_lang, Context, Error};
 use crate::engine::ruleset::Span;
-use crate::engine::{Action, Color, Game, Winner};
-use crate::i18n::{self, text, Lang};
-use crate::service::{mention, view, GameId, Service, ServiceError};
+use crate::engine::{Action, Color, Winner};
+use crate::i18n::{text, Lang};
+use crate::service::{mention, view, At, GameId, Judging, Service, ServiceError};
 
 /// The judge's commands.
 ///
@@ -52,7 +52,7 @@ pub enum CardColor {
 /// Checks the judge role, finds the game, runs `what`, logs the use, and answers with `ok`.
 async fn as_judge<T>(
     ctx: Context<'_>,
-    what: impl AsyncFnOnce(&Service, GameId, Game, Lang) -> Result<T, ServiceError>,
+    what: impl AsyncFnOnce(&Service, &Judging, Lang) -> Result<T, ServiceError>,
     ok: impl FnOnce(&T, Lang) -> String,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
@@ -68,17 +68,17 @@ async fn as_judge<T>(
 /// later ([`log_later`]), once, under its key.
 async fn judged<T>(
     ctx: Context<'_>,
-    what: impl AsyncFnOnce(&Service, GameId, Game, Lang) -> Result<T, ServiceError>,
+    what: impl AsyncFnOnce(&Service, &Judging, Lang) -> Result<T, ServiceError>,
 ) -> Result<T, ServiceError> {
     let lang = user_lang(ctx);
     let service = &ctx.data().service;
     let p = place(ctx);
-    let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
-    let settings = service.check_judge(guild, &roles(ctx).await).await?;
-    let (id, g) = game(ctx).await?;
-    let (_, game_lang) = service.game(id).await?;
-    let v = match service.check_judge_of(&settings, id, &g, p.user).await {
-        Ok(_) => what(service, id, g, lang).await,
+    let j = service
+        .judging(At::Place(p), &roles(ctx).await, &key(ctx))
+        .await?;
+    let (id, game_lang) = (j.game, j.lang);
+    let v = match j.allowed() {
+        Ok(()) => what(service, &j, lang).await,
         Err(e) => Err(e),
     };
     let outcome = match &v {
@@ -99,14 +99,6 @@ async fn judged<T>(
         log_later(service.clone(), id, line, log_key, e);
     }
     v
-}
-
-/// Whether the judge using `ctx` plays in `game` while it runs (only reached when the
-/// server allows playing judges: [`judged`] refuses them otherwise).
-async fn plays(ctx: Context<'_>, s: &Service, id: GameId, g: &Game) -> Result<bool, ServiceError> {
-    let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
-    let settings = s.settings(guild).await?;
-    s.check_judge_of(&settings, id, g, place(ctx).user).await
 }
 
 /// How many more times a judge's log line that met a database error is tried.
@@ -174,15 +166,15 @@ pub async fn card(
     };
     as_judge(
         ctx,
-        async |s: &Service, id, g, lang| {
-            let target = Service::target(&g, &target)?;
+        async |s: &Service, j: &Judging, _lang| {
+            let target = Service::target(&j.state, &target)?;
             let action = Action::Card {
                 target,
                 color,
                 reason: reason.clone(),
             };
-            s.judge(id, action, &key(ctx), lang).await?;
-            Ok(g.ch(target).name.clone())
+            s.judge_on(j, action, &key(ctx)).await?;
+            Ok(j.state.ch(target).name.clone())
         },
         |name, lang| text(lang, "ok-card", &[("name", name.clone())]),
     )
@@ -202,14 +194,14 @@ pub async fn remove(
 ) -> Result<(), Error> {
     as_judge(
         ctx,
-        async |s: &Service, id, g, lang| {
-            let target = Service::target(&g, &target)?;
+        async |s: &Service, j: &Judging, _lang| {
+            let target = Service::target(&j.state, &target)?;
             let action = Action::Remove {
                 target,
                 reason: reason.clone(),
             };
-            s.judge(id, action, &key(ctx), lang).await?;
-            Ok(g.ch(target).name.clone())
+            s.judge_on(j, action, &key(ctx)).await?;
+            Ok(j.state.ch(target).name.clone())
         },
         |name, lang| text(lang, "ok-removed", &[("name", name.clone())]),
     )
@@ -290,10 +282,12 @@ pub async fn substitute(
 ) -> Result<(), Error> {
     as_judge(
         ctx,
-        async |s: &Service, id, g, lang| {
-            let target = Service::target(&g, &target)?;
+        async |s: &Service, j: &Judging, lang| {
+            let g = &j.state;
+            let target = Service::target(g, &target)?;
             let player = crate::service::Account(member.id.get());
-            s.substitute(id, target, player, &key(ctx), lang).await?;
+            s.substitute(j.game, target, player, &key(ctx), lang)
+                .await?;
             if let Some(guild) = place(ctx).guild {
                 let name = member.global_name.as_deref().unwrap_or(&member.name);
                 s.remember_name(guild, player, name).await?;
@@ -319,12 +313,9 @@ pub async fn extend(
 ) -> Result<(), Error> {
     as_judge(
         ctx,
-        async |s: &Service, id, _g, lang| {
-            let span = extension(&by).ok_or_else(|| ServiceError::Refused {
-                code: "invalid_duration".into(),
-                message: i18n::text(lang, "svc-bad-duration", &[("text", by.clone())]),
-            })?;
-            s.judge(id, Action::Extend { seconds: span.0 }, &key(ctx), lang)
+        async |s: &Service, j: &Judging, _lang| {
+            let span = extension(&by).ok_or_else(|| ServiceError::BadDuration(by.clone()))?;
+            s.judge_on(j, Action::Extend { seconds: span.0 }, &key(ctx))
                 .await?;
             Ok(by.clone())
         },
@@ -360,7 +351,9 @@ pub(super) fn extension(text: &str) -> Option<Span> {
 pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
     as_judge(
         ctx,
-        async |s: &Service, id, _g, lang| s.judge(id, Action::Pause, &key(ctx), lang).await,
+        async |s: &Service, j: &Judging, _lang| {
+            s.judge_on(j, Action::Pause, &key(ctx)).await.map(|_| ())
+        },
         |_, lang| text(lang, "ok-paused", &[]),
     )
     .await
@@ -371,7 +364,9 @@ pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
     as_judge(
         ctx,
-        async |s: &Service, id, _g, lang| s.judge(id, Action::Resume, &key(ctx), lang).await,
+        async |s: &Service, j: &Judging, _lang| {
+            s.judge_on(j, Action::Resume, &key(ctx)).await.map(|_| ())
+        },
         |_, lang| text(lang, "ok-resumed", &[]),
     )
     .await
@@ -387,7 +382,7 @@ pub async fn end(
 ) -> Result<(), Error> {
     as_judge(
         ctx,
-        async |s: &Service, id, _g, lang| {
+        async |s: &Service, j: &Judging, _lang| {
             let winner = match winner.as_deref().map(str::trim) {
                 None | Some("") => None,
                 Some(w) => Some(
@@ -397,7 +392,9 @@ pub async fn end(
                         .ok_or_else(|| ServiceError::UnknownTarget(w.to_string()))?,
                 ),
             };
-            s.judge(id, Action::End { winner }, &key(ctx), lang).await
+            s.judge_on(j, Action::End { winner }, &key(ctx))
+                .await
+                .map(|_| ())
         },
         |_, lang| text(lang, "ok-ended", &[]),
     )
@@ -409,17 +406,17 @@ pub async fn end(
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     as_judge(
         ctx,
-        async |s: &Service, id, g, lang| {
+        async |s: &Service, j: &Judging, lang| {
             // A judge who plays (the server allows it) sees what every player sees.
-            if plays(ctx, s, id, &g).await? {
+            if j.plays {
                 return Ok(format!(
                     "{}\n{}",
                     text(lang, "view-judge-plays", &[]),
-                    view::status(&g, None, lang)
+                    view::status(&j.state, None, lang)
                 ));
             }
-            let route = s.route(id).await?;
-            Ok(view::judge_status(&g, &route.seats, lang))
+            let route = s.route(j.game).await?;
+            Ok(view::judge_status(&j.state, &route.seats, lang))
         },
         |t, _| t.clone(),
     )
@@ -432,12 +429,12 @@ pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let result = patient(
         ctx,
-        judged(ctx, async |s: &Service, id, g, _lang| {
+        judged(ctx, async |s: &Service, j: &Judging, _lang| {
             // The export holds the deal and the seed: not for a judge who plays, before the end.
-            if plays(ctx, s, id, &g).await? {
+            if j.plays {
                 return Err(ServiceError::JudgePlaysSecret);
             }
-            Ok((id, s.export(id).await?))
+            Ok((j.game, s.export(j.game).await?))
         }),
     )
     .await?;

@@ -48,11 +48,9 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
     commands
 }
 
-/// The game the command is about, and its state.
-async fn game(ctx: Context<'_>) -> Result<(GameId, Game), ServiceError> {
-    let service = &ctx.data().service;
-    let id = service.game_at(&super::place(ctx)).await?;
-    let g = service.store().load(id.0).await?;
+/// The game the command is about, and its state (one service call).
+async fn game(ctx: Context<'_>) -> Result<(GameId, std::sync::Arc<Game>), ServiceError> {
+    let (id, g, _) = ctx.data().service.look(super::place(ctx)).await?;
     Ok((id, g))
 }
 

@@ -3,36 +3,20 @@
 
 use super::{game, key};
 use crate::discord::{answer, patient, place, user_lang, Context, Error};
-use crate::engine::{Action, CharId};
 use crate::i18n::{text, Lang};
-use crate::service::{view, Service, ServiceError};
+use crate::service::{view, At, Intent, ServiceError};
 
-/// Runs `action` (made from the game's state) for the caller, answering `ok`.
+/// Runs the caller's `intent` where the command was used (one service call), answering
+/// `ok`.
 pub(super) async fn act(
     ctx: Context<'_>,
-    make: impl FnOnce(&crate::engine::Game) -> Result<Action, ServiceError>,
+    intent: Intent,
     ok: impl FnOnce(Lang) -> String,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let result = patient(ctx, async {
-        let (id, g) = game(ctx).await?;
-        let action = make(&g)?;
-        ctx.data()
-            .service
-            .act(id, place(ctx).user, action, &key(ctx), lang)
-            .await
-    })
-    .await?;
+    let service = &ctx.data().service;
+    let result = patient(ctx, service.play(At::Place(place(ctx)), intent, &key(ctx))).await?;
     answer(ctx, result, |_| ok(lang)).await
-}
-
-fn reason_of(reason: &str) -> Result<String, ServiceError> {
-    let r = reason.trim();
-    if r.is_empty() {
-        Err(ServiceError::EmptyReason)
-    } else {
-        Ok(r.to_string())
-    }
 }
 
 /// Vote to send a character out today; your reason is shown to everyone.
@@ -47,28 +31,16 @@ pub async fn vote(
     reason: String,
 ) -> Result<(), Error> {
     let name = target.clone();
-    act(
-        ctx,
-        |g| {
-            Ok(Action::Vote {
-                target: Service::target(g, &target)?,
-                reason: reason_of(&reason)?,
-            })
-        },
-        |lang| text(lang, "ok-vote", &[("name", name)]),
-    )
+    act(ctx, Intent::Vote { target, reason }, |lang| {
+        text(lang, "ok-vote", &[("name", name)])
+    })
     .await
 }
 
 /// Abstain in today's vote.
 #[poise::command(slash_command)]
 pub async fn abstain(ctx: Context<'_>) -> Result<(), Error> {
-    act(
-        ctx,
-        |_| Ok(Action::Abstain),
-        |lang| text(lang, "ok-abstain", &[]),
-    )
-    .await
+    act(ctx, Intent::Abstain, |lang| text(lang, "ok-abstain", &[])).await
 }
 
 /// Show today's vote count (the sheriff's vote weighted).
@@ -87,8 +59,8 @@ pub async fn votes(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn role(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let result = patient(ctx, async {
-        let (id, g) = game(ctx).await?;
-        let me = ctx.data().service.seat_of(id, place(ctx).user).await?;
+        let (_, g, me) = ctx.data().service.look(place(ctx)).await?;
+        let me = me.ok_or(ServiceError::NotAPlayer)?;
         Ok::<_, ServiceError>(view::role(&g, me, lang))
     })
     .await?;
@@ -100,8 +72,7 @@ pub async fn role(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let result = patient(ctx, async {
-        let (id, g) = game(ctx).await?;
-        let me: Option<CharId> = ctx.data().service.seat_of(id, place(ctx).user).await.ok();
+        let (_, g, me) = ctx.data().service.look(place(ctx)).await?;
         Ok::<_, ServiceError>(view::status(&g, me, lang))
     })
     .await?;
@@ -117,27 +88,16 @@ pub async fn proxy(
     target: String,
 ) -> Result<(), Error> {
     let name = target.clone();
-    act(
-        ctx,
-        |g| {
-            Ok(Action::Proxy {
-                target: Service::target(g, &target)?,
-            })
-        },
-        |lang| text(lang, "ok-proxy", &[("name", name)]),
-    )
+    act(ctx, Intent::Proxy { target }, |lang| {
+        text(lang, "ok-proxy", &[("name", name)])
+    })
     .await
 }
 
 /// Ask to speed the game up (shorter days once a majority asks).
 #[poise::command(slash_command)]
 pub async fn speedup(ctx: Context<'_>) -> Result<(), Error> {
-    act(
-        ctx,
-        |_| Ok(Action::Speedup),
-        |lang| text(lang, "ok-speedup", &[]),
-    )
-    .await
+    act(ctx, Intent::Speedup, |lang| text(lang, "ok-speedup", &[])).await
 }
 
 /// Leave your last words (published when the day your elimination message names opens).
@@ -148,11 +108,9 @@ pub async fn lastwords(
     #[max_length = 1500]
     text: String,
 ) -> Result<(), Error> {
-    act(
-        ctx,
-        |_| Ok(Action::LastWords { text: text.clone() }),
-        |lang| crate::i18n::text(lang, "ok-lastwords", &[]),
-    )
+    act(ctx, Intent::LastWords { text }, |lang| {
+        crate::i18n::text(lang, "ok-lastwords", &[])
+    })
     .await
 }
 
@@ -164,11 +122,9 @@ pub async fn treehole(
     #[max_length = 1500]
     text: String,
 ) -> Result<(), Error> {
-    act(
-        ctx,
-        |_| Ok(Action::TreeHole { text: text.clone() }),
-        |lang| crate::i18n::text(lang, "ok-treehole", &[]),
-    )
+    act(ctx, Intent::TreeHole { text }, |lang| {
+        crate::i18n::text(lang, "ok-treehole", &[])
+    })
     .await
 }
 

@@ -159,7 +159,7 @@ pub async fn new(
         let p = place(ctx);
         let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
         let settings = service.check_judge(guild, &roles(ctx).await).await?;
-        let span = |text: &Option<String>| super::board::span(text.as_deref(), lang);
+        let span = |text: &Option<String>| super::board::span(text.as_deref());
         let options = GameOptions {
             day_length: span(&day_length)?,
             night_length: span(&night_deadline)?,
