@@ -531,7 +531,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
     }
     let delivered: i64 =
         sqlx::query_scalar("SELECT count(*) FROM outbox WHERE delivered_at IS NOT NULL")
-            .fetch_one(&w.service.store().pool)
+            .fetch_one(w.service.store().pool())
             .await
             .expect("count");
     assert!(
@@ -551,7 +551,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
     }
     // Nothing failed to send.
     let failed: i64 = sqlx::query_scalar("SELECT count(*) FROM outbox WHERE failed_at IS NOT NULL")
-        .fetch_one(&w.service.store().pool)
+        .fetch_one(w.service.store().pool())
         .await
         .expect("count");
     assert_eq!(failed, 0);
@@ -676,7 +676,7 @@ async fn setup_and_sign_up_refusals_say_what_to_do(pool: PgPool) {
     let a = w.judge_says(post.channel, &["wolf", "start"], &[]).await;
     assert!(a.contains("3 人无法进行 m32"), "too few: {a}");
     let games: i64 = sqlx::query_scalar("SELECT count(*) FROM games")
-        .fetch_one(&w.service.store().pool)
+        .fetch_one(w.service.store().pool())
         .await
         .expect("count");
     assert_eq!(games, 0, "a refused start creates nothing");
@@ -1195,7 +1195,7 @@ async fn the_servers_time_zone_and_the_nights_prompts(pool: PgPool) {
     );
     assert_eq!(r["data"]["flags"], json!(64), "refused privately: {r}");
     let servers: i64 = sqlx::query_scalar("SELECT count(*) FROM guild_settings")
-        .fetch_one(&w.service.store().pool)
+        .fetch_one(w.service.store().pool())
         .await
         .expect("count");
     assert_eq!(servers, 0, "a refused setup sets nothing up");

@@ -259,7 +259,7 @@ async fn a_repeated_wolf_start_answers_with_the_same_game(pool: PgPool) {
     );
     w.settle().await;
     let games: i64 = sqlx::query_scalar("SELECT count(*) FROM games")
-        .fetch_one(&w.service.store().pool)
+        .fetch_one(w.service.store().pool())
         .await
         .expect("count");
     assert_eq!(games, 1);
@@ -318,7 +318,7 @@ async fn buttons_naming_another_servers_game_are_refused(pool: PgPool) {
     let events_before = store.events(other.0).await.expect("events").len();
     let outbox_before: i64 = sqlx::query_scalar("SELECT count(*) FROM outbox WHERE game_id = $1")
         .bind(other.0)
-        .fetch_one(&store.pool)
+        .fetch_one(store.pool())
         .await
         .expect("count");
 
@@ -347,7 +347,7 @@ async fn buttons_naming_another_servers_game_are_refused(pool: PgPool) {
     );
     let outbox_after: i64 = sqlx::query_scalar("SELECT count(*) FROM outbox WHERE game_id = $1")
         .bind(other.0)
-        .fetch_one(&store.pool)
+        .fetch_one(store.pool())
         .await
         .expect("count");
     assert_eq!(

@@ -339,7 +339,7 @@ async fn dispatchers_in_one_process_never_send_a_message_twice(pool: PgPool) {
                 loop {
                     store.dispatch(None, watch.as_ref()).await.expect("dispatch");
                     let left = count(
-                        &store.pool,
+                        store.pool(),
                         "SELECT count(*) FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL",
                     )
                     .await;

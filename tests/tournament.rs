@@ -13,10 +13,11 @@ use wolfjudge::i18n::{Lang, MISSING_OPEN};
 use wolfjudge::script::{Act, By, Script, Step};
 use wolfjudge::service::replay;
 use wolfjudge::store::outbox::Recorder;
+use wolfjudge::store::tournament::TournamentError;
 use wolfjudge::store::Store;
 use wolfjudge::tournament::{
     compute, default_judge, render_chart_png, render_table, score_game, Award, Scoring, Standings,
-    TieBreak, Tournament, TournamentError,
+    TieBreak, Tournament,
 };
 
 /// Sign-up order (one minute apart); the judge Wu and the late substitute Oz never sign up.

@@ -37,14 +37,12 @@ use chrono::{DateTime, TimeZone, Utc};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
-use sqlx::Row;
 use tokio::sync::Semaphore;
 use tokio::task::{JoinHandle, JoinSet};
 
 use super::drive::{dispatcher, flatten, Tally};
 use super::{
-    count, create_all, games, none_left, peak_rss_mb, table_bytes, undelivered, BenchError, Millis,
-    DISPATCHERS,
+    create_all, games, none_left, peak_rss_mb, table_bytes, BenchError, Millis, DISPATCHERS,
 };
 use crate::engine::{self, Action, CharId, Command, Game, Ruleset, Setup};
 use crate::store::deadline::Fired;
@@ -515,15 +513,8 @@ fn keep<T>(failure: &mut Option<BenchError>, r: Result<T, BenchError>) -> Option
 
 /// The game whose earliest unfired deadline is the latest: the worker will not touch it soon.
 async fn quietest(store: &Store, ids: &[i64]) -> Result<i64, BenchError> {
-    let row = sqlx::query(
-        "SELECT game_id FROM deadlines WHERE game_id = ANY($1) AND fired_at IS NULL
-         GROUP BY game_id ORDER BY min(due_at) DESC, game_id LIMIT 1",
-    )
-    .bind(ids)
-    .fetch_optional(&store.pool)
-    .await?;
-    match row {
-        Some(r) => Ok(r.try_get("game_id")?),
+    match store.quietest(ids).await? {
+        Some(id) => Ok(id),
         None => ids
             .first()
             .copied()
@@ -543,16 +534,9 @@ async fn exactly_once(
     end: DateTime<Utc>,
     shots: &[(&str, &Fired)],
 ) -> Result<usize, BenchError> {
-    let unfired = sqlx::query(
-        "SELECT count(*) AS n FROM deadlines
-         WHERE game_id = ANY($1) AND fired_at IS NULL AND due_at <= $2",
-    )
-    .bind(ids)
-    .bind(end);
-    none_left(store, unfired, |n| {
+    none_left(store.unfired_by(ids, end).await?, |n| {
         BenchError::Check(format!("{n} deadlines due by the clock's end never fired"))
-    })
-    .await?;
+    })?;
     let distinct: HashSet<(i64, &str, DateTime<Utc>)> = shots
         .iter()
         .map(|(_, f)| (f.game_id, f.due.kind.as_str(), f.due.at))
@@ -567,17 +551,7 @@ async fn exactly_once(
     for (by, _) in shots {
         *ours.entry(by.to_string()).or_default() += 1;
     }
-    let rows = sqlx::query(
-        "SELECT COALESCE(fired_by, '') AS by, count(*) AS n FROM deadlines
-         WHERE game_id = ANY($1) AND fired_at IS NOT NULL GROUP BY fired_by",
-    )
-    .bind(ids)
-    .fetch_all(&store.pool)
-    .await?;
-    let mut stored = BTreeMap::new();
-    for r in rows {
-        stored.insert(r.try_get::<String, _>("by")?, r.try_get::<i64, _>("n")?);
-    }
+    let stored: BTreeMap<String, i64> = store.fired_per_worker(ids).await?.into_iter().collect();
     if stored != ours {
         return Err(BenchError::Check(format!(
             "the deadlines table says {stored:?} fired, the workers {ours:?}"
@@ -619,14 +593,7 @@ pub(super) async fn run(
     let early_time = t.elapsed();
     // The games' past: their messages so far went out when they were written (the clock
     // measures what the service does from now on, not a day's messages written at once).
-    let past = sqlx::query(
-        "UPDATE outbox SET delivered_at = now(), attempts = attempts + 1
-         WHERE game_id = ANY($1) AND delivered_at IS NULL AND failed_at IS NULL",
-    )
-    .bind(&ids)
-    .execute(&st.pool)
-    .await?
-    .rows_affected();
+    let past = st.mark_delivered(&ids).await?;
 
     let tally = Arc::new(Tally::default());
     let posters = Arc::new(Posters::new(ids.clone(), seed));
@@ -646,8 +613,8 @@ pub(super) async fn run(
     let at_seconds = clock.real.elapsed().as_secs_f64();
     let first = service.stop(None).await?;
     let stop_time = stopping.elapsed();
-    let pending_at_restart = count(&first.store, undelivered(Some(&ids))).await?;
-    first.store.pool.close().await;
+    let pending_at_restart = first.store.undelivered(Some(&ids)).await?;
+    first.store.close().await;
     let (first_worked, mut answers) = (first.worked, first.answers);
     drop(first.store);
     tokio::time::sleep(Duration::try_from_secs_f64(o.down_seconds).unwrap_or_default()).await;
@@ -730,9 +697,9 @@ pub(super) async fn run(
         all.extend(worked.shots.iter().filter(ours).map(|s| (name, s)));
     }
     let checked = exactly_once(&st, &ids, end, &all).await?;
-    let pending_at_end = count(&st, undelivered(Some(&ids))).await?;
+    let pending_at_end = st.undelivered(Some(&ids)).await?;
     let bytes = (table_bytes(&st).await? - empty).max(0) as u64;
-    st.pool.close().await;
+    st.close().await;
 
     let longest = first_worked.longest.max(second.worked.longest);
     Ok(ActiveGames {

@@ -19,11 +19,11 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
-use sqlx::{Connection, Row};
 use tokio::sync::Semaphore;
 
 use crate::engine::Setup;
 use crate::i18n::Lang;
+use crate::store::bench::Scratch;
 use crate::store::{self, Store, StoreError};
 pub use active::{ActiveGames, ActiveOptions, Restart};
 use drive::{Played, Sample, Tally};
@@ -237,19 +237,9 @@ impl Report {
     }
 }
 
-/// The tables a game's rows live in.
-const TABLES: &str =
-    "'games','characters','players','events','snapshots','outbox','deadlines','commands'";
-
+/// The bytes the tables of games take.
 async fn table_bytes(store: &Store) -> Result<i64, BenchError> {
-    let row = sqlx::query(&format!(
-        "SELECT COALESCE(sum(pg_total_relation_size(c.oid)), 0)::BIGINT AS bytes
-         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-         WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname IN ({TABLES})"
-    ))
-    .fetch_one(&store.pool)
-    .await?;
-    Ok(row.try_get("bytes")?)
+    Ok(store.table_bytes().await?)
 }
 
 /// The process's peak resident memory in MB (Linux; 0 elsewhere).
@@ -327,18 +317,12 @@ async fn check(
     games: &[Planned],
     ids: &[i64],
 ) -> Result<(usize, usize), BenchError> {
-    let rows = sqlx::query("SELECT id, seq, ended FROM games WHERE id = ANY($1)")
-        .bind(ids)
-        .fetch_all(&store.pool)
-        .await?;
-    let mut stored = std::collections::HashMap::new();
-    for r in rows {
-        let id: i64 = r.try_get("id")?;
-        stored.insert(
-            id,
-            (r.try_get::<i64, _>("seq")?, r.try_get::<bool, _>("ended")?),
-        );
-    }
+    let stored: std::collections::HashMap<i64, (i64, bool)> = store
+        .progress(ids)
+        .await?
+        .into_iter()
+        .map(|p| (p.game_id, (p.seq, p.ended)))
+        .collect();
     let (mut finished, mut matching) = (0, 0);
     for (g, id) in games.iter().zip(ids) {
         if let Some((seq, ended)) = stored.get(id) {
@@ -370,60 +354,28 @@ fn by_day(samples: &[Sample]) -> Vec<DayLatency> {
         .collect()
 }
 
-/// A query that counts rows as `n`.
-type Count<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
-
-/// What `query` counts.
-async fn count(store: &Store, query: Count<'_>) -> Result<i64, BenchError> {
-    Ok(query.fetch_one(&store.pool).await?.try_get("n")?)
-}
-
-/// Fails with `error(n)` when `query` counts `n > 0` rows.
-async fn none_left(
-    store: &Store,
-    query: Count<'_>,
-    error: impl FnOnce(i64) -> BenchError,
-) -> Result<(), BenchError> {
-    let n = count(store, query).await?;
+/// Fails with `error(n)` when `n > 0` rows were counted.
+fn none_left(n: i64, error: impl FnOnce(i64) -> BenchError) -> Result<(), BenchError> {
     if n > 0 {
         return Err(error(n));
     }
     Ok(())
 }
 
-/// Counts the messages not delivered yet (nor given up on), of the games `ids` or of any.
-fn undelivered(ids: Option<&[i64]>) -> Count<'_> {
-    sqlx::query(
-        "SELECT count(*) AS n FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL
-           AND ($1::BIGINT[] IS NULL OR game_id = ANY($1))",
-    )
-    .bind(ids)
-}
-
 /// Fails when messages (of the games `ids`, or of any) were left undelivered.
 async fn all_delivered(store: &Store, ids: Option<&[i64]>) -> Result<(), BenchError> {
-    none_left(store, undelivered(ids), |n| {
+    none_left(store.undelivered(ids).await?, |n| {
         BenchError::Task(format!("{n} messages were left undelivered"))
     })
-    .await
 }
 
 /// Outbox delivery lag: from the row's writing transaction to the dispatcher's claim.
 async fn delivery_lag(store: &Store) -> Result<Millis, BenchError> {
-    let row = sqlx::query(
-        "SELECT
-           COALESCE(percentile_cont(0.5) WITHIN GROUP (ORDER BY lag), 0)::FLOAT8 AS p50,
-           COALESCE(percentile_cont(0.99) WITHIN GROUP (ORDER BY lag), 0)::FLOAT8 AS p99,
-           COALESCE(max(lag), 0)::FLOAT8 AS max
-         FROM (SELECT extract(epoch FROM delivered_at - next_attempt_at) * 1000 AS lag
-               FROM outbox WHERE delivered_at IS NOT NULL AND attempts = 1) l",
-    )
-    .fetch_one(&store.pool)
-    .await?;
+    let lag = store.delivery_lag().await?;
     Ok(Millis {
-        p50: row.try_get("p50")?,
-        p99: row.try_get("p99")?,
-        max: row.try_get("max")?,
+        p50: lag.p50,
+        p99: lag.p99,
+        max: lag.max,
     })
 }
 
@@ -441,22 +393,6 @@ fn bar(total: usize, shown: bool, what: &str) -> ProgressBar {
     }
     bar.set_message(what.to_string());
     bar
-}
-
-/// Creates the database `name` anew on the server `url` points at; returns the connection
-/// that did it (to drop it again later).
-pub(crate) async fn fresh_database(
-    url: &str,
-    name: &str,
-) -> Result<sqlx::PgConnection, BenchError> {
-    let mut admin = sqlx::PgConnection::connect(url).await?;
-    sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-        .execute(&mut admin)
-        .await?;
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut admin)
-        .await?;
-    Ok(admin)
 }
 
 /// A set of games played: what it measured, how many ended and how many match memory.
@@ -509,14 +445,12 @@ const DISPATCHERS: usize = 2;
 /// or pgbench fails.
 pub async fn run(url: &str, opts: &Options) -> Result<Report, BenchError> {
     let scratch = format!("wolfjudge_bench_{}", std::process::id());
-    let mut admin = fresh_database(url, &scratch).await?;
+    let db = Scratch::create(url, &scratch).await?;
     let result = run_in(&store::url_for_database(url, &scratch), opts).await;
     let dropped = if std::env::var_os("WOLFJUDGE_BENCH_KEEP").is_some() {
-        Ok(Default::default())
+        Ok(())
     } else {
-        sqlx::query(&format!("DROP DATABASE IF EXISTS {scratch} WITH (FORCE)"))
-            .execute(&mut admin)
-            .await
+        db.drop_database().await
     };
     let mut report = result?;
     dropped?;

@@ -6,6 +6,7 @@ use tokio::process::Command;
 
 use super::BenchError;
 use crate::store;
+use crate::store::bench::Scratch;
 
 /// What pgbench measured.
 #[derive(Debug, Clone, Serialize)]
@@ -66,7 +67,7 @@ fn figure(out: &str, label: &str) -> Option<f64> {
 /// [`BenchError::Pgbench`] when pgbench is missing or fails; database errors.
 pub async fn run(url: &str, clients: usize, seconds: u64) -> Result<Pgbench, BenchError> {
     let db = format!("wolfjudge_pgbench_{}", std::process::id());
-    let mut admin = super::fresh_database(url, &db).await?;
+    let scratch = Scratch::create(url, &db).await?;
     let target = store::url_for_database(url, &db);
     let clients = clients.max(1);
     let measured = async {
@@ -102,9 +103,7 @@ pub async fn run(url: &str, clients: usize, seconds: u64) -> Result<Pgbench, Ben
         }
     }
     .await;
-    sqlx::query(&format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)"))
-        .execute(&mut admin)
-        .await?;
+    scratch.drop_database().await?;
     measured
 }
 

@@ -29,7 +29,6 @@ use serenity::all::{
     Nonce, UserId, WebhookId,
 };
 use sha2::{Digest, Sha256};
-use sqlx::Row;
 
 use crate::engine::CharId;
 use crate::notify::prompt::{Delivery, NewPost, PostRef};
@@ -42,14 +41,13 @@ async fn webhook(
     service: &Service,
     forum: Channel,
 ) -> Result<(u64, String), SendError> {
-    let row = sqlx::query("SELECT webhook_id, token FROM webhooks WHERE channel_id = $1")
-        .bind(forum.0 as i64)
-        .fetch_optional(&service.store().pool)
+    let kept = service
+        .store()
+        .webhook(forum.0 as i64)
         .await
         .map_err(failed)?;
-    if let Some(r) = row {
-        let id: i64 = r.try_get("webhook_id").map_err(failed)?;
-        return Ok((id as u64, r.try_get("token").map_err(failed)?));
+    if let Some((id, token)) = kept {
+        return Ok((id as u64, token));
     }
     let hook = ChannelId::new(forum.0.max(1))
         .create_webhook(http, CreateWebhook::new("wolfjudge"))
@@ -58,16 +56,11 @@ async fn webhook(
     // The token is only exposed through the webhook's URL (…/webhooks/<id>/<token>).
     let url = hook.url().map_err(failed)?;
     let token = url.rsplit('/').next().unwrap_or_default().to_string();
-    sqlx::query(
-        "INSERT INTO webhooks (channel_id, webhook_id, token) VALUES ($1, $2, $3)
-         ON CONFLICT (channel_id) DO NOTHING",
-    )
-    .bind(forum.0 as i64)
-    .bind(hook.id.get() as i64)
-    .bind(&token)
-    .execute(&service.store().pool)
-    .await
-    .map_err(failed)?;
+    service
+        .store()
+        .keep_webhook(forum.0 as i64, hook.id.get() as i64, &token)
+        .await
+        .map_err(failed)?;
     Ok((hook.id.get(), token))
 }
 
@@ -518,15 +511,11 @@ impl DiscordMessenger {
 
     /// Whether the day's index is recorded.
     async fn has_elevator(&self, game: GameId, day: u32) -> Result<bool, SendError> {
-        let row: Option<bool> = sqlx::query_scalar(
-            "SELECT elevator IS NOT NULL FROM day_threads WHERE game_id = $1 AND day = $2",
-        )
-        .bind(game.0)
-        .bind(day as i32)
-        .fetch_optional(&self.service.store().pool)
-        .await
-        .map_err(failed)?;
-        Ok(row.unwrap_or(false))
+        self.service
+            .store()
+            .has_elevator(game.0, day as i32)
+            .await
+            .map_err(failed)
     }
 }
 

@@ -106,7 +106,7 @@ pub enum ServiceError {
     NoGamesPlanned,
     /// A tournament operation failed for a reason the user cannot fix.
     #[error(transparent)]
-    Tournament(crate::tournament::TournamentError),
+    Tournament(crate::store::tournament::TournamentError),
     /// The chat platform refused a request (e.g. missing permissions).
     #[error("the chat platform refused: {0}")]
     Platform(String),
@@ -382,7 +382,7 @@ impl Service {
     }
 
     fn pool(&self) -> &sqlx::PgPool {
-        &self.store.pool
+        self.store.pool()
     }
 
     /// Sets the forum for games, the judge role and the judge's log channel.

@@ -15,8 +15,8 @@ use crate::i18n::Lang;
 use crate::script::export::{self as written, Export, Logged};
 use crate::script::{Refusal, Report, Script, ScriptError, Step, StepResult, Table};
 use crate::store::outbox::Messenger;
+use crate::store::tournament::{StartedGame, TournamentError};
 use crate::store::{Outcome, Store, StoreError};
-use crate::tournament::{StartedGame, TournamentError};
 
 /// A script played through the database.
 #[derive(Debug, Clone)]

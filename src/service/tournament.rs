@@ -9,7 +9,8 @@
 use std::collections::BTreeMap;
 
 use super::{Account, Guild, Service, ServiceError, Signup};
-use crate::tournament::{MemberStats, ScoringError, Standings, Tournament, TournamentError};
+use crate::store::tournament::TournamentError;
+use crate::tournament::{MemberStats, ScoringError, Standings, Tournament};
 
 impl From<TournamentError> for ServiceError {
     fn from(e: TournamentError) -> ServiceError {

@@ -10,7 +10,6 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
-use sqlx::Row;
 use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 
@@ -240,14 +239,13 @@ impl Store {
     /// # Errors
     /// Database errors.
     pub async fn next_due(&self, game: Option<i64>) -> Result<Option<DateTime<Utc>>, StoreError> {
-        let row = sqlx::query(
+        Ok(sqlx::query_scalar!(
             "SELECT min(due_at) AS due FROM deadlines
              WHERE fired_at IS NULL AND ($1::BIGINT IS NULL OR game_id = $1)",
+            game,
         )
-        .bind(game)
         .fetch_one(&self.pool)
-        .await?;
-        Ok(row.try_get("due")?)
+        .await?)
     }
 
     /// Up to `limit` due deadlines, each the earliest unfired one of its game, oldest first.
@@ -257,7 +255,7 @@ impl Store {
         now: DateTime<Utc>,
         limit: i64,
     ) -> Result<Vec<Head>, StoreError> {
-        let rows = sqlx::query(
+        let rows = sqlx::query!(
             "SELECT d.game_id, d.kind, d.due_at FROM deadlines d
              WHERE d.fired_at IS NULL AND d.due_at <= $1 AND ($2::BIGINT IS NULL OR d.game_id = $2)
                AND NOT EXISTS (SELECT 1 FROM deadlines e
@@ -265,23 +263,22 @@ impl Store {
                                  AND (e.due_at, e.kind) < (d.due_at, d.kind))
              ORDER BY d.due_at, d.game_id, d.kind
              LIMIT $3",
+            now,
+            game,
+            limit,
         )
-        .bind(now)
-        .bind(game)
-        .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        rows.into_iter()
-            .map(|r| {
-                Ok(Head {
-                    game_id: r.try_get("game_id")?,
-                    due: Due {
-                        kind: r.try_get("kind")?,
-                        at: r.try_get("due_at")?,
-                    },
-                })
+        Ok(rows
+            .into_iter()
+            .map(|r| Head {
+                game_id: r.game_id,
+                due: Due {
+                    kind: r.kind,
+                    at: r.due_at,
+                },
             })
-            .collect()
+            .collect())
     }
 
     /// Fires one deadline: a tick runs the engine at the deadline's time, a reminder is

@@ -13,9 +13,13 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::standings::{Award, PlayerStanding, Standings, TieBreak};
 use super::stats::MemberStats;
-use super::TournamentError;
 use crate::engine::Role;
 use crate::i18n::{self, Lang};
+
+/// Why a chart could not be drawn.
+#[derive(Debug, thiserror::Error)]
+#[error("chart: {0}")]
+pub struct ChartError(pub String);
 
 /// How many columns `s` takes in a terminal: East Asian wide characters take two.
 fn width(s: &str) -> usize {
@@ -340,7 +344,7 @@ const FAMILY: &str = "wolfjudge-noto-sans-cjk-sc";
 /// empty box (a box looks like a rendering bug; the note under the chart says what it is).
 pub const FALLBACK: char = '?';
 
-fn font() -> Result<&'static ab_glyph::FontRef<'static>, TournamentError> {
+fn font() -> Result<&'static ab_glyph::FontRef<'static>, ChartError> {
     static FONT_REF: OnceLock<Option<ab_glyph::FontRef<'static>>> = OnceLock::new();
     FONT_REF
         .get_or_init(|| {
@@ -351,7 +355,7 @@ fn font() -> Result<&'static ab_glyph::FontRef<'static>, TournamentError> {
                 .filter(|_| registered)
         })
         .as_ref()
-        .ok_or_else(|| TournamentError::Chart("the bundled font cannot be read".into()))
+        .ok_or_else(|| ChartError("the bundled font cannot be read".into()))
 }
 
 /// Characters that draw nothing and would only come out as `?`: variation selectors (the
@@ -414,8 +418,8 @@ impl ChartText {
 /// The texts [`render_chart_png`] draws for `s` in `lang`.
 ///
 /// # Errors
-/// [`TournamentError::Chart`] when the bundled font cannot be read.
-pub fn chart_text(s: &Standings, lang: Lang) -> Result<ChartText, TournamentError> {
+/// [`ChartError`] when the bundled font cannot be read.
+pub fn chart_text(s: &Standings, lang: Lang) -> Result<ChartText, ChartError> {
     let font = font()?;
     let mut missing = BTreeSet::new();
     let mut d = |text: String| drawable(font, &text, &mut missing);
@@ -496,7 +500,7 @@ fn draw_markers<DB: DrawingBackend, X: CoordTranslate>(
     at: &[X::From],
     color: RGBColor,
     size: i32,
-) -> Result<(), TournamentError>
+) -> Result<(), ChartError>
 where
     X::From: Clone,
 {
@@ -558,7 +562,7 @@ fn draw_chart(
     buf: &mut [u8],
     width: u32,
     height: u32,
-) -> Result<(), TournamentError> {
+) -> Result<(), ChartError> {
     let text = chart_text(s, lang)?;
     let games = u32::try_from(s.games.len()).unwrap_or(u32::MAX);
     let top = s.players.iter().map(|p| p.total).max().unwrap_or(0).max(1);
@@ -674,8 +678,8 @@ fn draw_chart(
     root.present().map_err(chart_err)
 }
 
-fn chart_err<E: std::fmt::Display>(e: E) -> TournamentError {
-    TournamentError::Chart(e.to_string())
+fn chart_err<E: std::fmt::Display>(e: E) -> ChartError {
+    ChartError(e.to_string())
 }
 
 /// A `width`×`height` PNG line chart of every player's cumulative points over the finished
@@ -685,19 +689,19 @@ fn chart_err<E: std::fmt::Display>(e: E) -> TournamentError {
 /// in memory: the caller uploads the bytes or writes them where it wants.
 ///
 /// # Errors
-/// [`TournamentError::Chart`] when it cannot be drawn or encoded (e.g. too large a size).
+/// [`ChartError`] when it cannot be drawn or encoded (e.g. too large a size).
 pub fn render_chart_png(
     s: &Standings,
     lang: Lang,
     width: u32,
     height: u32,
-) -> Result<Vec<u8>, TournamentError> {
+) -> Result<Vec<u8>, ChartError> {
     use image::ImageEncoder;
     // u32 × u32 fits in a u64; × 3 bytes may not, on any machine.
     let len = usize::try_from(u64::from(width) * u64::from(height))
         .ok()
         .and_then(|n| n.checked_mul(3))
-        .ok_or_else(|| TournamentError::Chart(format!("{width}×{height} is too large")))?;
+        .ok_or_else(|| ChartError(format!("{width}×{height} is too large")))?;
     let mut pixels = vec![0u8; len];
     draw_chart(s, lang, &mut pixels, width, height)?;
     let mut png = Vec::new();

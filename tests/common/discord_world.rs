@@ -292,14 +292,14 @@ impl World {
 
     pub async fn game_id(&self) -> i64 {
         sqlx::query_scalar::<_, i64>("SELECT id FROM games ORDER BY id DESC LIMIT 1")
-            .fetch_one(&self.service.store().pool)
+            .fetch_one(self.service.store().pool())
             .await
             .expect("a game")
     }
 
     /// Waits until every message is delivered.
     pub async fn settle(&self) {
-        let pool = self.service.store().pool.clone();
+        let pool = self.service.store().pool().clone();
         // Two minutes: under Discord's limits (5 messages per 5 s a channel) a night's
         // messages take a while.
         for _ in 0..6000 {

@@ -13,6 +13,7 @@ use crate::discord::{
 };
 use crate::i18n::{text, Lang};
 use crate::service::{mention, Account, ServiceError, DEFAULT_TOURNAMENT_RULESET};
+use crate::store::tournament::TournamentError;
 use crate::tournament::{render_chart_png, render_stats, render_table, Standings};
 
 /// The chart's size in pixels.
@@ -127,7 +128,8 @@ pub async fn standings(
         // Posted for everyone: in the server's language.
         let lang = service.settings(guild).await?.lang;
         let s = service.standings(guild, tournament.as_deref()).await?;
-        let png = render_chart_png(&s, lang, CHART_SIZE.0, CHART_SIZE.1)?;
+        let png = render_chart_png(&s, lang, CHART_SIZE.0, CHART_SIZE.1)
+            .map_err(TournamentError::from)?;
         Ok::<_, ServiceError>((standings_pages(&s, lang), png))
     })
     .await?;
