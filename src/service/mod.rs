@@ -30,7 +30,6 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use sqlx::Row;
 
 use crate::engine::rng::Seed;
 use crate::engine::{Action, CharId, Command, Game, Role, RuleError, Ruleset, Setup};
@@ -379,10 +378,6 @@ impl Service {
     /// methods.
     pub fn store(&self) -> &Store {
         &self.store
-    }
-
-    fn pool(&self) -> &sqlx::PgPool {
-        self.store.pool()
     }
 
     /// Sets the forum for games, the judge role and the judge's log channel.
@@ -736,40 +731,14 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NoGame`]; database errors.
     pub async fn game_at(&self, place: &Place) -> Result<GameId, ServiceError> {
-        let row = sqlx::query(
-            "SELECT game_id FROM day_threads WHERE thread_id = $1
-             UNION ALL SELECT game_id FROM signup_posts WHERE thread_id = $1 AND game_id IS NOT NULL
-             LIMIT 1",
-        )
-        .bind(place.channel.0 as i64)
-        .fetch_optional(self.pool())
-        .await?;
-        if let Some(r) = row {
-            return Ok(GameId(r.try_get("game_id")?));
+        if let Some(g) = self.store.game_in_channel(place.channel.0 as i64).await? {
+            return Ok(GameId(g));
         }
-        let row = match place.guild {
-            None => {
-                sqlx::query(
-                    "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id
-                     WHERE s.user_id = $1 AND NOT g.ended ORDER BY s.game_id DESC LIMIT 1",
-                )
-                .bind(place.user.0 as i64)
-                .fetch_optional(self.pool())
-                .await?
-            }
-            Some(guild) => {
-                sqlx::query(
-                    "SELECT s.game_id FROM signup_posts s JOIN games g ON g.id = s.game_id
-                     WHERE s.guild_id = $1 AND NOT g.ended ORDER BY s.game_id DESC LIMIT 1",
-                )
-                .bind(guild.0 as i64)
-                .fetch_optional(self.pool())
-                .await?
-            }
+        let running = match place.guild {
+            None => self.store.running_game_of(place.user.0 as i64).await?,
+            Some(guild) => self.store.running_game_in(guild.0 as i64).await?,
         };
-        row.map(|r| r.try_get("game_id").map(GameId))
-            .transpose()?
-            .ok_or(ServiceError::NoGame)
+        running.map(GameId).ok_or(ServiceError::NoGame)
     }
 
     /// Where a game's messages go.
@@ -777,53 +746,35 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NoGame`]; database errors.
     pub async fn route(&self, game: GameId) -> Result<Route, ServiceError> {
-        let row = sqlx::query(
-            "SELECT s.guild_id, s.thread_id, g.forum_channel, g.log_channel, s.lang
-             FROM signup_posts s JOIN guild_settings g ON g.guild_id = s.guild_id
-             WHERE s.game_id = $1",
-        )
-        .bind(game.0)
-        .fetch_optional(self.pool())
-        .await?
-        .ok_or(ServiceError::NoGame)?;
+        let row = self
+            .store
+            .route_row(game.0)
+            .await?
+            .ok_or(ServiceError::NoGame)?;
         let days = self
-            .pairs(
-                "SELECT day::BIGINT, thread_id FROM day_threads WHERE game_id = $1",
-                game,
-            )
+            .store
+            .day_threads(game.0)
             .await?
             .into_iter()
             .map(|(d, t)| (d as u32, Channel(t as u64)))
             .collect();
         let seats = self
-            .pairs(
-                "SELECT seat::BIGINT, user_id FROM seats WHERE game_id = $1",
-                game,
-            )
+            .store
+            .seat_accounts(game.0)
             .await?
             .into_iter()
             .map(|(s, u)| (s as u16, Account(u as u64)))
             .collect();
         Ok(Route {
             game,
-            guild: Guild(row.try_get::<i64, _>("guild_id")? as u64),
-            forum: Channel(row.try_get::<i64, _>("forum_channel")? as u64),
-            log: Channel(row.try_get::<i64, _>("log_channel")? as u64),
-            signup_thread: row
-                .try_get::<Option<i64>, _>("thread_id")?
-                .map(|t| Channel(t as u64)),
+            guild: Guild(row.guild_id as u64),
+            forum: Channel(row.forum_channel as u64),
+            log: Channel(row.log_channel as u64),
+            signup_thread: row.thread_id.map(|t| Channel(t as u64)),
             days,
             seats,
-            lang: Lang::parse(row.try_get("lang")?).unwrap_or_default(),
+            lang: Lang::parse(&row.lang).unwrap_or_default(),
         })
-    }
-
-    /// The rows of a two-column integer query about a game.
-    async fn pairs(&self, sql: &str, game: GameId) -> Result<Vec<(i64, i64)>, ServiceError> {
-        Ok(sqlx::query_as::<_, (i64, i64)>(sql)
-            .bind(game.0)
-            .fetch_all(self.pool())
-            .await?)
     }
 
     /// Records the forum post of a day.
@@ -836,16 +787,8 @@ impl Service {
         day: u32,
         thread: Channel,
     ) -> Result<(), ServiceError> {
-        sqlx::query(
-            "INSERT INTO day_threads (game_id, day, thread_id) VALUES ($1, $2, $3)
-             ON CONFLICT (game_id, day) DO NOTHING",
-        )
-        .bind(game.0)
-        .bind(day as i32)
-        .bind(thread.0 as i64)
-        .execute(self.pool())
-        .await?;
-        Ok(())
+        let day = i32::try_from(day).unwrap_or(i32::MAX);
+        Ok(self.store.day_posted(game.0, day, thread.0 as i64).await?)
     }
 
     /// The game's state and language.
@@ -862,13 +805,12 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NotAPlayer`]; database errors.
     pub async fn seat_of(&self, game: GameId, user: Account) -> Result<CharId, ServiceError> {
-        let row = sqlx::query("SELECT seat FROM seats WHERE game_id = $1 AND user_id = $2")
-            .bind(game.0)
-            .bind(user.0 as i64)
-            .fetch_optional(self.pool())
+        let seat = self
+            .store
+            .seat_of(game.0, user.0 as i64)
             .await?
             .ok_or(ServiceError::NotAPlayer)?;
-        Ok(CharId(row.try_get::<i32, _>("seat")? as u16))
+        Ok(CharId(seat as u16))
     }
 
     /// Resolves a character name typed or picked by a user.

@@ -194,7 +194,7 @@ impl Service {
     /// [`ServiceError::NotAPlayer`], the intent's own ([`Intent`]);
     /// [`ServiceError::Refused`] with the rules' reason; database errors.
     pub async fn play(&self, at: At, intent: Intent, key: &str) -> Result<Played, ServiceError> {
-        let mut conn = self.store.pool().acquire().await?;
+        let mut conn = self.store.connection().await?;
         let r = self.resolved(&mut conn, at, Some(key)).await?;
         let action = intent.action(&r.state)?;
         let seat = r.seat.map(CharId).ok_or(ServiceError::NotAPlayer)?;
@@ -211,7 +211,7 @@ impl Service {
         &self,
         place: Place,
     ) -> Result<(GameId, Arc<Game>, Option<CharId>), ServiceError> {
-        let mut conn = self.store.pool().acquire().await?;
+        let mut conn = self.store.connection().await?;
         let r = self.resolved(&mut conn, At::Place(place), None).await?;
         Ok((GameId(r.game_id), r.state, r.seat.map(CharId)))
     }
@@ -241,7 +241,7 @@ impl Service {
     /// [`ServiceError::NoGame`], [`ServiceError::ForeignGame`],
     /// [`ServiceError::NotAPlayer`]; database errors.
     pub async fn kill_reason_chars(&self, at: At) -> Result<u32, ServiceError> {
-        let mut conn = self.store.pool().acquire().await?;
+        let mut conn = self.store.connection().await?;
         let r = self.resolved(&mut conn, at, None).await?;
         r.seat.ok_or(ServiceError::NotAPlayer)?;
         Ok(r.state.ruleset.options.kill_reason_chars)
@@ -268,7 +268,7 @@ impl Service {
         let settings = self
             .check_judge(guild.ok_or(ServiceError::NotSetUp)?, roles)
             .await?;
-        let mut conn = self.store.pool().acquire().await?;
+        let mut conn = self.store.connection().await?;
         let r = self.resolved(&mut conn, at, Some(key)).await?;
         let plays = r.seat.is_some() && !r.state.ended();
         Ok(Judging {
@@ -292,7 +292,7 @@ impl Service {
         action: Action,
         key: &str,
     ) -> Result<Played, ServiceError> {
-        let mut conn = self.store.pool().acquire().await?;
+        let mut conn = self.store.connection().await?;
         self.run(&mut conn, &j.resolved, Command::judge(action), key, None)
             .await
     }
@@ -304,7 +304,7 @@ impl Service {
         cmd: Command,
         key: &str,
     ) -> Result<Played, ServiceError> {
-        let mut conn = self.store.pool().acquire().await?;
+        let mut conn = self.store.connection().await?;
         let r = self.resolved(&mut conn, at, Some(key)).await?;
         self.run(&mut conn, &r, cmd, key, None).await
     }
