@@ -220,8 +220,12 @@ async fn standings_with_an_unwritable_chart_path_prints_the_table_then_says_why(
     let err = stderr(&out);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.contains(&format!("cannot write the chart to {bad_arg}"))
-            && err.contains("No such file or directory"),
+        says_with(
+            &err,
+            Lang::En,
+            "cli-chart-write",
+            &[("path", bad_arg.as_ref())]
+        ) && err.contains("No such file or directory"),
         "{err}"
     );
     let _ = std::fs::remove_file(&good);

@@ -279,7 +279,10 @@ async fn wolfjudge_export_then_verify_checks_the_commitment(pool: PgPool) {
     let out = wolfjudge(&["verify", &path, "--commitment", &wrong, "--lang", "en"]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("does not match"), "{stderr}");
+    assert!(
+        says_with(&stderr, Lang::En, "cli-verify-mismatch", &[]),
+        "{stderr}"
+    );
     assert!(
         out.stdout.is_empty(),
         "no deal is printed for a wrong commitment"
@@ -355,7 +358,10 @@ async fn an_exported_game_with_a_256_bit_seed_verifies(pool: PgPool) {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(stdout.contains(&format!("256-bit seed {hex}")), "{stdout}");
+    assert!(
+        says_with(&stdout, Lang::En, "cli-verify-seed-256", &[("seed", &hex)]),
+        "{stdout}"
+    );
     for c in &stored.chars {
         assert!(
             stdout.contains(&format!("{}: {} (", c.name, c.role.key())),
