@@ -2,6 +2,7 @@
 //! arguments, its exit code and what it prints on stdout and stderr (issue 13).
 
 use crate::common;
+use crate::common::catalog::{msg, says, says_with, zh};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -51,8 +52,9 @@ fn simulate_names_the_player_counts_a_ruleset_seats_in_the_chosen_language() {
     let out = wolfjudge(&["simulate", "--players", "9"]);
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
+    let seats = [("players", "9"), ("allowed", "12")];
     assert!(
-        err.contains("不能容纳 9 名玩家") && err.contains("可以容纳的人数：12"),
+        says_with(&err, Lang::Zh, "sim-error-players", &seats),
         "{err}"
     );
     assert!(out.stdout.is_empty(), "no game is played");
@@ -68,8 +70,9 @@ fn simulate_names_the_player_counts_a_ruleset_seats_in_the_chosen_language() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
+    let seats = [("ruleset", "mafia"), ("players", "9"), ("allowed", "11-16")];
     assert!(
-        err.contains("cannot seat 9 players") && err.contains("it seats 11-16"),
+        err.contains(&msg(Lang::En, "sim-error-players", &seats)),
         "{err}"
     );
 }
@@ -217,8 +220,12 @@ async fn standings_with_an_unwritable_chart_path_prints_the_table_then_says_why(
     let err = stderr(&out);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.contains(&format!("cannot write the chart to {bad_arg}"))
-            && err.contains("No such file or directory"),
+        says_with(
+            &err,
+            Lang::En,
+            "cli-chart-write",
+            &[("path", bad_arg.as_ref())]
+        ) && err.contains("No such file or directory"),
         "{err}"
     );
     let _ = std::fs::remove_file(&good);
@@ -287,20 +294,29 @@ fn verify_speaks_the_chosen_language() {
         let english = english_words(line, &[&commitment, "SHA-256"]);
         assert!(english.is_empty(), "English {english:?} in `{line}`");
     }
-    assert!(text.contains("这个种子发出的牌"), "{text}");
+    assert!(text.contains(&zh("cli-verify-deal", &[])), "{text}");
     for name in names {
-        assert!(text.contains(&format!("  {name}：")), "{text}");
+        assert!(
+            text.lines().any(|l| l.starts_with("  ")
+                && says_with(l, Lang::Zh, "cli-verify-role", &[("name", name)])),
+            "{text}"
+        );
     }
 
     let out = wolfjudge(&["verify", &path, "--commitment", &commitment, "--lang", "en"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("the deal the seed gives (draw 0):"));
+    assert!(stdout(&out).contains(&msg(Lang::En, "cli-verify-deal", &[])));
 
     let wrong = wolfjudge::engine::rng::commitment(8);
     let out = wolfjudge(&["verify", &path, "--commitment", &wrong]);
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
-    assert!(err.contains("种子与开局公布的种子哈希不符"), "{err}");
+    let mismatch = [
+        ("seed", "7"),
+        ("got", commitment.as_str()),
+        ("want", wrong.as_str()),
+    ];
+    assert!(err.contains(&zh("cli-verify-mismatch", &mismatch)), "{err}");
     let _ = std::fs::remove_file(&file);
 }
 
@@ -335,25 +351,27 @@ fn every_database_flag_has_help_naming_the_default() {
 /// The summary line `wolfjudge simulate --games N` prints for a game.
 fn summary_line(lang: Lang, game: usize, seed: u64, s: &sim::Simulation) -> String {
     let days = Game::replay(&s.events).last_day;
-    match lang {
-        Lang::En => {
-            let result = match s.winner {
-                Some(Winner::Draw) => "a draw".to_string(),
-                Some(w) => format!("{} won", i18n::winner_name(w, lang)),
-                None => "no winner".to_string(),
-            };
-            let unit = if days == 1 { "day" } else { "days" };
-            format!("  game {game} (seed {seed}): {result}, {days} {unit}.")
-        }
-        Lang::Zh => {
-            let result = match s.winner {
-                Some(Winner::Draw) => "平局".to_string(),
-                Some(w) => format!("{}获胜", i18n::winner_name(w, lang)),
-                None => "没有胜者".to_string(),
-            };
-            format!("  第 {game} 局（种子 {seed}）：{result}，共 {days} 天。")
-        }
-    }
+    let result = match s.winner {
+        Some(Winner::Draw) => msg(lang, "cli-sim-result-draw", &[]),
+        Some(w) => msg(
+            lang,
+            "cli-sim-result-winner",
+            &[("winner", &i18n::winner_name(w, lang))],
+        ),
+        None => msg(lang, "cli-sim-result-none", &[]),
+    };
+    let (game, seed, days) = (game.to_string(), seed.to_string(), days.to_string());
+    let line = msg(
+        lang,
+        "cli-sim-summary-game",
+        &[
+            ("game", &game),
+            ("seed", &seed),
+            ("result", &result),
+            ("days", &days),
+        ],
+    );
+    format!("  {line}")
 }
 
 #[test]
@@ -365,10 +383,12 @@ fn several_simulated_games_are_separated_and_summed_up() {
         let mut at = 0;
         for (i, seed) in (5..8).enumerate() {
             let s = sim::simulate("m32", seed, None, lang).expect("plays");
-            let heading = match lang {
-                Lang::En => format!("Game {} of 3, seed {seed}", i + 1),
-                Lang::Zh => format!("第 {} 局（共 3 局），种子 {seed}", i + 1),
-            };
+            let (game, seed_text) = ((i + 1).to_string(), seed.to_string());
+            let heading = msg(
+                lang,
+                "cli-sim-game",
+                &[("game", &game), ("games", "3"), ("seed", &seed_text)],
+            );
             let h = text[at..]
                 .find(&heading)
                 .unwrap_or_else(|| panic!("no `{heading}` after byte {at}"));
@@ -382,11 +402,8 @@ fn several_simulated_games_are_separated_and_summed_up() {
                 "no `{line}` in the summary"
             );
         }
-        let summary = match lang {
-            Lang::En => "The 3 simulated games:",
-            Lang::Zh => "3 局模拟的结果：",
-        };
-        assert!(text[at..].contains(summary), "the summary comes last");
+        let summary = msg(lang, "cli-sim-summary", &[("games", "3")]);
+        assert!(text[at..].contains(&summary), "the summary comes last");
     }
 
     // One game is its transcript alone.
@@ -427,11 +444,12 @@ async fn simulate_tournament_reports_progress_in_chinese(pool: PgPool) {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let err = stderr(&out);
+    let recorded = [("tournament", "春季杯"), ("game", "2"), ("seed", "2")];
     assert!(
-        err.contains("比赛「春季杯」的第 2 局已记录（种子 2）"),
+        err.contains(&zh("cli-sim-tournament-game", &recorded)),
         "{err}"
     );
-    assert!(err.contains("已存入数据库"), "{err}");
+    assert!(says(&err, "cli-sim-stored"), "{err}");
     for line in err.lines() {
         let english = english_words(line, &["wolfjudge", "simulate"]);
         assert!(english.is_empty(), "English {english:?} in `{line}`");

@@ -4,6 +4,7 @@
 //! buttons, DM menus and modals, with a restart in the middle of a night; the others check
 //! each command's refusals.
 
+use crate::common::catalog::{says, says_with, zh};
 use crate::common::{discord_world, fake_discord};
 
 use std::time::Duration as StdDuration;
@@ -21,6 +22,17 @@ fn lowest(g: &Game, f: impl Fn(Role) -> bool) -> Option<CharId> {
     g.living().into_iter().find(|c| f(g.ch(*c).role))
 }
 
+/// The answer to a night choice (`choice-<choice>` in the catalog) recorded on `name`.
+fn chose(choice: &str, name: &str) -> String {
+    zh(
+        "ok-choice",
+        &[
+            ("choice", &zh(&format!("choice-{choice}"), &[])),
+            ("name", name),
+        ],
+    )
+}
+
 /// Plays one night through the DM prompts: leader vote, kills with reasons, the leader's
 /// pick, the seer's check, the witch (a save on night 1, else no potion).
 async fn play_night(w: &mut World, restart: bool) {
@@ -30,20 +42,20 @@ async fn play_night(w: &mut World, restart: bool) {
     if g.ruleset.options.wolf_leader && g.leader.is_none() {
         for wolf in &wolves {
             let a = w.pick(w.user_of(*wolf).await, "leader", wolves[0]).await;
-            assert!(a.contains("已记录"), "leader vote: {a}");
+            assert_eq!(a, chose("leader", &g.ch(wolves[0]).name), "leader vote");
         }
         w.settle().await;
     }
     for wolf in &wolves {
         let a = w.pick(w.user_of(*wolf).await, "kill", victim).await;
-        assert!(a.contains("已记录"), "kill: {a}");
+        assert_eq!(a, chose("kill", &g.ch(victim).name), "kill");
     }
     w.settle().await;
     let g = w.game().await;
     if let Some(leader) = g.leader.filter(|l| g.is_alive(*l)) {
         if g.night.as_ref().is_some_and(|n| n.kill.is_none()) {
             let a = w.pick(w.user_of(leader).await, "pick", victim).await;
-            assert!(a.contains("已记录"), "pick: {a}");
+            assert_eq!(a, chose("pick", &g.ch(victim).name), "pick");
             // A second press answers with what was recorded.
             let again = w.pick(w.user_of(leader).await, "pick", victim).await;
             let recorded = wolfjudge::i18n::text(
@@ -61,7 +73,7 @@ async fn play_night(w: &mut World, restart: bool) {
             .find(|c| *c != seer)
             .expect("someone");
         let a = w.pick(w.user_of(seer).await, "check", target).await;
-        assert!(a.contains("已记录"), "check: {a}");
+        assert_eq!(a, chose("check", &g.ch(target).name), "check");
     }
     w.settle().await;
     if restart {
@@ -76,12 +88,17 @@ async fn play_night(w: &mut World, restart: bool) {
     if let Some(witch) = g.holder(Role::Witch).filter(|c| g.is_alive(*c)) {
         let user = w.user_of(witch).await;
         if w.prompt(user, "pass").is_some() {
-            let a = if g.antidote && g.night.as_ref().is_some_and(|n| n.night == 1) {
-                w.press(user, "save").await
+            let choice = if g.antidote && g.night.as_ref().is_some_and(|n| n.night == 1) {
+                "save"
             } else {
-                w.press(user, "pass").await
+                "pass"
             };
-            assert!(a.contains("已记录"), "witch: {a}");
+            let a = w.press(user, choice).await;
+            let label = zh(&format!("choice-{choice}"), &[]);
+            assert!(
+                says_with(&a, Lang::Zh, "ok-choice", &[("choice", &label)]),
+                "witch: {a}"
+            );
             // A second press is answered (the night may already be over, when she was last).
             let again = w.press(user, "pass").await;
             assert!(!again.is_empty());
@@ -117,7 +134,7 @@ async fn play_day_with(w: &World, reason: &str) {
                 let a = w
                     .say(user, thread, &["say"], &[("text", 3, json!(text))])
                     .await;
-                assert!(a.contains("已以角色身份发言"), "/say: {a}");
+                assert_eq!(a, zh("ok-say", &[]), "/say");
             } else {
                 let dm = w.fake.dm_of(user).expect("the player's DM with the bot");
                 w.fake.post_dm(user, dm, &text);
@@ -152,7 +169,8 @@ async fn play_day_with(w: &World, reason: &str) {
                 ],
             )
             .await;
-        assert!(a.contains("已记录"), "vote by {}: {a}", g.ch(c).name);
+        let recorded = zh("ok-vote", &[("name", &g.ch(target).name)]);
+        assert_eq!(a, recorded, "vote by {}", g.ch(c).name);
     }
 }
 
@@ -176,12 +194,12 @@ async fn give_last_words_with(w: &World, words: &str) {
             .fake
             .dms_to(user)
             .iter()
-            .any(|m| m.content.contains("可以留一段遗言") && m.content.contains("/遗言")));
+            .any(|m| says(&m.content, "ev-last-words-granted")));
         let text = format!("{}的遗言：{words}", g.ch(grant.character).name);
         let a = w
             .say(user, dm, &["lastwords"], &[("text", 3, json!(text))])
             .await;
-        assert!(a.contains("遗言已记录"), "{a}");
+        assert_eq!(a, zh("ok-lastwords", &[]));
     }
     if let Some(alive) = g.living().first() {
         let user = w.user_of(*alive).await;
@@ -189,7 +207,7 @@ async fn give_last_words_with(w: &World, words: &str) {
         let a = w
             .say(user, dm, &["lastwords"], &[("text", 3, json!("x"))])
             .await;
-        assert!(a.contains("你没有遗言权"), "{a}");
+        assert!(says(&a, "err-last-words-not-granted"), "{a}");
     }
 }
 
@@ -271,7 +289,10 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         .into_iter()
         .find(|c| c["name"] == "vote")
         .expect("/vote registered");
-    assert_eq!(vote["name_localizations"]["zh-CN"], json!("投票"));
+    assert_eq!(
+        vote["name_localizations"]["zh-CN"],
+        json!(zh("cmd-vote", &[]))
+    );
 
     let (_post, signup_thread) = w.started().await;
     let g = w.game().await;
@@ -284,7 +305,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         let dms = w.fake.dms_to(user);
         let told: Vec<&Msg> = dms
             .iter()
-            .filter(|m| m.content.contains("你的身份是【"))
+            .filter(|m| says(&m.content, "ev-role-told"))
             .collect();
         assert_eq!(told.len(), 1, "{} got one role DM: {dms:#?}", g.ch(c).name);
         assert!(
@@ -332,9 +353,9 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
                     let refused = w
                         .say(w.outsider, thread, &["judge", "card"], &options)
                         .await;
-                    assert!(refused.contains("只有拥有本服务器法官身份组"), "{refused}");
+                    assert_eq!(refused, zh("svc-not-judge", &[]));
                     let ok = w.judge_says(thread, &["judge", "card"], &options).await;
-                    assert!(ok.contains("已给"), "{ok}");
+                    assert!(ok.contains(&zh("ok-card", &[("name", &name)])), "{ok}");
                     w.settle().await;
                     assert_eq!(w.game().await.ch(target).cards.yellow, 1);
                     // The judge's use is in the judge's log.
@@ -392,12 +413,12 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         .collect();
     let reveal_at = public
         .iter()
-        .position(|m| m.content.contains("【揭秘】"))
+        .position(|m| m.content.contains(&zh("ev-reveal-title", &[])))
         .expect("a public reveal");
     assert!(
-        public[reveal_at..]
-            .iter()
-            .any(|m| m.content.contains(&format!("随机种子：{}", g.seed))),
+        public[reveal_at..].iter().any(|m| m
+            .content
+            .contains(&zh("ev-reveal-seed", &[("seed", &g.seed.to_string())]))),
         "the reveal gives the seed"
     );
 
@@ -434,7 +455,8 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         }
     }
     // Day posts are forum posts titled by day.
-    assert!(public.iter().any(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { name, .. }) if name == "第 1 天")));
+    let day1_title = zh("post-day-title", &[("day", "1")]);
+    assert!(public.iter().any(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { name, .. }) if name == day1_title)));
     // Every message the outbox sent carried a nonce Discord accepts, enforced, so a retried
     // send shows once; and no message was longer than Discord allows.
     let sends: Vec<_> = w
@@ -503,7 +525,8 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         assert!(
             public
                 .iter()
-                .any(|m| m.content.contains("遗言：") && m.content.contains(text.as_str())),
+                .any(|m| m.content.contains(&zh("ev-day-last-words", &[]))
+                    && m.content.contains(text.as_str())),
             "published: {text}"
         );
     }
@@ -512,13 +535,16 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         .fake
         .messages()
         .into_iter()
-        .find(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { name, .. }) if name == "第 1 天"))
+        .find(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { name, .. }) if *name == day1_title))
         .expect("day 1's post");
     let elevator = w
         .fake
         .messages()
         .into_iter()
-        .find(|m| m.channel == day1.channel && m.content.contains("第 1 天电梯"))
+        .find(|m| {
+            m.channel == day1.channel
+                && says_with(&m.content, Lang::Zh, "elevator-heading", &[("day", "1")])
+        })
         .expect("day 1's index");
     assert!(elevator.edits >= 1, "the index is edited in place");
     for c in g.ids() {
@@ -581,11 +607,11 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         [format!("game-{id}.json"), format!("game-{id}.report.json")]
     );
     assert!(
-        text.contains("wolfjudge verify") && !text.contains("警告"),
+        text.contains("wolfjudge verify") && !says(&text, "export-mismatch"),
         "{text}"
     );
     let refused = w.say(w.outsider, thread, &["judge", "export"], &[]).await;
-    assert!(refused.contains("只有拥有本服务器法官身份组"), "{refused}");
+    assert_eq!(refused, zh("svc-not-judge", &[]));
     let export = wolfjudge::service::replay::export(w.service.store(), id)
         .await
         .expect("the game exports");
@@ -630,8 +656,8 @@ async fn setup_and_sign_up_refusals_say_what_to_do(pool: PgPool) {
     let a = w
         .judge_says(w.lobby, &["wolf", "new"], &[("ruleset", 3, json!("m32"))])
         .await;
-    assert!(a.contains("还没有设置游戏论坛"), "before setup: {a}");
-    assert!(w.set_up().await.contains("设置完成"));
+    assert_eq!(a, zh("svc-not-set-up", &[]), "before setup");
+    assert!(says(&w.set_up().await, "ok-setup"));
     let a = w
         .say(
             w.outsider,
@@ -640,26 +666,27 @@ async fn setup_and_sign_up_refusals_say_what_to_do(pool: PgPool) {
             &[("ruleset", 3, json!("m32"))],
         )
         .await;
-    assert!(
-        a.contains("只有拥有本服务器法官身份组"),
-        "not the judge: {a}"
-    );
+    assert_eq!(a, zh("svc-not-judge", &[]), "not the judge");
     let a = w
         .judge_says(w.lobby, &["wolf", "new"], &[("ruleset", 3, json!("m99"))])
         .await;
-    assert!(a.contains("没有名为\"m99\"的规则"), "unknown ruleset: {a}");
+    assert!(
+        a.contains(&zh("svc-unknown-ruleset", &[("name", "m99")])),
+        "unknown ruleset: {a}"
+    );
     let posts_before = w.fake.messages().len();
     let post = w.open_signup().await;
     assert!(w.fake.messages().len() > posts_before);
 
-    for p in &w.players[..3] {
+    for (i, p) in w.players[..3].iter().enumerate() {
         let a = w.say(*p, post.channel, &["join"], &[]).await;
-        assert!(a.contains("报名成功"), "{a}");
+        let count = (i + 1).to_string();
+        assert_eq!(a, zh("ok-joined", &[("count", &count), ("seats", "12")]));
     }
     let a = w.say(w.players[0], post.channel, &["join"], &[]).await;
-    assert!(a.contains("已经报名"), "twice: {a}");
+    assert_eq!(a, zh("svc-already-joined", &[]), "twice");
     let a = w.say(w.players[5], post.channel, &["leave"], &[]).await;
-    assert!(a.contains("还没有报名"), "not joined: {a}");
+    assert_eq!(a, zh("svc-not-joined", &[]), "not joined");
     // The sign-up post shows the live count.
     let shown = w
         .fake
@@ -667,14 +694,19 @@ async fn setup_and_sign_up_refusals_say_what_to_do(pool: PgPool) {
         .into_iter()
         .find(|m| m.id == post.id)
         .expect("the sign-up post");
-    assert!(shown.content.contains("已报名：3 人"), "{}", shown.content);
+    assert!(
+        says_with(&shown.content, Lang::Zh, "signup-body", &[("count", "3")]),
+        "{}",
+        shown.content
+    );
 
     let a = w
         .say(w.outsider, post.channel, &["wolf", "start"], &[])
         .await;
-    assert!(a.contains("只有拥有本服务器法官身份组"), "{a}");
+    assert_eq!(a, zh("svc-not-judge", &[]));
     let a = w.judge_says(post.channel, &["wolf", "start"], &[]).await;
-    assert!(a.contains("3 人无法进行 m32"), "too few: {a}");
+    let too_few = zh("svc-player-count", &[("players", "3"), ("ruleset", "m32")]);
+    assert!(a.contains(&too_few), "too few: {a}");
     let games: i64 = sqlx::query_scalar("SELECT count(*) FROM games")
         .fetch_one(w.service.store().pool())
         .await
@@ -685,7 +717,7 @@ async fn setup_and_sign_up_refusals_say_what_to_do(pool: PgPool) {
     let closed = w.players[4];
     w.fake.close_dms(closed);
     let i = w.fake.click(closed, &post, &join_id(&post), &[], &[]);
-    assert!(w.fake.answer(i).await.contains("报名成功"));
+    assert!(says(&w.fake.answer(i).await, "ok-joined"));
     let mention = format!("<@{closed}>");
     // The press is answered first; the welcome DM, its refusal and the notes follow it.
     w.fake
@@ -694,7 +726,12 @@ async fn setup_and_sign_up_refusals_say_what_to_do(pool: PgPool) {
             msgs.iter().any(|m| {
                 m.channel == post.channel
                     && m.content.contains(&mention)
-                    && m.content.contains("无法私信你")
+                    && says_with(
+                        &m.content,
+                        Lang::Zh,
+                        "signup-dm-closed",
+                        &[("player", &mention)],
+                    )
             }) && msgs
                 .iter()
                 .any(|m| m.channel == w.log && m.content.contains(&mention))
@@ -726,7 +763,7 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
             &[("target", 3, json!(first)), ("reason", 3, json!("x"))],
         )
         .await;
-    assert!(a.contains("你没有参加这局游戏"), "not a player: {a}");
+    assert_eq!(a, zh("svc-not-a-player", &[]), "not a player");
     let voter = seated[0];
     let a = w
         .say(
@@ -737,7 +774,7 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
         )
         .await;
     assert!(
-        a.contains("\"Nobody\"不是本局的角色"),
+        a.contains(&zh("svc-unknown-target", &[("name", "Nobody")])),
         "unknown target: {a}"
     );
     let a = w.say(voter, thread, &["role"], &[]).await;
@@ -750,7 +787,12 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
     let vote_basil = [("target", 3, json!(second)), ("reason", 3, json!("x"))];
     let a = w.say(voter, thread, &["votes"], &[]).await;
     assert!(
-        a.contains("第 1 天票型") && a.contains("警长的票算 1.5 票"),
+        says_with(
+            &a,
+            Lang::Zh,
+            "view-votes-heading",
+            &[("day", "1"), ("weight", "1.5")]
+        ),
         "/votes: {a}"
     );
     let a = w
@@ -761,17 +803,17 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
             &[("text", 3, json!("Basil 是狼"))],
         )
         .await;
-    assert!(a.contains("已记入你的树洞"), "{a}");
+    assert_eq!(a, zh("ok-treehole", &[]));
 
     // The judge pauses: votes wait; the clock does not run out the day.
     let a = w.say(voter, thread, &["judge", "pause"], &[]).await;
-    assert!(a.contains("只有拥有本服务器法官身份组"), "{a}");
-    assert!(w
-        .judge_says(thread, &["judge", "pause"], &[])
-        .await
-        .contains("已暂停"));
+    assert_eq!(a, zh("svc-not-judge", &[]));
+    assert_eq!(
+        w.judge_says(thread, &["judge", "pause"], &[]).await,
+        zh("ok-paused", &[])
+    );
     let a = w.say(voter, thread, &["vote"], &vote_basil).await;
-    assert!(a.contains("法官已暂停游戏"), "paused: {a}");
+    assert!(says(&a, "err-paused"), "paused: {a}");
     let due = g.next_deadline().expect("the day's close");
     w.clock.set(due + Duration::hours(2));
     tokio::time::sleep(StdDuration::from_millis(300)).await;
@@ -779,10 +821,10 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
         matches!(w.game().await.phase, Phase::Day { .. }),
         "nothing fires while paused"
     );
-    assert!(w
-        .judge_says(thread, &["judge", "resume"], &[])
-        .await
-        .contains("已恢复"));
+    assert_eq!(
+        w.judge_says(thread, &["judge", "resume"], &[]).await,
+        zh("ok-resumed", &[])
+    );
     let resumed = w.game().await;
     assert!(resumed.next_deadline().expect("a deadline") > due + Duration::hours(2));
 
@@ -794,7 +836,11 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
     let g = w.game().await;
     assert!(matches!(g.phase, Phase::Night { .. }), "{:?}", g.phase);
     let a = w.say(voter, thread, &["vote"], &vote_basil).await;
-    assert!(a.contains("不能做这个操作"), "wrong phase: {a}");
+    let night = wolfjudge::i18n::phase_name(g.phase, Lang::Zh);
+    assert!(
+        says_with(&a, Lang::Zh, "err-wrong-phase", &[("phase", &night)]),
+        "wrong phase: {a}"
+    );
 
     // The judge sees everything, privately; a player's /status shows no roles.
     let status = w.judge_says(thread, &["judge", "status"], &[]).await;
@@ -802,7 +848,7 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
         assert!(status.contains(&role_name(g.ch(c).role, Lang::Zh)));
     }
     let mine = w.say(voter, thread, &["status"], &[]).await;
-    assert!(mine.contains("存活"), "{mine}");
+    assert!(says(&mine, "view-living"), "{mine}");
     // A seer's check of a dead character is refused (the judge removes one first).
     let seer = g.holder(Role::Seer).expect("a seer");
     let out = g
@@ -820,10 +866,18 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
             ],
         )
         .await;
-    assert!(a.contains("已被移出"), "{a}");
+    assert_eq!(a, zh("ok-removed", &[("name", &g.ch(out).name)]));
     w.settle().await;
     let a = w.pick(w.user_of(seer).await, "check", out).await;
-    assert!(a.contains("已经出局，不能作为目标"), "dead target: {a}");
+    assert!(
+        says_with(
+            &a,
+            Lang::Zh,
+            "err-target-dead",
+            &[("name", &g.ch(out).name)]
+        ),
+        "dead target: {a}"
+    );
 
     // A substitute takes Amber over: the seat's DMs and commands are theirs from now on.
     let sub = w.outsider;
@@ -841,14 +895,19 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
             resolved,
         )
         .await;
-    assert!(a.contains(&format!("现在接替 {first}")), "{a}");
+    let sub_mention = format!("<@{sub}>");
+    let substituted = zh(
+        "ok-substituted",
+        &[("player", &sub_mention), ("name", &first)],
+    );
+    assert_eq!(a, substituted);
     let a = w.say(sub, thread, &["role"], &[]).await;
     assert!(
         a.contains(&role_name(g.ch(me).role, Lang::Zh)),
         "the substitute's /role: {a}"
     );
     let a = w.say(voter, thread, &["role"], &[]).await;
-    assert!(a.contains("你没有参加这局游戏"), "the replaced player: {a}");
+    assert_eq!(a, zh("svc-not-a-player", &[]), "the replaced player");
     w.settle().await;
     // The tree-hole note was never shown to anyone.
     assert!(!w
@@ -904,7 +963,7 @@ async fn forum_life_in_an_anonymous_day(pool: PgPool) {
                 &[("text", 3, json!(format!("发言{k}")))],
             )
             .await;
-        assert!(a.contains("已以角色身份发言"), "{a}");
+        assert_eq!(a, zh("ok-say", &[]));
     }
     let a = w
         .say(
@@ -914,7 +973,7 @@ async fn forum_life_in_an_anonymous_day(pool: PgPool) {
             &[("text", 3, json!(format!("我觉得 <@{other}> 是狼")))],
         )
         .await;
-    assert!(a.contains("已以角色身份发言"), "{a}");
+    assert_eq!(a, zh("ok-say", &[]));
     // By DM to the bot.
     let dm = w.fake.dm_of(dmer).expect("a DM channel");
     for k in 0..5 {
@@ -950,7 +1009,7 @@ async fn forum_life_in_an_anonymous_day(pool: PgPool) {
         .fake
         .dms_to(direct)
         .iter()
-        .any(|m| m.content.contains("本局是马甲局") && m.content.contains("我直接发在帖子里")));
+        .any(|m| says(&m.content, "tip-anonymous-post") && m.content.contains("我直接发在帖子里")));
     let relayed: Vec<Msg> = w
         .fake
         .messages()
@@ -979,7 +1038,7 @@ async fn forum_life_in_an_anonymous_day(pool: PgPool) {
     }
     let flagged = judge_log(&w)
         .into_iter()
-        .find(|m| m.content.contains("提到了某个账号"))
+        .find(|m| says(&m.content, "flag-mention"))
         .expect("the mention reported to the judge");
     // The judge's one-click card.
     let button = component_ids(&flagged)
@@ -987,14 +1046,10 @@ async fn forum_life_in_an_anonymous_day(pool: PgPool) {
         .find(|i| i.ends_with(":blue"))
         .expect("a card button");
     let i = w.fake.click(w.outsider, &flagged, &button, &[], &[]);
-    assert!(w
-        .fake
-        .answer(i)
-        .await
-        .contains("只有拥有本服务器法官身份组"));
+    assert_eq!(w.fake.answer(i).await, zh("svc-not-judge", &[]));
     let i = w.fake.click(w.judge, &flagged, &button, &[], &[JUDGE_ROLE]);
     let a = w.fake.answer(i).await;
-    assert!(a.contains(&format!("已给 {talker_name}")), "{a}");
+    assert!(a.contains(&zh("ok-card", &[("name", &talker_name)])), "{a}");
     assert_eq!(w.game().await.ch(seat(0)).cards.blue, 1);
 
     // /posts, and the index, edited in place.
@@ -1004,7 +1059,10 @@ async fn forum_life_in_an_anonymous_day(pool: PgPool) {
         .fake
         .messages()
         .into_iter()
-        .find(|m| m.channel == thread && m.content.contains("第 1 天电梯"))
+        .find(|m| {
+            m.channel == thread
+                && says_with(&m.content, Lang::Zh, "elevator-heading", &[("day", "1")])
+        })
         .expect("the day's index");
     assert!(elevator.edits >= 1);
     assert!(
@@ -1026,7 +1084,7 @@ async fn forum_life_in_an_anonymous_day(pool: PgPool) {
             &[("text", 3, json!("我其实是预言家的朋友"))],
         )
         .await;
-    assert!(a.contains("树洞"), "{a}");
+    assert_eq!(a, zh("ok-treehole", &[]));
 
     // The lurker is carded at the close, and it is announced.
     w.pass_deadline().await;
@@ -1034,13 +1092,13 @@ async fn forum_life_in_an_anonymous_day(pool: PgPool) {
     // (Everyone also missed the day's vote: a second yellow each, from the same rules.)
     assert!(g.ch(lurker).cards.yellow >= 1, "{:?}", g.ch(lurker).cards);
     let lurker_name = g.ch(lurker).name.clone();
-    assert!(
-        w.fake
-            .messages()
-            .iter()
-            .any(|m| m.channel == thread
-                && m.content.contains(&format!("{lurker_name} 收到一张黄牌")))
-    );
+    let yellow = zh("color-yellow", &[]);
+    let card = [("name", lurker_name.as_str()), ("color", yellow.as_str())];
+    assert!(w
+        .fake
+        .messages()
+        .iter()
+        .any(|m| m.channel == thread && says_with(&m.content, Lang::Zh, "ev-card", &card)));
     assert!(!w
         .fake
         .messages()
@@ -1060,25 +1118,28 @@ async fn forum_life_in_an_anonymous_day(pool: PgPool) {
             ],
         )
         .await;
-    assert!(a.contains("已被移出"), "{a}");
+    assert_eq!(a, zh("ok-removed", &[("name", &g.ch(gone).name)]));
     w.fake.post(gone_user, thread, "我还想说两句");
     w.fake
         .wait_for("the dead character's post reported", 20, |f| {
             f.messages().iter().any(|m| {
-                m.channel == w.log && m.content.contains("诈尸") && !component_ids(m).is_empty()
+                m.channel == w.log
+                    && says(&m.content, "flag-dead-post")
+                    && !component_ids(m).is_empty()
             })
         })
         .await;
 
     // At the end, the tree-hole post gives every note under character and account.
     let a = w.judge_says(thread, &["judge", "end"], &[]).await;
-    assert!(a.contains("游戏已结束"), "{a}");
+    assert_eq!(a, zh("ok-ended", &[]));
     w.settle().await;
+    let hole_title = zh("treehole-title", &[]);
     let hole = w
         .fake
         .messages()
         .into_iter()
-        .find(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { name, .. }) if name == "树洞"))
+        .find(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { name, .. }) if *name == hole_title))
         .expect("a tree-hole post");
     let dmer_name = g.ch(seat(1)).name.clone();
     assert!(
@@ -1093,11 +1154,11 @@ async fn forum_life_in_an_anonymous_day(pool: PgPool) {
 #[sqlx::test(migrations = "./migrations")]
 async fn edits_and_deletions_of_counted_posts_are_reported(pool: PgPool) {
     let mut w = World::new(pool).await;
-    assert!(w.set_up().await.contains("设置完成"));
+    assert!(says(&w.set_up().await, "ok-setup"));
     let a = w
         .judge_says(w.lobby, &["wolf", "new"], &[("ruleset", 3, json!("mafia"))])
         .await;
-    assert!(a.contains("报名帖已发出"), "{a}");
+    assert!(says(&a, "ok-signup-opened"), "{a}");
     let post = w
         .fake
         .messages()
@@ -1106,10 +1167,8 @@ async fn edits_and_deletions_of_counted_posts_are_reported(pool: PgPool) {
         .find(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { .. })))
         .expect("the sign-up post");
     w.join_all(&post).await;
-    assert!(w
-        .judge_says(post.channel, &["wolf", "start"], &[])
-        .await
-        .contains("游戏已开始"));
+    let started = w.judge_says(post.channel, &["wolf", "start"], &[]).await;
+    assert!(says(&started, "ok-started"), "{started}");
     w.settle().await;
     // Mafia opens with night 1: on to day 1.
     w.pass_deadline().await;
@@ -1132,7 +1191,7 @@ async fn edits_and_deletions_of_counted_posts_are_reported(pool: PgPool) {
     assert!(w
         .say(user, thread, &["say"], &[("text", 3, json!("x"))])
         .await
-        .contains("不是马甲局"));
+        .contains(&zh("svc-post-in-thread", &[])));
     // A post made while the bot is away is counted when it comes back.
     if let Some(bot) = w.bot.take() {
         bot.stop().await;
@@ -1160,13 +1219,13 @@ async fn edits_and_deletions_of_counted_posts_are_reported(pool: PgPool) {
                 .into_iter()
                 .filter(|x| x.channel == w.log)
                 .collect();
-            log.iter().any(|x| {
-                x.content
-                    .contains(&format!("{name} <@{user}> 编辑了自己的发言"))
-            }) && log.iter().any(|x| {
-                x.content
-                    .contains(&format!("{name} <@{user}> 删除了自己的发言"))
-            })
+            let player = format!("<@{user}>");
+            let who = [("name", name.as_str()), ("player", player.as_str())];
+            log.iter()
+                .any(|x| says_with(&x.content, Lang::Zh, "flag-edited", &who))
+                && log
+                    .iter()
+                    .any(|x| says_with(&x.content, Lang::Zh, "flag-deleted", &who))
         })
         .await;
     // A non-player posting in the thread is reported too.
@@ -1175,7 +1234,7 @@ async fn edits_and_deletions_of_counted_posts_are_reported(pool: PgPool) {
         .wait_for("the outsider reported", 20, |f| {
             f.messages()
                 .iter()
-                .any(|x| x.channel == w.log && x.content.contains("非玩家"))
+                .any(|x| x.channel == w.log && says(&x.content, "flag-outsider"))
         })
         .await;
 }
@@ -1190,7 +1249,7 @@ async fn the_servers_time_zone_and_the_nights_prompts(pool: PgPool) {
         .set_up_with(&[("timezone", 3, json!("Mars/Olympus"))])
         .await;
     assert!(
-        a.contains("\"Mars/Olympus\"不是可识别的时区") && a.contains("Asia/Shanghai"),
+        a.contains(&zh("svc-unknown-time-zone", &[("name", "Mars/Olympus")])),
         "{a}"
     );
     assert_eq!(r["data"]["flags"], json!(64), "refused privately: {r}");
@@ -1203,8 +1262,9 @@ async fn the_servers_time_zone_and_the_nights_prompts(pool: PgPool) {
     let (a, _) = w
         .set_up_with(&[("timezone", 3, json!("America/New_York"))])
         .await;
+    let zone = [("zone", "America/New_York")];
     assert!(
-        a.contains("设置完成") && a.contains("America/New_York"),
+        says(&a, "ok-setup") && says_with(&a, Lang::Zh, "ok-setup-time-zone", &zone),
         "{a}"
     );
     w.sign_up_and_start(&[("ruleset", 3, json!("m32"))]).await;
@@ -1226,7 +1286,9 @@ async fn the_servers_time_zone_and_the_nights_prompts(pool: PgPool) {
         .prompt(w.user_of(seer).await, "check")
         .expect("the seer's prompt");
     assert!(
-        m.content.contains("之前查验") && m.content.contains(until) && m.content.contains("<t:"),
+        says_with(&m.content, Lang::Zh, "prompt-night-seer", &[("night", "1")])
+            && m.content.contains(until)
+            && m.content.contains("<t:"),
         "{}",
         m.content
     );
@@ -1235,7 +1297,8 @@ async fn the_servers_time_zone_and_the_nights_prompts(pool: PgPool) {
             .prompt(w.user_of(wolf).await, "kill")
             .expect("a wolf's prompt");
         assert!(
-            m.content.contains("报刀") && m.content.contains(until),
+            says_with(&m.content, Lang::Zh, "prompt-night-wolf", &[("night", "1")])
+                && m.content.contains(until),
             "{}",
             m.content
         );
@@ -1243,11 +1306,12 @@ async fn the_servers_time_zone_and_the_nights_prompts(pool: PgPool) {
         assert!(ids.iter().any(|i| i.ends_with(":leader")), "{ids:?}");
     }
     // The public announcement says the same times, in the same zone.
-    assert!(w
-        .fake
-        .messages()
-        .iter()
-        .any(|m| m.content.contains("【第 1 夜】入夜") && m.content.contains(until)));
+    assert!(w.fake.messages().iter().any(|m| says_with(
+        &m.content,
+        Lang::Zh,
+        "ev-night-opened-werewolf",
+        &[("night", "1")]
+    ) && m.content.contains(until)));
 }
 
 /// Autocomplete as Discord sends it (an interaction of type 4, the typed option marked
@@ -1396,7 +1460,7 @@ async fn player_text_saying_everyone_pings_nobody(pool: PgPool) {
     assert!(
         carrying
             .iter()
-            .filter(|c| public(&w, c) && c.body.to_string().contains("投票给"))
+            .filter(|c| public(&w, c) && says(&c.body.to_string(), "ev-vote"))
             .count()
             >= 2,
         "votes with the text were posted too: {carrying:#?}"
@@ -1430,11 +1494,13 @@ async fn press_on(w: &World, post: &Msg, user: u64, button: &str) -> String {
 }
 
 /// Waits until the sign-up post shows each of `want`.
-async fn shows(w: &World, post: &Msg, want: &[&str]) {
+async fn shows(w: &World, post: &Msg, count: &str, want: &[&str]) {
     w.fake
         .wait_for("the sign-up post updated", 30, |f| {
-            f.message(post.id)
-                .is_some_and(|m| want.iter().all(|s| m.content.contains(s)))
+            f.message(post.id).is_some_and(|m| {
+                says_with(&m.content, Lang::Zh, "signup-body", &[("count", count)])
+                    && want.iter().all(|s| m.content.contains(s))
+            })
         })
         .await;
 }
@@ -1447,36 +1513,33 @@ async fn shows(w: &World, post: &Msg, want: &[&str]) {
 async fn a_full_sign_up_keeps_a_waiting_list_and_the_judge_can_unsign(pool: PgPool) {
     let names: Vec<String> = (0..14).map(|i| format!("Player{i}")).collect();
     let w = World::with_names(pool, &names).await;
-    assert!(w.set_up().await.contains("设置完成"));
+    assert!(says(&w.set_up().await, "ok-setup"));
     let post = w.open_signup().await;
     let join = join_id(&post);
     for p in &w.players[..12] {
         let a = press_on(&w, &post, *p, &join).await;
-        assert!(a.contains("报名成功"), "{a}");
+        assert!(says(&a, "ok-joined"), "{a}");
     }
     let (p12, p13) = (w.players[12], w.players[13]);
+    let waiting = |place: &str| zh("ok-joined-waiting", &[("seats", "12"), ("place", place)]);
     let a = press_on(&w, &post, p12, &join).await;
-    assert!(a.contains("候补名单第 1 位"), "{a}");
+    assert_eq!(a, waiting("1"));
     let a = press_on(&w, &post, p13, &join).await;
-    assert!(a.contains("候补名单第 2 位"), "{a}");
-    shows(
-        &w,
-        &post,
-        &["已报名：12 人", "候补", "1. Player12", "2. Player13"],
-    )
-    .await;
+    assert_eq!(a, waiting("2"));
+    let list = zh("signup-waiting", &[]);
+    shows(&w, &post, "12", &[&list, "1. Player12", "2. Player13"]).await;
 
     // A player leaves: the first waiting moves up and is told by DM.
     let a = press_on(&w, &post, w.players[3], &join.replace(":join", ":leave")).await;
-    assert!(a.contains("已退出报名"), "{a}");
+    assert_eq!(a, zh("ok-left", &[]));
     w.fake
         .wait_for("the moved-up member told", 10, |f| {
             f.dms_to(p12)
                 .iter()
-                .any(|m| m.content.contains("已从候补递补"))
+                .any(|m| says(&m.content, "dm-moved-up"))
         })
         .await;
-    shows(&w, &post, &["已报名：12 人", "1. Player13"]).await;
+    shows(&w, &post, "12", &["1. Player13"]).await;
     let text = w.fake.message(post.id).expect("the post").content;
     assert!(!text.contains("Player3 "), "{text}");
 
@@ -1493,7 +1556,7 @@ async fn a_full_sign_up_keeps_a_waiting_list_and_the_judge_can_unsign(pool: PgPo
             resolved.clone(),
         )
         .await;
-    assert!(a.contains("只有拥有本服务器法官身份组"), "{a}");
+    assert_eq!(a, zh("svc-not-judge", &[]));
     let (a, _) = w
         .slash(
             w.judge,
@@ -1504,7 +1567,8 @@ async fn a_full_sign_up_keeps_a_waiting_list_and_the_judge_can_unsign(pool: PgPo
             resolved,
         )
         .await;
-    assert!(a.contains(&format!("已将 <@{p13}> 移出报名")), "{a}");
+    let member = format!("<@{p13}>");
+    assert_eq!(a, zh("ok-unsigned", &[("member", &member)]));
     w.fake
         .wait_for("the unsign logged", 10, |f| {
             f.messages().iter().any(|m| {
@@ -1517,13 +1581,13 @@ async fn a_full_sign_up_keeps_a_waiting_list_and_the_judge_can_unsign(pool: PgPo
     w.fake
         .wait_for("the post without a waiting list", 10, |f| {
             f.message(post.id)
-                .is_some_and(|m| !m.content.contains("候补") && !m.content.contains("Player13"))
+                .is_some_and(|m| !m.content.contains(&list) && !m.content.contains("Player13"))
         })
         .await;
 
     // Twelve play, the one who moved up among them.
     let a = w.judge_says(post.channel, &["wolf", "start"], &[]).await;
-    assert!(a.contains("游戏已开始"), "{a}");
+    assert!(says(&a, "ok-started"), "{a}");
     let g = w.game().await;
     assert_eq!(g.chars.len(), 12);
     let game = wolfjudge::service::GameId(w.game_id().await);
@@ -1542,7 +1606,7 @@ async fn a_full_sign_up_keeps_a_waiting_list_and_the_judge_can_unsign(pool: PgPo
 #[sqlx::test(migrations = "./migrations")]
 async fn posts_made_while_the_bot_was_down_are_all_counted(pool: PgPool) {
     let mut w = World::new(pool).await;
-    assert!(w.set_up().await.contains("设置完成"));
+    assert!(says(&w.set_up().await, "ok-setup"));
     w.sign_up_and_start(&[("ruleset", 3, json!("mafia"))]).await;
     // Mafia opens with night 1: on to day 1 (not anonymous: posts in the thread count).
     while !matches!(w.game().await.phase, Phase::Day { .. }) {
@@ -1599,7 +1663,7 @@ async fn posts_made_while_the_bot_was_down_are_all_counted(pool: PgPool) {
 #[sqlx::test(migrations = "./migrations")]
 async fn thirty_joins_in_a_second_are_all_answered_in_time(pool: PgPool) {
     let w = World::new(pool).await;
-    assert!(w.set_up().await.contains("设置完成"));
+    assert!(says(&w.set_up().await, "ok-setup"));
     let post = w.open_signup().await;
     let members: Vec<u64> = (0..30)
         .map(|i| {
@@ -1681,8 +1745,9 @@ async fn a_kill_reason_typed_in_the_label_modal_reaches_the_engine(pool: PgPool)
         .fake
         .submit_modal(user, m.channel, &custom_id, "reason", "吃鸡");
     let answer = w.fake.answer(i).await;
-    assert!(answer.contains("已记录"), "the kill is recorded: {answer}");
     let g = w.game().await;
+    let recorded = chose("kill", &g.ch(victim).name);
+    assert_eq!(answer, recorded, "the kill is recorded");
     let kill = &g.night.as_ref().expect("the night").kills[&wolf];
     assert_eq!((kill.target, kill.reason.as_str()), (victim, "吃鸡"));
 }

@@ -4,7 +4,9 @@
 //! the options that differ; `/wolf rules` posts the board for everyone; `/role` explains
 //! one's role privately; `/concede` ends a Mafia game for the last of a side.
 
+use crate::common::catalog::{msg, says, says_with, zh};
 use crate::common::{discord_world, fake_discord};
+use wolfjudge::i18n::{duration, role_name};
 
 use serde_json::{json, Value};
 use sqlx::PgPool;
@@ -27,6 +29,46 @@ fn command(w: &World, name: &str) -> Value {
 }
 
 /// An option (or subcommand) of a registered command by name.
+/// A board's name as the catalog words it: `board-named` over `board-<ruleset>`.
+fn board(lang: Lang, ruleset: &str) -> String {
+    let local = msg(lang, &format!("board-{ruleset}"), &[]);
+    msg(
+        lang,
+        "board-named",
+        &[("board", &local), ("ruleset", ruleset)],
+    )
+}
+
+/// A deal as the catalog words it (`board-deal`): `players` and each role, counted
+/// (`board-role-count`) when more than one holds it.
+fn deal(lang: Lang, players: &str, roles: &[(Role, usize)]) -> String {
+    let items: Vec<String> = roles
+        .iter()
+        .map(|(r, n)| match n {
+            1 => role_name(*r, lang),
+            _ => msg(
+                lang,
+                "board-role-count",
+                &[("role", &role_name(*r, lang)), ("count", &n.to_string())],
+            ),
+        })
+        .collect();
+    let list = items.join(&msg(lang, "board-list-sep", &[]));
+    msg(
+        lang,
+        "board-deal",
+        &[("players", players), ("roles", &list)],
+    )
+}
+
+/// One option as the catalog words it (`board-option` over `opt-<key>`).
+fn option_line(key: &str, value: &str) -> String {
+    zh(
+        "board-option",
+        &[("name", &zh(&format!("opt-{key}"), &[])), ("value", value)],
+    )
+}
+
 fn option(c: &Value, name: &str) -> Value {
     c["options"]
         .as_array()
@@ -89,7 +131,7 @@ fn holders(g: &Game, role: Role) -> Vec<CharId> {
 #[sqlx::test(migrations = "./migrations")]
 async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
     let w = World::new(pool).await;
-    assert!(w.set_up().await.contains("设置完成"));
+    assert!(says(&w.set_up().await, "ok-setup"));
 
     // Every ruleset file is a choice: its name as the value, the board and its role counts
     // as the choice's name, in English and Chinese.
@@ -103,14 +145,20 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
         .iter()
         .find(|c| c["value"] == "m32")
         .expect("m32 offered");
-    assert_eq!(
-        m32["name_localizations"]["zh-CN"],
-        "M32 版杀（m32） — 12 人：狼人×4、村民×5、预言家、女巫、猎人"
-    );
-    assert_eq!(
-        m32["name"],
-        "M32 forum werewolf (m32) — 12 players: wolf ×4, villager ×5, seer, witch, hunter"
-    );
+    let m32_deal = [
+        (Role::Wolf, 4),
+        (Role::Villager, 5),
+        (Role::Seer, 1),
+        (Role::Witch, 1),
+        (Role::Hunter, 1),
+    ];
+    for (lang, field) in [
+        (Lang::Zh, &m32["name_localizations"]["zh-CN"]),
+        (Lang::En, &m32["name"]),
+    ] {
+        let want = format!("{} — {}", board(lang, "m32"), deal(lang, "12", &m32_deal));
+        assert_eq!(field.as_str(), Some(want.as_str()), "{lang:?}");
+    }
     for o in [
         "day_length",
         "night_deadline",
@@ -125,7 +173,7 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
     }
     assert_eq!(
         command(&w, "concede")["name_localizations"]["zh-CN"],
-        "认输"
+        zh("cmd-concede", &[])
     );
 
     // Options that do not fit are refused, saying why, and post nothing.
@@ -137,7 +185,8 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
             &[("ruleset", 3, json!("mafia")), ("players", 4, json!(9))],
         )
         .await;
-    assert!(a.contains("不能进行 9 人局") && a.contains("11–16"), "{a}");
+    let seats = [("players", "9"), ("seats", "11–16")];
+    assert!(says_with(&a, Lang::Zh, "svc-players-option", &seats), "{a}");
     let a = w
         .judge_says(
             w.lobby,
@@ -148,7 +197,10 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
             ],
         )
         .await;
-    assert!(a.contains("\"soon\"不是有效的时长"), "{a}");
+    assert!(
+        a.contains(&zh("svc-bad-duration", &[("text", "soon")])),
+        "{a}"
+    );
     let a = w
         .judge_says(
             w.lobby,
@@ -159,7 +211,8 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
             ],
         )
         .await;
-    assert!(a.contains("witch_deadline = 10m 不适用于这套规则"), "{a}");
+    let bad = [("option", "witch_deadline"), ("value", "10m")];
+    assert!(says_with(&a, Lang::Zh, "svc-bad-option", &bad), "{a}");
     assert_eq!(
         signup_posts(&w),
         before,
@@ -176,17 +229,32 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
             ("players", 4, json!(11)),
         ])
         .await;
+    let mafia_deal = deal(
+        Lang::Zh,
+        "11",
+        &[(Role::Killer, 3), (Role::Police, 3), (Role::Civilian, 5)],
+    );
+    let mafia_board = board(Lang::Zh, "mafia");
+    let signup_board = zh(
+        "signup-board",
+        &[("board", &mafia_board), ("deal", &mafia_deal)],
+    );
+    assert!(post.content.contains(&signup_board), "{}", post.content);
     assert!(
-        post.content
-            .contains("板子：杀人游戏（mafia） — 11 人：杀手×3、警察×3、平民×5"),
+        says_with(&post.content, Lang::Zh, "signup-body", &[("seats", "11")]),
         "{}",
         post.content
     );
-    assert!(post.content.contains("本局需要 11 人"), "{}", post.content);
+    let (day, night) = (duration(12 * 3600, Lang::Zh), duration(20 * 60, Lang::Zh));
+    let differing = [
+        option_line("anonymous", &zh("board-yes", &[])),
+        option_line("day_length", &day),
+        option_line("night_length", &night),
+    ]
+    .join(&zh("board-list-sep", &[]));
     assert!(
-        post.content.contains(
-            "与规则默认不同的选项：匿名马甲：是、白天时长：12 小时、夜间行动时限（女巫以外）：20 分钟"
-        ),
+        post.content
+            .contains(&zh("signup-options", &[("options", &differing)])),
         "{}",
         post.content
     );
@@ -194,12 +262,15 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
     for (i, p) in w.players.iter().enumerate() {
         let id = w.fake.click(*p, &post, &join_id(&post), &[], &[]);
         let a = w.fake.answer(id).await;
-        let want = if i < 11 {
-            "报名成功"
+        if i < 11 {
+            let count = (i + 1).to_string();
+            assert_eq!(a, zh("ok-joined", &[("count", &count), ("seats", "11")]));
         } else {
-            "候补名单第 1 位"
-        };
-        assert!(a.contains(want), "{i}: {a}");
+            assert_eq!(
+                a,
+                zh("ok-joined-waiting", &[("seats", "11"), ("place", "1")])
+            );
+        }
     }
 
     // /wolf rules before the start: the sign-up's board, for everyone in the post.
@@ -214,20 +285,27 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
     )
     .await;
     assert!(!ephemeral(&r), "the rules are public: {r}");
+    let role_line = |role: Role| {
+        let line = zh(&format!("role-line-{}", role.key()), &[]);
+        zh(
+            "rules-role",
+            &[("role", &role_name(role, Lang::Zh)), ("line", &line)],
+        )
+    };
     for want in [
-        "**板子：杀人游戏（mafia）**",
-        "11 人：杀手×3、警察×3、平民×5",
-        "· 杀手：每晚与其他杀手一起杀一人。",
-        "· 警察：",
-        "· 平民：",
-        "· 白天时长：12 小时",
-        "· 匿名马甲：是",
+        zh("rules-heading", &[("board", &mafia_board)]),
+        mafia_deal.clone(),
+        role_line(Role::Killer),
+        role_line(Role::Police),
+        role_line(Role::Civilian),
+        format!("· {}", option_line("day_length", &day)),
+        format!("· {}", option_line("anonymous", &zh("board-yes", &[]))),
     ] {
-        assert!(rules.contains(want), "{want} in {rules}");
+        assert!(rules.contains(&want), "{want} in {rules}");
     }
 
     let a = w.judge_says(post.channel, &["wolf", "start"], &[]).await;
-    assert!(a.contains("游戏已开始"), "{a}");
+    assert!(says(&a, "ok-started"), "{a}");
     w.settle().await;
     let g = w.game().await;
     assert_eq!(g.chars.len(), 11);
@@ -246,7 +324,10 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
     let dm = w.fake.dm_of(killer).expect("the role DM");
     let (role, r) = slash_in(&w, "zh-CN", killer, dm, false, &["role"], &[]).await;
     assert!(ephemeral(&r), "{r}");
-    assert!(role.contains("杀手") && role.contains("20 分钟"), "{role}");
+    assert!(
+        role.contains(&role_name(Role::Killer, Lang::Zh)) && role.contains(&night),
+        "{role}"
+    );
 
     // /wolf rules in the game: its roles and options, for everyone.
     let (rules, r) = slash_in(
@@ -260,10 +341,7 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
     )
     .await;
     assert!(!ephemeral(&r));
-    assert!(
-        rules.contains("11 人：杀手×3、警察×3、平民×5"),
-        "the game's language: {rules}"
-    );
+    assert!(rules.contains(&mafia_deal), "the game's language: {rules}");
 
     // /concede: a civilian has no such ability, worded as any refusal of an ability; a
     // killer with partners may not; the last killer may, and the police win.
@@ -278,9 +356,13 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
         &[],
     )
     .await;
-    assert!(a.contains("的身份现在不能做这件事"), "{a}");
+    let civilian_name = &g.ch(holders(&g, Role::Civilian)[0]).name;
+    assert!(
+        says_with(&a, Lang::Zh, "err-no-ability", &[("name", civilian_name)]),
+        "{a}"
+    );
     let (a, _) = slash_in(&w, "zh-CN", killer, post.channel, false, &["concede"], &[]).await;
-    assert!(a.contains("只有己方只剩最后一名成员时才能认输"), "{a}");
+    assert!(says(&a, "err-concede-not-allowed"), "{a}");
     for k in &killers[1..] {
         let a = w
             .judge_says(
@@ -292,7 +374,7 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
                 ],
             )
             .await;
-        assert!(a.contains("已被移出游戏"), "{a}");
+        assert_eq!(a, zh("ok-removed", &[("name", &g.ch(*k).name)]));
     }
     let events_before = w.event_count().await;
     let (a, _) = slash_in(&w, "zh-CN", killer, post.channel, false, &["concede"], &[]).await;

@@ -5,6 +5,7 @@
 //! most 2,000 characters and loses nothing; a message Discord refuses for good is reported
 //! to the judge at once and does not hold up the game's channel.
 
+use crate::common::catalog::{msg, says, says_with, zh};
 use crate::common::{discord_world, fake_discord};
 
 use std::time::Duration as StdDuration;
@@ -15,6 +16,7 @@ use sqlx::PgPool;
 use discord_world::{World, JUDGE_ROLE};
 use fake_discord::{Call, FakeDiscord, APP_ID};
 use wolfjudge::engine::Phase;
+use wolfjudge::i18n::Lang;
 
 /// Discord's limit on a message's content.
 const MAX: usize = 2000;
@@ -79,7 +81,7 @@ async fn whole_reply(
 async fn vote(w: &World, user: u64, thread: u64, target: &str, reason: &str) {
     let options = [("target", 3, json!(target)), ("reason", 3, json!(reason))];
     let a = w.say(user, thread, &["vote"], &options).await;
-    assert!(a.contains("已记录"), "{a}");
+    assert_eq!(a, zh("ok-vote", &[("name", target)]));
 }
 
 /// Lets deadlines pass until a day's vote is open.
@@ -137,10 +139,7 @@ async fn growing_texts_fit_discord_and_lose_nothing(pool: PgPool) {
         tokio::time::sleep(StdDuration::from_millis(20)).await;
     }
     // The index, redrawn in place: every character's line with its one post.
-    let lines: Vec<String> = living
-        .iter()
-        .map(|c| format!("{}（1）：[最新](", g.ch(*c).name))
-        .collect();
+    let posters: Vec<&str> = living.iter().map(|c| g.ch(*c).name.as_str()).collect();
     w.fake
         .wait_for("the index to show every post", 20, |f| {
             let index: String = f
@@ -150,7 +149,10 @@ async fn growing_texts_fit_discord_and_lose_nothing(pool: PgPool) {
                 .map(|m| m.content.clone())
                 .collect::<Vec<_>>()
                 .join("\n");
-            lines.iter().all(|l| index.contains(l.as_str()))
+            posters.iter().all(|name| {
+                let line = [("name", *name), ("count", "1")];
+                says_with(&index, Lang::Zh, "elevator-line", &line)
+            })
         })
         .await;
 
@@ -257,7 +259,7 @@ async fn a_refused_message_is_reported_at_once_and_the_channel_goes_on(pool: PgP
         .fake
         .messages()
         .into_iter()
-        .filter(|m| m.channel == w.log && m.content.contains("Discord 拒收"))
+        .filter(|m| m.channel == w.log && says(&m.content, "outbox-refused"))
         .map(|m| m.content)
         .collect();
     assert_eq!(notes.len(), 1, "one note to the judge: {notes:#?}");
@@ -322,7 +324,10 @@ async fn judge_and_admin_commands_are_hidden_from_members(pool: PgPool) {
     };
     let setup = find("wolf-setup");
     assert_eq!(permissions_of(&setup), Some(MANAGE_GUILD));
-    assert_eq!(setup["name_localizations"]["zh-CN"], json!("狼人杀设置"));
+    assert_eq!(
+        setup["name_localizations"]["zh-CN"],
+        json!(zh("cmd-wolf-setup", &[]))
+    );
     assert_eq!(option_names(&setup)[..3], ["forum", "judge_role", "log"]);
     for judged in ["judge", "wolf", "tournament"] {
         let c = find(judged);
@@ -368,24 +373,25 @@ fn first_call(calls: &[Call], from: usize, f: impl Fn(&Call) -> bool) -> Option<
 #[sqlx::test(migrations = "./migrations")]
 async fn a_sign_up_press_is_answered_before_any_other_call(pool: PgPool) {
     let w = World::new(pool).await;
-    assert!(w.set_up().await.contains("设置完成"));
+    assert!(says(&w.set_up().await, "ok-setup"));
     let post = w.open_signup().await;
     w.settle().await;
     // The second member's DMs are closed: four calls follow the answer instead of three.
     w.fake.close_dms(w.players[1]);
     let join = discord_world::join_id(&post);
     let leave = join.replace(":join", ":leave");
+    let joined = |count: &str| zh("ok-joined", &[("count", count), ("seats", "12")]);
     let presses = [
-        (w.players[0], join.as_str(), "报名成功"),
-        (w.players[1], join.as_str(), "报名成功"),
-        (w.players[0], leave.as_str(), "已退出报名"),
+        (w.players[0], join.as_str(), joined("1")),
+        (w.players[1], join.as_str(), joined("2")),
+        (w.players[0], leave.as_str(), zh("ok-left", &[])),
     ];
     for (n, (user, button, said)) in presses.into_iter().enumerate() {
         let before = w.fake.calls().len();
         let edits = w.fake.message(post.id).map(|m| m.edits).unwrap_or(0);
         let i = w.fake.click(user, &post, button, &[], &[]);
         let a = w.fake.answer(i).await;
-        assert!(a.contains(said), "{a}");
+        assert_eq!(a, said);
         w.fake
             .wait_for("the sign-up post edited", 10, |f| {
                 f.message(post.id).is_some_and(|m| m.edits > edits)
@@ -421,10 +427,11 @@ async fn a_sign_up_press_is_answered_before_any_other_call(pool: PgPool) {
 /// (English in an English game, Chinese in a Chinese one), not always in Chinese.
 #[sqlx::test(migrations = "./migrations")]
 async fn a_refused_dm_post_is_answered_in_the_games_language(pool: PgPool) {
-    for (lang, refusal) in [("en", "Please give a reason."), ("zh", "请填写理由。")] {
+    for (lang, game_lang, other_lang) in [("en", Lang::En, Lang::Zh), ("zh", Lang::Zh, Lang::En)] {
+        let refusal = msg(game_lang, "svc-empty-reason", &[]);
         let w = World::new(pool.clone()).await;
         let (done, _) = w.set_up_with(&[("language", 3, json!(lang))]).await;
-        assert!(done.contains("设置完成"), "{done}");
+        assert!(says(&done, "ok-setup"), "{done}");
         w.sign_up_and_start(&[("ruleset", 3, json!("m32"))]).await;
         let g = w.game().await;
         assert!(g.ruleset.options.anonymous && matches!(g.phase, Phase::Day { .. }));
@@ -437,11 +444,7 @@ async fn a_refused_dm_post_is_answered_in_the_games_language(pool: PgPool) {
                 f.dms_to(player).iter().any(|m| m.content == refusal)
             })
             .await;
-        let other = if lang == "en" {
-            "请填写理由。"
-        } else {
-            "Please give a reason."
-        };
+        let other = msg(other_lang, "svc-empty-reason", &[]);
         assert!(!w.fake.dms_to(player).iter().any(|m| m.content == other));
         w.settle().await;
     }
@@ -481,7 +484,7 @@ async fn a_4000_character_dm_is_relayed_in_order_and_holds_nothing_up(pool: PgPo
             &[("text", 3, json!("紧接着的发言"))],
         )
         .await;
-    assert!(a.contains("已以角色身份发言"), "{a}");
+    assert_eq!(a, zh("ok-say", &[]));
     // Within seconds, with the clock standing still: no backoff to wait out.
     w.fake
         .wait_for("the next post relayed", 10, |f| {

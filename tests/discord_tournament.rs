@@ -3,6 +3,7 @@
 //! tournament (players known by their account), ended by the judge, then `/standings`
 //! posting the table as an embed with the chart as a PNG attachment, and `/stats @member`.
 
+use crate::common::catalog::{roles_named, says, says_with, zh};
 use crate::common::{discord_world, fake_discord};
 
 use serde_json::{json, Value};
@@ -74,7 +75,7 @@ fn row(table: &str, name: &str) -> (u32, u32, String) {
 #[sqlx::test(migrations = "./migrations")]
 async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
     let w = World::new(pool).await;
-    assert!(w.set_up().await.contains("设置完成"));
+    assert!(says(&w.set_up().await, "ok-setup"));
 
     // Only judges create tournaments; the judge does.
     let a = w
@@ -85,24 +86,36 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
             &new_options("春季赛", 1),
         )
         .await;
-    assert!(a.contains("只有拥有本服务器法官身份组"), "not a judge: {a}");
+    assert_eq!(a, zh("svc-not-judge", &[]), "not a judge");
     let a = w
         .judge_says(w.lobby, &["tournament", "new"], &new_options("春季赛", 1))
         .await;
-    assert!(a.contains("比赛 春季赛 已创建：共 1 局 m32"), "{a}");
+    let created = [("name", "春季赛"), ("games", "1"), ("ruleset", "m32")];
+    assert!(
+        says_with(&a, Lang::Zh, "ok-tournament-created", &created),
+        "{a}"
+    );
     let a = w
         .judge_says(w.lobby, &["tournament", "new"], &new_options("春季赛", 3))
         .await;
-    assert!(a.contains("名为\"春季赛\"的比赛已经存在"), "twice: {a}");
+    assert_eq!(
+        a,
+        zh("svc-tournament-exists", &[("name", "春季赛")]),
+        "twice"
+    );
 
     // A sign-up must name a tournament of this server, of its ruleset.
     let a = wolf_new(&w, "mafia", "春季赛").await;
-    assert!(
-        a.contains("比赛 春季赛 使用 m32 规则"),
-        "wrong ruleset: {a}"
+    assert_eq!(
+        a,
+        zh(
+            "svc-tournament-ruleset",
+            &[("name", "春季赛"), ("ruleset", "m32")]
+        ),
+        "wrong ruleset"
     );
     let a = wolf_new(&w, "m32", "秋季赛").await;
-    assert!(a.contains("没有名为\"秋季赛\"的比赛"), "unknown: {a}");
+    assert_eq!(a, zh("svc-no-tournament", &[("name", "秋季赛")]), "unknown");
 
     // The game is started inside the tournament; its players are the members' accounts.
     let (_post, thread) = w.started_with(&signup_options("m32", "春季赛")).await;
@@ -129,7 +142,14 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
     );
     // Its one game is taken: another sign-up for it is refused.
     let a = wolf_new(&w, "m32", "春季赛").await;
-    assert!(a.contains("比赛 春季赛 的 1 局已经排满"), "full: {a}");
+    assert_eq!(
+        a,
+        zh(
+            "svc-tournament-full",
+            &[("name", "春季赛"), ("planned", "1")]
+        ),
+        "full"
+    );
 
     // The seer gets a blue card (it shows in their /stats below).
     let seer = g
@@ -148,7 +168,10 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
             ],
         )
         .await;
-    assert!(a.contains("已给"), "{a}");
+    assert!(
+        a.contains(&zh("ok-card", &[("name", &g.chars[seer].name)])),
+        "{a}"
+    );
 
     // The judge ends it for the village; the reveal names each player by mention.
     let a = w
@@ -158,11 +181,22 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
             &[("winner", 3, json!("village"))],
         )
         .await;
-    assert!(a.contains("游戏已结束"), "{a}");
+    assert_eq!(a, zh("ok-ended", &[]));
     w.settle().await;
     let g = w.game().await;
     assert_eq!(g.winner, Some(Winner::Village));
-    let amber = format!("{}（玩家 <@{}>）", g.chars[0].name, g.chars[0].player);
+    let (player, role) = (
+        format!("<@{}>", g.chars[0].player),
+        role_name(g.chars[0].role, Lang::Zh),
+    );
+    let amber = zh(
+        "ev-reveal-role",
+        &[
+            ("name", &g.chars[0].name),
+            ("player", &player),
+            ("role", &role),
+        ],
+    );
     assert!(
         w.fake.messages().iter().any(|m| matches!(
             w.fake.channel_kind(m.channel),
@@ -193,7 +227,10 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
     );
     let pages = w.fake.follow_ups(id).await;
     let embed = &pages[0]["embeds"][0];
-    assert_eq!(embed["title"], json!("积分榜：春季赛"));
+    assert_eq!(
+        embed["title"],
+        json!(zh("standings-embed-title", &[("name", "春季赛")]))
+    );
     assert_eq!(embed["image"]["url"], json!("attachment://standings.png"));
     let table = embed["description"].as_str().expect("a description");
     // Scoring (config/scoring/m32.toml): a village win gives villagers 2, the seer, the
@@ -224,28 +261,49 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
     }
     assert_eq!(row(table, "Judge").0, 1, "{table}");
     // The judge by their display name, never a placeholder or an account id.
-    assert!(
-        table.contains("\n比赛「春季赛」（m32）：已完成 1/1 局，法官 Judge\n"),
-        "{table}"
+    let title = zh(
+        "tournament-title",
+        &[
+            ("name", "春季赛"),
+            ("ruleset", "m32"),
+            ("played", "1"),
+            ("planned", "1"),
+            ("judge", "Judge"),
+        ],
     );
+    assert!(table.contains(&format!("\n{title}\n")), "{table}");
     // M32's own awards and columns (config/scoring/m32.toml), not Mafia's: the wolves lost,
     // so nobody has wolf points; the best god is one of the seer, the witch and the hunter
     // (3 each, one game each: the earliest to sign up), by display name.
     assert!(
         table
             .lines()
-            .find(|l| l.starts_with("名次"))
+            .find(|l| l.starts_with(&zh("tournament-col-rank", &[])))
             .is_some_and(|h| h.contains("狼人得分  神职得分")),
         "{table}"
     );
-    assert!(table.contains("最佳狼人：无人获得"), "{table}");
+    assert!(
+        table.contains(&zh("tournament-award-none", &[("award", "最佳狼人")])),
+        "{table}"
+    );
     let gods: Vec<&str> = (0..g.chars.len())
         .filter(|i| matches!(g.chars[*i].role, Role::Seer | Role::Witch | Role::Hunter))
         .map(|i| member(i).1)
         .collect();
+    let god_roles = roles_named(Lang::Zh, &[Role::Seer, Role::Witch, Role::Hunter]);
+    let top_god = |m: &str| {
+        zh(
+            "tournament-award-line",
+            &[
+                ("award", "最佳神职"),
+                ("player", m),
+                ("roles", &god_roles),
+                ("points", "3"),
+            ],
+        )
+    };
     assert!(
-        gods.iter()
-            .any(|m| table.contains(&format!("最佳神职：{m}，以预言家/女巫/猎人身份得 3 分"))),
+        gods.iter().any(|m| table.contains(&top_god(m))),
         "one of {gods:?}: {table}"
     );
     for mafia in ["杀人王", "神警探", "杀手得分", "警探得分"] {
@@ -275,22 +333,31 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
         64,
         "ephemeral"
     );
+    let mention = format!("<@{}>", member(winner).0);
     assert!(
-        a.contains(&format!("<@{}> 在本服务器的战绩", member(winner).0)),
+        a.contains(&zh("stats-title", &[("member", &mention)])),
         "{a}"
     );
-    assert!(
-        a.contains("参加局数：1（已结束 1 局：胜 1，负 0，无结果 0）"),
-        "{a}"
-    );
-    assert!(a.contains("各身份胜场：预言家×1"), "{a}");
-    assert!(a.contains("蓝牌 1 张，黄牌 0 张，红牌 0 张"), "{a}");
+    let games = [
+        ("games", "1"),
+        ("finished", "1"),
+        ("won", "1"),
+        ("lost", "0"),
+        ("none", "0"),
+    ];
+    assert!(a.contains(&zh("stats-games", &games)), "{a}");
+    let wins = format!("{}×1", role_name(Role::Seer, Lang::Zh));
+    assert!(a.contains(&zh("stats-wins", &[("wins", &wins)])), "{a}");
+    let cards = [("blue", "1"), ("yellow", "0"), ("red", "0")];
+    assert!(a.contains(&zh("stats-cards", &cards)), "{a}");
     let (a, _) = stats_of(&w, w.outsider, member(wolf).0, member(wolf).1).await;
-    assert!(a.contains("胜 0，负 1"), "{a}");
+    let lost = [("won", "0"), ("lost", "1")];
+    assert!(says_with(&a, Lang::Zh, "stats-games", &lost), "{a}");
     // The judge judged one game and played none.
     let (a, _) = stats_of(&w, w.players[0], w.judge, "Judge").await;
     assert!(
-        a.contains("参加局数：0") && a.contains("担任法官：1 局"),
+        says_with(&a, Lang::Zh, "stats-games", &[("games", "0")])
+            && a.contains(&zh("stats-judged", &[("count", "1")])),
         "{a}"
     );
 }
@@ -298,9 +365,9 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
 #[sqlx::test(migrations = "./migrations")]
 async fn standings_without_a_tournament_say_what_to_do(pool: PgPool) {
     let w = World::new(pool).await;
-    assert!(w.set_up().await.contains("设置完成"));
+    assert!(says(&w.set_up().await, "ok-setup"));
     let a = w.say(w.outsider, w.lobby, &["standings"], &[]).await;
-    assert!(a.contains("本服务器还没有比赛"), "{a}");
+    assert_eq!(a, zh("svc-no-tournaments", &[]));
     let a = w
         .say(
             w.outsider,
@@ -309,5 +376,5 @@ async fn standings_without_a_tournament_say_what_to_do(pool: PgPool) {
             &[("tournament", 3, json!("不存在"))],
         )
         .await;
-    assert!(a.contains("没有名为\"不存在\"的比赛"), "{a}");
+    assert_eq!(a, zh("svc-no-tournament", &[("name", "不存在")]));
 }

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 use wolfjudge::engine::card::CardReason;
 use wolfjudge::engine::rng::Seed;
-use wolfjudge::engine::{Action, CharId, Color, Command, EventKind};
+use wolfjudge::engine::{Action, CharId, Color, Command, EventKind, Phase};
 use wolfjudge::i18n::Lang;
 use wolfjudge::script::export::ScriptFile;
 use wolfjudge::script::{self, Act, By, Report, Script, Step};
@@ -18,6 +18,7 @@ use wolfjudge::service::replay;
 use wolfjudge::sim::{self, Simulation};
 use wolfjudge::store::{play, Store};
 
+use crate::common::catalog::{msg, says_with};
 use crate::common::url_of;
 
 fn ms(n: i64) -> Duration {
@@ -278,7 +279,10 @@ async fn wolfjudge_export_then_verify_checks_the_commitment(pool: PgPool) {
     let out = wolfjudge(&["verify", &path, "--commitment", &wrong, "--lang", "en"]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("does not match"), "{stderr}");
+    assert!(
+        says_with(&stderr, Lang::En, "cli-verify-mismatch", &[]),
+        "{stderr}"
+    );
     assert!(
         out.stdout.is_empty(),
         "no deal is printed for a wrong commitment"
@@ -354,7 +358,10 @@ async fn an_exported_game_with_a_256_bit_seed_verifies(pool: PgPool) {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(stdout.contains(&format!("256-bit seed {hex}")), "{stdout}");
+    assert!(
+        says_with(&stdout, Lang::En, "cli-verify-seed-256", &[("seed", &hex)]),
+        "{stdout}"
+    );
     for c in &stored.chars {
         assert!(
             stdout.contains(&format!("{}: {} (", c.name, c.role.key())),
@@ -458,6 +465,34 @@ fn reveal_text(run: &script::Run, lang: Lang) -> String {
     wolfjudge::i18n::render(e, &run.game, lang)
 }
 
+/// A card as the reveal lists it (`deed-card`): `target`'s card of `color` (`color-<color>`),
+/// `public` or not, for `reason` (already worded).
+fn card_deed(lang: Lang, target: &str, color: &str, public: bool, reason: &str) -> String {
+    let color = msg(lang, &format!("color-{color}"), &[]);
+    let public = if public { "yes" } else { "no" };
+    msg(
+        lang,
+        "deed-card",
+        &[
+            ("target", target),
+            ("color", &color),
+            ("public", public),
+            ("reason", reason),
+        ],
+    )
+}
+
+/// A deed (already worded) in `phase` at `time`, as the reveal lists it
+/// (`ev-reveal-deed-at`).
+fn deed_at(lang: Lang, phase: Phase, time: &str, deed: String) -> String {
+    let phase = wolfjudge::i18n::phase_name(phase, lang);
+    msg(
+        lang,
+        "ev-reveal-deed-at",
+        &[("phase", &phase), ("time", time), ("deed", &deed)],
+    )
+}
+
 /// Issue 14 item 5: the reveal lists every card (its reason, whether the public saw it),
 /// each vote with its change and proxy marked, and the decisions, each with its time.
 #[test]
@@ -473,50 +508,61 @@ fn the_reveal_lists_cards_vote_changes_proxies_and_decisions_with_times() {
         .find(|e| matches!(e.kind, EventKind::Shot { .. }))
         .map(|e| wolfjudge::i18n::time(e.at, run.game.ruleset.options.time_zone))
         .expect("G shot");
-    let day1 = "第 1 天 2026-12-01 12:00 UTC：";
-    for line in [
-        // A public card from the judge, a private one only its wolf was told of, and the
-        // automatic ones of the day-1 close.
-        "I 得到一张蓝牌（公开）：刷屏（法官判罚）",
-        "E 得到一张黄牌（公开）：第 1 天只发言 0 次（至少需要 5 次）",
-        // The vote change old -> new, the proxy cast by the judge.
-        &format!("{day1}H 投票给 E，理由：先手"),
-        &format!("{day1}H 改票：E → G，理由：改票"),
-        &format!("{day1}C 投票给 G（法官代 C 投出）"),
-        // The decisions at the night's resolution, with their time.
-        &format!("第 1 夜 {shot_at}：G 开枪带走 H"),
-        &format!("第 1 夜 {shot_at}：G 把警徽移交给 E"),
-    ] {
-        assert!(zh.contains(line), "missing `{line}` in:\n{zh}");
-    }
-    // D's private card: its reason names the leader election (worded by the catalog).
-    let private =
-        |text: &str, parts: &[&str]| text.lines().any(|l| parts.iter().all(|p| l.contains(p)));
-    assert!(
-        private(&zh, &["D 得到一张黄牌（未公开，只告知了本人）：", "狼头"]),
-        "{zh}"
-    );
-    assert!(
-        private(
-            &en,
-            &[
-                "D got a yellow card: ",
-                "wolf leader",
-                " (not public; only D was told)"
-            ]
-        ),
-        "{en}"
-    );
-    let day1 = "day 1 2026-12-01 12:00 UTC: ";
-    for line in [
-        "I got a blue card: judge's ruling: 刷屏 (public)",
-        &format!("{day1}H votes for E — reason: 先手"),
-        &format!("{day1}H changed the vote: E → G — reason: 改票"),
-        &format!("{day1}C votes for G (cast by the judge for C)"),
-        &format!("night 1 {shot_at}: G shoots H"),
-        &format!("night 1 {shot_at}: G passes the badge to E"),
-    ] {
-        assert!(en.contains(line), "missing `{line}` in:\n{en}");
+    let day1 = Phase::Day { day: 1, round: 0 };
+    let night1 = Phase::Night { night: 1 };
+    let closed = "2026-12-01 12:00 UTC";
+    for (lang, text) in [(Lang::Zh, &zh), (Lang::En, &en)] {
+        let t = |key: &str, args: &[(&str, &str)]| msg(lang, key, args);
+        let reasoned =
+            |what: String, reason: &str| t("with-reason", &[("what", &what), ("reason", reason)]);
+        let vote = |by: &str, target: &str| t("deed-vote", &[("by", by), ("target", target)]);
+        let judged = t("card-reason-judge", &[("text", "刷屏")]);
+        let few = [("day", "1"), ("posts", "0"), ("min", "5")];
+        let change = [("by", "H"), ("from", "E"), ("to", "G")];
+        for line in [
+            // A public card from the judge, and the automatic ones of the day-1 close.
+            card_deed(lang, "I", "blue", true, &judged),
+            card_deed(lang, "E", "yellow", true, &t("card-reason-few-posts", &few)),
+            // The vote change old -> new, the proxy cast by the judge.
+            deed_at(lang, day1, closed, reasoned(vote("H", "E"), "先手")),
+            deed_at(
+                lang,
+                day1,
+                closed,
+                reasoned(t("deed-vote-change", &change), "改票"),
+            ),
+            deed_at(
+                lang,
+                day1,
+                closed,
+                t("deed-proxy", &[("what", &vote("C", "G")), ("by", "C")]),
+            ),
+            // The decisions at the night's resolution, with their time.
+            deed_at(
+                lang,
+                night1,
+                &shot_at,
+                t("deed-shoot", &[("by", "G"), ("target", "H")]),
+            ),
+            deed_at(
+                lang,
+                night1,
+                &shot_at,
+                t("deed-pass-badge", &[("by", "G"), ("target", "E")]),
+            ),
+        ] {
+            assert!(text.contains(&line), "missing `{line}` in:\n{text}");
+        }
+        // D's private card, only its wolf was told of: its reason names the leader
+        // election.
+        let private = card_deed(
+            lang,
+            "D",
+            "yellow",
+            false,
+            &t("card-reason-leader-vote-judge", &[]),
+        );
+        assert!(text.contains(&private), "missing `{private}` in:\n{text}");
     }
 }
 
@@ -534,10 +580,13 @@ fn a_declined_shot_is_logged_as_a_choice() {
             .join("\n")
     };
     let (zh, en) = (log(Lang::Zh), log(Lang::En));
-    assert!(zh.contains("G 选择不开枪。"), "{zh}");
-    assert!(!zh.contains("没有在时限内开枪"), "{zh}");
-    assert!(en.contains("G chose not to shoot."), "{en}");
-    assert!(!en.contains("did not shoot in time"), "{en}");
+    for (lang, log) in [(Lang::Zh, &zh), (Lang::En, &en)] {
+        let held = msg(lang, "ev-shot-declined", &[("name", "G")]);
+        assert!(log.contains(&held), "{log}");
+        for lapsed in ["ev-lapsed-shoot", "deed-lapsed-shoot"] {
+            assert!(!says_with(log, lang, lapsed, &[]), "{log}");
+        }
+    }
 }
 
 /// RULES.md §4: a simulated `wolf-king` game (the guard protects, the knight duels) played

@@ -26,6 +26,8 @@ use wolfjudge::engine::rng::Seed;
 use wolfjudge::engine::ruleset::Span;
 use wolfjudge::engine::{Action, CharId, Command, Phase, RuleError, Ruleset, Setup};
 use wolfjudge::i18n::{self, Lang};
+
+use crate::common::catalog::{msg, says, says_with, zh};
 use wolfjudge::script::{
     self, phases_opened, Act, By, Refusal, Run, Script, ScriptError, Step, Table,
     MAX_PHASES_PER_SCRIPT, MAX_PHASES_PER_WAIT, MAX_STEPS, MAX_VALUES,
@@ -208,10 +210,11 @@ fn one_year_waits_many_times_end_with_a_clean_error() {
         }
         e => panic!("expected the clock limit: {e}"),
     }
+    let said = e.to_string();
+    let step = first_refused.to_string();
     assert!(
-        e.to_string().starts_with(&format!(
-            "step {first_refused}: The game's clock cannot go past"
-        )),
+        says_with(&said, Lang::En, "script-step-stopped", &[("step", &step)])
+            && says_with(&said, Lang::En, "err-clock-limit", &[]),
         "{e}"
     );
 }
@@ -263,19 +266,20 @@ fn waiting_for_day_4294967295_ends_quickly_with_a_clean_error() {
             message,
         } => {
             assert_eq!(*code, "too_many_phases");
-            assert!(
-                message.starts_with("第 1 步：") && message.contains("1000 个阶段"),
-                "{message}"
-            );
+            let phases = zh("wait-too-many-phases", &[("max", "1000")]);
+            let stopped = zh("script-step-stopped", &[("step", "1"), ("error", &phases)]);
+            assert_eq!(*message, stopped);
         }
         e => panic!("expected the wait limit: {e}"),
     }
     let e = stopped(play(wait_for_day_max().to_string(), Lang::En, QUICK));
-    assert!(
-        e.to_string()
-            .starts_with("step 1: This wait would step through more than 1000"),
-        "{e}"
+    let phases = msg(Lang::En, "wait-too-many-phases", &[("max", "1000")]);
+    let stopped = msg(
+        Lang::En,
+        "script-step-stopped",
+        &[("step", "1"), ("error", &phases)],
     );
+    assert_eq!(e.to_string(), stopped);
     eprintln!("two runs in {:?}", t.elapsed());
 }
 
@@ -369,13 +373,17 @@ fn wolfjudge_limited(args: &[&str], bytes: u64, limit: Duration) -> (Option<i32>
 #[test]
 fn hostile_files_end_cleanly_in_script_and_verify_within_a_memory_limit() {
     let commitment = wolfjudge::engine::rng::commitment(7);
+    // What the Chinese error must say.
+    let values: fn(&str) -> bool = |e| says(e, "script-too-many-values");
+    let phases: fn(&str) -> bool = |e| e.contains(&zh("wait-too-many-phases", &[("max", "1000")]));
+    let option: fn(&str) -> bool = |e| e.contains("day_length");
     let cases = [
-        ("one_year_waits", one_year_waits().0, "JSON 值"),
-        ("extends_9999", extends_from_9999().0, "JSON 值"),
-        ("wait_day_max", wait_for_day_max(), "1000 个阶段"),
-        ("one_second_phases", one_second_phases(), "day_length"),
+        ("one_year_waits", one_year_waits().0, values),
+        ("extends_9999", extends_from_9999().0, values),
+        ("wait_day_max", wait_for_day_max(), phases),
+        ("one_second_phases", one_second_phases(), option),
     ];
-    for (name, script, zh) in cases {
+    for (name, script, said) in cases {
         let path = temp_file(&format!("{name}.json"));
         std::fs::write(&path, script.to_string()).expect("written");
         let file = path.to_str().expect("a UTF-8 path");
@@ -383,15 +391,12 @@ fn hostile_files_end_cleanly_in_script_and_verify_within_a_memory_limit() {
         let limit = Duration::from_secs(60);
         let (code, err) = wolfjudge_limited(&["script", file, "--lang", "zh"], gib, limit);
         assert_eq!(code, Some(2), "{name}: {err}");
-        assert!(
-            err.contains(zh) && !err.contains("panicked"),
-            "{name}: {err}"
-        );
+        assert!(said(&err) && !err.contains("panicked"), "{name}: {err}");
         let verify = ["verify", file, "--commitment", &commitment, "--lang", "zh"];
         let (code, err) = wolfjudge_limited(&verify, gib, limit);
         assert_eq!(code, Some(2), "{name}: {err}");
         assert!(
-            err.contains("无效的游戏脚本") && err.contains(zh) && !err.contains("panicked"),
+            says(&err, "cli-invalid-script") && said(&err) && !err.contains("panicked"),
             "{name}: {err}"
         );
     }
@@ -522,14 +527,14 @@ fn texts_longer_than_the_engine_keeps_are_refused_naming_the_limit() {
         what: TextKind::Reason,
         max: MAX_REASON_CHARS,
     };
-    assert_eq!(
-        i18n::error_message(&e, &t.game, Lang::Zh),
-        "理由太长了：最多只能有 1000 个字符。请缩短后再试。"
-    );
-    assert_eq!(
-        i18n::error_message(&e, &t.game, Lang::En),
-        "The reason is too long: at most 1000 characters are kept. Shorten it and try again."
-    );
+    for lang in [Lang::Zh, Lang::En] {
+        let too_long = msg(
+            lang,
+            "err-text-too-long",
+            &[("what", "reason"), ("max", "1000")],
+        );
+        assert_eq!(i18n::error_message(&e, &t.game, lang), too_long);
+    }
 }
 
 /// In a script a reason over the limit is a refused step of the report, like any rule.
@@ -571,9 +576,13 @@ fn over_long_names_keys_and_strings_are_invalid_naming_where() {
         e.to_string(),
         "step 1 field `text` is longer than 10000 characters"
     );
+    let place = zh(
+        "script-place-step-field",
+        &[("step", "1"), ("field", "text")],
+    );
     assert_eq!(
         e.message(Lang::Zh),
-        "第 1 步的字段 `text` 超过 10000 个字符，这是它的长度上限。"
+        zh("script-too-long", &[("field", &place), ("max", "10000")])
     );
     let mut v = script_json("m32", start, json!({}), vec![]);
     v["options"] = json!({ "k".repeat(MAX_NAME_CHARS + 1): 1 });

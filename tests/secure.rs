@@ -8,6 +8,7 @@
 //!   and a red card it makes by day sends off at nightfall, as one more night death
 //!   (docs/decisions.md, "Who sees what").
 
+use crate::common::catalog::{msg, says, says_with, zh};
 use crate::common::discord_world::{World, ADMIN, JUDGE_ROLE};
 
 use std::collections::BTreeMap;
@@ -230,7 +231,7 @@ async fn a_start_retried_after_a_failure_builds_the_same_game(pool: PgPool) {
 #[sqlx::test(migrations = "./migrations")]
 async fn a_repeated_wolf_start_answers_with_the_same_game(pool: PgPool) {
     let w = World::new(pool).await;
-    assert!(w.set_up().await.contains("设置完成"));
+    assert!(says(&w.set_up().await, "ok-setup"));
     let post = w.open_signup().await;
     w.join_all(&post).await;
     // Two starts at once (a double click, two judges), then one more (a retry).
@@ -250,7 +251,7 @@ async fn a_repeated_wolf_start_answers_with_the_same_game(pool: PgPool) {
     let (first, second) = (start(), start());
     let first = w.fake.answer(first).await;
     let second = w.fake.answer(second).await;
-    assert!(first.contains("游戏已开始"), "{first}");
+    assert!(says(&first, "ok-started"), "{first}");
     assert_eq!(first, second, "both starts answer alike");
     let third = w.judge_says(post.channel, &["wolf", "start"], &[]).await;
     assert_eq!(
@@ -272,7 +273,7 @@ async fn a_repeated_wolf_start_answers_with_the_same_game(pool: PgPool) {
             .fake
             .dms_to(*p)
             .iter()
-            .filter(|m| m.content.contains("你的身份是"))
+            .filter(|m| says(&m.content, "ev-role-told"))
             .count();
         assert!(roles <= 1, "{p} was dealt {roles} times");
     }
@@ -327,18 +328,18 @@ async fn buttons_naming_another_servers_game_are_refused(pool: PgPool) {
     let i = w.fake.click(w.judge, &post, &card, &[], &[JUDGE_ROLE]);
     let r = w.fake.response(i).await;
     let a = r["data"]["content"].as_str().unwrap_or_default();
-    assert!(a.contains("另一个服务器"), "a foreign card button: {a}");
+    assert_eq!(a, zh("svc-foreign-game", &[]), "a foreign card button");
     assert_eq!(r["data"]["flags"], json!(64), "the refusal is ephemeral");
     // A night menu of that game, pressed here.
     let kill = format!("wj:{}:kill", other.0);
     let i = w.fake.click(w.players[0], &post, &kill, &["1"], &[]);
     let a = w.fake.answer(i).await;
-    assert!(a.contains("另一个服务器"), "a foreign menu: {a}");
+    assert_eq!(a, zh("svc-foreign-game", &[]), "a foreign menu");
     // Its sign-up's Join button.
     let join = format!("wj:signup:{}:join", other_signup.0);
     let i = w.fake.click(w.players[0], &post, &join, &[], &[]);
     let a = w.fake.answer(i).await;
-    assert!(a.contains("另一个服务器"), "a foreign sign-up: {a}");
+    assert_eq!(a, zh("svc-foreign-game", &[]), "a foreign sign-up");
 
     assert_eq!(
         store.events(other.0).await.expect("events").len(),
@@ -375,9 +376,9 @@ async fn a_judge_who_plays_may_not_judge_the_game(pool: PgPool) {
     let seated = route.seats[&0].0;
     let thread = w.day_post();
     let g = w.game().await;
-    // (狼人杀, the game's name, is not the role 狼人.)
+    // (The game's name, 狼人杀 in commands, is not the role 狼人.)
     let roles_named = |a: &str| {
-        let a = a.replace("狼人杀", "");
+        let a = a.replace(&zh("cmd-wolf", &[]), "");
         Role::ALL
             .into_iter()
             .filter(|r| a.contains(&role_name(*r, Lang::Zh)))
@@ -388,10 +389,7 @@ async fn a_judge_who_plays_may_not_judge_the_game(pool: PgPool) {
     let (a, r) = w
         .slash(seated, thread, true, &["judge", "status"], &[], json!({}))
         .await;
-    assert!(
-        a.contains("不能担任这局的法官"),
-        "a seated judge's status: {a}"
-    );
+    assert_eq!(a, zh("svc-judge-plays", &[]), "a seated judge's status");
     assert_eq!(roles_named(&a), 0, "{a}");
     assert_eq!(r["data"]["flags"], json!(64), "the refusal is ephemeral");
     let before = w.event_count().await;
@@ -410,10 +408,7 @@ async fn a_judge_who_plays_may_not_judge_the_game(pool: PgPool) {
             json!({}),
         )
         .await;
-    assert!(
-        a.contains("不能担任这局的法官"),
-        "a seated judge's card: {a}"
-    );
+    assert_eq!(a, zh("svc-judge-plays", &[]), "a seated judge's card");
     assert_eq!(
         w.event_count().await,
         before,
@@ -425,11 +420,12 @@ async fn a_judge_who_plays_may_not_judge_the_game(pool: PgPool) {
 
     // The server allows playing judges: they judge, but see no secrets.
     let (a, _) = w.set_up_with(&[("playing_judge", 5, json!(true))]).await;
-    assert!(a.contains("可以担任该局法官"), "{a}");
+    let allowed = zh("ok-setup-playing-judge", &[("allowed", "yes")]);
+    assert!(a.contains(&allowed), "{a}");
     let (a, _) = w
         .slash(seated, thread, true, &["judge", "status"], &[], json!({}))
         .await;
-    assert!(a.contains("法官视图不显示任何秘密信息"), "{a}");
+    assert!(a.contains(&zh("view-judge-plays", &[])), "{a}");
     assert_eq!(
         roles_named(&a),
         0,
@@ -438,7 +434,11 @@ async fn a_judge_who_plays_may_not_judge_the_game(pool: PgPool) {
     let (a, r) = w
         .slash(seated, thread, true, &["judge", "export"], &[], json!({}))
         .await;
-    assert!(a.contains("保密"), "a playing judge's export: {a}");
+    assert_eq!(
+        a,
+        zh("svc-judge-plays-secret", &[]),
+        "a playing judge's export"
+    );
     assert!(
         r["data"]["attachments"]
             .as_array()
@@ -577,21 +577,27 @@ fn the_public_learns_nothing(t: &Table, day: u32) {
                     ..
                 }
             )
-            || text.contains("升级为")
-            || text.contains("cards become")
-            || text.contains("红牌")
-            || text.contains("red card");
+            || [Lang::Zh, Lang::En].into_iter().any(|lang| {
+                says_with(text, lang, "ev-cards-converted", &[])
+                    || says_with(text, lang, "ev-cards-converted-you", &[])
+            })
+            || text.contains(&zh("color-red", &[]))
+            || text.contains(&format!("{} card", msg(Lang::En, "color-red", &[])));
         assert!(!tells, "a public message tells of the hidden card: {text}");
     }
     let dm = format!("dm:{}", ash.0);
-    for told in [
-        "你累计 3 张黄牌，升级为一张红牌",
-        "Your 3 yellow cards become one red card",
-    ] {
+    for lang in [Lang::Zh, Lang::En] {
+        let (yellow, red) = (msg(lang, "color-yellow", &[]), msg(lang, "color-red", &[]));
+        let converted = [
+            ("count", "3"),
+            ("from", yellow.as_str()),
+            ("to", red.as_str()),
+        ];
+        let told = msg(lang, "ev-cards-converted-you", &converted);
         assert!(
             messages
                 .iter()
-                .any(|(ch, text, _)| *ch == dm && text.contains(told)),
+                .any(|(ch, text, _)| *ch == dm && text.contains(&told)),
             "Ash is told: {told}"
         );
     }

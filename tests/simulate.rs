@@ -1,6 +1,7 @@
 //! Whole simulated games (`wolfjudge simulate`): they end, they replay identically from
 //! their seed, they show refusals, and their public parts never name a living role.
 
+use crate::common::catalog::{msg, pieces, says, says_with, zh};
 use wolfjudge::engine::event::{EndReason, WinCondition};
 use wolfjudge::engine::{Audience, Event, EventKind, Game, Winner};
 use wolfjudge::i18n::{self, Lang, MISSING_OPEN};
@@ -113,12 +114,18 @@ fn refusals_are_shown_to_the_player_refused() {
         let shown = s
             .transcript
             .lines()
-            .filter(|l| l.contains("[Private message to ") && l.contains("Not accepted:"))
+            .filter(|l| {
+                says_with(l, Lang::En, "heading-dm", &[]) && says_with(l, Lang::En, "refused", &[])
+            })
             .count();
         assert_eq!(shown, s.refused, "{ruleset}");
+        let logged = s
+            .transcript
+            .lines()
+            .filter(|l| says_with(l, Lang::En, "sim-judge-command-refused", &[]))
+            .count();
         assert_eq!(
-            s.transcript.matches("(not accepted: ").count(),
-            s.refused,
+            logged, s.refused,
             "{ruleset}: the judge's log lists each refusal"
         );
     }
@@ -138,8 +145,10 @@ fn languages_differ_but_play_the_same_game() {
         assert_eq!(zh.commands, en.commands);
         let heading = i18n::text(Lang::En, "heading-reveal", &[]);
         assert!(en.transcript.contains(&format!("[{heading}]")), "{ruleset}");
-        assert!(en.transcript.contains("[Day 1 thread]"), "{ruleset}");
-        assert!(zh.transcript.contains("[第 1 天讨论帖]"), "{ruleset}");
+        for (s, lang) in [(&en, Lang::En), (&zh, Lang::Zh)] {
+            let day1 = msg(lang, "heading-day", &[("day", "1")]);
+            assert!(s.transcript.contains(&format!("[{day1}]")), "{ruleset}");
+        }
     }
 }
 
@@ -147,16 +156,18 @@ fn languages_differ_but_play_the_same_game() {
 fn the_transcript_shows_every_audience_in_time_order() {
     let s = play("m32", 2, Lang::En);
     let t = &s.transcript;
+    let heading = |key: &str, args: &[(&str, &str)]| format!("[{}]", msg(Lang::En, key, args));
+    let dm = format!("[{}", pieces(Lang::En, "heading-dm", &[]).remove(0));
     for heading in [
-        "[Announcements]",
-        "[Day 1 thread]",
-        "[Night 1]",
-        "[Judge's log]",
-        "[Wolves (private)]",
-        "[Private message to ",
-        "[Reveal]",
+        heading("heading-public", &[]),
+        heading("heading-day", &[("day", "1")]),
+        heading("heading-night", &[("night", "1")]),
+        heading("heading-judge", &[]),
+        heading("heading-wolves", &[]),
+        dm,
+        heading("heading-reveal", &[]),
     ] {
-        assert!(t.contains(heading), "no {heading} in:\n{t}");
+        assert!(t.contains(&heading), "no {heading} in:\n{t}");
     }
     // Time order: the stamps of the lines never go back.
     let stamps: Vec<&str> = t
@@ -167,11 +178,11 @@ fn the_transcript_shows_every_audience_in_time_order() {
     assert!(stamps.len() > 100);
     assert!(stamps.windows(2).all(|w| w[0] <= w[1]), "time goes back");
     // The reveal comes last and is the only place roles are listed for everyone.
-    let reveal = t.find("[Reveal]").unwrap();
+    let reveal = t.find(&heading("heading-reveal", &[])).unwrap();
     assert!(t[reveal..].contains("wolf"));
     let mafia = play("mafia", 2, Lang::En);
-    assert!(mafia.transcript.contains("[Killers (private)]"));
-    assert!(mafia.transcript.contains("[Police (private)]"));
+    assert!(mafia.transcript.contains(&heading("heading-killers", &[])));
+    assert!(mafia.transcript.contains(&heading("heading-police", &[])));
     // Internal events are not shown.
     let internal: Vec<&Event> = s
         .events
@@ -197,13 +208,12 @@ fn other_player_counts_and_bad_ones() {
 fn the_transcript_shows_the_forum_life() {
     let s = sim::simulate("m32", 7, None, Lang::Zh).expect("a game");
     let t = &s.transcript;
-    let day1_posts = t
-        .lines()
-        .filter(|l| l.contains("[第 1 天讨论帖] #"))
-        .count();
+    let day1 = format!("[{}] #", zh("heading-day", &[("day", "1")]));
+    let day1_posts = t.lines().filter(|l| l.contains(&day1)).count();
+    let elevator = zh("elevator-heading", &[("day", "1")]);
     let index: Vec<&str> = t
         .lines()
-        .skip_while(|l| !l.contains("第 1 天电梯"))
+        .skip_while(|l| !l.contains(&elevator))
         .skip(1)
         .take_while(|l| l.starts_with(' '))
         .collect();
@@ -218,10 +228,15 @@ fn the_transcript_shows_the_forum_life() {
         counted, day1_posts,
         "every post of day 1 is in the index once"
     );
-    assert!(t.contains("⚠ 诈尸"), "a dead character's post is reported");
-    assert!(t.contains("[树洞]"), "the tree-hole post");
-    let after_reveal = t.split("[揭秘]").nth(1).expect("a reveal");
-    assert!(after_reveal.contains("[树洞]"));
+    assert!(
+        says(t, "flag-dead-post"),
+        "a dead character's post is reported"
+    );
+    let hole = format!("[{}]", zh("treehole-title", &[]));
+    assert!(t.contains(&hole), "the tree-hole post");
+    let reveal = format!("[{}]", zh("heading-reveal", &[]));
+    let after_reveal = t.split(&reveal).nth(1).expect("a reveal");
+    assert!(after_reveal.contains(&hole));
 }
 
 /// The judge's log lists decisions, not every post: routine posts are counted once per
@@ -264,12 +279,26 @@ fn the_judge_log_counts_posts_instead_of_listing_them() {
 fn the_day_opening_splits_the_night_from_the_day() {
     let s = sim::simulate("m32", 14, None, Lang::Zh).expect("a game");
     let t = &s.transcript;
-    assert!(t.contains("第 1 天无人出局。"), "day 1 had a tie");
-    assert!(t.contains("第 1 夜出局：阿狸"));
-    assert!(t.contains("第 3 夜出局（按先后顺序）：春卷、饿了"));
+    assert!(
+        t.contains(&zh("ev-day-nobody-out", &[("day", "1")])),
+        "day 1 had a tie"
+    );
+    let name = |i: usize| zh(&format!("sim-name-{i}"), &[]);
+    let out_at_night = |night: &str, names: &[String]| {
+        let count = names.len().to_string();
+        let names = names.join(&zh("list-sep", &[]));
+        zh(
+            "ev-day-out-at-night",
+            &[("night", night), ("count", &count), ("names", &names)],
+        )
+    };
+    assert!(t.contains(&out_at_night("1", &[name(1)])));
+    assert!(t.contains(&out_at_night("3", &[name(3), name(5)])));
+    // (The wording this replaced.)
     assert!(!t.contains("上一天以来"));
     let en = sim::simulate("m32", 14, None, Lang::En).expect("a game");
-    assert!(en.transcript.contains("Nobody left the game on day 1."));
+    let nobody = msg(Lang::En, "ev-day-nobody-out", &[("day", "1")]);
+    assert!(en.transcript.contains(&nobody));
     assert!(!en.transcript.contains("since the last day"));
 }
 
@@ -278,16 +307,23 @@ fn the_day_opening_splits_the_night_from_the_day() {
 #[test]
 fn the_reveal_shows_who_played_whom() {
     let s = sim::simulate("m32", 14, None, Lang::Zh).expect("a game");
-    let reveal = s.transcript.split("[揭秘]").nth(1).expect("a reveal");
-    let roles: Vec<&str> = reveal.lines().filter(|l| l.contains("（玩家 ")).collect();
+    let heading = format!("[{}]", zh("heading-reveal", &[]));
+    let reveal = s.transcript.split(&heading).nth(1).expect("a reveal");
+    // `name（玩家 player）：role`: the pieces around the player.
+    let p = pieces(Lang::Zh, "ev-reveal-role", &[]);
+    let (before, after) = (p[0].as_str(), p[1].as_str());
+    let roles: Vec<&str> = reveal
+        .lines()
+        .filter(|l| says(l, "ev-reveal-role"))
+        .collect();
     assert_eq!(roles.len(), 12, "{reveal}");
     for l in roles {
-        let (name, rest) = l.trim().split_once("（玩家 ").expect("a player");
-        let player = rest.split_once('）').map(|p| p.0).unwrap_or_default();
+        let (name, rest) = l.trim().split_once(before).expect("a player");
+        let player = rest.split_once(after).map(|p| p.0).unwrap_or_default();
         assert_ne!(name, player, "{l}");
     }
     let m = sim::simulate("mafia", 14, None, Lang::Zh).expect("a game");
-    assert!(!m.transcript.contains("（玩家 "));
+    assert!(!m.transcript.contains(before));
     assert!(!m.transcript.contains('刀'), "Mafia says 杀, not 刀");
 }
 
@@ -330,8 +366,11 @@ fn times_are_in_the_games_zone_and_nightfall_prompts_say_by_when() {
         .find(|c| game.ch(*c).role == wolfjudge::engine::Role::Seer)
         .expect("a seer");
     let to_seer = i18n::audience_heading(Audience::Character(seer), &game, Lang::Zh);
-    let prompt =
-        format!("12-02 20:10 [{to_seer}] 【第 1 夜】你可以在 2026-12-02 20:40 UTC+8 之前查验");
+    let until = [("night", "1"), ("until", "2026-12-02 20:40 UTC+8")];
+    let prompt = format!(
+        "12-02 20:10 [{to_seer}] {}",
+        msg(Lang::Zh, "prompt-night-seer", &until)
+    );
     assert!(zh.transcript.contains(&prompt), "{}", zh.transcript);
 }
 
@@ -339,13 +378,18 @@ fn times_are_in_the_games_zone_and_nightfall_prompts_say_by_when() {
 /// names it once ("酱油：…", never "酱油（酱油）：…"); an anonymous game names both.
 #[test]
 fn the_tree_hole_names_the_player_only_when_it_differs() {
+    let heading = format!("[{}]", zh("treehole-title", &[]));
+    // `name：text` and `name（player）：text`.
+    let colon = pieces(Lang::Zh, "treehole-line-open", &[]).remove(0);
+    let paren = pieces(Lang::Zh, "treehole-line", &[]).remove(0);
     let tree_hole = |s: &Simulation| -> Vec<String> {
         let mut lines = Vec::new();
         let mut inside = false;
         for l in s.transcript.lines() {
-            if l.contains("[树洞]") {
+            if l.contains(&heading) {
                 inside = true;
-                lines.push(l.split("[树洞] ").nth(1).unwrap_or_default().to_string());
+                let after = l.split(&format!("{heading} ")).nth(1);
+                lines.push(after.unwrap_or_default().to_string());
             } else if inside && l.starts_with(' ') {
                 lines.push(l.trim().to_string());
             } else {
@@ -358,14 +402,14 @@ fn the_tree_hole_names_the_player_only_when_it_differs() {
     let lines = tree_hole(&m);
     assert!(!lines.is_empty(), "a tree-hole post");
     for l in &lines {
-        let (who, _) = l.split_once('：').expect("name: text");
-        assert!(!who.contains('（'), "named once: {l}");
+        let (who, _) = l.split_once(&colon).expect("name: text");
+        assert!(!who.contains(&paren), "named once: {l}");
     }
     let w = play("m32", 14, Lang::Zh);
     assert!(
         tree_hole(&w).iter().all(|l| l
-            .split_once('：')
-            .is_some_and(|(who, _)| who.contains('（'))),
+            .split_once(&colon)
+            .is_some_and(|(who, _)| who.contains(&paren))),
         "an anonymous game names character and player"
     );
 }

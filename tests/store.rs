@@ -688,15 +688,18 @@ async fn failed_sends_are_retried_with_backoff_in_order_and_set_aside_at_last(po
 /// no second relay; each delivered message keeps its Discord id.
 #[sqlx::test(migrations = "./migrations")]
 async fn a_send_whose_answer_was_lost_is_not_shown_twice_on_discord(pool: PgPool) {
+    use crate::common::catalog::{pieces, says, zh};
     use crate::common::discord_world::World;
     use crate::common::fake_discord::Kind;
     use serde_json::json;
 
     let w = World::new(pool.clone()).await;
-    let day_title = "第 1 天";
+    let day_title = zh("post-day-title", &[("day", "1")]);
     w.fake
         .lose_answer("create_thread", &format!("\"name\":\"{day_title}\""));
-    w.fake.lose_answer("create_message", "你的身份是");
+    // A role DM: the fixed text before the role.
+    let role_told = pieces(Lang::Zh, "ev-role-told", &[]).remove(0);
+    w.fake.lose_answer("create_message", &role_told);
     w.started().await;
     let thread = w.day_post();
     let talker = w.user_of(CharId(0)).await;
@@ -748,7 +751,7 @@ async fn a_send_whose_answer_was_lost_is_not_shown_twice_on_discord(pool: PgPool
             c.operation == "create_message"
                 && c.body["content"]
                     .as_str()
-                    .is_some_and(|t| t.contains("你的身份是"))
+                    .is_some_and(|t| says(t, "ev-role-told"))
         })
         .map(|c| c.path)
         .collect();
@@ -762,7 +765,7 @@ async fn a_send_whose_answer_was_lost_is_not_shown_twice_on_discord(pool: PgPool
             .fake
             .dms_to(*p)
             .iter()
-            .filter(|m| m.content.contains("你的身份是"))
+            .filter(|m| says(&m.content, "ev-role-told"))
             .count();
         assert_eq!(told, 1, "player {p} told their role {told} times");
     }

@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use crate::common::catalog::{msg, roles_named, says_with, zh};
 use chrono::{DateTime, Duration, Utc};
 use sqlx::PgPool;
 use wolfjudge::engine::{EventKind, Role, Winner};
@@ -272,31 +273,34 @@ async fn five_game_mafia_tournament_matches_the_hand_computed_table(pool: PgPool
             "a catalog entry is missing:\n{table}"
         );
     }
-    assert!(en.contains("5 of 5 games finished, judge Wu"), "{en}");
-    assert!(en.contains("Killer King: Ned, 6 points as killer"), "{en}");
+    let finished = [("played", "5"), ("planned", "5"), ("judge", "Wu")];
     assert!(
-        en.contains("level with Gus, fewer games played (2 against 5)"),
+        says_with(&en, Lang::En, "tournament-title", &finished),
+        "{en}"
+    );
+    let fewer = [("other", "Gus"), ("games", "2"), ("other_games", "5")];
+    assert!(
+        en.contains(&msg(Lang::En, "tournament-tie-games", &fewer)),
         "{en}"
     );
     assert!(
-        en.contains("Master Detective: Dai, 6 points as police officer"),
+        en.contains(&msg(Lang::En, "tournament-tie-signup", &[("other", "Fan")])),
         "{en}"
     );
-    assert!(
-        en.contains("level with Fan on points and games, signed up earlier"),
-        "{en}"
-    );
-    assert!(en.contains("No. 1: Gus, 10 points"), "{en}");
-    assert!(
-        en.contains("No. 3: Kai, 5 points (tie-break: level with Wu"),
-        "{en}"
-    );
-    assert!(zh.contains("杀人王：Ned，以杀手身份得 6 分"), "{zh}");
-    assert!(zh.contains("神警探：Dai，以警察身份得 6 分"), "{zh}");
-    assert!(
-        zh.contains("第 3 名：Kai，5 分（同分判定：与 Wu 同分，参赛局数较少（4 局对 5 局））"),
-        "{zh}"
-    );
+    assert!(en.contains(&top_line(Lang::En, 1, "Gus", 10)), "{en}");
+    // The award names are the scoring file's (config/scoring/mafia.toml).
+    for (lang, table, king, detective) in [
+        (Lang::En, &en, "Killer King", "Master Detective"),
+        (Lang::Zh, &zh, "杀人王", "神警探"),
+    ] {
+        let ned = award_line(lang, king, "Ned", &[Role::Killer], 6);
+        assert!(table.contains(&ned), "{table}");
+        let dai = award_line(lang, detective, "Dai", &[Role::Police], 6);
+        assert!(table.contains(&dai), "{table}");
+        let fewer = [("other", "Wu"), ("games", "4"), ("other_games", "5")];
+        let kai = with_tie(lang, &top_line(lang, 3, "Kai", 5), "games", &fewer);
+        assert!(table.contains(&kai), "{table}");
+    }
     // Ned's row: rank 4, not in G1, 3 in G2, not in G3/G4, 3 in G5, total 6, 2 games.
     let ned = en
         .lines()
@@ -348,8 +352,12 @@ async fn tournament_bookkeeping_refuses_what_does_not_fit(pool: PgPool) {
     }
     assert_eq!(store.tournament("Nameless").await.expect("query"), None);
     // Simulated tournaments get a named judge when none is given (the CLI's default).
-    assert_eq!(default_judge(Lang::Zh), "汤圆");
-    assert_eq!(default_judge(Lang::En), "Trent");
+    for lang in [Lang::Zh, Lang::En] {
+        assert_eq!(
+            default_judge(lang),
+            msg(lang, "tournament-default-judge", &[])
+        );
+    }
     assert_eq!(
         store.tournament("Autumn").await.expect("found"),
         Some(t.clone())
@@ -372,8 +380,10 @@ async fn tournament_bookkeeping_refuses_what_does_not_fit(pool: PgPool) {
     assert_eq!(st.awards.by_role, vec![None, None]);
     assert!(st.awards.top.is_empty());
     let table = render_table(&st, Lang::Zh);
-    assert!(table.contains("尚在进行：第1局"), "{table}");
-    assert!(table.contains("杀人王：无人获得"), "{table}");
+    let first = zh("tournament-col-game", &[("n", "1")]);
+    let unfinished = zh("tournament-unfinished", &[("games", &first)]);
+    assert!(table.contains(&unfinished), "{table}");
+    assert!(table.contains(&award_none(Lang::Zh, "杀人王")), "{table}");
     // The chart of a tournament with no finished game is still a valid image.
     let png = render_chart_png(&st, Lang::Zh, 320, 200).expect("chart drawn");
     let img = image::load_from_memory(&png).expect("the PNG decodes");
@@ -442,6 +452,47 @@ fn wolfjudge_cli(args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// An award line (`tournament-award-line`): `award` (its name in the scoring file) won by
+/// `player` with `points` in `roles`.
+fn award_line(lang: Lang, award: &str, player: &str, roles: &[Role], points: u32) -> String {
+    let (roles, points) = (roles_named(lang, roles), points.to_string());
+    msg(
+        lang,
+        "tournament-award-line",
+        &[
+            ("award", award),
+            ("player", player),
+            ("roles", &roles),
+            ("points", &points),
+        ],
+    )
+}
+
+/// An award nobody won (`tournament-award-none`).
+fn award_none(lang: Lang, award: &str) -> String {
+    msg(lang, "tournament-award-none", &[("award", award)])
+}
+
+/// A line of the top three (`tournament-top-line`).
+fn top_line(lang: Lang, rank: u32, player: &str, points: u32) -> String {
+    let (rank, points) = (rank.to_string(), points.to_string());
+    msg(
+        lang,
+        "tournament-top-line",
+        &[("rank", &rank), ("player", player), ("points", &points)],
+    )
+}
+
+/// `line` with the tie-break `tie` (`tournament-tie-<tie>` with `args`) that decided it.
+fn with_tie(lang: Lang, line: &str, tie: &str, args: &[(&str, &str)]) -> String {
+    let tie = msg(lang, &format!("tournament-tie-{tie}"), args);
+    msg(
+        lang,
+        "tournament-with-tie",
+        &[("line", line), ("tie", &tie)],
+    )
 }
 
 /// `steps` with a killer's first-night kill submission put in front.
@@ -745,17 +796,20 @@ fn an_m32_tournament_gives_m32_awards_and_a_mafia_one_mafia_awards() {
     let header = |t: &str| t.lines().nth(1).expect("header").to_string();
     assert!(header(&zh).contains("狼人得分  神职得分"), "{zh}");
     assert!(header(&en).contains("Wolf pts  God pts"), "{en}");
+    let gods = [Seer, Witch, Hunter];
+    let top_wolf = award_line(Lang::Zh, "最佳狼人", "狼一", &[Wolf], 3);
+    let by_name = with_tie(Lang::Zh, &top_wolf, "name", &[("other", "狼二")]);
+    assert!(zh.contains(&by_name), "{zh}");
     assert!(
-        zh.contains("最佳狼人：狼一，以狼人身份得 3 分（同分判定：与 狼二 同分、局数相同、报名时间相同，按名字排序）"),
+        zh.contains(&award_line(Lang::Zh, "最佳神职", "狼一", &gods, 3)),
         "{zh}"
     );
     assert!(
-        zh.contains("最佳神职：狼一，以预言家/女巫/猎人身份得 3 分"),
-        "{zh}"
+        en.contains(&award_line(Lang::En, "Top Wolf", "狼一", &[Wolf], 3)),
+        "{en}"
     );
-    assert!(en.contains("Top Wolf: 狼一, 3 points as wolf"), "{en}");
     assert!(
-        en.contains("Top God: 狼一, 3 points as seer/witch/hunter"),
+        en.contains(&award_line(Lang::En, "Top God", "狼一", &gods, 3)),
         "{en}"
     );
     // 狼一 holds both; the top three are from the others: 狼二 3, 阿巫 3 / 阿预 3 by name.
@@ -766,7 +820,7 @@ fn an_m32_tournament_gives_m32_awards_and_a_mafia_one_mafia_awards() {
         .map(|a| (a.player.as_str(), a.points))
         .collect();
     assert_eq!(top, vec![("狼二", 3), ("阿巫", 3), ("阿预", 3)]);
-    assert!(zh.contains("第 1 名：狼二，3 分"), "{zh}");
+    assert!(zh.contains(&top_line(Lang::Zh, 1, "狼二", 3)), "{zh}");
 
     // The same kind of tournament in Mafia keeps Mafia's awards and columns.
     let m = finished(
@@ -779,10 +833,19 @@ fn an_m32_tournament_gives_m32_awards_and_a_mafia_one_mafia_awards() {
     let en = render_table(&st, Lang::En);
     assert!(header(&zh).contains("杀手得分  警探得分"), "{zh}");
     assert!(header(&en).contains("Killer pts  Detective pts"), "{en}");
-    assert!(zh.contains("杀人王：Ann，以杀手身份得 3 分"), "{zh}");
-    assert!(zh.contains("神警探：无人获得"), "{zh}");
-    assert!(en.contains("Killer King: Ann, 3 points as killer"), "{en}");
-    assert!(en.contains("Master Detective: nobody"), "{en}");
+    assert!(
+        zh.contains(&award_line(Lang::Zh, "杀人王", "Ann", &[Killer], 3)),
+        "{zh}"
+    );
+    assert!(zh.contains(&award_none(Lang::Zh, "神警探")), "{zh}");
+    assert!(
+        en.contains(&award_line(Lang::En, "Killer King", "Ann", &[Killer], 3)),
+        "{en}"
+    );
+    assert!(
+        en.contains(&award_none(Lang::En, "Master Detective")),
+        "{en}"
+    );
     assert!(
         !zh.contains("最佳") && !en.contains("Top Wolf"),
         "{zh}\n{en}"

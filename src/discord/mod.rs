@@ -591,7 +591,7 @@ pub fn failure_text(e: &ServiceError, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::{db_failure, failure_text, DbFailure, Shards};
-    use crate::i18n::Lang;
+    use crate::i18n::{text, Lang};
     use crate::service::ServiceError;
     use crate::store::StoreError;
 
@@ -611,18 +611,23 @@ mod tests {
             assert_eq!(db_failure(e), Some(DbFailure::Unanswered), "{e}");
             for lang in [Lang::Zh, Lang::En] {
                 let said = failure_text(e, lang);
-                assert!(!said.contains("nothing was changed"), "{said}");
-                assert!(!said.contains("没有任何改动"), "{said}");
-                assert!(said.contains("/status") || said.contains("/状态"), "{said}");
+                assert_eq!(said, text(lang, "svc-db-unanswered", &[]));
+                assert!(
+                    !said.contains(&text(lang, "svc-rolled-back", &[])),
+                    "{said}"
+                );
+                let status = format!("/{}", text(lang, "cmd-status", &[]));
+                assert!(said.contains(&status), "{said}");
             }
         }
+        let rolled_back = text(Lang::En, "svc-rolled-back", &[]);
         let lost_races = ServiceError::Store(StoreError::Contention(64));
         assert_eq!(db_failure(&lost_races), Some(DbFailure::RolledBack));
-        assert!(failure_text(&lost_races, Lang::En).contains("nothing was changed"));
+        assert_eq!(failure_text(&lost_races, Lang::En), rolled_back);
         // Anything else the service words itself; its internal errors do not claim either.
         let decode = ServiceError::Store(StoreError::Task("stopped".into()));
         assert_eq!(db_failure(&decode), None);
-        assert!(!failure_text(&decode, Lang::En).contains("nothing was changed"));
+        assert!(!failure_text(&decode, Lang::En).contains(&rolled_back));
     }
 
     #[test]

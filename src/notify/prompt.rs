@@ -461,6 +461,24 @@ mod tests {
     use crate::engine::{apply, create, handle, Command, Phase, Setup};
     use crate::notify::messages;
 
+    /// Catalog message `id` with `args`; a missing message or argument fails the test.
+    fn said(lang: Lang, id: &str, args: &[(&str, &str)]) -> String {
+        let args: Vec<(&str, String)> = args.iter().map(|(k, v)| (*k, v.to_string())).collect();
+        i18n::try_text(lang, id, &args).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Whether `body` holds message `id` with `args`, whatever time its `until` names.
+    fn holds(body: &str, lang: Lang, id: &str, args: &[(&str, &str)]) -> bool {
+        let mut args = args.to_vec();
+        args.push(("until", "\u{e000}"));
+        let mut rest = body;
+        said(lang, id, &args).split('\u{e000}').all(|piece| {
+            rest.find(piece)
+                .map(|i| rest = &rest[i + piece.len()..])
+                .is_some()
+        })
+    }
+
     /// A 12-character m32 game in `zone`, without automatic cards (day 1 passes without
     /// posts or votes), with `quota` last words.
     fn game(zone: &str, quota: i64) -> Game {
@@ -564,12 +582,13 @@ mod tests {
         assert!(matches!(g.phase, Phase::Night { night: 1 }));
         // Day 1 closes at 12:00 UTC on Dec 2 and night falls a decision window later,
         // 12:10; the wolves' and seer's part lasts 30 minutes: 20:40 in Beijing.
-        let until = "2026-12-02 20:40 UTC+8";
+        let until = [("night", "1"), ("until", "2026-12-02 20:40 UTC+8")];
+        let seer_prompt = said(lang, "prompt-night-seer", &until);
         let seer = first(&g, Role::Seer);
         let to_seer = dm(&out, seer);
         assert_eq!(to_seer.len(), 1, "{out:#?}");
         assert!(
-            to_seer[0].body.contains("查验") && to_seer[0].body.contains(until),
+            to_seer[0].body.contains(&seer_prompt),
             "{}",
             to_seer[0].body
         );
@@ -579,9 +598,13 @@ mod tests {
             let to_wolf = dm(&out, w);
             assert_eq!(to_wolf.len(), 1, "{out:#?}");
             let body = &to_wolf[0].body;
-            assert!(body.contains("刀") && body.contains(until), "{body}");
+            let wolf_prompt = said(lang, "prompt-night-wolf", &until);
+            assert!(body.contains(&wolf_prompt), "{body}");
             // Night 1 of m32: the leader election comes first.
-            assert!(body.contains("狼头"), "{body}");
+            assert!(
+                holds(body, lang, "prompt-night-wolf-elect", &[("card", "no")]),
+                "{body}"
+            );
             let menus = &to_wolf[0].meta.as_ref().expect("menus").menus;
             let choices: Vec<Choice> = menus.iter().map(|m| m.choice).collect();
             assert_eq!(choices, vec![Choice::Leader, Choice::Kill]);
@@ -592,7 +615,7 @@ mod tests {
         }
         // The public announcement is not a prompt.
         let public: Vec<&Outgoing> = out.iter().filter(|m| m.channel == "public").collect();
-        assert!(public.iter().all(|m| !m.body.contains("查验一名")));
+        assert!(public.iter().all(|m| !m.body.contains(&seer_prompt)));
     }
 
     #[test]
@@ -601,8 +624,9 @@ mod tests {
         let out = to_night(&mut g, Lang::En);
         let seer = first(&g, Role::Seer);
         let body = &dm(&out, seer)[0].body;
+        let until = [("night", "1"), ("until", "2026-12-02 12:40 UTC")];
         assert!(
-            body.contains("check") && body.contains("2026-12-02 12:40 UTC"),
+            body.contains(&said(Lang::En, "prompt-night-seer", &until)),
             "{body}"
         );
     }
@@ -616,13 +640,12 @@ mod tests {
         let told = dm(&out, witch);
         assert_eq!(told.len(), 1, "{out:#?}");
         // Her deadline: an hour after nightfall (12:10 UTC), 21:10 in Beijing.
-        assert!(
-            told[0]
-                .body
-                .contains("请在 2026-12-02 21:10 UTC+8 之前决定"),
-            "{}",
-            told[0].body
+        let until = said(
+            lang,
+            "ev-witch-until",
+            &[("until", "2026-12-02 21:10 UTC+8")],
         );
+        assert!(told[0].body.contains(&until), "{}", told[0].body);
     }
 
     #[test]
@@ -633,10 +656,11 @@ mod tests {
         let night_end = to_day(&mut g, lang);
         // The night's victim takes the only last words: no "no last words" message.
         assert_eq!(g.grants.len(), 1);
+        let none_left = said(lang, "prompt-out-no-last-words", &[("quota", "1")]);
         assert!(
             dm(&night_end, victim)
                 .iter()
-                .all(|m| !m.body.contains("已经用完")),
+                .all(|m| !m.body.contains(&none_left)),
             "{night_end:#?}"
         );
         // Day 2: everyone votes one villager out; the quota is used up.
@@ -653,11 +677,7 @@ mod tests {
         assert!(!g.is_alive(out_by_vote));
         let told = dm(&out, out_by_vote);
         assert_eq!(told.len(), 1, "{out:#?}");
-        assert!(
-            told[0].body.contains("遗言名额（1 个）已经用完") && told[0].body.contains("/树洞"),
-            "{}",
-            told[0].body
-        );
+        assert!(told[0].body.contains(&none_left), "{}", told[0].body);
         let en = messages(
             &crate::engine::Event {
                 at,
@@ -670,11 +690,8 @@ mod tests {
             &g,
             Lang::En,
         );
-        assert!(
-            en.iter()
-                .any(|m| m.body.contains("last-words quota (1) is used up")),
-            "{en:#?}"
-        );
+        let none_left = said(Lang::En, "prompt-out-no-last-words", &[("quota", "1")]);
+        assert!(en.iter().any(|m| m.body.contains(&none_left)), "{en:#?}");
     }
 
     #[test]
@@ -686,15 +703,12 @@ mod tests {
         assert!(!g.is_alive(victim));
         let told = dm(&out, victim);
         assert_eq!(told.len(), 1, "{out:#?}");
-        assert!(
-            told[0].body.contains("遗言名额（0 个）"),
-            "{}",
-            told[0].body
-        );
+        let none = said(lang, "prompt-out-no-last-words", &[("quota", "0")]);
+        assert!(told[0].body.contains(&none), "{}", told[0].body);
         // Nobody else is told they are out.
         let others = out
             .iter()
-            .filter(|m| m.body.contains("遗言名额") && m.channel != format!("dm:{}", victim.0));
+            .filter(|m| m.body.contains(&none) && m.channel != format!("dm:{}", victim.0));
         assert_eq!(others.count(), 0);
     }
 
@@ -733,9 +747,12 @@ mod tests {
                 "everyone living, himself included"
             );
             assert_eq!(d.buttons[0].choice, Choice::ProtectNobody);
-            assert!(prompt
-                .body
-                .contains(if lang == Lang::Zh { "空守" } else { "nobody" }));
+            let nobody = [("night", "1"), ("has", "no"), ("last", "")];
+            assert!(
+                holds(&prompt.body, lang, "prompt-night-guard", &nobody),
+                "{}",
+                prompt.body
+            );
         }
         // Night 1: he protects the victim; on night 2 the victim is not in his menu.
         to_night(&mut g, Lang::En);

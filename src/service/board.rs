@@ -415,17 +415,78 @@ mod tests {
                 assert!(label.contains(name), "{label}");
             }
         }
+        // The expected labels from the catalog's pieces: the board's name, each deal line.
+        let t = |lang: Lang, id: &str, args: &[(&str, String)]| {
+            try_text(lang, id, args).unwrap_or_else(|e| panic!("{e}"))
+        };
+        let named = |lang: Lang, name: &str| {
+            let board = t(lang, &format!("board-{name}"), &[]);
+            t(
+                lang,
+                "board-named",
+                &[("board", board), ("ruleset", name.into())],
+            )
+        };
+        let counted = |lang: Lang, roles: &[(Role, usize)]| {
+            let items: Vec<String> = roles
+                .iter()
+                .map(|(r, n)| match n {
+                    1 => i18n::role_name(*r, lang),
+                    _ => t(
+                        lang,
+                        "board-role-count",
+                        &[
+                            ("role", i18n::role_name(*r, lang)),
+                            ("count", n.to_string()),
+                        ],
+                    ),
+                })
+                .collect();
+            items.join(&t(lang, "board-list-sep", &[]))
+        };
+        let m32 = [
+            (Role::Wolf, 4),
+            (Role::Villager, 5),
+            (Role::Seer, 1),
+            (Role::Witch, 1),
+            (Role::Hunter, 1),
+        ];
+        let m32_deal = [("players", "12".into()), ("roles", counted(Lang::Zh, &m32))];
+        let m32_deal = t(Lang::Zh, "board-deal", &m32_deal);
         assert_eq!(
             choice_label("m32", Lang::Zh),
-            "M32 版杀（m32） — 12 人：狼人×4、村民×5、预言家、女巫、猎人"
+            format!("{} — {m32_deal}", named(Lang::Zh, "m32"))
         );
+        let mafia = |lang: Lang, players: &str, n: usize| {
+            let roles = counted(lang, &[(Role::Killer, n), (Role::Police, n)]);
+            let rest = i18n::role_name(Role::Civilian, lang);
+            let args = [
+                ("players", players.into()),
+                ("roles", roles),
+                ("rest", rest),
+            ];
+            t(lang, "board-deal-range", &args)
+        };
+        // In English the second line does not fit Discord's 100 characters: `; …` instead.
+        let sep = |lang: Lang| t(lang, "board-lines-sep", &[]);
         assert_eq!(
             choice_label("mafia", Lang::En),
-            "Classic Mafia (mafia) — 11–14 players: killer ×3, police officer ×3, the rest civilian; …"
+            format!(
+                "{} — {}{}…",
+                named(Lang::En, "mafia"),
+                mafia(Lang::En, "11–14", 3),
+                sep(Lang::En)
+            )
         );
         assert_eq!(
             choice_label("mafia", Lang::Zh),
-            "杀人游戏（mafia） — 11–14 人：杀手×3、警察×3，其余为平民；15–16 人：杀手×4、警察×4，其余为平民"
+            format!(
+                "{} — {}{}{}",
+                named(Lang::Zh, "mafia"),
+                mafia(Lang::Zh, "11–14", 3),
+                sep(Lang::Zh),
+                mafia(Lang::Zh, "15–16", 4)
+            )
         );
     }
 
@@ -439,14 +500,19 @@ mod tests {
             ..GameOptions::default()
         };
         let r = Ruleset::builtin("m32", &o.overrides()).expect("fits");
-        assert_eq!(
-            differing_options(&r, Lang::En),
-            vec!["anonymous characters: no", "day length: 12 hours"]
-        );
-        assert_eq!(
-            differing_options(&r, Lang::Zh),
-            vec!["匿名马甲：否", "白天时长：12 小时"]
-        );
+        for lang in [Lang::En, Lang::Zh] {
+            let line = |key: &str, value: String| {
+                let name = i18n::text(lang, &format!("opt-{key}"), &[]);
+                i18n::text(lang, "board-option", &[("name", name), ("value", value)])
+            };
+            assert_eq!(
+                differing_options(&r, lang),
+                vec![
+                    line("anonymous", i18n::text(lang, "board-no", &[])),
+                    line("day_length", i18n::duration(12 * 3600, lang)),
+                ]
+            );
+        }
     }
 
     #[test]

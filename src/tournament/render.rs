@@ -719,6 +719,12 @@ mod tests {
     use crate::engine::{Game, Phase, Ruleset, Winner};
     use crate::tournament::{compute, score_game, Scoring, Tournament};
 
+    /// Catalog message `id` with `args`, as the tests expect it; a missing message fails.
+    fn said(lang: Lang, id: &str, args: &[(&str, &str)]) -> String {
+        let args: Vec<(&str, String)> = args.iter().map(|(k, v)| (*k, v.to_string())).collect();
+        i18n::try_text(lang, id, &args).unwrap_or_else(|e| panic!("{e}"))
+    }
+
     /// A one-game m32 tournament with Chinese names.
     fn chinese_standings() -> Standings {
         let scoring = Scoring::builtin("m32").expect("m32");
@@ -759,11 +765,17 @@ mod tests {
         let table = render_table(&s, Lang::Zh);
         assert!(!table.contains(i18n::MISSING_OPEN), "{table}");
         // An M32 tournament: M32's awards (the village won: no wolf points).
-        assert!(
-            table.contains("最佳神职：小明，以预言家/女巫/猎人身份得 3 分"),
-            "{table}"
-        );
-        assert!(table.contains("最佳狼人：无人获得"), "{table}");
+        let gods = [Role::Seer, Role::Witch, Role::Hunter].map(|r| i18n::role_name(r, Lang::Zh));
+        let top_god = [
+            ("award", "最佳神职"),
+            ("player", "小明"),
+            ("roles", &gods.join("/")),
+            ("points", "3"),
+        ];
+        let top_god = said(Lang::Zh, "tournament-award-line", &top_god);
+        assert!(table.contains(&top_god), "{table}");
+        let no_wolf = said(Lang::Zh, "tournament-award-none", &[("award", "最佳狼人")]);
+        assert!(table.contains(&no_wolf), "{table}");
         // The total column ends at the same display column on every line, header included.
         let end_of_fourth = |l: &str| {
             let mut tokens = 0;
@@ -918,24 +930,27 @@ mod tests {
         }
         let zt = chart_text(&s, Lang::Zh).expect("zh");
         let et = chart_text(&s, Lang::En).expect("en");
-        assert_eq!(zt.title, "狼人杀春季赛 累计积分");
-        assert_eq!(et.title, "狼人杀春季赛: cumulative points");
-        assert_eq!(zt.x_labels, vec!["开局前", "第1局", "第2局"]);
-        assert_eq!(et.x_labels, vec!["start", "G1", "G2"]);
-        assert_eq!(
-            (zt.x_desc.as_str(), zt.y_desc.as_str()),
-            ("对局", "累计积分")
-        );
-        // The legend ranks as the table does, with the points.
         let first = &s.players[0];
-        assert_eq!(
-            zt.legend[0],
-            format!("1. {}  {} 分", first.player, first.total)
-        );
-        assert_eq!(
-            et.legend[0],
-            format!("1. {} ({})", first.player, first.total)
-        );
+        let total = first.total.to_string();
+        for (lang, text) in [(Lang::Zh, &zt), (Lang::En, &et)] {
+            let title = said(lang, "tournament-chart-title", &[("name", "狼人杀春季赛")]);
+            assert_eq!(text.title, title);
+            let game = |n: &str| said(lang, "tournament-col-game", &[("n", n)]);
+            let start = said(lang, "tournament-chart-start", &[]);
+            assert_eq!(text.x_labels, vec![start, game("1"), game("2")]);
+            assert_eq!(text.x_desc, said(lang, "tournament-chart-x", &[]));
+            assert_eq!(text.y_desc, said(lang, "tournament-chart-y", &[]));
+            // The legend ranks as the table does, with the points.
+            let legend = [
+                ("rank", "1"),
+                ("player", first.player.as_str()),
+                ("points", &total),
+            ];
+            assert_eq!(
+                text.legend[0],
+                said(lang, "tournament-chart-legend", &legend)
+            );
+        }
     }
 
     #[test]
@@ -957,15 +972,10 @@ mod tests {
             "{:?}",
             text.legend
         );
-        assert_eq!(
-            text.note.as_deref(),
-            Some("注：字体中没有的 2 个字符在图中画作 ?，完整名字见积分表。")
-        );
+        let note = |lang| said(lang, "tournament-chart-missing", &[("count", "2")]);
+        assert_eq!(text.note, Some(note(Lang::Zh)));
         let en = chart_text(&s, Lang::En).expect("texts");
-        assert_eq!(
-            en.note.as_deref(),
-            Some("Note: 2 characters the font lacks are drawn as ?; the table has the names in full.")
-        );
+        assert_eq!(en.note, Some(note(Lang::En)));
         // The chart says so too, and still draws.
         let png = render_chart_png(&s, Lang::Zh, 640, 400).expect("drawn");
         let img = image::load_from_memory(&png).expect("decodes");

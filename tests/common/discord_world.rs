@@ -13,6 +13,7 @@ use chrono::{Duration, TimeZone, Utc};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
+use super::catalog::says;
 use super::fake_discord::{FakeDiscord, Kind, Msg};
 use wolfjudge::discord::{self, Bot};
 use wolfjudge::engine::{CharId, Game};
@@ -242,7 +243,7 @@ impl World {
     /// `/wolf new` with `options` and the sign-up post it made.
     pub async fn open_signup_with(&self, options: &[(&str, u8, Value)]) -> Msg {
         let answer = self.judge_says(self.lobby, &["wolf", "new"], options).await;
-        assert!(answer.contains("报名帖已发出"), "{answer}");
+        assert!(says(&answer, "ok-signup-opened"), "{answer}");
         self.fake
             .messages()
             .into_iter()
@@ -258,7 +259,7 @@ impl World {
 
     /// As [`World::started`], with `/wolf new`'s `options`.
     pub async fn started_with(&self, options: &[(&str, u8, Value)]) -> (Msg, u64) {
-        assert!(self.set_up().await.contains("设置完成"));
+        assert!(says(&self.set_up().await, "ok-setup"));
         self.sign_up_and_start(options).await
     }
 
@@ -268,7 +269,7 @@ impl World {
         let post = self.open_signup_with(options).await;
         self.join_all(&post).await;
         let a = self.judge_says(post.channel, &["wolf", "start"], &[]).await;
-        assert!(a.contains("游戏已开始"), "{a}");
+        assert!(says(&a, "ok-started"), "{a}");
         self.settle().await;
         let thread = post.channel;
         (post, thread)
@@ -281,7 +282,7 @@ impl World {
         for p in &self.players {
             let id = self.fake.click(*p, post, &join_id(post), &[], &[]);
             let a = self.fake.answer(id).await;
-            assert!(a.contains("报名成功"), "{a}");
+            assert!(says(&a, "ok-joined"), "{a}");
         }
     }
 
@@ -426,7 +427,7 @@ impl World {
             .into_iter()
             .rev()
             .find_map(|m| match self.fake.channel_kind(m.channel) {
-                Some(Kind::Post { name, .. }) if name.starts_with('第') => Some(m.channel),
+                Some(Kind::Post { name, .. }) if says(&name, "post-day-title") => Some(m.channel),
                 _ => None,
             })
             .expect("a day post")
