@@ -3,7 +3,6 @@
 //! Writing the game as a script is `script::export`'s job; the service joins the two.
 
 use chrono::{DateTime, Utc};
-use sqlx::Row;
 
 use super::{load, Outcome, Store, StoreError};
 use crate::engine::{Command, Event, Game};
@@ -32,19 +31,19 @@ impl Store {
     /// # Errors
     /// Database errors; [`StoreError::Decode`] for a row that does not read back.
     pub async fn command_log(&self, game_id: i64) -> Result<Vec<Logged>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT at, command, result FROM commands
-             WHERE game_id = $1 AND command IS NOT NULL ORDER BY n",
+        let rows = sqlx::query!(
+            r#"SELECT at, command AS "command!", result FROM commands
+               WHERE game_id = $1 AND command IS NOT NULL ORDER BY n"#,
+            game_id
         )
-        .bind(game_id)
         .fetch_all(&self.pool)
         .await?;
         rows.into_iter()
             .map(|r| {
                 Ok(Logged {
-                    at: r.try_get("at")?,
-                    command: serde_json::from_value(r.try_get("command")?)?,
-                    outcome: serde_json::from_value(r.try_get("result")?)?,
+                    at: r.at,
+                    command: serde_json::from_value(r.command)?,
+                    outcome: serde_json::from_value(r.result)?,
                 })
             })
             .collect()
