@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use sqlx::{Postgres, Row, Transaction};
+use sqlx::{FromRow, Postgres, Transaction};
 
 use super::{Store, StoreError};
 use crate::notify::{self, Delivery, Lang, SetAside};
@@ -422,6 +422,32 @@ async fn mark(pool: sqlx::PgPool, batch: Vec<(i64, Option<i64>)>) -> Result<(), 
     Ok(())
 }
 
+/// A row the claim statement returns (runtime SQL, see [`Store::claim`]'s comment, so read
+/// by name through `FromRow`).
+#[derive(sqlx::FromRow)]
+struct ClaimRow {
+    id: i64,
+    game_id: i64,
+    channel: String,
+    body: String,
+    nonce: String,
+    meta: Option<serde_json::Value>,
+    attempts: i32,
+    ready: bool,
+    earlier: bool,
+    pos: i64,
+    claimed_at: Option<DateTime<Utc>>,
+    after: Option<i64>,
+}
+
+/// A channel's oldest waiting row, as the search for them returns it.
+#[derive(sqlx::FromRow)]
+struct HeadRow {
+    id: i64,
+    game_id: i64,
+    channel: String,
+}
+
 /// A claimed message.
 struct Claimed {
     msg: OutMessage,
@@ -576,40 +602,35 @@ impl Store {
             .bind(LEASE_SECS);
         let rows = orphans.bind(query).fetch_all(&self.pool).await?;
         let mut claimed = Vec::with_capacity(rows.len());
-        let mut rows: Vec<_> = rows
-            .into_iter()
-            .map(|r| Ok((r.try_get::<i64, _>("id")?, r)))
-            .collect::<Result<_, sqlx::Error>>()?;
-        rows.sort_by_key(|(id, _)| *id);
+        let mut rows = rows
+            .iter()
+            .map(ClaimRow::from_row)
+            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        rows.sort_by_key(|r| r.id);
         // Where each channel's run is up to: a row out of place is not sent (nor what
         // follows it in the channel: it stops there) but released.
         let mut next_pos: HashMap<(i64, String), i64> = HashMap::new();
-        for (_, row) in rows {
-            let after: Option<i64> = row.try_get("after")?;
-            let since: Option<DateTime<Utc>> = row.try_get("claimed_at")?;
-            let earlier = row.try_get::<bool, _>("earlier")?.then(|| Earlier {
-                after: after.map(|id| id as u64),
-                since: since.unwrap_or_else(Utc::now),
+        for row in rows {
+            let earlier = row.earlier.then(|| Earlier {
+                after: row.after.map(|id| id as u64),
+                since: row.claimed_at.unwrap_or_else(Utc::now),
             });
-            let key = (row.try_get("game_id")?, row.try_get("channel")?);
-            let expected = next_pos.entry(key).or_insert(0);
-            let pos: i64 = row.try_get("pos")?;
-            let in_place = pos == *expected;
+            let expected = next_pos
+                .entry((row.game_id, row.channel.clone()))
+                .or_insert(0);
+            let in_place = row.pos == *expected;
             *expected += 1;
             claimed.push(Claimed {
                 msg: OutMessage {
-                    id: row.try_get("id")?,
-                    game_id: row.try_get("game_id")?,
-                    channel: row.try_get("channel")?,
-                    body: row.try_get("body")?,
-                    nonce: row.try_get("nonce")?,
-                    meta: row
-                        .try_get::<Option<serde_json::Value>, _>("meta")?
-                        .map(serde_json::from_value)
-                        .transpose()?,
+                    id: row.id,
+                    game_id: row.game_id,
+                    channel: row.channel,
+                    body: row.body,
+                    nonce: row.nonce,
+                    meta: row.meta.map(serde_json::from_value).transpose()?,
                 },
-                attempts: row.try_get("attempts")?,
-                ready: in_place && row.try_get::<bool, _>("ready")?,
+                attempts: row.attempts,
+                ready: in_place && row.ready,
                 earlier,
             });
         }
@@ -713,10 +734,14 @@ impl Store {
                 .bind(after_game)
                 .bind(after_channel);
             let rows = orphans.bind(query).fetch_all(&self.pool).await?;
-            for r in rows {
-                let id: i64 = r.try_get("id")?;
+            for r in rows.iter().map(HeadRow::from_row) {
+                let HeadRow {
+                    id,
+                    game_id,
+                    channel,
+                } = r?;
                 if !found.iter().any(|f| f.0 == id) {
-                    found.push((id, r.try_get("game_id")?, r.try_get("channel")?));
+                    found.push((id, game_id, channel));
                 }
             }
             // From the start only if this search began further on and did not fill up.
