@@ -466,7 +466,17 @@ async fn a_post_the_gateway_missed_counts_at_the_close(pool: PgPool) {
     w.fake.post_unseen(user, thread, "这一帖机器人没收到");
     tokio::time::sleep(StdDuration::from_millis(300)).await;
     assert_eq!(posts(&w.game().await), need - 1, "the bot was not told");
+    let due = w.game().await.next_deadline();
     w.pass_deadline().await;
+    // The read-back's post is an event of its own, written just before the close: wait for
+    // the close itself (its deadline gone), not only for the first new event.
+    for _ in 0..1500 {
+        if w.game().await.next_deadline() != due {
+            break;
+        }
+        tokio::time::sleep(StdDuration::from_millis(20)).await;
+    }
+    w.settle().await;
     let events = w
         .service
         .store()
