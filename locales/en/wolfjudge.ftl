@@ -1049,3 +1049,37 @@ ev-reveal-board = Board: { $ruleset } ({ $roles }){ $has ->
     [yes] ; options changed from the ruleset: { $options }
    *[no] {""}
 }.
+
+## Channel moderation (issue 18, item 4a): day posts locked, living/dead roles, the setup's
+## permission check.
+cmd-wolf-setup-living_role = living_role
+cmd-wolf-setup-living_role-desc = A role the bot gives a game's living players (only they post in day posts)
+cmd-wolf-setup-dead_role = dead_role
+cmd-wolf-setup-dead_role-desc = A role the bot gives players once their death is announced
+cmd-wolf-setup-spectator_role = spectator_role
+cmd-wolf-setup-spectator_role-desc = A role for members who watch games
+cmd-wolf-setup-graveyard = graveyard
+cmd-wolf-setup-graveyard-desc = A channel where the dead (and spectators) chat
+ok-setup-moderation = Roles kept in sync by the bot: living { $living }, dead { $dead }, spectators { $spectator }; graveyard { $graveyard }. Day posts are locked and archived once their day is over.
+svc-missing-permissions = The bot lacks what this setup needs, so nothing was saved:
+    { $missing }
+    Give the bot's role these permissions (Server Settings → Roles, or the channel's Permissions), then run /wolf-setup again.
+lack-permission = • { $permission } (server-wide)
+lack-permission-in = • { $permission } in { $channel }
+lack-role-order = • The bot's highest role must be above { $role } to give it (drag it higher in Server Settings → Roles)
+perm-view-channel = View Channel
+perm-send-messages = Send Messages / Create Posts
+perm-send-messages-in-threads = Send Messages in Threads and Posts
+perm-create-public-threads = Create Public Threads
+perm-create-private-threads = Create Private Threads
+perm-manage-threads = Manage Threads and Posts
+perm-read-message-history = Read Message History
+perm-manage-webhooks = Manage Webhooks
+perm-manage-messages = Manage Messages
+perm-attach-files = Attach Files
+perm-embed-links = Embed Links
+perm-manage-roles = Manage Roles
+moderate-lock-day = Lock and archive day { $day }'s post.
+moderate-living = Give the living players' role to: { $names }.
+moderate-dead = Swap the living players' role for the dead role: { $names }.
+moderate-clear = Take the living and dead roles from: { $names }.

@@ -1013,3 +1013,37 @@ ev-reveal-board = 板子：{ $ruleset }（{ $roles }）{ $has ->
     [yes] ；与板子默认不同的选项：{ $options }
    *[no] {""}
 }。
+
+## Channel moderation (issue 18, item 4a): day posts locked, living/dead roles, the setup's
+## permission check.
+cmd-wolf-setup-living_role = 存活身份组
+cmd-wolf-setup-living_role-desc = 机器人发给本局存活玩家的身份组（只有他们能在白天帖发言）
+cmd-wolf-setup-dead_role = 出局身份组
+cmd-wolf-setup-dead_role-desc = 玩家出局公布后机器人发给他的身份组
+cmd-wolf-setup-spectator_role = 观战身份组
+cmd-wolf-setup-spectator_role-desc = 观战成员的身份组
+cmd-wolf-setup-graveyard = 墓地
+cmd-wolf-setup-graveyard-desc = 出局玩家（和观战者）聊天的频道
+ok-setup-moderation = 机器人同步的身份组：存活 { $living }，出局 { $dead }，观战 { $spectator }；墓地 { $graveyard }。每天结束后白天帖会被锁定并归档。
+svc-missing-permissions = 机器人缺少这次设置需要的权限，设置未保存：
+    { $missing }
+    请给机器人的身份组加上这些权限（服务器设置 → 身份组，或频道的权限设置），然后重新运行 /wolf-setup。
+lack-permission = • { $permission }（整个服务器）
+lack-permission-in = • { $channel } 中的「{ $permission }」
+lack-role-order = • 机器人的最高身份组必须排在 { $role } 之上才能发放它（在服务器设置 → 身份组中把它拖到更高处）
+perm-view-channel = 查看频道
+perm-send-messages = 发送消息/创建帖子
+perm-send-messages-in-threads = 在子区和帖子中发送消息
+perm-create-public-threads = 创建公开子区
+perm-create-private-threads = 创建私密子区
+perm-manage-threads = 管理子区和帖子
+perm-read-message-history = 阅读消息历史
+perm-manage-webhooks = 管理 Webhook
+perm-manage-messages = 管理消息
+perm-attach-files = 附加文件
+perm-embed-links = 嵌入链接
+perm-manage-roles = 管理身份组
+moderate-lock-day = 锁定并归档第 { $day } 天的帖子。
+moderate-living = 给这些玩家发放存活身份组：{ $names }。
+moderate-dead = 把这些玩家的存活身份组换成出局身份组：{ $names }。
+moderate-clear = 收回这些玩家的存活和出局身份组：{ $names }。

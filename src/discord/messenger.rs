@@ -305,6 +305,10 @@ impl DiscordMessenger {
         let game = GameId(msg.game_id);
         let route = self.service.route(game).await.map_err(failed)?;
         let meta = msg.meta.clone().unwrap_or_default();
+        if let Some(action) = &meta.moderate {
+            // Not a message: a post's lock or a role change, in its place in the channel.
+            return super::moderation::carry_out(&self.http, &self.service, &route, action).await;
+        }
         let mut body = msg.body.clone();
         if let Some(due) = meta.due {
             // Shown in each reader's own time zone by Discord.

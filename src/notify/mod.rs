@@ -14,7 +14,7 @@ use chrono::{DateTime, Utc};
 use crate::engine::{Audience, CharId, Event, EventKind, Game, Role, RuleError};
 use crate::i18n;
 pub use crate::i18n::{default_zone, Lang};
-pub use prompt::Delivery;
+pub use prompt::{Delivery, Moderate};
 
 /// One message an event causes: where it goes, its text, and how to show it.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,6 +67,91 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
         out.push(prompt::tree_hole_post(tree_holes, g, lang));
     }
     out
+}
+
+/// The moderation actions an event causes (issue 18, item 4a), as outbox rows: those to go
+/// before the event's messages, and those after. A day's post is locked and archived once
+/// its day is over, night included: right before the next day's post opens (after the
+/// night's last public message, so the bot never writes in a locked post) and, at the end,
+/// after the reveal. The living role goes to every seat at the deal, the dead role replaces
+/// it when a death is announced (a night's deaths with the next day's opening, never
+/// before), and both go at the end. Roles are on the `roles` channel, apart from the
+/// messages, so that a dozen role changes hold up no post.
+pub fn moderation(e: &Event, g: &Game, lang: Lang) -> (Vec<Outgoing>, Vec<Outgoing>) {
+    let row = |channel: &str, key: &str, args: &[(&str, String)], action: Moderate| Outgoing {
+        channel: channel.to_string(),
+        body: i18n::text(lang, key, args),
+        meta: Some(Delivery {
+            moderate: Some(action),
+            ..Delivery::default()
+        }),
+    };
+    let seats = |ids: &[CharId]| -> Vec<u16> { ids.iter().map(|c| c.0).collect() };
+    let names = |ids: &[CharId]| -> String {
+        ids.iter()
+            .map(|c| g.ch(*c).name.clone())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let lock = |day: u32| {
+        row(
+            "public",
+            "moderate-lock-day",
+            &[("day", day.to_string())],
+            Moderate::LockDay { day },
+        )
+    };
+    let dead = |ids: &[CharId]| {
+        row(
+            "roles",
+            "moderate-dead",
+            &[("names", names(ids))],
+            Moderate::Dead { seats: seats(ids) },
+        )
+    };
+    let all: Vec<CharId> = g.ids().collect();
+    let (mut before, mut after) = (Vec::new(), Vec::new());
+    match &e.kind {
+        EventKind::RolesDealt { .. } => after.push(row(
+            "roles",
+            "moderate-living",
+            &[("names", names(&all))],
+            Moderate::Living { seats: seats(&all) },
+        )),
+        EventKind::DayOpened {
+            day, round: 0, deaths, ..
+        } => {
+            if *day > 1 {
+                before.push(lock(day - 1));
+            }
+            if !deaths.is_empty() {
+                after.push(dead(deaths));
+            }
+        }
+        EventKind::Eliminated { character, .. } if e.audience() == Audience::Public => {
+            after.push(dead(&[*character]));
+        }
+        EventKind::GameEnded { .. } => after.push(row(
+            "roles",
+            "moderate-clear",
+            &[("names", names(&all))],
+            Moderate::Clear {
+                seats: seats(&all),
+                dead: all
+                    .iter()
+                    .filter(|c| !g.is_alive(**c))
+                    .map(|c| c.0)
+                    .collect(),
+            },
+        )),
+        EventKind::Revealed { .. } => {
+            if let Some(d) = g.day.as_ref().filter(|d| d.day > 0) {
+                after.push(lock(d.day));
+            }
+        }
+        _ => {}
+    }
+    (before, after)
 }
 
 /// How a refused command is worded to its player: the refusal `e` against the state `g` it

@@ -157,6 +157,28 @@ pub struct PostRef {
     pub relay_as: Option<String>,
 }
 
+/// A moderation action the platform carries out instead of showing a message (issue 18,
+/// item 4a): an outbox row like a message, so it is durable, retried and in order with the
+/// messages of its channel. Roles are the server's optional living/dead roles; a platform or
+/// server without them does nothing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Moderate {
+    /// Lock and archive the day's post: its day, and the night after it, are over.
+    LockDay { day: u32 },
+    /// The game starts: these seats' players get the living role.
+    Living { seats: Vec<u16> },
+    /// These seats' deaths were announced: the living role off, the dead role on.
+    Dead { seats: Vec<u16> },
+    /// The game is over: the living role off every seat's player, the dead role off the
+    /// dead's (`#[serde(default)]`: none).
+    Clear {
+        seats: Vec<u16>,
+        #[serde(default)]
+        dead: Vec<u16>,
+    },
+}
+
 /// How to show one message.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Delivery {
@@ -177,6 +199,10 @@ pub struct Delivery {
     /// The deadline the message is about, for a platform to show in the reader's time zone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub due: Option<DateTime<Utc>>,
+    /// Not a message: a moderation action ([`Moderate`]); the body says what it does (for
+    /// the judge's notice, should the platform refuse it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moderate: Option<Moderate>,
 }
 
 impl Delivery {
@@ -187,6 +213,7 @@ impl Delivery {
             && self.due.is_none()
             && self.post.is_none()
             && self.card_for.is_none()
+            && self.moderate.is_none()
     }
 }
 

@@ -23,7 +23,7 @@ pub use forum::{Closing, Elevator, Flag, ThreadPost};
 pub use play::{At, Intent, Judging, Played, Refusal};
 pub use tournament::DEFAULT_TOURNAMENT_RULESET;
 
-pub use crate::store::guild::Settings;
+pub use crate::store::guild::{Moderation, Settings};
 pub use crate::store::ids::{Account, Channel, GameId, Guild, ServerRole, SignupId};
 
 use std::collections::BTreeMap;
@@ -123,10 +123,50 @@ pub enum ServiceError {
     /// A menu submitted with nothing picked.
     #[error("nothing was picked")]
     PickOne,
+    /// `/wolf-setup`: the bot lacks what the server's setup needs of it (nothing saved).
+    #[error("the bot lacks permissions: {0:?}")]
+    MissingPermissions(Vec<Lack>),
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error(transparent)]
     Db(#[from] sqlx::Error),
+}
+
+/// Something the bot lacks on a server for what its setup asks of it (`/wolf-setup`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Lack {
+    /// A permission, by its catalog key (`perm-<key>`: the name Discord shows), in a
+    /// channel, or server-wide (`None`).
+    Permission {
+        key: &'static str,
+        channel: Option<Channel>,
+    },
+    /// The bot's highest role is not above this role, so it may not give or take it.
+    Below(ServerRole),
+}
+
+impl Lack {
+    /// One line naming it and where, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Lack::Permission { key, channel } => {
+                let name = i18n::text(lang, &format!("perm-{key}"), &[]);
+                match channel {
+                    Some(c) => i18n::text(
+                        lang,
+                        "lack-permission-in",
+                        &[("permission", name), ("channel", format!("<#{}>", c.0))],
+                    ),
+                    None => i18n::text(lang, "lack-permission", &[("permission", name)]),
+                }
+            }
+            Lack::Below(role) => i18n::text(
+                lang,
+                "lack-role-order",
+                &[("role", format!("<@&{}>", role.0))],
+            ),
+        }
+    }
 }
 
 impl ServiceError {
@@ -163,6 +203,7 @@ impl ServiceError {
             ServiceError::Answered { code, .. } => code,
             ServiceError::BadDuration(_) => "invalid_duration",
             ServiceError::PickOne => "pick_one",
+            ServiceError::MissingPermissions(_) => "missing_permissions",
             ServiceError::Store(_) | ServiceError::Db(_) | ServiceError::Tournament(_) => {
                 "internal"
             }
@@ -211,6 +252,10 @@ impl ServiceError {
                 Vec::new()
             }
             ServiceError::AlreadyPlaying { player } => vec![("player", mention(*player))],
+            ServiceError::MissingPermissions(lacks) => {
+                let lines: Vec<String> = lacks.iter().map(|l| l.text(lang)).collect();
+                vec![("missing", lines.join("\n"))]
+            }
             ServiceError::Refused(r) => return i18n::error_message(&r.error, &r.game, lang),
             ServiceError::Answered { message, .. } => return message.clone(),
             ServiceError::BadDuration(text) => {
@@ -386,6 +431,23 @@ impl Service {
     /// Database errors.
     pub async fn set_up(&self, s: &Settings) -> Result<(), ServiceError> {
         Ok(self.store.save_settings(s).await?)
+    }
+
+    /// Sets up a server with its channel moderation (`/wolf-setup`): both replace earlier.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn set_up_moderated(&self, s: &Settings, m: &Moderation) -> Result<(), ServiceError> {
+        self.store.save_settings(s).await?;
+        Ok(self.store.save_moderation(s.guild, m).await?)
+    }
+
+    /// A server's channel moderation (all unset when none was chosen).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn moderation(&self, guild: Guild) -> Result<Moderation, ServiceError> {
+        Ok(self.store.moderation(guild).await?)
     }
 
     /// The server's settings.

@@ -1,6 +1,7 @@
 //! A chat server's records: its settings (`guild_settings`: the forum for games, the judge
 //! role, the judge's log, language, time zone), its members' display names
-//! (`member_names`), and which tournaments and games belong to it.
+//! (`member_names`), which tournaments and games belong to it, and its optional channel
+//! moderation (`guild_moderation`: the roles the bot keeps in sync, the graveyard channel).
 
 use super::ids::{Account, Channel, GameId, Guild, ServerRole};
 use super::{lang_code, Store, StoreError};
@@ -30,7 +31,76 @@ impl Settings {
     }
 }
 
+/// A server's optional channel moderation (issue 18, item 4a), set with its settings: the
+/// roles the bot keeps in sync with a game (living players get `living_role` at the start,
+/// swap it for `dead_role` when their death is announced, lose both at the end) and the
+/// channels it opens or closes with them. All unset: no moderation but the day posts' lock.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Moderation {
+    pub living_role: Option<ServerRole>,
+    pub dead_role: Option<ServerRole>,
+    pub spectator_role: Option<ServerRole>,
+    /// Where the dead (and spectators) chat, out of the living players' sight.
+    pub graveyard: Option<Channel>,
+}
+
+impl Moderation {
+    /// The roles set, each once.
+    pub fn roles(&self) -> Vec<ServerRole> {
+        let mut v: Vec<ServerRole> = [self.living_role, self.dead_role, self.spectator_role]
+            .into_iter()
+            .flatten()
+            .collect();
+        v.dedup();
+        v
+    }
+}
+
 impl Store {
+    /// Stores a server's channel moderation (replacing earlier; the settings first).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn save_moderation(&self, guild: Guild, m: &Moderation) -> Result<(), StoreError> {
+        sqlx::query!(
+            "INSERT INTO guild_moderation (guild_id, living_role, dead_role, spectator_role, graveyard)
+             VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (guild_id) DO UPDATE SET living_role = $2, dead_role = $3,
+               spectator_role = $4, graveyard = $5",
+            i64::from(guild),
+            m.living_role.map(i64::from),
+            m.dead_role.map(i64::from),
+            m.spectator_role.map(i64::from),
+            m.graveyard.map(i64::from),
+        )
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A server's channel moderation (all unset when it has none).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn moderation(&self, guild: Guild) -> Result<Moderation, StoreError> {
+        let row = sqlx::query!(
+            r#"SELECT living_role AS "living: ServerRole", dead_role AS "dead: ServerRole",
+                      spectator_role AS "spectator: ServerRole", graveyard AS "graveyard: Channel"
+               FROM guild_moderation WHERE guild_id = $1"#,
+            i64::from(guild),
+        )
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row
+            .map(|r| Moderation {
+                living_role: r.living,
+                dead_role: r.dead,
+                spectator_role: r.spectator,
+                graveyard: r.graveyard,
+            })
+            .unwrap_or_default())
+    }
+
     /// Stores a server's settings (replacing earlier ones).
     ///
     /// # Errors

@@ -681,7 +681,23 @@ impl Plan {
             p.ev_audience.push(audience_code(e.audience()));
             p.ev_kind.push(kind);
             p.ev_body.push(body);
-            for (n, m) in notify::messages(e, state, lang).into_iter().enumerate() {
+            // The event's messages, with the moderation actions it causes around them
+            // (numbered after the messages, so that a message's nonce does not depend on
+            // whether its event locks a post).
+            let messages = notify::messages(e, state, lang);
+            let (before, after) = notify::moderation(e, state, lang);
+            let numbered: Vec<(usize, notify::Outgoing)> = {
+                let first_action = messages.len();
+                let (b, a) = (before.len(), after.len());
+                let before = before.into_iter().zip(first_action..);
+                let after = after.into_iter().zip(first_action + b..first_action + b + a);
+                before
+                    .map(|(m, n)| (n, m))
+                    .chain(messages.into_iter().enumerate())
+                    .chain(after.map(|(m, n)| (n, m)))
+                    .collect()
+            };
+            for (n, m) in numbered {
                 p.ob_seq.push(Some(s));
                 p.ob_nonce.push(format!("g{game_id}-e{s}-{n}"));
                 p.ob_meta

@@ -203,6 +203,11 @@ impl Messenger for Recorder {
         msg: &OutMessage,
         earlier: Option<Earlier>,
     ) -> Result<Option<u64>, SendError> {
+        // A moderation action (a post's lock, a role) is no message: a recorder has no
+        // posts or roles, so it is done as soon as it is asked for, and shows nothing.
+        if msg.meta.as_ref().is_some_and(|m| m.moderate.is_some()) {
+            return Ok(None);
+        }
         let mut ids = self.ids.lock().map_err(|e| SendError::new(e.to_string()))?;
         if earlier.is_some() {
             if let Some(id) = ids.get(&msg.nonce) {

@@ -86,6 +86,20 @@ use spec::Violation;
 pub const APP_ID: u64 = 900_000_000_000_000_001;
 pub const BOT_ID: u64 = 900_000_000_000_000_001;
 pub const GUILD: u64 = 800_000_000_000_000_001;
+/// The bot's own role (Discord gives a bot one when it joins), above every other role
+/// unless a test moves it ([`FakeDiscord::set_bot_role_position`]).
+pub const BOT_ROLE: u64 = 900_000_000_000_000_002;
+/// What the server's @everyone may do (sent in GUILD_CREATE and `list_guild_roles`):
+/// view, send, embed, attach, read history, react, threads public and private, … but
+/// none of the Manage permissions.
+pub const EVERYONE_PERMISSIONS: u64 = 1_071_698_660_929;
+/// What the bot's role adds by default: Manage Messages, Roles, Webhooks and Threads, so
+/// that with @everyone's it has everything `/wolf-setup` checks.
+pub const BOT_PERMISSIONS: u64 = (1 << 13) | (1 << 28) | (1 << 29) | (1 << 34);
+/// Manage Threads, Manage Roles, Administrator.
+const MANAGE_THREADS: u64 = 1 << 34;
+const MANAGE_ROLES: u64 = 1 << 28;
+const ADMINISTRATOR: u64 = 1 << 3;
 
 /// One REST request as the bot made it.
 #[derive(Debug, Clone)]
@@ -192,12 +206,87 @@ struct State {
     /// Requests to carry out and then answer with a 500, as if the answer were lost on its
     /// way back: (operation, a text of the request's path or body).
     lost_answers: Vec<(String, String)>,
+    /// Forum posts' `thread_metadata` flags: (locked, archived); absent: neither.
+    thread_flags: HashMap<u64, (bool, bool)>,
+    /// Every change of a post's flags the bot made, in order: (post, locked, archived).
+    thread_changes: Vec<(u64, bool, bool)>,
+    /// The bot role's permissions (`None`: [`BOT_PERMISSIONS`]) and its position (`None`:
+    /// above every other role).
+    bot_permissions: Option<u64>,
+    bot_role_position: Option<u64>,
+    /// Channels' permission overwrites, as Discord sends them.
+    overwrites: HashMap<u64, Vec<Value>>,
+    /// The roles the bot gave members (besides the roles interactions carry).
+    member_roles: HashMap<u64, std::collections::BTreeSet<u64>>,
+    /// Every role change the bot made, in order: (method, user, role).
+    role_changes: Vec<(String, u64, u64)>,
 }
 
 /// Discord's epoch (2015-01-01), in Unix milliseconds.
 const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
 
 impl State {
+    /// The server's roles as (id, name, position, permissions): @everyone, the test's
+    /// roles in the order added, and the bot's.
+    fn all_roles(&self) -> Vec<(u64, String, u64, u64)> {
+        let mut v = vec![(GUILD, "@everyone".to_string(), 0, EVERYONE_PERMISSIONS)];
+        for (i, (id, name)) in self.roles.iter().enumerate() {
+            v.push((*id, name.clone(), i as u64 + 1, 0));
+        }
+        let top = self.bot_role_position.unwrap_or(self.roles.len() as u64 + 1);
+        v.push((
+            BOT_ROLE,
+            "wolfjudge".to_string(),
+            top,
+            self.bot_permissions.unwrap_or(BOT_PERMISSIONS),
+        ));
+        v
+    }
+
+    /// The bot's permissions server-wide (@everyone's and its role's).
+    fn bot_permissions(&self) -> u64 {
+        let p = EVERYONE_PERMISSIONS | self.bot_permissions.unwrap_or(BOT_PERMISSIONS);
+        if p & ADMINISTRATOR != 0 {
+            u64::MAX
+        } else {
+            p
+        }
+    }
+
+    /// Whether the bot may give or take `role`: Manage Roles, and its role above it.
+    fn bot_may_manage(&self, role: u64) -> Result<(), Response> {
+        let roles = self.all_roles();
+        let Some(position) = roles.iter().find(|r| r.0 == role).map(|r| r.2) else {
+            return Err(error(StatusCode::NOT_FOUND, 10011, "Unknown Role"));
+        };
+        let top = roles.iter().find(|r| r.0 == BOT_ROLE).map_or(0, |r| r.2);
+        if self.bot_permissions() & MANAGE_ROLES == 0 || position >= top {
+            return Err(error(StatusCode::FORBIDDEN, 50013, "Missing Permissions"));
+        }
+        Ok(())
+    }
+
+    /// A channel as Discord sends it now: a post's flags, a channel's overwrites.
+    fn channel(&self, id: u64, kind: &Kind) -> Value {
+        let mut c = channel_json(id, kind);
+        if let Some((locked, archived)) = self.thread_flags.get(&id) {
+            c["thread_metadata"]["locked"] = json!(locked);
+            c["thread_metadata"]["archived"] = json!(archived);
+        }
+        if let Some(o) = self.overwrites.get(&id) {
+            if c.get("permission_overwrites").is_some() {
+                c["permission_overwrites"] = json!(o);
+            }
+        }
+        c
+    }
+
+    /// Whether `id` is a post its bot locked (members without Manage Threads, webhooks
+    /// and, by this fake's rule, the bot itself may not write there).
+    fn locked(&self, id: u64) -> bool {
+        self.thread_flags.get(&id).is_some_and(|(locked, _)| *locked)
+    }
+
     /// A new id: a snowflake, as Discord makes them (the milliseconds since Discord's epoch
     /// in the bits above the 22nd), or one more than the last id when that is greater. So
     /// ids grow with time and say when they were made: the bot looks for its messages after
@@ -386,6 +475,50 @@ impl FakeDiscord {
     /// Declares a role of the server (sent in GUILD_CREATE).
     pub fn add_role(&self, id: u64, name: &str) {
         self.lock().roles.push((id, name.to_string()));
+    }
+
+    /// Sets what the bot's role may do (server-wide): a test of a missing permission.
+    pub fn set_bot_permissions(&self, permissions: u64) {
+        self.lock().bot_permissions = Some(permissions);
+    }
+
+    /// Moves the bot's role to `position` (the test's roles are 1, 2, … in the order added).
+    pub fn set_bot_role_position(&self, position: u64) {
+        self.lock().bot_role_position = Some(position);
+    }
+
+    /// Sets a channel's permission overwrites (Discord's objects: `id`, `type` 0 for a
+    /// role or 1 for a member, `allow`, `deny` as strings).
+    pub fn set_overwrites(&self, channel: u64, overwrites: Vec<Value>) {
+        self.lock().overwrites.insert(channel, overwrites);
+    }
+
+    /// A post's (locked, archived) flags.
+    pub fn thread_flags(&self, post: u64) -> (bool, bool) {
+        self.lock()
+            .thread_flags
+            .get(&post)
+            .copied()
+            .unwrap_or((false, false))
+    }
+
+    /// Every change of a post's flags the bot made, in order: (post, locked, archived).
+    pub fn thread_changes(&self) -> Vec<(u64, bool, bool)> {
+        self.lock().thread_changes.clone()
+    }
+
+    /// The roles the bot gave `user` and has not taken back.
+    pub fn member_roles(&self, user: u64) -> Vec<u64> {
+        self.lock()
+            .member_roles
+            .get(&user)
+            .map(|r| r.iter().copied().collect())
+            .unwrap_or_default()
+    }
+
+    /// Every role change the bot made, in order: (`PUT` or `DELETE`, user, role).
+    pub fn role_changes(&self) -> Vec<(String, u64, u64)> {
+        self.lock().role_changes.clone()
     }
 
     /// Names a member (their display name in interactions).
@@ -695,6 +828,11 @@ impl FakeDiscord {
         let id = self.new_id();
         let name = self.name_of(user);
         let mut s = self.lock();
+        if s.locked(channel) {
+            // Discord's client lets no member without Manage Threads write in a locked
+            // post: nothing is posted (0 is no message's id).
+            return 0;
+        }
         s.order += 1;
         let m = Msg {
             id,
@@ -1043,10 +1181,11 @@ fn role_json(id: u64, name: &str, position: u64, permissions: u64) -> Value {
 /// (`joined_at`, `members`, `channels`, `threads`, ...). Channels in it omit `guild_id`.
 fn guild_json(s: &State) -> Value {
     // @everyone has the guild's id; VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY | ...
-    let mut roles = vec![role_json(GUILD, "@everyone", 0, 1_071_698_660_929)];
-    for (i, (id, name)) in s.roles.iter().enumerate() {
-        roles.push(role_json(*id, name, i as u64 + 1, 0));
-    }
+    let roles: Vec<Value> = s
+        .all_roles()
+        .iter()
+        .map(|(id, name, position, perms)| role_json(*id, name, *position, *perms))
+        .collect();
     json!({"id": GUILD.to_string(), "name": "wolfjudge test server", "icon": null, "description": null,
         "home_header": null, "splash": null, "discovery_splash": null, "features": [], "banner": null,
         "owner_id": "1", "application_id": null, "region": "deprecated", "afk_channel_id": null,
@@ -1069,7 +1208,7 @@ fn guild_create(s: &State) -> Value {
     ids.sort();
     for id in ids {
         let kind = &s.channels[id];
-        let mut c = channel_json(*id, kind);
+        let mut c = s.channel(*id, kind);
         match kind {
             Kind::Dm { .. } => continue,
             Kind::Post { .. } => threads.push(c),
@@ -1081,7 +1220,7 @@ fn guild_create(s: &State) -> Value {
             }
         }
     }
-    let mut me = member_json("wolfjudge", &[]);
+    let mut me = member_json("wolfjudge", &[BOT_ROLE]);
     me["user"] = user_json(BOT_ID, "wolfjudge");
     g["joined_at"] = json!(TS);
     g["large"] = json!(false);
@@ -1586,6 +1725,9 @@ fn serve(
             if !s.channels.contains_key(&channel) {
                 return error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
             }
+            if s.locked(channel) {
+                return wrote_in_locked(&mut s, operation, channel);
+            }
             let content = json_body["content"].as_str().unwrap_or_default();
             if s.refused_texts
                 .iter()
@@ -1718,6 +1860,9 @@ fn serve(
             if !s.channels.contains_key(&thread) {
                 return error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
             }
+            if s.locked(thread) {
+                return wrote_in_locked(&mut s, operation, thread);
+            }
             let id = s.id();
             s.order += 1;
             let m = Msg {
@@ -1793,15 +1938,18 @@ fn serve(
             Json(Value::Array(page.iter().map(message_json).collect())).into_response()
         }
         ("GET", ["guilds", _guild, "threads", "active"]) => {
-            // Every forum post (the fake archives none), oldest first.
+            // Every forum post not archived, oldest first.
             let mut posts: Vec<(u64, Kind)> = s
                 .channels
                 .iter()
-                .filter(|(_, k)| matches!(k, Kind::Post { .. }))
+                .filter(|(id, k)| {
+                    matches!(k, Kind::Post { .. })
+                        && !s.thread_flags.get(id).is_some_and(|(_, archived)| *archived)
+                })
                 .map(|(id, k)| (*id, k.clone()))
                 .collect();
             posts.sort_by_key(|(id, _)| *id);
-            let threads: Vec<Value> = posts.iter().map(|(id, k)| channel_json(*id, k)).collect();
+            let threads: Vec<Value> = posts.iter().map(|(id, k)| s.channel(*id, k)).collect();
             Json(json!({"threads": threads, "members": [], "has_more": false})).into_response()
         }
         ("DELETE", ["channels", channel, "messages", message]) => {
@@ -1817,6 +1965,86 @@ fn serve(
             }
         }
         ("PUT", ["channels", _, "messages", _, "reactions", ..]) => StatusCode::NO_CONTENT.into_response(),
+        ("PATCH", ["channels", channel]) => {
+            // A thread's settings (a forum post locked and archived): Manage Threads, as
+            // Discord asks of anyone but the post's owner, and of everyone to lock one.
+            let channel: u64 = channel.parse().unwrap_or(0);
+            let Some(kind) = s.channels.get(&channel).cloned() else {
+                return error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+            };
+            if !matches!(kind, Kind::Post { .. }) {
+                s.violations.push(Violation {
+                    operation,
+                    field: Vec::new(),
+                    code: "FAKE_NOT_IMPLEMENTED".into(),
+                    problem: "the fake changes only forum posts' settings".into(),
+                });
+                return error(StatusCode::NOT_FOUND, 0, "not implemented by the fake Discord");
+            }
+            if s.bot_permissions() & MANAGE_THREADS == 0 {
+                return error(StatusCode::FORBIDDEN, 50013, "Missing Permissions");
+            }
+            let (mut locked, mut archived) = s.thread_flags.get(&channel).copied().unwrap_or_default();
+            if let Some(l) = json_body["locked"].as_bool() {
+                locked = l;
+            }
+            if let Some(a) = json_body["archived"].as_bool() {
+                archived = a;
+            }
+            s.thread_flags.insert(channel, (locked, archived));
+            s.thread_changes.push((channel, locked, archived));
+            let thread = s.channel(channel, &kind);
+            send(&mut s, "THREAD_UPDATE", thread.clone());
+            Json(thread).into_response()
+        }
+        ("GET", ["channels", channel]) => {
+            let channel: u64 = channel.parse().unwrap_or(0);
+            match s.channels.get(&channel).cloned() {
+                Some(kind) => Json(s.channel(channel, &kind)).into_response(),
+                None => error(StatusCode::NOT_FOUND, 10003, "Unknown Channel"),
+            }
+        }
+        ("GET", ["guilds", _guild, "roles"]) => {
+            let roles: Vec<Value> = s
+                .all_roles()
+                .iter()
+                .map(|(id, name, position, perms)| role_json(*id, name, *position, *perms))
+                .collect();
+            Json(Value::Array(roles)).into_response()
+        }
+        ("GET", ["guilds", _guild, "members", user]) => {
+            let user: u64 = user.parse().unwrap_or(0);
+            if user != BOT_ID && !s.names.contains_key(&user) {
+                return error(StatusCode::NOT_FOUND, 10007, "Unknown Member");
+            }
+            let name = s.names.get(&user).cloned().unwrap_or("wolfjudge".into());
+            let mut roles: Vec<u64> = s.member_roles.get(&user).map(|r| r.iter().copied().collect()).unwrap_or_default();
+            if user == BOT_ID {
+                roles.push(BOT_ROLE);
+            }
+            let mut m = member_json(&name, &roles);
+            m["user"] = user_json(user, &name);
+            Json(m).into_response()
+        }
+        ("PUT" | "DELETE", ["guilds", _guild, "members", user, "roles", role]) => {
+            // Giving or taking a role: Discord answers 204 (also when nothing changes), and
+            // asks for Manage Roles and the bot's highest role above the role.
+            let (user, role): (u64, u64) = (user.parse().unwrap_or(0), role.parse().unwrap_or(0));
+            if let Err(refused) = s.bot_may_manage(role) {
+                return refused;
+            }
+            if !s.names.contains_key(&user) {
+                return error(StatusCode::NOT_FOUND, 10007, "Unknown Member");
+            }
+            let held = s.member_roles.entry(user).or_default();
+            if method == "PUT" {
+                held.insert(role);
+            } else {
+                held.remove(&role);
+            }
+            s.role_changes.push((method.to_string(), user, role));
+            StatusCode::NO_CONTENT.into_response()
+        }
         _ => {
             // A real operation the fake cannot answer: the test would be judging a made-up
             // answer, so it fails too.
@@ -1829,6 +2057,23 @@ fn serve(
             error(StatusCode::NOT_FOUND, 0, "not implemented by the fake Discord")
         }
     }
+}
+
+/// The bot wrote in a post it had locked: Discord refuses members without Manage Threads
+/// (and webhooks), and lets a manager's message unarchive it, which the bot never means to
+/// do; so the fake refuses it (Discord's "Thread is locked") and the test fails.
+fn wrote_in_locked(s: &mut State, operation: String, channel: u64) -> Response {
+    s.violations.push(Violation {
+        operation,
+        field: Vec::new(),
+        code: "50083".into(),
+        problem: format!("a message to post {channel}, which the bot had locked"),
+    });
+    error(
+        StatusCode::BAD_REQUEST,
+        50083,
+        "Operation cannot be performed on an archived thread",
+    )
 }
 
 /// The fake's own strictness and the shape of what it sends.
@@ -1883,7 +2128,7 @@ mod tests {
         let fake = FakeDiscord::start().await;
         let (status, _) = raw(&fake, "GET", "/channels/1/nothing", None).await;
         assert_eq!(status, 404);
-        let (status, _) = raw(&fake, "GET", "/guilds/1/roles", None).await;
+        let (status, _) = raw(&fake, "GET", "/guilds/1/bans", None).await;
         assert_eq!(status, 404);
         let v: Vec<String> = fake.violations().iter().map(|v| v.to_string()).collect();
         assert_eq!(v.len(), 2, "{v:?}");
@@ -2172,6 +2417,46 @@ mod tests {
         .await;
         valid("ThreadsResponse", &active);
         assert_eq!(active["threads"][0]["id"], thread["id"]);
+        // Moderation: a post locked and archived, the roles, the bot's member, a channel.
+        let post = thread["id"].as_str().unwrap_or_default();
+        let (status, locked) = raw(
+            &fake,
+            "PATCH",
+            &format!("/channels/{post}"),
+            Some(json!({"locked": true, "archived": true})),
+        )
+        .await;
+        assert_eq!(status, 200);
+        valid("ThreadResponse", &locked);
+        assert_eq!(locked["thread_metadata"]["locked"], json!(true));
+        let (_, active) = raw(&fake, "GET", &format!("/guilds/{GUILD}/threads/active"), None).await;
+        assert_eq!(active["threads"], json!([]), "an archived post is not active");
+        let (_, roles) = raw(&fake, "GET", &format!("/guilds/{GUILD}/roles"), None).await;
+        for r in roles.as_array().into_iter().flatten() {
+            valid("GuildRoleResponse", r);
+        }
+        let (_, me) = raw(&fake, "GET", &format!("/guilds/{GUILD}/members/{BOT_ID}"), None).await;
+        valid("GuildMemberResponse", &me);
+        assert_eq!(me["roles"], json!([BOT_ROLE.to_string()]));
+        let (_, channel) = raw(&fake, "GET", &format!("/channels/{forum}"), None).await;
+        valid("GuildChannelResponse", &channel);
+        fake.add_role(5, "存活");
+        let member = fake.new_id();
+        fake.name_user(member, "Amber");
+        let path = format!("/guilds/{GUILD}/members/{member}/roles/5");
+        let (status, _) = raw(&fake, "PUT", &path, None).await;
+        assert_eq!(status, 204);
+        assert_eq!(fake.member_roles(member), vec![5]);
+        let (status, _) = raw(&fake, "DELETE", &path, None).await;
+        assert_eq!(status, 204);
+        assert!(fake.member_roles(member).is_empty());
         fake.assert_no_violations();
+        // A role above the bot's, or none, is refused as Discord refuses it.
+        fake.set_bot_role_position(1);
+        let (status, answer) = raw(&fake, "PUT", &path, None).await;
+        assert_eq!((status, answer["code"].clone()), (403, json!(50013)));
+        let unknown = format!("/guilds/{GUILD}/members/{member}/roles/6");
+        let (status, answer) = raw(&fake, "PUT", &unknown, None).await;
+        assert_eq!((status, answer["code"].clone()), (404, json!(10011)));
     }
 }

@@ -10,7 +10,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::all::{
     ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateButton, CreateForumPost,
-    CreateMessage, EditMessage, Http, MessageId, Permissions, Role, UserId,
+    CreateMessage, EditMessage, GuildId, Http, MessageId, Permissions, Role, UserId,
 };
 
 use crate::discord::messenger::no_pings;
@@ -21,8 +21,8 @@ use crate::discord::{
 use crate::engine::ruleset::Zone;
 use crate::i18n::{text, Lang};
 use crate::service::{
-    board, mention, Account, Channel, GameOptions, ServerRole, Service, ServiceError, Settings,
-    Signup, SignupId,
+    board, mention, Account, Channel, GameOptions, Moderation, ServerRole, Service, ServiceError,
+    Settings, Signup, SignupId,
 };
 
 /// Sign-ups (judge)
@@ -60,8 +60,23 @@ pub async fn setup(
     timezone: Option<String>,
     #[description = "Whether a judge who plays in a game may judge it, without seeing roles (default: no)"]
     playing_judge: Option<bool>,
+    #[description = "A role the bot gives the living players of a game (only they post in day posts)"]
+    living_role: Option<Role>,
+    #[description = "A role the bot gives players once their death is announced"]
+    dead_role: Option<Role>,
+    #[description = "A role for members who watch games"] spectator_role: Option<Role>,
+    #[description = "A channel where the dead (and spectators) chat"]
+    #[channel_types("Text")]
+    graveyard: Option<serenity::PartialChannel>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
+    let role = |r: &Option<Role>| r.as_ref().map(|r| ServerRole(r.id.get()));
+    let moderation = Moderation {
+        living_role: role(&living_role),
+        dead_role: role(&dead_role),
+        spectator_role: role(&spectator_role),
+        graveyard: graveyard.as_ref().map(|c| Channel(c.id.get())),
+    };
     let result = patient(ctx, async {
         if !permissions(ctx).contains(Permissions::MANAGE_GUILD) {
             return Err(ServiceError::NotJudge);
@@ -92,7 +107,26 @@ pub async fn setup(
             time_zone,
             playing_judge: playing_judge.unwrap_or(false),
         };
-        ctx.data().service.set_up(&s).await?;
+        // What the bot cannot do on this server is said now, not when a game needs it:
+        // nothing is saved until it can.
+        let me = ctx.cache().current_user().id;
+        let lacks = crate::discord::moderation::lacking(
+            ctx.http(),
+            GuildId::new(guild.0.max(1)),
+            me,
+            s.forum,
+            s.log,
+            &moderation,
+        )
+        .await
+        .map_err(|e| ServiceError::Platform(e.to_string()))?;
+        if !lacks.is_empty() {
+            return Err(ServiceError::MissingPermissions(lacks));
+        }
+        ctx.data()
+            .service
+            .set_up_moderated(&s, &moderation)
+            .await?;
         Ok(s)
     })
     .await?;
@@ -124,7 +158,23 @@ pub async fn setup(
                 if s.playing_judge { "yes" } else { "no" }.to_string(),
             )],
         );
-        format!("{done}\n{clock}\n{playing}")
+        let shown = |r: Option<ServerRole>| r.map_or("—".to_string(), |r| format!("<@&{}>", r.0));
+        let moderated = text(
+            lang,
+            "ok-setup-moderation",
+            &[
+                ("living", shown(moderation.living_role)),
+                ("dead", shown(moderation.dead_role)),
+                ("spectator", shown(moderation.spectator_role)),
+                (
+                    "graveyard",
+                    moderation
+                        .graveyard
+                        .map_or("—".to_string(), |c| format!("<#{}>", c.0)),
+                ),
+            ],
+        );
+        format!("{done}\n{clock}\n{playing}\n{moderated}")
     })
     .await
 }

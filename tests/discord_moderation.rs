@@ -1,0 +1,260 @@
+//! Channel moderation end to end through the fake Discord (issue 18, item 4a): a day's post
+//! locked and archived once its day is over (after its result and the night's messages, with
+//! nothing written there afterwards), the living and dead roles kept in sync from the start
+//! to the end, and `/wolf-setup` naming the permissions the bot lacks, in both languages.
+
+use crate::common::catalog::{msg, says, says_with};
+use crate::common::{discord_world, fake_discord};
+
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+use discord_world::{World, ADMIN, JUDGE_ROLE};
+use fake_discord::{Kind, BOT_PERMISSIONS, GUILD};
+use wolfjudge::engine::Phase;
+use wolfjudge::i18n::Lang;
+
+const LIVING: u64 = 700_000_000_000_000_002;
+const DEAD: u64 = 700_000_000_000_000_003;
+/// Manage Threads.
+const MANAGE_THREADS: u64 = 1 << 34;
+
+/// A role as an interaction's `resolved.roles` carries it.
+fn role(id: u64, name: &str, position: u64) -> Value {
+    json!({"id": id.to_string(), "name": name, "color": 0,
+        "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+        "hoist": false, "position": position, "permissions": "0", "managed": false,
+        "mentionable": false, "flags": 0})
+}
+
+/// `/wolf-setup` by the judge from a client in `locale`, with the living and dead roles
+/// when `roles`: the answer's text and the whole callback.
+async fn set_up(w: &World, locale: &str, roles: bool) -> (String, Value) {
+    let mut resolved = json!({
+        "channels": {
+            w.forum.to_string(): {"id": w.forum.to_string(), "name": "werewolf", "type": 15, "permissions": "0"},
+            w.log.to_string(): {"id": w.log.to_string(), "name": "judge-log", "type": 0, "permissions": "0"},
+        },
+        "roles": {JUDGE_ROLE.to_string(): role(JUDGE_ROLE, "法官", 1)},
+    });
+    let mut options = vec![
+        ("forum", 7, json!(w.forum.to_string())),
+        ("judge_role", 8, json!(JUDGE_ROLE.to_string())),
+        ("log", 7, json!(w.log.to_string())),
+    ];
+    if roles {
+        resolved["roles"][LIVING.to_string()] = role(LIVING, "存活", 2);
+        resolved["roles"][DEAD.to_string()] = role(DEAD, "出局", 3);
+        options.push(("living_role", 8, json!(LIVING.to_string())));
+        options.push(("dead_role", 8, json!(DEAD.to_string())));
+    }
+    let id = w.fake.slash(
+        w.judge,
+        w.lobby,
+        &[JUDGE_ROLE],
+        ADMIN,
+        locale,
+        &["wolf-setup"],
+        &options,
+        resolved,
+    );
+    let r = w.fake.response(id).await;
+    (w.fake.answer(id).await, r)
+}
+
+/// A world whose server has the living and dead roles (below the bot's own role).
+async fn world(pool: PgPool) -> World {
+    let w = World::new(pool).await;
+    w.fake.add_role(LIVING, "存活");
+    w.fake.add_role(DEAD, "出局");
+    w
+}
+
+async fn servers_set_up(w: &World) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM guild_settings")
+        .fetch_one(w.service.store().pool())
+        .await
+        .expect("count")
+}
+
+/// Without Manage Threads (needed to lock day posts) the setup is refused, privately, in
+/// the judge's language, naming the permission and the forum it is missing in, and saves
+/// nothing; with it back the same setup succeeds and says which roles the bot keeps.
+#[sqlx::test(migrations = "./migrations")]
+async fn setup_names_a_missing_permission_and_succeeds_with_all(pool: PgPool) {
+    let w = world(pool).await;
+    w.fake.set_bot_permissions(BOT_PERMISSIONS & !MANAGE_THREADS);
+    let forum = format!("<#{}>", w.forum);
+    for (locale, lang) in [("zh-CN", Lang::Zh), ("en-US", Lang::En)] {
+        let (a, r) = set_up(&w, locale, true).await;
+        let missing = msg(
+            lang,
+            "lack-permission-in",
+            &[
+                ("permission", &msg(lang, "perm-manage-threads", &[])),
+                ("channel", &forum),
+            ],
+        );
+        assert!(
+            says_with(&a, lang, "svc-missing-permissions", &[]) && a.contains(&missing),
+            "{locale}: {a}"
+        );
+        // Only what is missing is named.
+        let other = msg(lang, "perm-manage-roles", &[]);
+        assert!(!a.contains(&other), "{locale}: {a}");
+        assert_eq!(r["data"]["flags"], json!(64), "refused privately: {r}");
+        assert_eq!(servers_set_up(&w).await, 0, "a refused setup saves nothing");
+    }
+    // The bot's role below the living role: it could not give it.
+    w.fake.set_bot_permissions(BOT_PERMISSIONS);
+    w.fake.set_bot_role_position(2);
+    let (a, _) = set_up(&w, "en-US", true).await;
+    let order = msg(
+        Lang::En,
+        "lack-role-order",
+        &[("role", &format!("<@&{LIVING}>"))],
+    );
+    assert!(a.contains(&order), "{a}");
+    assert_eq!(servers_set_up(&w).await, 0);
+    // All there: set up, in either language.
+    w.fake.set_bot_role_position(10);
+    for (locale, lang) in [("zh-CN", Lang::Zh), ("en-US", Lang::En)] {
+        let (a, r) = set_up(&w, locale, true).await;
+        let roles = [
+            ("living", format!("<@&{LIVING}>")),
+            ("dead", format!("<@&{DEAD}>")),
+        ];
+        let roles: Vec<(&str, &str)> = roles.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        assert!(
+            says_with(&a, lang, "ok-setup", &[])
+                && says_with(&a, lang, "ok-setup-moderation", &roles),
+            "{locale}: {a}"
+        );
+        assert_eq!(r["data"]["flags"], json!(64), "{r}");
+    }
+    assert_eq!(servers_set_up(&w).await, 1);
+    // A Manage Threads denied in the forum itself counts too.
+    w.fake.set_overwrites(
+        w.forum,
+        vec![json!({"id": GUILD.to_string(), "type": 0, "allow": "0",
+                    "deny": MANAGE_THREADS.to_string()})],
+    );
+    let (a, _) = set_up(&w, "zh-CN", false).await;
+    assert!(says(&a, "svc-missing-permissions"), "{a}");
+}
+
+/// Day 1's post is locked and archived once its day is over: after the day's result, and
+/// after the night's messages (the bot writes nothing in a locked post: the fake would
+/// refuse it and fail the test), right before day 2's post opens; the PATCH says
+/// `locked` and `archived`. A member can no longer post there.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_day_post_is_locked_and_archived_after_its_result(pool: PgPool) {
+    let w = World::new(pool).await;
+    assert!(says(&w.set_up().await, "ok-setup"));
+    w.sign_up_and_start(&[("ruleset", 3, json!("m32"))]).await;
+    let day1 = w.day_post();
+    while !matches!(w.game().await.phase, Phase::Day { day: 2 }) {
+        w.pass_deadline().await;
+        if w.game().await.ended() {
+            panic!("the game ended before day 2");
+        }
+    }
+    w.settle().await;
+    let day2 = w.day_post();
+    assert_ne!(day1, day2);
+    assert_eq!(w.fake.thread_flags(day1), (true, true), "day 1 locked and archived");
+    assert_eq!(w.fake.thread_flags(day2), (false, false), "day 2 open");
+    let calls = w.fake.calls();
+    let patch = calls
+        .iter()
+        .position(|c| c.method == "PATCH" && c.path == format!("/channels/{day1}"))
+        .expect("a PATCH of day 1's post");
+    assert_eq!(calls[patch].operation, "update_channel");
+    assert_eq!(calls[patch].body, json!({"locked": true, "archived": true}));
+    // Before it, the day's result and the night's end in the post; after it, nothing there.
+    let to_day1 = |c: &fake_discord::Call| {
+        c.method == "POST" && c.path == format!("/channels/{day1}/messages")
+    };
+    let said = |i: usize, key: &str| {
+        calls[i].body["content"]
+            .as_str()
+            .is_some_and(|t| says(t, key))
+    };
+    let result = calls
+        .iter()
+        .enumerate()
+        .position(|(i, c)| {
+            to_day1(c) && (said(i, "ev-sheriff-elected") || said(i, "ev-sheriff-none"))
+        })
+        .expect("day 1's result in its post");
+    let night_over = calls
+        .iter()
+        .enumerate()
+        .position(|(i, c)| to_day1(c) && said(i, "ev-night-ended"))
+        .expect("the night's end in day 1's post");
+    assert!(result < night_over && night_over < patch, "{result} {night_over} {patch}");
+    assert!(!calls[patch..].iter().any(to_day1), "nothing written after the lock");
+    let forum_posts = format!("/channels/{}/threads", w.forum);
+    let opened = (patch..calls.len())
+        .find(|i| calls[*i].method == "POST" && calls[*i].path == forum_posts)
+        .expect("day 2's post opened after the lock");
+    assert!(patch < opened);
+    // Members can no longer post in it; the new day's post takes their posts.
+    assert_eq!(w.fake.post(w.players[0], day1, "还能说话吗"), 0);
+    assert_ne!(w.fake.post(w.players[0], day2, "第二天发言"), 0);
+    assert!(matches!(w.fake.channel_kind(day1), Some(Kind::Post { .. })));
+}
+
+/// With the living and dead roles set up: every player gets the living role at the start;
+/// a player the judge removes gets the dead role instead (the others keep theirs); at the
+/// end both are taken from everyone, and the last day's post is locked after the reveal.
+#[sqlx::test(migrations = "./migrations")]
+async fn living_and_dead_roles_follow_the_game(pool: PgPool) {
+    let w = world(pool).await;
+    let (a, _) = set_up(&w, "zh-CN", true).await;
+    assert!(says(&a, "ok-setup"), "{a}");
+    w.sign_up_and_start(&[("ruleset", 3, json!("m32"))]).await;
+    for p in &w.players {
+        assert_eq!(w.fake.member_roles(*p), vec![LIVING], "at the start");
+    }
+    let g = w.game().await;
+    let out = g.living()[3];
+    let user = w.user_of(out).await;
+    let thread = w.day_post();
+    let options = [
+        ("target", 3, json!(g.ch(out).name.clone())),
+        ("reason", 3, json!("长期挂机")),
+    ];
+    let a = w.judge_says(thread, &["judge", "remove"], &options).await;
+    assert!(!a.is_empty());
+    w.settle().await;
+    assert!(!w.game().await.is_alive(out), "{a}");
+    assert_eq!(w.fake.member_roles(user), vec![DEAD], "the removed player is dead");
+    for p in w.players.iter().filter(|p| **p != user) {
+        assert_eq!(w.fake.member_roles(*p), vec![LIVING], "the others live");
+    }
+    let a = w.judge_says(thread, &["judge", "end"], &[]).await;
+    assert!(says(&a, "ok-ended"), "{a}");
+    w.settle().await;
+    for p in &w.players {
+        assert!(w.fake.member_roles(*p).is_empty(), "no role after the end");
+    }
+    assert_eq!(w.fake.thread_flags(thread), (true, true), "the last day locked");
+    // The lock came after the reveal in that post.
+    let calls = w.fake.calls();
+    let patch = calls
+        .iter()
+        .rposition(|c| c.method == "PATCH" && c.path == format!("/channels/{thread}"))
+        .expect("the last day's lock");
+    let reveal = calls
+        .iter()
+        .rposition(|c| {
+            c.method == "POST"
+                && c.path == format!("/channels/{thread}/messages")
+                && c.body["content"]
+                    .as_str()
+                    .is_some_and(|t| says(t, "ev-game-ended") || says(t, "ev-game-ended-none"))
+        })
+        .expect("the end in the post");
+    assert!(reveal < patch);
+}
