@@ -83,7 +83,8 @@ async fn servers_set_up(w: &World) -> i64 {
 #[sqlx::test(migrations = "./migrations")]
 async fn setup_names_a_missing_permission_and_succeeds_with_all(pool: PgPool) {
     let w = world(pool).await;
-    w.fake.set_bot_permissions(BOT_PERMISSIONS & !MANAGE_THREADS);
+    w.fake
+        .set_bot_permissions(BOT_PERMISSIONS & !MANAGE_THREADS);
     let forum = format!("<#{}>", w.forum);
     for (locale, lang) in [("zh-CN", Lang::Zh), ("en-US", Lang::En)] {
         let (a, r) = set_up(&w, locale, true).await;
@@ -153,7 +154,7 @@ async fn a_day_post_is_locked_and_archived_after_its_result(pool: PgPool) {
     assert!(says(&w.set_up().await, "ok-setup"));
     w.sign_up_and_start(&[("ruleset", 3, json!("m32"))]).await;
     let day1 = w.day_post();
-    while !matches!(w.game().await.phase, Phase::Day { day: 2 }) {
+    while !matches!(w.game().await.phase, Phase::Day { day: 2, .. }) {
         w.pass_deadline().await;
         if w.game().await.ended() {
             panic!("the game ended before day 2");
@@ -162,7 +163,11 @@ async fn a_day_post_is_locked_and_archived_after_its_result(pool: PgPool) {
     w.settle().await;
     let day2 = w.day_post();
     assert_ne!(day1, day2);
-    assert_eq!(w.fake.thread_flags(day1), (true, true), "day 1 locked and archived");
+    assert_eq!(
+        w.fake.thread_flags(day1),
+        (true, true),
+        "day 1 locked and archived"
+    );
     assert_eq!(w.fake.thread_flags(day2), (false, false), "day 2 open");
     let calls = w.fake.calls();
     let patch = calls
@@ -192,8 +197,14 @@ async fn a_day_post_is_locked_and_archived_after_its_result(pool: PgPool) {
         .enumerate()
         .position(|(i, c)| to_day1(c) && said(i, "ev-night-ended"))
         .expect("the night's end in day 1's post");
-    assert!(result < night_over && night_over < patch, "{result} {night_over} {patch}");
-    assert!(!calls[patch..].iter().any(to_day1), "nothing written after the lock");
+    assert!(
+        result < night_over && night_over < patch,
+        "{result} {night_over} {patch}"
+    );
+    assert!(
+        !calls[patch..].iter().any(to_day1),
+        "nothing written after the lock"
+    );
     let forum_posts = format!("/channels/{}/threads", w.forum);
     let opened = (patch..calls.len())
         .find(|i| calls[*i].method == "POST" && calls[*i].path == forum_posts)
@@ -229,7 +240,11 @@ async fn living_and_dead_roles_follow_the_game(pool: PgPool) {
     assert!(!a.is_empty());
     w.settle().await;
     assert!(!w.game().await.is_alive(out), "{a}");
-    assert_eq!(w.fake.member_roles(user), vec![DEAD], "the removed player is dead");
+    assert_eq!(
+        w.fake.member_roles(user),
+        vec![DEAD],
+        "the removed player is dead"
+    );
     for p in w.players.iter().filter(|p| **p != user) {
         assert_eq!(w.fake.member_roles(*p), vec![LIVING], "the others live");
     }
@@ -239,7 +254,11 @@ async fn living_and_dead_roles_follow_the_game(pool: PgPool) {
     for p in &w.players {
         assert!(w.fake.member_roles(*p).is_empty(), "no role after the end");
     }
-    assert_eq!(w.fake.thread_flags(thread), (true, true), "the last day locked");
+    assert_eq!(
+        w.fake.thread_flags(thread),
+        (true, true),
+        "the last day locked"
+    );
     // The lock came after the reveal in that post.
     let calls = w.fake.calls();
     let patch = calls

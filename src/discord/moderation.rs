@@ -24,7 +24,10 @@ use crate::store::outbox::SendError;
 const IN_FORUM: [(Permissions, &str); 10] = [
     (Permissions::VIEW_CHANNEL, "view-channel"),
     (Permissions::SEND_MESSAGES, "send-messages"),
-    (Permissions::SEND_MESSAGES_IN_THREADS, "send-messages-in-threads"),
+    (
+        Permissions::SEND_MESSAGES_IN_THREADS,
+        "send-messages-in-threads",
+    ),
     (Permissions::CREATE_PUBLIC_THREADS, "create-public-threads"),
     (Permissions::MANAGE_THREADS, "manage-threads"),
     (Permissions::READ_MESSAGE_HISTORY, "read-message-history"),
@@ -41,8 +44,10 @@ const IN_LOG: [(Permissions, &str); 2] = [
 ];
 
 /// What it needs server-wide: private threads for a camp's chat (wolves, killers, police).
-const SERVER_WIDE: [(Permissions, &str); 1] =
-    [(Permissions::CREATE_PRIVATE_THREADS, "create-private-threads")];
+const SERVER_WIDE: [(Permissions, &str); 1] = [(
+    Permissions::CREATE_PRIVATE_THREADS,
+    "create-private-threads",
+)];
 
 /// What it needs with roles to keep in sync.
 const FOR_ROLES: (Permissions, &str) = (Permissions::MANAGE_ROLES, "manage-roles");
@@ -166,7 +171,10 @@ pub async fn lacking(
         .max()
         .unwrap_or(0);
     for role in roles_set {
-        let position = roles.iter().find(|r| r.id.get() == role.0).map(|r| r.position);
+        let position = roles
+            .iter()
+            .find(|r| r.id.get() == role.0)
+            .map(|r| r.position);
         if position.is_none_or(|p| p >= top) {
             out.push(Lack::Below(role));
         }
@@ -272,7 +280,11 @@ fn keep_going(
 mod tests {
     use super::*;
 
-    fn overwrite(kind: PermissionOverwriteType, allow: Permissions, deny: Permissions) -> PermissionOverwrite {
+    fn overwrite(
+        kind: PermissionOverwriteType,
+        allow: Permissions,
+        deny: Permissions,
+    ) -> PermissionOverwrite {
         PermissionOverwrite { allow, deny, kind }
     }
 
@@ -303,11 +315,17 @@ mod tests {
         assert!(!p.contains(Permissions::VIEW_CHANNEL));
         // An administrator is above overwrites.
         let admin = Permissions::all();
-        let p = channel_permissions(admin, guild, &[mine], me, &[overwrite(
-            everyone,
-            Permissions::empty(),
-            Permissions::all(),
-        )]);
+        let p = channel_permissions(
+            admin,
+            guild,
+            &[mine],
+            me,
+            &[overwrite(
+                everyone,
+                Permissions::empty(),
+                Permissions::all(),
+            )],
+        );
         assert!(p.contains(Permissions::MANAGE_THREADS));
     }
 }

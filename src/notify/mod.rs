@@ -119,7 +119,10 @@ pub fn moderation(e: &Event, g: &Game, lang: Lang) -> (Vec<Outgoing>, Vec<Outgoi
             Moderate::Living { seats: seats(&all) },
         )),
         EventKind::DayOpened {
-            day, round: 0, deaths, ..
+            day,
+            round: 0,
+            deaths,
+            ..
         } => {
             if *day > 1 {
                 before.push(lock(day - 1));

@@ -690,7 +690,9 @@ impl Plan {
                 let first_action = messages.len();
                 let (b, a) = (before.len(), after.len());
                 let before = before.into_iter().zip(first_action..);
-                let after = after.into_iter().zip(first_action + b..first_action + b + a);
+                let after = after
+                    .into_iter()
+                    .zip(first_action + b..first_action + b + a);
                 before
                     .map(|(m, n)| (n, m))
                     .chain(messages.into_iter().enumerate())

@@ -233,7 +233,9 @@ impl State {
         for (i, (id, name)) in self.roles.iter().enumerate() {
             v.push((*id, name.clone(), i as u64 + 1, 0));
         }
-        let top = self.bot_role_position.unwrap_or(self.roles.len() as u64 + 1);
+        let top = self
+            .bot_role_position
+            .unwrap_or(self.roles.len() as u64 + 1);
         v.push((
             BOT_ROLE,
             "wolfjudge".to_string(),
@@ -284,7 +286,9 @@ impl State {
     /// Whether `id` is a post its bot locked (members without Manage Threads, webhooks
     /// and, by this fake's rule, the bot itself may not write there).
     fn locked(&self, id: u64) -> bool {
-        self.thread_flags.get(&id).is_some_and(|(locked, _)| *locked)
+        self.thread_flags
+            .get(&id)
+            .is_some_and(|(locked, _)| *locked)
     }
 
     /// A new id: a snowflake, as Discord makes them (the milliseconds since Discord's epoch
@@ -2429,13 +2433,29 @@ mod tests {
         assert_eq!(status, 200);
         valid("ThreadResponse", &locked);
         assert_eq!(locked["thread_metadata"]["locked"], json!(true));
-        let (_, active) = raw(&fake, "GET", &format!("/guilds/{GUILD}/threads/active"), None).await;
-        assert_eq!(active["threads"], json!([]), "an archived post is not active");
+        let (_, active) = raw(
+            &fake,
+            "GET",
+            &format!("/guilds/{GUILD}/threads/active"),
+            None,
+        )
+        .await;
+        assert_eq!(
+            active["threads"],
+            json!([]),
+            "an archived post is not active"
+        );
         let (_, roles) = raw(&fake, "GET", &format!("/guilds/{GUILD}/roles"), None).await;
         for r in roles.as_array().into_iter().flatten() {
             valid("GuildRoleResponse", r);
         }
-        let (_, me) = raw(&fake, "GET", &format!("/guilds/{GUILD}/members/{BOT_ID}"), None).await;
+        let (_, me) = raw(
+            &fake,
+            "GET",
+            &format!("/guilds/{GUILD}/members/{BOT_ID}"),
+            None,
+        )
+        .await;
         valid("GuildMemberResponse", &me);
         assert_eq!(me["roles"], json!([BOT_ROLE.to_string()]));
         let (_, channel) = raw(&fake, "GET", &format!("/channels/{forum}"), None).await;

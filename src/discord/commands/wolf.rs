@@ -62,8 +62,9 @@ pub async fn setup(
     playing_judge: Option<bool>,
     #[description = "A role the bot gives the living players of a game (only they post in day posts)"]
     living_role: Option<Role>,
-    #[description = "A role the bot gives players once their death is announced"]
-    dead_role: Option<Role>,
+    #[description = "A role the bot gives players once their death is announced"] dead_role: Option<
+        Role,
+    >,
     #[description = "A role for members who watch games"] spectator_role: Option<Role>,
     #[description = "A channel where the dead (and spectators) chat"]
     #[channel_types("Text")]
@@ -123,10 +124,7 @@ pub async fn setup(
         if !lacks.is_empty() {
             return Err(ServiceError::MissingPermissions(lacks));
         }
-        ctx.data()
-            .service
-            .set_up_moderated(&s, &moderation)
-            .await?;
+        ctx.data().service.set_up_moderated(&s, &moderation).await?;
         Ok(s)
     })
     .await?;
