@@ -35,7 +35,7 @@ fn chose(choice: &str, name: &str) -> String {
 
 /// Plays one night through the DM prompts: leader vote, kills with reasons, the leader's
 /// pick, the seer's check, the witch (a save on night 1, else no potion).
-async fn play_night(w: &mut World, restart: bool) {
+pub(crate) async fn play_night(w: &mut World, restart: bool) {
     let g = w.game().await;
     let wolves = g.living_with(|r| r == Role::Wolf);
     let victim = lowest(&g, |r| r == Role::Villager).expect("a villager to kill");
@@ -108,7 +108,7 @@ async fn play_night(w: &mut World, restart: bool) {
 
 /// Everyone votes: the village for the lowest living wolf, the wolves for the lowest living
 /// villager.
-async fn play_day(w: &World) {
+pub(crate) async fn play_day(w: &World) {
     play_day_with(w, "发言有问题").await;
 }
 
@@ -176,7 +176,7 @@ async fn play_day_with(w: &World, reason: &str) {
 
 /// Characters granted last words leave them by /lastwords in their DM with the bot; a
 /// living character is refused.
-async fn give_last_words(w: &World) {
+pub(crate) async fn give_last_words(w: &World) {
     give_last_words_with(w, "相信好人").await;
 }
 
@@ -257,7 +257,7 @@ async fn play_decisions(w: &World) {
 
 /// Moves the game on when nothing is to be played now: open death decisions are answered
 /// (or time out), and a gap between phases is waited out. `false` when a phase is open.
-async fn between_phases(w: &World, g: &Game) -> bool {
+pub(crate) async fn between_phases(w: &World, g: &Game) -> bool {
     if !g.pending.is_empty() {
         play_decisions(w).await;
         if !w.game().await.pending.is_empty() {
