@@ -145,10 +145,10 @@ async fn setup_names_a_missing_permission_and_succeeds_with_all(pool: PgPool) {
     assert!(says(&a, "svc-missing-permissions"), "{a}");
 }
 
-/// Day 1's post is locked and archived once its day is over: after the day's result, and
-/// after the night's messages (the bot writes nothing in a locked post: the fake would
-/// refuse it and fail the test), right before day 2's post opens; the PATCH says
-/// `locked` and `archived`. A member can no longer post there.
+/// Day 1's post is locked right after the day's result (PATCH `locked`), the bot still
+/// writing the night's messages there, and archived after them, right before day 2's post
+/// opens (PATCH `locked` and `archived`; the fake refuses the bot's messages in an archived
+/// post). A member can no longer post there.
 #[sqlx::test(migrations = "./migrations")]
 async fn a_day_post_is_locked_and_archived_after_its_result(pool: PgPool) {
     let mut w = World::new(pool).await;
@@ -191,11 +191,13 @@ async fn a_day_post_is_locked_and_archived_after_its_result(pool: PgPool) {
     );
     assert_eq!(w.fake.thread_flags(day2), (false, false), "day 2 open");
     let calls = w.fake.calls();
-    let patch = calls
-        .iter()
-        .position(|c| c.method == "PATCH" && c.path == format!("/channels/{day1}"))
-        .expect("a PATCH of day 1's post");
-    assert_eq!(calls[patch].operation, "update_channel");
+    let patches: Vec<usize> = (0..calls.len())
+        .filter(|i| calls[*i].method == "PATCH" && calls[*i].path == format!("/channels/{day1}"))
+        .collect();
+    assert_eq!(patches.len(), 2, "a lock, then an archive");
+    let (lock, patch) = (patches[0], patches[1]);
+    assert_eq!(calls[lock].operation, "update_channel");
+    assert_eq!(calls[lock].body, json!({"locked": true}));
     assert_eq!(calls[patch].body, json!({"locked": true, "archived": true}));
     // Before it, the day's result and the night's end in the post; after it, nothing there.
     let to_day1 = |c: &fake_discord::Call| {
@@ -218,9 +220,11 @@ async fn a_day_post_is_locked_and_archived_after_its_result(pool: PgPool) {
         .enumerate()
         .position(|(i, c)| to_day1(c) && said(i, "ev-night-ended"))
         .expect("the night's end in day 1's post");
+    // Locked right after the result (members can no longer post), the bot still writing
+    // the night's messages there (it has Manage Threads), archived after the last one.
     assert!(
-        result < night_over && night_over < patch,
-        "{result} {night_over} {patch}"
+        result < lock && lock < night_over && night_over < patch,
+        "{result} {lock} {night_over} {patch}"
     );
     assert!(
         !calls[patch..].iter().any(to_day1),

@@ -207,12 +207,18 @@ pub async fn carry_out(
             .map_err(|e| SendError::new(e.to_string()))
     };
     let (users, give, take) = match action {
-        Moderate::LockDay { day } => {
+        Moderate::LockDay { day } | Moderate::Lock { day } => {
             let Some(post) = route.days.get(day) else {
                 return Ok(route.guild.0);
             };
+            let edit = EditThread::new().locked(true);
+            let edit = if matches!(action, Moderate::LockDay { .. }) {
+                edit.archived(true)
+            } else {
+                edit
+            };
             ChannelId::new(post.0.max(1))
-                .edit_thread(http, EditThread::new().locked(true).archived(true))
+                .edit_thread(http, edit)
                 .await
                 .map_err(refused)?;
             return Ok(post.0);
@@ -297,7 +303,13 @@ mod tests {
         let base = Permissions::VIEW_CHANNEL | Permissions::MANAGE_THREADS;
         let everyone = PermissionOverwriteType::Role(RoleId::new(10));
         let deny_threads = overwrite(everyone, Permissions::empty(), Permissions::MANAGE_THREADS);
-        let p = channel_permissions(base, guild, &[mine], me, &[deny_threads.clone()]);
+        let p = channel_permissions(
+            base,
+            guild,
+            &[mine],
+            me,
+            std::slice::from_ref(&deny_threads),
+        );
         assert!(!p.contains(Permissions::MANAGE_THREADS));
         let role_allows = overwrite(
             PermissionOverwriteType::Role(mine),

@@ -71,9 +71,10 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
 
 /// The moderation actions an event causes (issue 18, item 4a), as outbox rows: those to go
 /// before the event's messages, and those after. A day's post is locked and archived once
-/// its day is over, night included: right before the next day's post opens (after the
-/// night's last public message, so the bot never writes in a locked post) and, at the end,
-/// after the reveal. The living role goes to every seat at the deal, the dead role replaces
+/// its day is over: locked when the night opens, after the day's result (members can no
+/// longer post; the bot, with Manage Threads, still writes the night's messages there), and
+/// archived right before the next day's post opens (after the night's last public message,
+/// so the bot never writes in an archived post) and, at the end, after the reveal. The living role goes to every seat at the deal, the dead role replaces
 /// it when a death is announced (a night's deaths with the next day's opening, never
 /// before), and both go at the end. Roles are on the `roles` channel, apart from the
 /// messages, so that a dozen role changes hold up no post.
@@ -131,6 +132,12 @@ pub fn moderation(e: &Event, g: &Game, lang: Lang) -> (Vec<Outgoing>, Vec<Outgoi
                 after.push(dead(deaths));
             }
         }
+        EventKind::NightOpened { night, .. } => before.push(row(
+            "public",
+            "moderate-lock-day",
+            &[("day", night.to_string())],
+            Moderate::Lock { day: *night },
+        )),
         EventKind::Eliminated { character, .. } if e.audience() == Audience::Public => {
             after.push(dead(&[*character]));
         }

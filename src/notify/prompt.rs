@@ -166,6 +166,9 @@ pub struct PostRef {
 pub enum Moderate {
     /// Lock and archive the day's post: its day, and the night after it, are over.
     LockDay { day: u32 },
+    /// Lock the day's post only (members can no longer post; the bot, with Manage
+    /// Threads, still writes the night's messages there): its day is over.
+    Lock { day: u32 },
     /// The game starts: these seats' players get the living role.
     Living { seats: Vec<u16> },
     /// These seats' deaths were announced: the living role off, the dead role on.

@@ -256,6 +256,7 @@ impl State {
     }
 
     /// Whether the bot may give or take `role`: Manage Roles, and its role above it.
+    #[allow(clippy::result_large_err)] // a test fake: the refusal is the response itself
     fn bot_may_manage(&self, role: u64) -> Result<(), Response> {
         let roles = self.all_roles();
         let Some(position) = roles.iter().find(|r| r.0 == role).map(|r| r.2) else {
@@ -283,12 +284,20 @@ impl State {
         c
     }
 
-    /// Whether `id` is a post its bot locked (members without Manage Threads, webhooks
-    /// and, by this fake's rule, the bot itself may not write there).
+    /// Whether `id` is a post its bot locked (members without Manage Threads and webhooks
+    /// may not write there).
     fn locked(&self, id: u64) -> bool {
         self.thread_flags
             .get(&id)
             .is_some_and(|(locked, _)| *locked)
+    }
+
+    /// Whether the bot may write in `id`: Discord lets a member with Manage Threads write
+    /// in a locked post; a message in an archived post would unarchive it (a locked one
+    /// only for a manager), which the bot never means to do, so this fake refuses it.
+    fn bot_may_not_write(&self, id: u64) -> bool {
+        let (locked, archived) = self.thread_flags.get(&id).copied().unwrap_or_default();
+        archived || (locked && self.bot_permissions() & MANAGE_THREADS == 0)
     }
 
     /// A new id: a snowflake, as Discord makes them (the milliseconds since Discord's epoch
@@ -1729,7 +1738,7 @@ fn serve(
             if !s.channels.contains_key(&channel) {
                 return error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
             }
-            if s.locked(channel) {
+            if s.bot_may_not_write(channel) {
                 return wrote_in_locked(&mut s, operation, channel);
             }
             let content = json_body["content"].as_str().unwrap_or_default();
@@ -1864,7 +1873,7 @@ fn serve(
             if !s.channels.contains_key(&thread) {
                 return error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
             }
-            if s.locked(thread) {
+            if s.bot_may_not_write(thread) {
                 return wrote_in_locked(&mut s, operation, thread);
             }
             let id = s.id();

@@ -46,6 +46,8 @@ pub async fn wolf(_ctx: Context<'_>) -> Result<(), Error> {
     rename = "wolf-setup",
     default_member_permissions = "MANAGE_GUILD"
 )]
+// Each argument is one of the command's options, as poise declares them.
+#[allow(clippy::too_many_arguments)]
 pub async fn setup(
     ctx: Context<'_>,
     #[description = "The forum channel games are played in"]
