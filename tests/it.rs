@@ -17,6 +17,8 @@ mod discord_boards;
 mod discord_limits;
 #[path = "discord_tournament.rs"]
 mod discord_tournament;
+#[path = "discord_warn.rs"]
+mod discord_warn;
 #[path = "export.rs"]
 mod export;
 #[path = "hostile.rs"]

@@ -1049,3 +1049,17 @@ ev-reveal-board = Board: { $ruleset } ({ $roles }){ $has ->
     [yes] ; options changed from the ruleset: { $options }
    *[no] {""}
 }.
+
+## Warnings before penalties (issue 18 item 3): the DM before a day's close to each character
+## the close would card automatically, and the at-risk list of /judge status.
+opt-warn_before_close = warnings before the close of a day
+warn-card-heading = ⚠️ Warning, { $name }: the { $phase } vote closes at { $closes }. As things stand, the close gives you an automatic yellow card:
+warn-card-posts = your posts today: { $posts }; needed: { $need }. Post more before the close.
+warn-card-posts-ok = your posts today: { $posts }; needed: { $need } (enough).
+warn-card-no-vote = you have not voted yet: vote (target and reason) or abstain before the close.
+view-at-risk-heading = At risk of an automatic card at the close ({ $closes }):
+view-at-risk-line = { $name }: posts { $posts }/{ $need }{ $vote }
+view-at-risk-no-vote = ; not voted
+view-at-risk-none = Nobody is at risk of an automatic card at the close.
+view-at-risk-speedup = No automatic cards after the speed-up: nobody is at risk.
+view-at-risk-off = This game gives no automatic cards: nobody is at risk.

@@ -1013,3 +1013,16 @@ ev-reveal-board = 板子：{ $ruleset }（{ $roles }）{ $has ->
     [yes] ；与板子默认不同的选项：{ $options }
    *[no] {""}
 }。
+
+## 判罚前的提醒（issue 18 第 3 项）：白天截止前私信给截止时会被自动判牌的角色，以及 /judge status 里的风险名单。
+opt-warn_before_close = 白天截止前的提醒
+warn-card-heading = ⚠️ 注意，{ $name }：{ $phase }的投票将于 { $closes } 截止。照现在的情况，截止时你会被自动判黄牌：
+warn-card-posts = 你今天发言 { $posts } 条，至少需要 { $need } 条。请在截止前多发言。
+warn-card-posts-ok = 你今天发言 { $posts } 条，至少需要 { $need } 条（已够）。
+warn-card-no-vote = 你还没有投票：请在截止前投票（目标和理由）或明确弃票。
+view-at-risk-heading = 截止时会被自动判牌的角色（{ $closes } 截止）：
+view-at-risk-line = { $name }：发言 { $posts }/{ $need }{ $vote }
+view-at-risk-no-vote = ；未投票
+view-at-risk-none = 目前没有角色会在截止时被自动判牌。
+view-at-risk-speedup = 加速后不再自动判牌：没有角色有风险。
+view-at-risk-off = 本局不自动判牌：没有角色有风险。

@@ -38,6 +38,7 @@ pub use role::{Role, Winner};
 pub use ruleset::{Kind, Ruleset};
 pub use setup::{create, Setup};
 pub use state::{apply, Game};
+pub use vote::AtRisk;
 
 /// Who issues a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

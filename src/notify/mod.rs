@@ -88,6 +88,47 @@ pub fn reminder(g: &Game, text_id: &str, closes: DateTime<Utc>, lang: Lang) -> S
     )
 }
 
+/// The warning DMed to a character the open day's close would card automatically (issue 18,
+/// warnings before penalties): its posts today and the posts needed, whether it still has
+/// to vote, and the close time, in the game's time zone and (`due`) in the reader's.
+pub fn card_warning(
+    g: &Game,
+    risk: &crate::engine::AtRisk,
+    closes: DateTime<Utc>,
+    lang: Lang,
+) -> Outgoing {
+    let mut lines = vec![i18n::text(
+        lang,
+        "warn-card-heading",
+        &[
+            ("name", g.ch(risk.character).name.clone()),
+            ("phase", i18n::phase_name(g.phase, lang)),
+            ("closes", i18n::time(closes, g.ruleset.options.time_zone)),
+        ],
+    )];
+    let counts = [
+        ("posts", risk.posts.to_string()),
+        ("need", risk.need.to_string()),
+    ];
+    let posts = if risk.posts < risk.need {
+        "warn-card-posts"
+    } else {
+        "warn-card-posts-ok"
+    };
+    lines.push(i18n::text(lang, posts, &counts));
+    if risk.no_vote {
+        lines.push(i18n::text(lang, "warn-card-no-vote", &[]));
+    }
+    Outgoing {
+        channel: format!("dm:{}", risk.character.0),
+        body: lines.join("\n"),
+        meta: Some(Delivery {
+            due: Some(closes),
+            ..Delivery::default()
+        }),
+    }
+}
+
 /// Why a message was set aside, for the judge's notice about it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SetAside<'a> {

@@ -720,6 +720,21 @@ impl Plan {
         self.ob_nonce.push(nonce);
         self.ob_meta.push(None);
     }
+
+    /// Adds a message that belongs to no event, shown as `out.meta` says (a warning).
+    pub(crate) fn outgoing(
+        &mut self,
+        out: notify::Outgoing,
+        nonce: String,
+    ) -> Result<(), StoreError> {
+        self.ob_seq.push(None);
+        self.ob_meta
+            .push(out.meta.as_ref().map(serde_json::to_value).transpose()?);
+        self.ob_channel.push(out.channel);
+        self.ob_body.push(out.body);
+        self.ob_nonce.push(nonce);
+        Ok(())
+    }
 }
 
 /// What [`write`] did.

@@ -409,11 +409,13 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
         async |s: &Service, j: &Judging, lang| {
             // A judge who plays (the server allows it) sees what every player sees.
             if j.plays {
-                return Ok(format!(
-                    "{}\n{}",
+                let mut lines = vec![
                     text(lang, "view-judge-plays", &[]),
-                    view::status(&j.state, None, lang)
-                ));
+                    view::status(&j.state, None, lang),
+                ];
+                // Who would be carded at the close is public (posts and votes are).
+                lines.extend(view::at_risk(&j.state, lang));
+                return Ok(lines.join("\n"));
             }
             let route = s.route(j.game).await?;
             Ok(view::judge_status(&j.state, &route.seats, lang))
