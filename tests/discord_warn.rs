@@ -309,8 +309,9 @@ async fn warnings_reach_exactly_the_characters_the_close_would_card(pool: PgPool
 
 /// In an English game: the judge extends the day, and the warnings follow the new close
 /// (none at the old time, then one to every character, naming the new close time); the
-/// judge's status in English lists them. After the speed-up nobody is warned (no automatic
-/// cards then), and the status says why nobody is at risk.
+/// judge's status in English lists them. An extension after a warning time does not send
+/// that warning again late. After the speed-up nobody is warned (no automatic cards then),
+/// and the status says why nobody is at risk.
 #[sqlx::test(migrations = "./migrations")]
 async fn english_warnings_follow_an_extension_and_stop_after_the_speed_up(pool: PgPool) {
     let w = World::new(pool).await;
@@ -362,6 +363,15 @@ async fn english_warnings_follow_an_extension_and_stop_after_the_speed_up(pool: 
     );
     assert!(status.contains(&first), "{status}");
 
+    // Past the warning, the judge extends again by less than the time since: the six-hour
+    // mark of the new close has passed already, and nobody is warned again out of time.
+    w.clock.set(closes - Duration::hours(5));
+    let a = w
+        .judge_says(thread, &["judge", "extend"], &[("by", 3, json!("30m"))])
+        .await;
+    assert!(!a.is_empty());
+    let closes = closes + Duration::minutes(30);
+    assert_eq!(w.game().await.day.expect("day 1").closes, closes);
     // More than half of the living ask for the speed-up.
     for (_, user) in accounts.iter().take(7) {
         let a = w.say(*user, thread, &["speedup"], &[]).await;
@@ -376,7 +386,7 @@ async fn english_warnings_follow_an_extension_and_stop_after_the_speed_up(pool: 
         assert_eq!(
             warnings(&w, *user, Lang::En).len(),
             1,
-            "{} warned after the speed-up",
+            "{}: no warning out of time, none after the speed-up",
             g.ch(*c).name
         );
     }
