@@ -1063,3 +1063,33 @@ view-at-risk-no-vote = ; not voted
 view-at-risk-none = Nobody is at risk of an automatic card at the close.
 view-at-risk-speedup = No automatic cards after the speed-up: nobody is at risk.
 view-at-risk-off = This game gives no automatic cards: nobody is at risk.
+## Camp threads (issue 18 item 4b): the private thread of the wolves, or of Mafia's killers
+## and police, with its members and the judge only.
+
+opt-camp_threads = private camp threads
+camp-thread-title = Game { $game } · { $camp ->
+    [wolves] wolves
+    [killers] killers
+   *[police] police
+}
+camp-thread-welcome = This is the { $camp ->
+    [wolves] wolves'
+    [killers] killers'
+   *[police] police's
+} private thread for this game: { $names }. Only you and the judge can see it. A member who is out is taken out of it: at once by day, and with the morning's post for a death at night.
+camp-thread-left = { $name } is out and leaves this thread.
+camp-thread-substitute = { $name } is played by a substitute now, who joins this thread.
+camp-thread-no-channel = This game's { $camp ->
+    [wolves] wolves
+    [killers] killers
+   *[police] police
+} get no private thread: the server has no channel for camp threads (`/wolf-setup camp_channel:`, a text channel the players can read).
+ok-setup-camps = Camp threads open under { $channel } (the wolves' when the ruleset has wolf_chat; Mafia's killers and police: { $mafia ->
+    [yes] yes
+   *[no] no
+}).
+ok-setup-camps-none = No channel for camp threads: no private thread is opened for any camp.
+cmd-wolf-setup-camp_channel = camp_channel
+cmd-wolf-setup-camp_channel-desc = A text channel the players can read, where the private camp threads open (none: no camp threads)
+cmd-wolf-setup-mafia_camp_threads = mafia_camp_threads
+cmd-wolf-setup-mafia_camp_threads-desc = Mafia: a private thread for the killers and one for the police (default: no)

@@ -1026,3 +1026,32 @@ view-at-risk-no-vote = ；未投票
 view-at-risk-none = 目前没有角色会在截止时被自动判牌。
 view-at-risk-speedup = 加速后不再自动判牌：没有角色有风险。
 view-at-risk-off = 本局不自动判牌：没有角色有风险。
+## 阵营私密讨论串（issue 18 第 4b 项）：狼人（或杀人游戏的杀手、警察）的私密讨论串，只有成员和法官能看到。
+
+opt-camp_threads = 阵营私密讨论串
+camp-thread-title = 第 { $game } 局 · { $camp ->
+    [wolves] 狼人
+    [killers] 杀手
+   *[police] 警察
+}
+camp-thread-welcome = 这是本局{ $camp ->
+    [wolves] 狼人
+    [killers] 杀手
+   *[police] 警察
+}的私密讨论串：{ $names }。只有你们和法官能看到。出局的成员会被移出：白天出局的立即移出，夜里出局的在天亮公布时移出。
+camp-thread-left = { $name } 已出局，移出本讨论串。
+camp-thread-substitute = { $name } 现由替补接手，替补已加入本讨论串。
+camp-thread-no-channel = 本局{ $camp ->
+    [wolves] 狼人
+    [killers] 杀手
+   *[police] 警察
+}没有私密讨论串：服务器没有设置阵营讨论串所在的频道（`/狼人杀设置 阵营频道:`，一个玩家能看到的文字频道）。
+ok-setup-camps = 阵营私密讨论串开在 { $channel }（板子开启 wolf_chat 时为狼人开；杀人游戏的杀手和警察：{ $mafia ->
+    [yes] 开
+   *[no] 不开
+}）。
+ok-setup-camps-none = 没有设置阵营讨论串的频道：不为任何阵营开私密讨论串。
+cmd-wolf-setup-camp_channel = 阵营频道
+cmd-wolf-setup-camp_channel-desc = 玩家能看到的文字频道，阵营私密讨论串开在这里（不设：不开）
+cmd-wolf-setup-mafia_camp_threads = 杀人游戏阵营讨论串
+cmd-wolf-setup-mafia_camp_threads-desc = 杀人游戏：为杀手和警察各开一个私密讨论串（默认不开）

@@ -23,16 +23,18 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use serenity::all::{
-    Builder, ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateButton,
-    CreateForumPost, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    CreateWebhook, EditMessage, ExecuteWebhook, GetMessages, GuildId, Http, Message, MessageId,
-    Nonce, UserId, WebhookId,
+    AutoArchiveDuration, Builder, ButtonStyle, ChannelId, ChannelType, CreateActionRow,
+    CreateAllowedMentions, CreateButton, CreateForumPost, CreateMessage, CreateSelectMenu,
+    CreateSelectMenuKind, CreateSelectMenuOption, CreateThread, CreateWebhook, EditMessage,
+    ExecuteWebhook, GetMessages, GuildId, Http, Message, MessageId, Nonce, UserId, WebhookId,
 };
 use sha2::{Digest, Sha256};
 
 use crate::engine::CharId;
+use crate::i18n::text;
+use crate::notify::camp::{Camp, CampAction};
 use crate::notify::prompt::{Delivery, NewPost, PostRef};
-use crate::service::{anon, Channel, Elevator, GameId, Route, Service};
+use crate::service::{anon, Account, Channel, Elevator, GameId, Route, Service};
 use crate::store::outbox::{Earlier, Messenger, OutMessage, SendError};
 
 /// Where relayed posts go: the game forum's webhook, made once and kept.
@@ -327,6 +329,9 @@ impl DiscordMessenger {
         let after = earlier.map(look_after);
         if let Some(post) = meta.post.as_ref().filter(|p| p.relay_as.is_some()) {
             return self.relay(&route, post, &msg.body, after).await;
+        }
+        if let Some(action) = &meta.camp {
+            return self.camp(&route, action, &parts, message, after).await;
         }
         let target = match msg.channel.as_str() {
             "judge" => route.log,
@@ -686,6 +691,173 @@ impl DiscordMessenger {
                 .map_err(refused)?;
         }
         Ok(())
+    }
+}
+
+/// A camp's private thread (see [`crate::notify::camp`]): opened once, its members added
+/// and taken out by the rows of its `camp:<camp>` channel, in order.
+impl DiscordMessenger {
+    /// Carries out one camp row, then posts its text in the thread; returns the id of the
+    /// text's first message there. Each step may be repeated after a lost attempt: the
+    /// thread is looked for before one is opened, adding or taking out a member twice
+    /// changes nothing, and the text is sent only if it is not there yet.
+    async fn camp(
+        &self,
+        route: &Route,
+        action: &CampAction,
+        parts: &[String],
+        message: impl Fn(usize, &str) -> CreateMessage,
+        after: Option<MessageId>,
+    ) -> Result<u64, SendError> {
+        let seat_account = |seat: u16| {
+            route
+                .seats
+                .get(&seat)
+                .copied()
+                .ok_or_else(|| failed(format!("seat {seat} has no player")))
+        };
+        let thread = match action {
+            CampAction::Open { camp, seats } => {
+                let place = self.service.camp_place(route.game).await.map_err(failed)?;
+                let thread = self.open_camp(route, *camp, place.channel, after).await?;
+                // The judge, then the members in seat order; nobody else.
+                let mut members = vec![place.judge];
+                for seat in seats {
+                    members.push(seat_account(*seat)?);
+                }
+                for m in members {
+                    self.camp_member(thread, m, true).await?;
+                }
+                thread
+            }
+            CampAction::Add { camp, seat } => {
+                let thread = self.camp_thread(route.game, *camp).await?;
+                // A substitute takes the seat: whoever played it before leaves.
+                let former = self
+                    .service
+                    .former_players(route.game, *seat)
+                    .await
+                    .map_err(failed)?;
+                let now = seat_account(*seat)?;
+                for m in former.into_iter().filter(|m| *m != now) {
+                    self.camp_member(thread, m, false).await?;
+                }
+                self.camp_member(thread, now, true).await?;
+                thread
+            }
+            CampAction::Remove { camp, seat } => {
+                let thread = self.camp_thread(route.game, *camp).await?;
+                self.camp_member(thread, seat_account(*seat)?, false)
+                    .await?;
+                thread
+            }
+        };
+        self.send_parts(thread, parts, 0, message, after).await
+    }
+
+    /// The camp's thread, recorded when it was opened (its rows come in order: the opening
+    /// row is delivered before any other).
+    async fn camp_thread(&self, game: GameId, camp: Camp) -> Result<Channel, SendError> {
+        self.service
+            .camp_thread(game, camp)
+            .await
+            .map_err(failed)?
+            .ok_or_else(|| failed(format!("the {} thread is not open yet", camp.key())))
+    }
+
+    /// Opens the camp's private thread in `parent` (a private thread that its members
+    /// cannot invite others to), unless it is recorded, or an earlier attempt (`after`)
+    /// opened it: then that one, found among the server's active threads by its parent,
+    /// owner and name. Its name says only the game's number and the camp, which the public
+    /// knows from the board.
+    async fn open_camp(
+        &self,
+        route: &Route,
+        camp: Camp,
+        parent: Option<Channel>,
+        after: Option<MessageId>,
+    ) -> Result<Channel, SendError> {
+        if let Some(t) = self
+            .service
+            .camp_thread(route.game, camp)
+            .await
+            .map_err(failed)?
+        {
+            return Ok(t);
+        }
+        let parent = parent
+            .ok_or_else(|| SendError::refused("the server has no channel for camp threads"))?;
+        let title = text(
+            route.lang,
+            "camp-thread-title",
+            &[
+                ("game", route.game.0.to_string()),
+                ("camp", camp.key().to_string()),
+            ],
+        );
+        let found = match after {
+            Some(after) => {
+                let me = self.me().await?;
+                let threads = GuildId::new(route.guild.0.max(1))
+                    .get_active_threads(&*self.http)
+                    .await
+                    .map_err(refused)?;
+                threads
+                    .threads
+                    .iter()
+                    .filter(|t| {
+                        t.parent_id.is_some_and(|p| p.get() == parent.0)
+                            && t.owner_id == Some(me)
+                            && t.name == title
+                            && t.id.get() > after.get()
+                    })
+                    .map(|t| t.id.get())
+                    .min()
+                    .map(Channel)
+            }
+            None => None,
+        };
+        let thread = match found {
+            Some(t) => t,
+            None => {
+                let t = ChannelId::new(parent.0.max(1))
+                    .create_thread(
+                        &*self.http,
+                        CreateThread::new(title)
+                            .kind(ChannelType::PrivateThread)
+                            .invitable(false)
+                            .auto_archive_duration(AutoArchiveDuration::OneWeek),
+                    )
+                    .await
+                    .map_err(refused)?;
+                Channel(t.id.get())
+            }
+        };
+        self.service
+            .camp_opened(route.game, camp, thread)
+            .await
+            .map_err(failed)
+    }
+
+    /// Adds `who` to the thread, or takes them out; taking out someone who is not in it
+    /// (an earlier attempt did) is done.
+    async fn camp_member(&self, thread: Channel, who: Account, add: bool) -> Result<(), SendError> {
+        let channel = ChannelId::new(thread.0.max(1));
+        let user = UserId::new(who.0.max(1));
+        let done = if add {
+            channel.add_thread_member(&*self.http, user).await
+        } else {
+            channel.remove_thread_member(&*self.http, user).await
+        };
+        match done {
+            Ok(()) => Ok(()),
+            Err(serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r)))
+                if !add && r.status_code.as_u16() == 404 =>
+            {
+                Ok(())
+            }
+            Err(e) => Err(refused(e)),
+        }
     }
 }
 

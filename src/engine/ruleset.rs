@@ -348,6 +348,13 @@ pub struct Options {
     pub wolf_leader: bool,
     pub leader_pick_fallback: PickFallback,
     pub wolf_chat: bool,
+    /// Whether the bot opens a private thread for each camp that talks (the wolves; in
+    /// Mafia the killers and the police), visible to its members and the judge only, and
+    /// takes each member out of it once their death is public. Set per game when it starts
+    /// on a server (`wolf_chat` on: always in werewolf, in Mafia when the server turns it on
+    /// in `/wolf-setup`); absent from rulesets, scripts and older logs, where it is off.
+    #[serde(default)]
+    pub camp_threads: bool,
     /// RULES.md §4 "Witch": `"never"` (M32), `"first_night"`, `"always"`; the older
     /// `false`/`true` still read (see [`WitchSelfSave`]).
     pub witch_self_save: WitchSelfSave,

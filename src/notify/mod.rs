@@ -7,6 +7,7 @@
 //! Text goes through the catalogs of [`crate::i18n`]; [`prompt`] decides which choices a
 //! player's DM offers. The layering is in `docs/architecture.md`.
 
+pub mod camp;
 pub mod prompt;
 
 use chrono::{DateTime, Utc};
@@ -41,15 +42,17 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
         .into_iter()
         .map(|(c, text)| (format!("dm:{}", c.0), text))
         .collect();
+    // The camps' threads (their own channels, after the event's messages).
+    let camps = camp::rows(e, g, lang);
     if channels.is_empty() && private.is_empty() {
-        return Vec::new();
+        return camps;
     }
     let text = match &e.kind {
         // A post is the player's own words: relayed as they are under the character's name
         // in an anonymous game; otherwise the player's own message in the thread is the
         // post, and nothing is repeated.
         EventKind::Posted { text, .. } if g.ruleset.options.anonymous => text.clone(),
-        EventKind::Posted { .. } => return Vec::new(),
+        EventKind::Posted { .. } => return camps,
         _ if e.audience() == Audience::Judge => i18n::render_judge(e, g, lang),
         _ => i18n::render(e, g, lang),
     };
@@ -66,6 +69,7 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
     if let EventKind::Revealed { tree_holes, .. } = &e.kind {
         out.push(prompt::tree_hole_post(tree_holes, g, lang));
     }
+    out.extend(camps);
     out
 }
 

@@ -177,6 +177,9 @@ pub struct Delivery {
     /// The deadline the message is about, for a platform to show in the reader's time zone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub due: Option<DateTime<Utc>>,
+    /// A change to a camp's private thread (a row of its `camp:<camp>` channel).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub camp: Option<super::camp::CampAction>,
 }
 
 impl Delivery {
@@ -187,6 +190,7 @@ impl Delivery {
             && self.due.is_none()
             && self.post.is_none()
             && self.card_for.is_none()
+            && self.camp.is_none()
     }
 }
 

@@ -11,6 +11,7 @@
 
 pub mod anon;
 pub mod board;
+pub mod camp;
 pub mod clock;
 mod forum;
 pub mod play;
@@ -638,6 +639,8 @@ impl Service {
         let mut ruleset = self.game_ruleset(&s.ruleset, &s.options)?;
         // The game prints times in its server's time zone.
         ruleset.options.time_zone = self.settings(s.guild).await?.zone();
+        // The camps' private threads, as the server has them now (kept with the game).
+        let no_channel = self.decide_camp_threads(s.guild, &mut ruleset).await?;
         let key = format!("signup-{}", id.0);
         if let Some(t) = s.tournament {
             // Checked before the deal closes the sign-up, so a full tournament leaves it open
@@ -665,6 +668,7 @@ impl Service {
         };
         let game = GameId(game);
         self.store.signup_started(id, game, &deal.seating).await?;
+        self.camps_without_channel(game, &no_channel).await?;
         Ok(game)
     }
 

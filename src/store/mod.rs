@@ -10,6 +10,7 @@
 //! round trip, otherwise two.
 
 pub mod bench;
+pub mod camp;
 pub mod deadline;
 pub mod export;
 pub mod forum;

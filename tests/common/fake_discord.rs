@@ -147,6 +147,13 @@ pub enum Kind {
     Dm {
         user: u64,
     },
+    /// A private thread (type 12) of a text channel: only its members (and moderators)
+    /// see it. Its members are in `State::thread_members`.
+    Private {
+        parent: u64,
+        name: String,
+        invitable: bool,
+    },
 }
 
 #[derive(Default)]
@@ -192,6 +199,8 @@ struct State {
     /// Requests to carry out and then answer with a 500, as if the answer were lost on its
     /// way back: (operation, a text of the request's path or body).
     lost_answers: Vec<(String, String)>,
+    /// The members of each private thread (its creator first), as Discord keeps them.
+    thread_members: HashMap<u64, Vec<u64>>,
 }
 
 /// Discord's epoch (2015-01-01), in Unix milliseconds.
@@ -430,6 +439,34 @@ impl FakeDiscord {
     }
 
     /// The DM channel of a user, once the bot opened one.
+    /// The members of a private thread, its creator first, in the order they joined.
+    pub fn thread_members(&self, thread: u64) -> Vec<u64> {
+        self.lock()
+            .thread_members
+            .get(&thread)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Every private thread: (id, parent, name, invitable), oldest first.
+    pub fn private_threads(&self) -> Vec<(u64, u64, String, bool)> {
+        let mut out: Vec<(u64, u64, String, bool)> = self
+            .lock()
+            .channels
+            .iter()
+            .filter_map(|(id, k)| match k {
+                Kind::Private {
+                    parent,
+                    name,
+                    invitable,
+                } => Some((*id, *parent, name.clone(), *invitable)),
+                _ => None,
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
     pub fn dm_of(&self, user: u64) -> Option<u64> {
         self.lock().dms.get(&user).copied()
     }
@@ -1072,7 +1109,7 @@ fn guild_create(s: &State) -> Value {
         let mut c = channel_json(*id, kind);
         match kind {
             Kind::Dm { .. } => continue,
-            Kind::Post { .. } => threads.push(c),
+            Kind::Post { .. } | Kind::Private { .. } => threads.push(c),
             _ => {
                 if let Some(o) = c.as_object_mut() {
                     o.remove("guild_id");
@@ -1193,6 +1230,18 @@ fn channel_json(id: u64, kind: &Kind) -> Value {
             "nsfw": false, "rate_limit_per_user": 0, "flags": 0, "owner_id": BOT_ID.to_string(),
             "thread_metadata": {"archived": false, "auto_archive_duration": 1440, "archive_timestamp": TS, "locked": false},
             "message_count": 0, "member_count": 1, "total_message_sent": 0, "applied_tags": []})
+        }
+        Kind::Private {
+            parent,
+            name,
+            invitable,
+        } => {
+            json!({"id": id.to_string(), "type": 12, "guild_id": GUILD.to_string(),
+            "parent_id": parent.to_string(), "name": name, "last_message_id": null, "flags": 0,
+            "rate_limit_per_user": 0, "owner_id": BOT_ID.to_string(),
+            "thread_metadata": {"archived": false, "auto_archive_duration": 10080, "archive_timestamp": TS,
+                "locked": false, "invitable": invitable},
+            "message_count": 0, "member_count": 1, "total_message_sent": 0})
         }
         Kind::Forum | Kind::Text => {
             let mut c = json!({"id": id.to_string(), "type": if *kind == Kind::Forum {15} else {0},
@@ -1642,6 +1691,65 @@ fn serve(
             drop(s);
             Json(message_json(&m)).into_response()
         }
+        // A thread without a message in a text channel: private (type 12) as the bot asks;
+        // Discord answers 201 with the thread, its creator its first member.
+        ("POST", ["channels", parent, "threads"])
+            if s.channels.get(&parent.parse::<u64>().unwrap_or(0)) == Some(&Kind::Text) =>
+        {
+            let parent: u64 = parent.parse().unwrap_or(0);
+            if json_body["type"] != json!(12) {
+                s.violations.push(Violation {
+                    operation,
+                    field: vec!["type".into()],
+                    code: "FAKE_NOT_IMPLEMENTED".into(),
+                    problem: "the fake opens only private threads (type 12) in text channels".into(),
+                });
+                return error(StatusCode::NOT_FOUND, 0, "not implemented by the fake Discord");
+            }
+            let id = s.id();
+            let kind = Kind::Private {
+                parent,
+                name: json_body["name"].as_str().unwrap_or_default().to_string(),
+                // Discord's default: members may invite others.
+                invitable: json_body["invitable"].as_bool().unwrap_or(true),
+            };
+            s.channels.insert(id, kind.clone());
+            s.thread_members.insert(id, vec![BOT_ID]);
+            let mut thread = channel_json(id, &kind);
+            thread["newly_created"] = json!(true);
+            send(&mut s, "THREAD_CREATE", thread.clone());
+            (StatusCode::CREATED, Json(thread)).into_response()
+        }
+        // A member joins a thread (adding one twice changes nothing); the user must be one
+        // the server knows.
+        ("PUT", ["channels", thread, "thread-members", user]) => {
+            let (thread, user): (u64, u64) = (thread.parse().unwrap_or(0), user.parse().unwrap_or(0));
+            if !matches!(s.channels.get(&thread), Some(Kind::Private { .. })) {
+                return error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+            }
+            if !s.names.contains_key(&user) {
+                return error(StatusCode::NOT_FOUND, 10013, "Unknown User");
+            }
+            let members = s.thread_members.entry(thread).or_default();
+            if !members.contains(&user) {
+                members.push(user);
+            }
+            StatusCode::NO_CONTENT.into_response()
+        }
+        ("DELETE", ["channels", thread, "thread-members", user]) => {
+            let (thread, user): (u64, u64) = (thread.parse().unwrap_or(0), user.parse().unwrap_or(0));
+            if !matches!(s.channels.get(&thread), Some(Kind::Private { .. })) {
+                return error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+            }
+            let members = s.thread_members.entry(thread).or_default();
+            match members.iter().position(|m| *m == user) {
+                Some(i) => {
+                    members.remove(i);
+                    StatusCode::NO_CONTENT.into_response()
+                }
+                None => error(StatusCode::NOT_FOUND, 10007, "Unknown Member"),
+            }
+        }
         ("POST", ["channels", forum, "threads"]) => {
             let forum: u64 = forum.parse().unwrap_or(0);
             if s.channels.get(&forum) != Some(&Kind::Forum) {
@@ -1793,11 +1901,11 @@ fn serve(
             Json(Value::Array(page.iter().map(message_json).collect())).into_response()
         }
         ("GET", ["guilds", _guild, "threads", "active"]) => {
-            // Every forum post (the fake archives none), oldest first.
+            // Every forum post and private thread (the fake archives none), oldest first.
             let mut posts: Vec<(u64, Kind)> = s
                 .channels
                 .iter()
-                .filter(|(_, k)| matches!(k, Kind::Post { .. }))
+                .filter(|(_, k)| matches!(k, Kind::Post { .. } | Kind::Private { .. }))
                 .map(|(id, k)| (*id, k.clone()))
                 .collect();
             posts.sort_by_key(|(id, _)| *id);
@@ -2069,6 +2177,15 @@ mod tests {
             },
         );
         s.channels.insert(6, Kind::Dm { user: 7 });
+        s.channels.insert(
+            9,
+            Kind::Private {
+                parent: 3,
+                name: "Game 1 · wolves".into(),
+                invitable: false,
+            },
+        );
+        valid("ThreadResponse", &channel_json(9, &s.channels[&9]));
         valid("UserResponse", &user_json(7, "Amber"));
         valid("UserResponse", &user_json(BOT_ID, "wolfjudge"));
         valid("UserResponse", &webhook_user(8, "Amber"));
@@ -2086,7 +2203,7 @@ mod tests {
             valid("GuildRoleResponse", r);
         }
         assert_eq!(guild["channels"].as_array().map(Vec::len), Some(2));
-        assert_eq!(guild["threads"].as_array().map(Vec::len), Some(1));
+        assert_eq!(guild["threads"].as_array().map(Vec::len), Some(2));
         let bot = Msg {
             id: 11,
             channel: 3,

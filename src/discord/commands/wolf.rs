@@ -20,6 +20,7 @@ use crate::discord::{
 };
 use crate::engine::ruleset::Zone;
 use crate::i18n::{text, Lang};
+use crate::service::camp::CampSettings;
 use crate::service::{
     board, mention, Account, Channel, GameOptions, ServerRole, Service, ServiceError, Settings,
     Signup, SignupId,
@@ -60,6 +61,11 @@ pub async fn setup(
     timezone: Option<String>,
     #[description = "Whether a judge who plays in a game may judge it, without seeing roles (default: no)"]
     playing_judge: Option<bool>,
+    #[description = "A text channel the players can read, where the private camp threads open (none: no camp threads)"]
+    #[channel_types("Text")]
+    camp_channel: Option<serenity::PartialChannel>,
+    #[description = "Mafia: a private thread for the killers and one for the police (default: no)"]
+    mafia_camp_threads: Option<bool>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let result = patient(ctx, async {
@@ -70,6 +76,14 @@ pub async fn setup(
         if forum.kind != ChannelType::Forum {
             return Err(ServiceError::UnknownTarget(
                 forum.name.clone().unwrap_or_default(),
+            ));
+        }
+        if let Some(c) = camp_channel
+            .as_ref()
+            .filter(|c| c.kind != ChannelType::Text)
+        {
+            return Err(ServiceError::UnknownTarget(
+                c.name.clone().unwrap_or_default(),
             ));
         }
         let game_lang = match language.as_deref() {
@@ -93,10 +107,15 @@ pub async fn setup(
             playing_judge: playing_judge.unwrap_or(false),
         };
         ctx.data().service.set_up(&s).await?;
-        Ok(s)
+        let camps = CampSettings {
+            channel: camp_channel.as_ref().map(|c| Channel(c.id.get())),
+            mafia: mafia_camp_threads.unwrap_or(false),
+        };
+        ctx.data().service.set_camp_settings(guild, camps).await?;
+        Ok((s, camps))
     })
     .await?;
-    answer(ctx, result, |s| {
+    answer(ctx, result, |(s, camps)| {
         let zone = s.zone();
         let now = ctx.data().service.now();
         let done = text(
@@ -124,7 +143,18 @@ pub async fn setup(
                 if s.playing_judge { "yes" } else { "no" }.to_string(),
             )],
         );
-        format!("{done}\n{clock}\n{playing}")
+        let camps = match camps.channel {
+            Some(c) => text(
+                lang,
+                "ok-setup-camps",
+                &[
+                    ("channel", format!("<#{}>", c.0)),
+                    ("mafia", if camps.mafia { "yes" } else { "no" }.to_string()),
+                ],
+            ),
+            None => text(lang, "ok-setup-camps-none", &[]),
+        };
+        format!("{done}\n{clock}\n{playing}\n{camps}")
     })
     .await
 }
