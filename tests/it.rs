@@ -7,12 +7,16 @@ mod common;
 
 #[path = "bench_active.rs"]
 mod bench_active;
+#[path = "charts.rs"]
+mod charts;
 #[path = "cli.rs"]
 mod cli;
 #[path = "discord.rs"]
 mod discord;
 #[path = "discord_boards.rs"]
 mod discord_boards;
+#[path = "discord_charts.rs"]
+mod discord_charts;
 #[path = "discord_limits.rs"]
 mod discord_limits;
 #[path = "discord_tournament.rs"]

@@ -1013,3 +1013,52 @@ ev-reveal-board = 板子：{ $ruleset }（{ $roles }）{ $has ->
     [yes] ；与板子默认不同的选项：{ $options }
    *[no] {""}
 }。
+
+## Charts in the reveal (issue 18 item 2): one picture per vote and the game's timeline.
+chart-vote-title = { $phase } 投票
+chart-time-axis = 时间（{ $zone }）
+chart-abstain = 弃票
+chart-proxy = { $what }（代投）
+chart-voter-sheriff = { $name }（警长 ×{ $weight }）
+chart-voter-gone = { $name }（已出局）
+chart-no-vote = 未投票
+chart-cannot-vote = 不能投票（已翻牌的白痴）
+chart-result-out = 结果：{ $name } 被放逐（{ $votes } 票）
+chart-result-idiot = 结果：{ $name } 得票最多（{ $votes } 票），翻牌为白痴，留在场上
+chart-result-sheriff = 结果：{ $name } 当选警长（{ $votes } 票）
+chart-result-no-sheriff = 结果：没有人当选警长
+chart-result-no-sheriff-tie = 结果：{ $names } 平票，没有人当选警长
+chart-result-no-votes = 结果：没有人投票，无人出局
+chart-result-tie = 结果：{ $names } 平票，无人出局
+chart-result-runoff = 结果：{ $names } 平票，进入加赛
+chart-result-cut = 结果：白天提前结束，没有放逐
+chart-result-ended = 结果：投票结束前游戏已结束
+chart-result-open = 投票尚未结束
+chart-tally = 计票
+chart-tally-line = { $name }：{ $votes } 票
+chart-count-abstain = 弃票：{ $count } 人
+chart-count-none = 未投票：{ $count } 人
+chart-vote-legend = ● 投票或改票的时间　删除线：后来改掉的票　粗框：法官代投　黑框：结果所指
+chart-missing = 注：字体中没有的 { $count } 个字符在图中画作 ?，完整名字见揭秘文字。
+chart-timeline-title = 本局时间线：{ $result }
+chart-result-winner = { $winner }获胜
+chart-result-draw = 平局
+chart-result-no-winner = 法官结束了游戏，没有胜方
+chart-result-unfinished = 游戏尚未结束
+chart-timeline-row = { $name }（{ $role }）
+chart-survived = 存活到最后
+chart-idiot-revealed = 翻牌
+chart-cause-night_kill = 夜里被杀
+chart-cause-vote = 被放逐
+chart-cause-poison = 被毒死
+chart-cause-shot = 被枪杀
+chart-cause-red_card = 红牌出局
+chart-cause-judge = 法官移出
+chart-cause-self_destruct = 自爆
+chart-cause-taken = 被白狼王带走
+chart-cause-duel = 决斗出局
+chart-caption = 📊 本局的图：每次投票一张，最后是时间线{ $parts ->
+    [1] {""}
+   *[other] （{ $part }/{ $parts }）
+}。
+cli-sim-charts = 种子 { $seed } 这一局的 { $count } 张图已写入 { $dir }

@@ -177,6 +177,9 @@ pub struct Delivery {
     /// The deadline the message is about, for a platform to show in the reader's time zone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub due: Option<DateTime<Utc>>,
+    /// The reveal: the game's pictures (each vote, the timeline; `crate::chart`) go with it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub charts: bool,
 }
 
 impl Delivery {
@@ -187,6 +190,7 @@ impl Delivery {
             && self.due.is_none()
             && self.post.is_none()
             && self.card_for.is_none()
+            && !self.charts
     }
 }
 
@@ -226,6 +230,7 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
             }
             d.due = Some(*closes);
         }
+        (EventKind::Revealed { .. }, None) if channel == "public" => d.charts = true,
         (EventKind::Posted { by, day, .. }, None) if channel == "public" => {
             d.post = Some(PostRef {
                 seat: by.0,

@@ -11,6 +11,7 @@
 
 pub mod anon;
 pub mod board;
+mod charts;
 pub mod clock;
 mod forum;
 pub mod play;
