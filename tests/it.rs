@@ -7,6 +7,8 @@ mod common;
 
 #[path = "bench_active.rs"]
 mod bench_active;
+#[path = "charts.rs"]
+mod charts;
 #[path = "cli.rs"]
 mod cli;
 #[path = "discord.rs"]
@@ -15,6 +17,8 @@ mod discord;
 mod discord_boards;
 #[path = "discord_camps.rs"]
 mod discord_camps;
+#[path = "discord_charts.rs"]
+mod discord_charts;
 #[path = "discord_limits.rs"]
 mod discord_limits;
 #[path = "discord_tournament.rs"]

@@ -1093,3 +1093,54 @@ cmd-wolf-setup-camp_channel = camp_channel
 cmd-wolf-setup-camp_channel-desc = A text channel the players can read, where the private camp threads open (none: no camp threads)
 cmd-wolf-setup-mafia_camp_threads = mafia_camp_threads
 cmd-wolf-setup-mafia_camp_threads-desc = Mafia: a private thread for the killers and one for the police (default: no)
+## Charts in the reveal (issue 18 item 2): one picture per vote and the game's timeline.
+chart-vote-title = Vote of { $phase }
+chart-time-axis = Time ({ $zone })
+chart-abstain = abstain
+chart-proxy = { $what } (proxy)
+chart-voter-sheriff = { $name } (sheriff ×{ $weight })
+chart-voter-gone = { $name } (out)
+chart-no-vote = did not vote
+chart-cannot-vote = may not vote (revealed idiot)
+chart-result-out = Result: { $name } is voted out (votes: { $votes })
+chart-result-idiot = Result: { $name } has the most votes ({ $votes }), is revealed as the idiot and stays in the game
+chart-result-sheriff = Result: { $name } is elected sheriff (votes: { $votes })
+chart-result-no-sheriff = Result: nobody is elected sheriff
+chart-result-no-sheriff-tie = Result: { $names } are tied; nobody is elected sheriff
+chart-result-no-votes = Result: nobody voted; nobody is out
+chart-result-tie = Result: { $names } are tied; nobody is out
+chart-result-runoff = Result: { $names } are tied; a tie round follows
+chart-result-cut = Result: the day was cut short; no vote-out
+chart-result-ended = Result: the game ended before the vote closed
+chart-result-open = The vote is still open
+chart-tally = Count
+chart-tally-line = { $name }: { $votes }
+chart-count-abstain = Abstained: { $count }
+chart-count-none = Did not vote: { $count }
+chart-vote-legend = ● when a vote was cast or changed   struck through: a vote changed later   thick outline: cast by the judge (proxy)   black frame: where the result fell
+chart-missing = Note: { $count ->
+    [one] a character the font lacks is
+   *[other] { $count } characters the font lacks are
+} drawn as ?; the reveal's text has the names in full.
+chart-timeline-title = The game's timeline: { $result }
+chart-result-winner = { $winner } won
+chart-result-draw = a draw
+chart-result-no-winner = ended by the judge, no winner
+chart-result-unfinished = not over yet
+chart-timeline-row = { $name } ({ $role })
+chart-survived = survived
+chart-idiot-revealed = revealed
+chart-cause-night_kill = killed at night
+chart-cause-vote = voted out
+chart-cause-poison = poisoned
+chart-cause-shot = shot
+chart-cause-red_card = red card
+chart-cause-judge = removed by the judge
+chart-cause-self_destruct = self-destructed
+chart-cause-taken = taken by the white wolf king
+chart-cause-duel = lost a duel
+chart-caption = 📊 This game's charts: one per vote, then the timeline{ $parts ->
+    [1] {""}
+   *[other] { " " }({ $part }/{ $parts })
+}.
+cli-sim-charts = wrote the { $count } charts of the game with seed { $seed } to { $dir }

@@ -22,19 +22,16 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use serenity::all::{
-    AutoArchiveDuration, Builder, ButtonStyle, ChannelId, ChannelType, CreateActionRow,
-    CreateAllowedMentions, CreateButton, CreateForumPost, CreateMessage, CreateSelectMenu,
-    CreateSelectMenuKind, CreateSelectMenuOption, CreateThread, CreateWebhook, EditMessage,
-    ExecuteWebhook, GetMessages, GuildId, Http, Message, MessageId, Nonce, UserId, WebhookId,
-};
+use serenity::all::{AutoArchiveDuration, Builder, ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton, CreateForumPost, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, CreateThread, CreateWebhook, EditMessage, ExecuteWebhook, GetMessages, GuildId, Http, Message, MessageId, Nonce, UserId, WebhookId};
 use sha2::{Digest, Sha256};
 
+use crate::chart::Png;
 use crate::engine::CharId;
 use crate::i18n::text;
 use crate::notify::camp::{Camp, CampAction};
+use crate::i18n::{self, Lang};
 use crate::notify::prompt::{Delivery, NewPost, PostRef};
-use crate::service::{anon, Account, Channel, Elevator, GameId, Route, Service};
+use crate::service::{Account, Channel, Elevator, GameId, Route, Service, anon};
 use crate::store::outbox::{Earlier, Messenger, OutMessage, SendError};
 
 /// Where relayed posts go: the game forum's webhook, made once and kept.
@@ -116,6 +113,34 @@ impl DiscordMessenger {
         }
         Ok(Channel(dm.id.get()))
     }
+}
+
+/// Discord takes at most this many files a message.
+pub const MAX_FILES: usize = 10;
+
+/// The reveal's pictures as messages: each a caption (`chart-caption`, numbered when there
+/// are several) and at most [`MAX_FILES`] pictures, in order.
+pub fn chart_messages(pngs: Vec<Png>, lang: Lang) -> Vec<(String, Vec<Png>)> {
+    let mut batches: Vec<Vec<Png>> = Vec::new();
+    for png in pngs {
+        match batches.last_mut() {
+            Some(b) if b.len() < MAX_FILES => b.push(png),
+            _ => batches.push(vec![png]),
+        }
+    }
+    let n = batches.len();
+    batches
+        .into_iter()
+        .enumerate()
+        .map(|(i, files)| {
+            let caption = i18n::text(
+                lang,
+                "chart-caption",
+                &[("part", (i + 1).to_string()), ("parts", n.to_string())],
+            );
+            (caption, files)
+        })
+        .collect()
 }
 
 /// The component id of a choice: `wj:<game>:<choice>`.
@@ -313,8 +338,22 @@ impl DiscordMessenger {
             let t = due.timestamp();
             body.push_str(&format!("\n⏰ <t:{t}:F> (<t:{t}:R>)"));
         }
-        let parts = split(&body);
+        let mut parts = split(&body);
         let last = parts.len() - 1;
+        // The reveal's pictures: after its text, in messages of their own, each with a
+        // caption (so a retry finds what was shown) and at most ten files.
+        let charts = if meta.charts {
+            let pngs = self
+                .service
+                .charts(game, route.lang)
+                .await
+                .map_err(failed)?;
+            chart_messages(pngs, route.lang)
+        } else {
+            Vec::new()
+        };
+        let first_chart = parts.len();
+        parts.extend(charts.iter().map(|(caption, _)| caption.clone()));
         let message = |i: usize, text: &str| {
             let mut m = CreateMessage::new()
                 .content(text)
@@ -323,6 +362,13 @@ impl DiscordMessenger {
                 .allowed_mentions(no_pings());
             if i == last {
                 m = m.components(components(game, &meta));
+            }
+            if let Some((_, files)) = i.checked_sub(first_chart).and_then(|k| charts.get(k)) {
+                m = m.add_files(
+                    files
+                        .iter()
+                        .map(|p| CreateAttachment::bytes(p.bytes.clone(), p.name.clone())),
+                );
             }
             m
         };

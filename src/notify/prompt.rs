@@ -180,6 +180,9 @@ pub struct Delivery {
     /// A change to a camp's private thread (a row of its `camp:<camp>` channel).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub camp: Option<super::camp::CampAction>,
+    /// The reveal: the game's pictures (each vote, the timeline; `crate::chart`) go with it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub charts: bool,
 }
 
 impl Delivery {
@@ -191,6 +194,7 @@ impl Delivery {
             && self.post.is_none()
             && self.card_for.is_none()
             && self.camp.is_none()
+            && !self.charts
     }
 }
 
@@ -230,6 +234,7 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
             }
             d.due = Some(*closes);
         }
+        (EventKind::Revealed { .. }, None) if channel == "public" => d.charts = true,
         (EventKind::Posted { by, day, .. }, None) if channel == "public" => {
             d.post = Some(PostRef {
                 seat: by.0,

@@ -12,6 +12,7 @@
 pub mod anon;
 pub mod board;
 pub mod camp;
+mod charts;
 pub mod clock;
 mod forum;
 pub mod play;
