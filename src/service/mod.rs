@@ -13,6 +13,7 @@ pub mod anon;
 pub mod board;
 pub mod clock;
 mod forum;
+pub mod guide;
 pub mod play;
 pub mod replay;
 mod tournament;
