@@ -19,6 +19,8 @@ mod discord_boards;
 mod discord_camps;
 #[path = "discord_charts.rs"]
 mod discord_charts;
+#[path = "discord_help.rs"]
+mod discord_help;
 #[path = "discord_limits.rs"]
 mod discord_limits;
 #[path = "discord_tournament.rs"]

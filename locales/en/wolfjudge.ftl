@@ -857,7 +857,7 @@ flag-mention = ⚠ { $name } { $player } mentioned an account in a relayed post 
 flag-card-reason = violation reported by the bot
 button-card-blue = Blue card
 button-card-yellow = Yellow card
-elevator-heading = Index of day { $day } (updated as posts come in):
+elevator-heading = Index of day { $day } (updated as posts come in; every post of one character: /history):
 elevator-line = { $name } ({ $count }): [latest]({ $link })
 elevator-none = { $name } (0)
 posts-heading = Posts on day { $day } (at least { $need } a day):
@@ -1144,3 +1144,60 @@ chart-caption = 📊 This game's charts: one per vote, then the timeline{ $parts
    *[other] { " " }({ $part }/{ $parts })
 }.
 cli-sim-charts = wrote the { $count } charts of the game with seed { $seed } to { $dir }
+## Help and history (/help, /history); labels of options' choices
+cmd-help = help
+cmd-help-desc = What the bot does, what to do in the current phase, and every command (only you see it)
+cmd-history = history
+cmd-history-desc = Links to every post a character made in this game
+cmd-history-character = character
+cmd-history-character-desc = Whose posts
+cmd-history-page = page
+cmd-history-page-desc = Which page (long histories come in pages)
+cmd-judge-card-color-blue = Blue card
+cmd-judge-card-color-yellow = Yellow card
+cmd-judge-card-color-red = Red card
+cmd-judge-end-winner-wolves = Wolves
+cmd-judge-end-winner-village = Village
+cmd-judge-end-winner-police = Police
+cmd-judge-end-winner-killers = Killers
+cmd-judge-end-winner-draw = Draw
+cmd-wolf-setup-language-zh = Chinese (中文)
+cmd-wolf-setup-language-en = English
+help-title = Werewolf judge bot: help
+help-about = I am this server's werewolf judge (forum-style, 版杀): I run sign-ups, send roles by DM, take night actions, count votes, give cards by the rules, and publish the whole record at the end. Sign up with { $join } or the sign-up post's button; by day, post in the day's thread and vote with { $vote }; at night, act with the buttons in your DM with me. Any time: { $status } for the game so far, { $role } for your role again.
+help-more = Board and rules: the sign-up post shows the board; the judge can post the game's full rules with { $rules }. Every post of one character: { $history }; today's post counts: { $posts }.
+help-commands = Every command
+help-no-game = There is no game running here. To play, press Join on a sign-up post or use { $join }; use /help in a game's thread or while you play to be told what to do in the current phase.
+help-phase = **Now: { $phase }** (next deadline { $due })
+help-paused = The game is paused: the clock stands still until the judge resumes it.
+help-ended = This game is over: the roles and the whole record are published in its thread.
+help-day = By day: { $anonymous ->
+    [yes] this game is anonymous: post with { $say } or by DM to me, and I relay it under your character's name to the day's thread (messages posted there directly are removed);
+   *[no] post in the day's thread;
+}{ $posts ->
+    [0] {" "}there is no minimum of posts.
+   *[other] {" "}everyone must post at least { $posts } times a day, or gets a card.
+} Before { $closes }, vote with { $vote } (with a reason) or abstain with { $abstain }; the count is in { $votes }.
+help-runoff = Tie round: only the tie round's voters vote again (with { $vote }) before { $closes }, for one of the tied characters.
+help-day-closed = Today's vote is closed; the result is coming.
+help-night = At night: roles that act at night get buttons in their DM with me, to press before the deadline; everyone else waits for the day. Posts in the thread do not count at night.
+help-spectator = You are not playing in this game: you may watch, but please don't post in the game's threads.
+help-dead = You are out: please don't post in the game's threads any more (posts from the dead are reported to the judge). You can write to your tree hole with { $treehole }; it is published when the game ends.
+help-you = You play { $name }.
+help-you-day = You play { $name }: { $posts } posts today{ $need ->
+    [0] {""}
+   *[other] {" "}(at least { $need } needed)
+}; { $votes ->
+    [yes] { $voted ->
+        [yes] you have voted (you can change it before the close).
+       *[no] you have not voted yet.
+    }
+   *[no] you don't vote in this tie round.
+}
+help-you-pending = You have a decision to make (see your DM with me) by { $until }.
+history-heading = **{ $name }**: every post in this game, { $count } in all
+history-day = Day { $day }:
+history-line = #{ $n } { $link }
+history-page = Page { $page } of { $pages }; for the next, give page { $next }.
+history-none = { $name } has no counted posts in this game yet.
+history-no-page = There is no page { $page }: this character's posts fill { $pages } pages.

@@ -821,7 +821,7 @@ flag-mention = ⚠ { $name } { $player } 在转发的发言里提到了某个账
 flag-card-reason = 机器人报告的违规
 button-card-blue = 蓝牌
 button-card-yellow = 黄牌
-elevator-heading = 第 { $day } 天电梯（随发言更新）：
+elevator-heading = 第 { $day } 天电梯（随发言更新；只看某个角色的全部发言：/发言记录）：
 elevator-line = { $name }（{ $count }）：[最新]({ $link })
 elevator-none = { $name }（0）
 posts-heading = 第 { $day } 天发言数（每天至少 { $need } 次）：
@@ -1103,3 +1103,60 @@ chart-caption = 📊 本局的图：每次投票一张，最后是时间线{ $pa
    *[other] （{ $part }/{ $parts }）
 }。
 cli-sim-charts = 种子 { $seed } 这一局的 { $count } 张图已写入 { $dir }
+## 帮助与发言记录（/帮助、/发言记录）；命令选项的选项名
+cmd-help = 帮助
+cmd-help-desc = 机器人做什么、当前阶段该做什么，以及全部命令（只有你能看到）
+cmd-history = 发言记录
+cmd-history-desc = 某个角色在本局每一条发言的链接（只看该楼层）
+cmd-history-character = 角色
+cmd-history-character-desc = 看谁的发言
+cmd-history-page = 页码
+cmd-history-page-desc = 第几页（发言多时分页显示）
+cmd-judge-card-color-blue = 蓝牌
+cmd-judge-card-color-yellow = 黄牌
+cmd-judge-card-color-red = 红牌
+cmd-judge-end-winner-wolves = 狼人阵营
+cmd-judge-end-winner-village = 好人阵营
+cmd-judge-end-winner-police = 警察阵营
+cmd-judge-end-winner-killers = 杀手阵营
+cmd-judge-end-winner-draw = 平局
+cmd-wolf-setup-language-zh = 中文
+cmd-wolf-setup-language-en = 英文（English）
+help-title = 狼人杀法官机器人：帮助
+help-about = 我是本服务器的狼人杀（版杀）法官：管理报名，私信发身份，收夜间行动，计票，按规则发牌，结束时公开全部记录。报名用 { $join } 或报名帖的按钮；白天在当天的帖子里发言、用 { $vote } 投票；夜里在与我的私信里点按钮行动。随时用 { $status } 看局势、{ $role } 再看一次自己的身份。
+help-more = 板子与规则：报名帖里写有板子，法官可用 { $rules } 在帖子里公布本局的全部规则。每个角色的全部发言：{ $history }（只看该楼层）；今天的发言数：{ $posts }。
+help-commands = 全部命令
+help-no-game = 这里没有进行中的游戏。想玩就在报名帖点「报名」或用 { $join }；在游戏的帖子里或游戏期间用 /帮助，会告诉你当前阶段该做什么。
+help-phase = **现在：{ $phase }**（下一个截止时间 { $due }）
+help-paused = 游戏已暂停：计时停止，法官恢复后继续。
+help-ended = 这局已经结束：身份揭秘和全部记录已在帖子里公布。
+help-day = 白天：{ $anonymous ->
+    [yes] 这是马甲局，用 { $say } 或私信我发言，我以角色名转发到当天的帖子（直接发在帖子里的会被删除）；
+   *[no] 在当天的帖子里发言；
+}{ $posts ->
+    [0] 发言条数不限。
+   *[other] 每人每天至少发言 { $posts } 条，不足会被发牌。
+} 在 { $closes } 之前用 { $vote } 投票（附理由），或用 { $abstain } 弃票；票型见 { $votes }。
+help-runoff = 平票加赛：只有加赛的投票人在 { $closes } 之前重新投票（{ $vote }），只能投给平票的角色。
+help-day-closed = 今天的投票已截止，等待结果。
+help-night = 夜晚：夜里有行动的身份会在与我的私信里收到按钮，截止前点选；其他人等待天亮。夜里的帖子发言不计数。
+help-spectator = 你不在这局里：可以旁观，但请不要在游戏帖里发言。
+help-dead = 你已出局：请不要再在游戏帖里发言（诈尸会报告给法官）。可以用 { $treehole } 写树洞，游戏结束后公开。
+help-you = 你是 { $name }。
+help-you-day = 你是 { $name }：今天已发言 { $posts } 条{ $need ->
+    [0] {""}
+   *[other] （至少 { $need } 条）
+}；{ $votes ->
+    [yes] { $voted ->
+        [yes] 你已投票（截止前可以改票）。
+       *[no] 你还没有投票。
+    }
+   *[no] 这一轮加赛你不投票。
+}
+help-you-pending = 你有一个待做的决定（见与我的私信），截止 { $until }。
+history-heading = **{ $name }** 在本局的全部发言：{ $count } 条
+history-day = 第 { $day } 天：
+history-line = #{ $n } { $link }
+history-page = 第 { $page }/{ $pages } 页；下一页在命令里填页码 { $next }。
+history-none = { $name } 在本局还没有计入的发言。
+history-no-page = 没有第 { $page } 页：这个角色的发言共 { $pages } 页。

@@ -10,6 +10,8 @@
 //! (or refers to a variable it was not given) comes out as `⟦id⟧`, so it shows up in tests
 //! and reports instead of vanishing; [`try_text`] reports it as an error instead.
 
+pub mod commands;
+
 use std::sync::OnceLock;
 
 use chrono::{DateTime, Offset, Utc};

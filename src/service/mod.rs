@@ -15,6 +15,7 @@ pub mod camp;
 mod charts;
 pub mod clock;
 mod forum;
+pub mod guide;
 pub mod play;
 pub mod replay;
 mod tournament;
