@@ -883,9 +883,9 @@ cmd-standings-desc = Post a tournament's standings table and points chart
 cmd-standings-tournament = tournament
 cmd-standings-tournament-desc = The tournament's name (default: the latest)
 cmd-stats = stats
-cmd-stats-desc = A member's games, wins by role and cards in this server
+cmd-stats-desc = A member's or the whole server's games, wins by role and camp, win rates and cards
 cmd-stats-member = member
-cmd-stats-member-desc = Whose record
+cmd-stats-member-desc = Whose record (default: yours)
 cmd-judge-export = export
 cmd-judge-export-desc = The whole game as a game script plus its report (files only you see)
 
@@ -1049,3 +1049,47 @@ ev-reveal-board = Board: { $ruleset } ({ $roles }){ $has ->
     [yes] ; options changed from the ruleset: { $options }
    *[no] {""}
 }.
+
+## Records across games (issue 18 item 8): /stats, /leaderboard, card records, /appeal
+stats-camps = Wins by camp: { $camps }
+stats-camp = { $camp } { $won }/{ $played } ({ $rate })
+stats-win-rate = Win rate: { $rate }
+stats-percent = { $rate }%
+stats-no-rate = none yet
+stats-list-sep = ,{" "}
+stats-server-title = This server's games:
+stats-server-games = Games started: { $games } ({ $finished } finished, { $none } of them without a result); { $players } players
+stats-server-winners = Winners: { $winners }
+stats-server-winner = { $winner } { $count }
+stats-server-cards = Cards given: { $blue } blue, { $yellow } yellow, { $red } red
+leaderboard-title = This server's leaderboard (by { $by ->
+    [rate] win rate
+   *[wins] wins
+}, at least { $min } finished games):
+leaderboard-empty = Nobody has { $min } finished games yet.
+leaderboard-line = { $rank }. { $player } — { $won } won of { $games } ({ $rate }%)
+leaderboard-page = Page { $page }/{ $pages } (the page option shows the others)
+signup-red-card = {" "}🟥×{ $count }
+signup-red-card-legend = 🟥: a red card in their last { $games } games (for the judge).
+ok-setup-red-cards = Sign-ups mark members with a red card in their last { $games } games (0: no marks).
+ok-appeal = Your complaint is recorded privately for the judge. The judge's decision is final; complaints are handled when the game ends.
+ev-appealed = { $name } complains: { $text }
+ev-appeals-title = Complaints made during this game ({ $count }, handled now that it has ended):
+ev-appeals-line = - { $name } ({ $player }, { $time }): { $text }
+sim-act-appeal = complain to the judge
+cmd-stats-server = server
+cmd-stats-server-desc = The whole server's record instead of a member's
+cmd-leaderboard = leaderboard
+cmd-leaderboard-desc = The server's players ranked by wins or win rate (posted here)
+cmd-leaderboard-by = by
+cmd-leaderboard-by-desc = Rank by wins (default) or win rate
+cmd-leaderboard-min_games = min_games
+cmd-leaderboard-min_games-desc = Fewest finished games to be ranked (default: 1 by wins, 3 by rate)
+cmd-leaderboard-page = page
+cmd-leaderboard-page-desc = Which page (20 players a page)
+cmd-appeal = appeal
+cmd-appeal-desc = Complain to the judge about this game; complaints are handled when it ends
+cmd-appeal-text = text
+cmd-appeal-text-desc = Your complaint
+cmd-wolf-setup-red_card_games = red_card_games
+cmd-wolf-setup-red_card_games-desc = Sign-ups mark members with a red card in their last N games (default 5, 0: off)

@@ -847,9 +847,9 @@ cmd-standings-desc = 发布比赛的积分表和积分走势图
 cmd-standings-tournament = 比赛
 cmd-standings-tournament-desc = 比赛名称（默认：最近的比赛）
 cmd-stats = 战绩
-cmd-stats-desc = 成员在本服务器的局数、各身份胜场和收到的牌
+cmd-stats-desc = 成员或全服务器的战绩：局数、各身份与阵营胜场、胜率和收到的牌
 cmd-stats-member = 成员
-cmd-stats-member-desc = 查看谁的战绩
+cmd-stats-member-desc = 查看谁的战绩（默认：你自己）
 cmd-judge-export = 导出
 cmd-judge-export-desc = 把整局游戏导出为游戏脚本和报告（文件只有你能看到）
 
@@ -1013,3 +1013,47 @@ ev-reveal-board = 板子：{ $ruleset }（{ $roles }）{ $has ->
     [yes] ；与板子默认不同的选项：{ $options }
    *[no] {""}
 }。
+
+## Records across games (issue 18 item 8): /stats, /leaderboard, card records, /appeal
+stats-camps = 各阵营胜场：{ $camps }
+stats-camp = { $camp } { $won }/{ $played }（{ $rate }）
+stats-win-rate = 胜率：{ $rate }
+stats-percent = { $rate }%
+stats-no-rate = 暂无
+stats-list-sep = ，
+stats-server-title = 本服务器的战绩：
+stats-server-games = 已开局数：{ $games }（已结束 { $finished } 局，其中无结果 { $none } 局）；玩家 { $players } 人
+stats-server-winners = 获胜方：{ $winners }
+stats-server-winner = { $winner } { $count } 局
+stats-server-cards = 发出的牌：蓝牌 { $blue } 张，黄牌 { $yellow } 张，红牌 { $red } 张
+leaderboard-title = 本服务器排行榜（按{ $by ->
+    [rate] 胜率
+   *[wins] 胜场
+}，至少 { $min } 局已结束的游戏）：
+leaderboard-empty = 还没有人打满 { $min } 局已结束的游戏。
+leaderboard-line = { $rank }. { $player } — 胜 { $won } / { $games } 局（{ $rate }%）
+leaderboard-page = 第 { $page }/{ $pages } 页（用 page 选项翻页）
+signup-red-card = {" "}🟥×{ $count }
+signup-red-card-legend = 🟥：最近 { $games } 局中收到过红牌（仅供法官参考）。
+ok-setup-red-cards = 报名帖会标出最近 { $games } 局中收到过红牌的成员（0 为不标）。
+ok-appeal = 你的申诉已私下记录给法官。法官的判决为最终判决；申诉在游戏结束后统一处理。
+ev-appealed = { $name } 提出申诉：{ $text }
+ev-appeals-title = 本局游戏中的申诉（{ $count } 条，游戏结束后处理）：
+ev-appeals-line = - { $name }（{ $player }，{ $time }）：{ $text }
+sim-act-appeal = 向法官申诉
+cmd-stats-server = 全服务器
+cmd-stats-server-desc = 查看整个服务器的战绩，而不是某个成员的
+cmd-leaderboard = 排行榜
+cmd-leaderboard-desc = 本服务器玩家按胜场或胜率排名（发到频道）
+cmd-leaderboard-by = 排序
+cmd-leaderboard-by-desc = 按胜场（默认）或胜率排名
+cmd-leaderboard-min_games = 最少局数
+cmd-leaderboard-min_games-desc = 参与排名至少需要的已结束局数（默认：按胜场 1，按胜率 3）
+cmd-leaderboard-page = 页
+cmd-leaderboard-page-desc = 第几页（每页 20 人）
+cmd-appeal = 申诉
+cmd-appeal-desc = 就本局游戏向法官申诉；申诉在游戏结束后处理
+cmd-appeal-text = 内容
+cmd-appeal-text-desc = 你的申诉
+cmd-wolf-setup-red_card_games = 红牌局数
+cmd-wolf-setup-red_card_games-desc = 报名帖标出最近 N 局中收到过红牌的成员（默认 5，0 为不标）

@@ -14,6 +14,7 @@ pub mod board;
 pub mod clock;
 mod forum;
 pub mod play;
+mod records;
 pub mod replay;
 mod tournament;
 pub mod view;
@@ -21,6 +22,7 @@ pub mod view;
 pub use board::GameOptions;
 pub use forum::{Closing, Elevator, Flag, ThreadPost};
 pub use play::{At, Intent, Judging, Played, Refusal};
+pub use records::{CardRecord, MAX_RED_CARD_WINDOW};
 pub use tournament::DEFAULT_TOURNAMENT_RULESET;
 
 pub use crate::store::guild::Settings;
@@ -267,6 +269,9 @@ pub struct Signup {
     /// Who joined after the sign-up was full, in order: the first moves up when a player
     /// leaves (they are the later rows of the same list, so nothing has to be moved).
     pub waiting: Vec<(Account, String, bool)>,
+    /// Who of them had a red card lately (filled for the sign-up post:
+    /// [`Service::card_record`]; empty otherwise).
+    pub card_record: CardRecord,
 }
 
 impl Signup {
@@ -538,6 +543,7 @@ impl Service {
             rules,
             players,
             waiting,
+            card_record: CardRecord::default(),
         })
     }
 

@@ -60,6 +60,10 @@ pub async fn setup(
     timezone: Option<String>,
     #[description = "Whether a judge who plays in a game may judge it, without seeing roles (default: no)"]
     playing_judge: Option<bool>,
+    #[description = "Sign-ups mark members with a red card in their last N games (default 5, 0: off)"]
+    #[min = 0]
+    #[max = 50]
+    red_card_games: Option<u32>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let result = patient(ctx, async {
@@ -92,11 +96,17 @@ pub async fn setup(
             time_zone,
             playing_judge: playing_judge.unwrap_or(false),
         };
-        ctx.data().service.set_up(&s).await?;
-        Ok(s)
+        let service = &ctx.data().service;
+        service.set_up(&s).await?;
+        // Unnamed: the server keeps what it had (5 at first).
+        if let Some(n) = red_card_games {
+            service.set_red_card_window(guild, n).await?;
+        }
+        let window = service.red_card_window(guild).await?;
+        Ok((s, window))
     })
     .await?;
-    answer(ctx, result, |s| {
+    answer(ctx, result, |(s, window)| {
         let zone = s.zone();
         let now = ctx.data().service.now();
         let done = text(
@@ -124,7 +134,12 @@ pub async fn setup(
                 if s.playing_judge { "yes" } else { "no" }.to_string(),
             )],
         );
-        format!("{done}\n{clock}\n{playing}")
+        let red = text(
+            lang,
+            "ok-setup-red-cards",
+            &[("games", window.to_string())],
+        );
+        format!("{done}\n{clock}\n{playing}\n{red}")
     })
     .await
 }
@@ -379,7 +394,8 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
         .enumerate()
         .map(|(i, (a, name, dm_ok))| {
             let warn = if *dm_ok { "" } else { " ⚠" };
-            format!("{}. {} {}{warn}", i + 1, name, mention(*a))
+            let red = red_mark(s, *a);
+            format!("{}. {} {}{warn}{red}", i + 1, name, mention(*a))
         })
         .collect();
     let state = if s.game.is_some() {
@@ -410,13 +426,25 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
             .waiting
             .iter()
             .enumerate()
-            .map(|(i, (a, name, _))| format!("{}. {} {}", i + 1, name, mention(*a)))
+            .map(|(i, (a, name, _))| {
+                format!("{}. {} {}{}", i + 1, name, mention(*a), red_mark(s, *a))
+            })
             .collect();
         format!(
             "{content}\n{}\n{}",
             text(s.lang, "signup-waiting", &[]),
             waiting.join("\n")
         )
+    };
+    let content = if s.card_record.red.is_empty() {
+        content
+    } else {
+        let legend = text(
+            s.lang,
+            "signup-red-card-legend",
+            &[("games", s.card_record.window.to_string())],
+        );
+        format!("{content}\n{legend}")
     };
     let buttons = if s.game.is_some() {
         Vec::new()
@@ -431,6 +459,15 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
         ])]
     };
     (content, buttons)
+}
+
+/// The mark after a member with a red card in their last games (see
+/// [`Service::card_record`]): empty for the others.
+fn red_mark(s: &Signup, user: Account) -> String {
+    match s.card_record.red.get(&user) {
+        Some(n) => text(s.lang, "signup-red-card", &[("count", n.to_string())]),
+        None => String::new(),
+    }
 }
 
 /// The sign-up post's board (the roles dealt at the game's size, or each size's) and the
@@ -505,7 +542,14 @@ pub async fn refresh_signup(http: &Http, data: &Data, id: SignupId) {
     }
     loop {
         match service.signup(id).await {
-            Ok(s) => refresh(http, &s).await,
+            Ok(mut s) => {
+                // The judge sees members' card records before the game starts.
+                match service.card_record(&s).await {
+                    Ok(record) => s.card_record = record,
+                    Err(e) => tracing::warn!(error = %e, "could not read the card records"),
+                }
+                refresh(http, &s).await
+            }
             Err(e) => tracing::warn!(error = %e, "could not read a sign-up to show it"),
         }
         let mut busy = refreshing();
