@@ -17,6 +17,7 @@ pub mod clock;
 mod forum;
 pub mod guide;
 pub mod play;
+mod records;
 pub mod replay;
 mod tournament;
 pub mod view;
@@ -24,6 +25,7 @@ pub mod view;
 pub use board::GameOptions;
 pub use forum::{Closing, Elevator, Flag, ThreadPost};
 pub use play::{At, Intent, Judging, Played, Refusal};
+pub use records::{CardRecord, MAX_RED_CARD_WINDOW};
 pub use tournament::DEFAULT_TOURNAMENT_RULESET;
 
 pub use crate::store::guild::Settings;
@@ -270,6 +272,9 @@ pub struct Signup {
     /// Who joined after the sign-up was full, in order: the first moves up when a player
     /// leaves (they are the later rows of the same list, so nothing has to be moved).
     pub waiting: Vec<(Account, String, bool)>,
+    /// Who of them had a red card lately (filled for the sign-up post:
+    /// [`Service::card_record`]; empty otherwise).
+    pub card_record: CardRecord,
 }
 
 impl Signup {
@@ -541,6 +546,7 @@ impl Service {
             rules,
             players,
             waiting,
+            card_record: CardRecord::default(),
         })
     }
 

@@ -20,6 +20,7 @@ mod notice;
 pub mod outage;
 pub mod outbox;
 pub mod play;
+pub mod records;
 pub mod relay;
 pub mod resolve;
 pub mod route;

@@ -295,6 +295,19 @@ pub fn render_stats(s: &MemberStats, member: &str, lang: Lang) -> String {
         ),
         t(
             lang,
+            "stats-camps",
+            &[("camps", super::records::camps_text(&s.camps, lang))],
+        ),
+        t(
+            lang,
+            "stats-win-rate",
+            &[(
+                "rate",
+                super::records::rate_text(s.win_rate(), lang),
+            )],
+        ),
+        t(
+            lang,
             "stats-cards",
             &[
                 ("blue", s.cards.blue.to_string()),

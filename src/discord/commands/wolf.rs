@@ -66,6 +66,10 @@ pub async fn setup(
     camp_channel: Option<serenity::PartialChannel>,
     #[description = "Mafia: a private thread for the killers and one for the police (default: no)"]
     mafia_camp_threads: Option<bool>,
+    #[description = "Sign-ups mark members with a red card in their last N games (default 5, 0: off)"]
+    #[min = 0]
+    #[max = 50]
+    red_card_games: Option<u32>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let result = patient(ctx, async {
@@ -106,16 +110,22 @@ pub async fn setup(
             time_zone,
             playing_judge: playing_judge.unwrap_or(false),
         };
-        ctx.data().service.set_up(&s).await?;
+        let service = &ctx.data().service;
+        service.set_up(&s).await?;
         let camps = CampSettings {
             channel: camp_channel.as_ref().map(|c| Channel(c.id.get())),
             mafia: mafia_camp_threads.unwrap_or(false),
         };
-        ctx.data().service.set_camp_settings(guild, camps).await?;
-        Ok((s, camps))
+        service.set_camp_settings(guild, camps).await?;
+        // Unnamed: the server keeps what it had (5 at first).
+        if let Some(n) = red_card_games {
+            service.set_red_card_window(guild, n).await?;
+        }
+        let window = service.red_card_window(guild).await?;
+        Ok((s, camps, window))
     })
     .await?;
-    answer(ctx, result, |(s, camps)| {
+    answer(ctx, result, |(s, camps, window)| {
         let zone = s.zone();
         let now = ctx.data().service.now();
         let done = text(
@@ -154,7 +164,12 @@ pub async fn setup(
             ),
             None => text(lang, "ok-setup-camps-none", &[]),
         };
-        format!("{done}\n{clock}\n{playing}\n{camps}")
+        let red = text(
+            lang,
+            "ok-setup-red-cards",
+            &[("games", window.to_string())],
+        );
+        format!("{done}\n{clock}\n{playing}\n{camps}\n{red}")
     })
     .await
 }
@@ -409,7 +424,8 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
         .enumerate()
         .map(|(i, (a, name, dm_ok))| {
             let warn = if *dm_ok { "" } else { " ⚠" };
-            format!("{}. {} {}{warn}", i + 1, name, mention(*a))
+            let red = red_mark(s, *a);
+            format!("{}. {} {}{warn}{red}", i + 1, name, mention(*a))
         })
         .collect();
     let state = if s.game.is_some() {
@@ -440,13 +456,25 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
             .waiting
             .iter()
             .enumerate()
-            .map(|(i, (a, name, _))| format!("{}. {} {}", i + 1, name, mention(*a)))
+            .map(|(i, (a, name, _))| {
+                format!("{}. {} {}{}", i + 1, name, mention(*a), red_mark(s, *a))
+            })
             .collect();
         format!(
             "{content}\n{}\n{}",
             text(s.lang, "signup-waiting", &[]),
             waiting.join("\n")
         )
+    };
+    let content = if s.card_record.red.is_empty() {
+        content
+    } else {
+        let legend = text(
+            s.lang,
+            "signup-red-card-legend",
+            &[("games", s.card_record.window.to_string())],
+        );
+        format!("{content}\n{legend}")
     };
     let buttons = if s.game.is_some() {
         Vec::new()
@@ -461,6 +489,15 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
         ])]
     };
     (content, buttons)
+}
+
+/// The mark after a member with a red card in their last games (see
+/// [`Service::card_record`]): empty for the others.
+fn red_mark(s: &Signup, user: Account) -> String {
+    match s.card_record.red.get(&user) {
+        Some(n) => text(s.lang, "signup-red-card", &[("count", n.to_string())]),
+        None => String::new(),
+    }
 }
 
 /// The sign-up post's board (the roles dealt at the game's size, or each size's) and the
@@ -535,7 +572,14 @@ pub async fn refresh_signup(http: &Http, data: &Data, id: SignupId) {
     }
     loop {
         match service.signup(id).await {
-            Ok(s) => refresh(http, &s).await,
+            Ok(mut s) => {
+                // The judge sees members' card records before the game starts.
+                match service.card_record(&s).await {
+                    Ok(record) => s.card_record = record,
+                    Err(e) => tracing::warn!(error = %e, "could not read the card records"),
+                }
+                refresh(http, &s).await
+            }
             Err(e) => tracing::warn!(error = %e, "could not read a sign-up to show it"),
         }
         let mut busy = refreshing();
