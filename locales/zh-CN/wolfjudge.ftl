@@ -747,7 +747,7 @@ cmd-vote-reason-desc = 理由（随投票公布）
 cmd-abstain = 弃票
 cmd-abstain-desc = 今天弃票
 cmd-votes = 票型
-cmd-votes-desc = 查看今天的票型（警长票加权）
+cmd-votes-desc = 查看今天的票型（警长票加权），或某一天的完整投票记录
 cmd-role = 身份
 cmd-role-desc = 私下再发一次我的身份
 cmd-status = 状态
@@ -1013,3 +1013,35 @@ ev-reveal-board = 板子：{ $ruleset }（{ $roles }）{ $has ->
     [yes] ；与板子默认不同的选项：{ $options }
    *[no] {""}
 }。
+
+## 每个讨论帖的公开计票，以及 /票型 天:N（issue 18 第 1 项）
+tally-title = 📊 **{ $phase }计票**
+tally-weight = 警长的票（★）算 { $weight } 票。
+tally-target = **{ $name }** — { $votes } 票：{ $voters }
+tally-target-none = **{ $name }** — 0 票
+tally-sheriff = { $name } ★×{ $weight }
+tally-proxy = { $name }（代投）
+tally-changed = { $name }（{ $chain }）
+tally-changed-count = { $name }（改票 { $count } 次）
+tally-change = { $old } → { $new }
+tally-struck = ~~{ $name }~~
+tally-abstain-word = 弃票
+tally-abstained = 弃票（{ $count }）：{ $names }
+tally-void = 不计（所投的角色已出局）（{ $count }）：{ $names }
+tally-no-votes = 还没有人投票。
+tally-not-voted = 尚未投票（{ $count }）：{ $names }
+tally-more = ……另有 { $count } 行未列出（见 /票型）。
+tally-open = 投票于 { $closes } 截止。
+tally-final = 已于 { $at } 截止：以上为最终票型，结果见下。
+tally-cut = 本日于 { $at } 提前结束：今天没有放逐。
+tally-ended = 游戏于 { $at } 结束，本轮投票随之终止。
+votes-history-heading = 第 { $day } 天全部投票记录（按时间顺序）
+votes-history-round = **{ $phase }**（{ $at } 开始）
+votes-history-vote = { $at } { $by } → { $target }
+votes-history-change = { $at } { $by } ~~{ $old }~~ → { $new }
+votes-history-proxy = { $line }（法官代投）
+votes-history-reason = { $line }：{ $reason }
+votes-history-close = { $at } { $what }
+votes-no-such-day = 第 { $day } 天还没有开始；本局进行到第 { $last } 天。
+cmd-votes-day = 天
+cmd-votes-day-desc = 查看某一天的完整投票记录（每次投票和改票，含时间和理由）

@@ -8,6 +8,7 @@
 //! player's DM offers. The layering is in `docs/architecture.md`.
 
 pub mod prompt;
+pub mod tally;
 
 use chrono::{DateTime, Utc};
 
@@ -41,8 +42,9 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
         .into_iter()
         .map(|(c, text)| (format!("dm:{}", c.0), text))
         .collect();
+    let count = tally::outgoing(e, g, lang);
     if channels.is_empty() && private.is_empty() {
-        return Vec::new();
+        return count.into_iter().collect();
     }
     let text = match &e.kind {
         // A post is the player's own words: relayed as they are under the character's name
@@ -65,6 +67,13 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
         .collect();
     if let EventKind::Revealed { tree_holes, .. } = &e.kind {
         out.push(prompt::tree_hole_post(tree_holes, g, lang));
+    }
+    if let Some(count) = count {
+        // At the close the final count comes first: the result follows it.
+        match e.kind {
+            EventKind::VoteClosed { .. } => out.insert(0, count),
+            _ => out.push(count),
+        }
     }
     out
 }

@@ -15,6 +15,7 @@ pub mod clock;
 mod forum;
 pub mod play;
 pub mod replay;
+mod tally;
 mod tournament;
 pub mod view;
 
