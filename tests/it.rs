@@ -49,5 +49,7 @@ mod secure;
 mod simulate;
 #[path = "store.rs"]
 mod store;
+#[path = "tally.rs"]
+mod tally;
 #[path = "tournament.rs"]
 mod tournament;

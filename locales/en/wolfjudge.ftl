@@ -783,7 +783,7 @@ cmd-vote-reason-desc = Why (posted with your vote)
 cmd-abstain = abstain
 cmd-abstain-desc = Abstain in today's vote
 cmd-votes = votes
-cmd-votes-desc = Show today's vote count (the sheriff's vote weighted)
+cmd-votes-desc = Show today's vote count (the sheriff's vote weighted), or a day's full vote history
 cmd-role = role
 cmd-role-desc = Send me my role again, privately
 cmd-status = status
@@ -1244,3 +1244,40 @@ cmd-appeal-text = text
 cmd-appeal-text-desc = Your complaint
 cmd-wolf-setup-red_card_games = red_card_games
 cmd-wolf-setup-red_card_games-desc = Sign-ups mark members with a red card in their last N games (default 5, 0: off)
+## The public vote count (tally) in each day post, and /votes day:N (issue 18, item 1)
+tally-title = 📊 **Vote count: { $phase }**
+tally-weight = The sheriff's vote (★) counts { $weight }.
+tally-target = **{ $name }** — { $votes }: { $voters }
+tally-target-none = **{ $name }** — 0
+tally-sheriff = { $name } ★×{ $weight }
+tally-proxy = { $name } (proxy)
+tally-changed = { $name } ({ $chain })
+tally-changed-count = { $name } (changed { $count ->
+    [one] once
+   *[other] { $count } times
+})
+tally-change = { $old } → { $new }
+tally-struck = ~~{ $name }~~
+tally-abstain-word = abstain
+tally-abstained = Abstained ({ $count }): { $names }
+tally-void = Not counted, their target has left the game ({ $count }): { $names }
+tally-no-votes = No votes yet.
+tally-not-voted = Not voted yet ({ $count }): { $names }
+tally-more = …and { $count } more { $count ->
+    [one] line
+   *[other] lines
+} (see /votes).
+tally-open = The vote closes at { $closes }.
+tally-final = Closed at { $at }: this is the final count. The result follows.
+tally-cut = The day ended early at { $at }: no vote-out today.
+tally-ended = The game ended at { $at }, during this vote.
+votes-history-heading = Day { $day }: every vote, in order
+votes-history-round = **{ $phase }** (opened { $at })
+votes-history-vote = { $at } { $by } → { $target }
+votes-history-change = { $at } { $by } ~~{ $old }~~ → { $new }
+votes-history-proxy = { $line } (proxy vote, cast by the judge)
+votes-history-reason = { $line }: { $reason }
+votes-history-close = { $at } { $what }
+votes-no-such-day = Day { $day } has not started; this game has reached day { $last }.
+cmd-votes-day = day
+cmd-votes-day-desc = A past day's full vote history (every vote and change, with times and reasons)

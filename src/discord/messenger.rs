@@ -30,7 +30,7 @@ use crate::engine::CharId;
 use crate::i18n::text;
 use crate::notify::camp::{Camp, CampAction};
 use crate::i18n::{self, Lang};
-use crate::notify::prompt::{Delivery, NewPost, PostRef};
+use crate::notify::prompt::{Delivery, NewPost, PostRef, TallyRef};
 use crate::service::{Account, Channel, Elevator, GameId, Route, Service, anon};
 use crate::store::outbox::{Earlier, Messenger, OutMessage, SendError};
 
@@ -327,18 +327,23 @@ pub fn already_shown(parts: &[String], shown: &[(u64, &str)]) -> (usize, Option<
     (found, first)
 }
 
+/// A message's text with the deadline it is about, if any, as a Discord timestamp (shown in
+/// each reader's own time zone).
+fn with_due(body: &str, meta: &Delivery) -> String {
+    let mut body = body.to_string();
+    if let Some(due) = meta.due {
+        let t = due.timestamp();
+        body.push_str(&format!("\n⏰ <t:{t}:F> (<t:{t}:R>)"));
+    }
+    body
+}
+
 impl DiscordMessenger {
     async fn deliver(&self, msg: &OutMessage, earlier: Option<Earlier>) -> Result<u64, SendError> {
         let game = GameId(msg.game_id);
         let route = self.service.route(game).await.map_err(failed)?;
         let meta = msg.meta.clone().unwrap_or_default();
-        let mut body = msg.body.clone();
-        if let Some(due) = meta.due {
-            // Shown in each reader's own time zone by Discord.
-            let t = due.timestamp();
-            body.push_str(&format!("\n⏰ <t:{t}:F> (<t:{t}:R>)"));
-        }
-        let mut parts = split(&body);
+        let mut parts = split(&with_due(&msg.body, &meta));
         let last = parts.len() - 1;
         // The reveal's pictures: after its text, in messages of their own, each with a
         // caption (so a retry finds what was shown) and at most ten files.
@@ -907,12 +912,113 @@ impl DiscordMessenger {
     }
 }
 
+impl DiscordMessenger {
+    /// Shows a round's vote count ([`TallyRef`]): edits its message in place, or creates it
+    /// in the day's post the first time (after looking, with `earlier`, for one an earlier
+    /// attempt created: the bot's message with the count's title line), and keeps its id.
+    /// A message deleted on Discord is made again. Returns the id of a message created; an
+    /// edit shows no new message.
+    async fn tally(
+        &self,
+        msg: &OutMessage,
+        tally: TallyRef,
+        earlier: Option<Earlier>,
+    ) -> Result<Option<u64>, SendError> {
+        let game = GameId(msg.game_id);
+        let meta = msg.meta.clone().unwrap_or_default();
+        // The count is drawn within Discord's limit; `split` only guards it.
+        let text = split(&with_due(&msg.body, &meta))
+            .into_iter()
+            .next()
+            .unwrap_or_default();
+        let (day, round) = (tally.day as i32, tally.round as i32);
+        let store = self.service.store();
+        let route = self.service.route(game).await.map_err(failed)?;
+        let thread = route
+            .days
+            .get(&tally.day)
+            .copied()
+            .ok_or_else(|| failed(format!("day {} has no post yet", tally.day)))?;
+        let channel = ChannelId::new(thread.0.max(1));
+        let edit = || {
+            EditMessage::new()
+                .content(text.as_str())
+                .allowed_mentions(no_pings())
+        };
+        let kept = store
+            .tally_message(game.0, day, round)
+            .await
+            .map_err(failed)?;
+        if let Some(id) = kept {
+            match channel
+                .edit_message(&*self.http, MessageId::new(id.max(1)), edit())
+                .await
+            {
+                Ok(_) => return Ok(None),
+                // Deleted (by a moderator): made again below.
+                Err(e) if not_found(&e) => {}
+                Err(e) => return Err(refused(e)),
+            }
+        }
+        let title = text.lines().next().unwrap_or_default().to_string();
+        let found = match earlier.filter(|_| kept.is_none()) {
+            Some(e) => {
+                let me = self.me().await?;
+                self.shown_since(channel, look_after(e), Author::Bot(me))
+                    .await?
+                    .iter()
+                    .find(|m| m.content.lines().next() == Some(title.as_str()))
+                    .map(|m| m.id)
+            }
+            None => None,
+        };
+        let id = match found {
+            Some(id) => {
+                channel
+                    .edit_message(&*self.http, id, edit())
+                    .await
+                    .map_err(refused)?;
+                id
+            }
+            None => {
+                let m = CreateMessage::new()
+                    .content(text.as_str())
+                    .nonce(Nonce::String(discord_nonce(&msg.nonce, 0)))
+                    .enforce_nonce(true)
+                    .allowed_mentions(no_pings());
+                channel
+                    .send_message(&*self.http, m)
+                    .await
+                    .map_err(refused)?
+                    .id
+            }
+        };
+        store
+            .keep_tally_message(game.0, day, round, thread.0 as i64, id.get() as i64)
+            .await
+            .map_err(failed)?;
+        Ok(Some(id.get()))
+    }
+}
+
+/// Whether Discord answered that the message (or channel) is not there (404).
+fn not_found(e: &serenity::Error) -> bool {
+    matches!(
+        e,
+        serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r))
+            if r.status_code.as_u16() == 404
+    )
+}
+
 impl Messenger for DiscordMessenger {
     async fn send(
         &self,
         msg: &OutMessage,
         earlier: Option<Earlier>,
     ) -> Result<Option<u64>, SendError> {
+        if let Some(tally) = msg.meta.as_ref().and_then(|m| m.tally) {
+            return self.tally(msg, tally, earlier).await;
+        }
         self.deliver(msg, earlier).await.map(Some)
     }
 }

@@ -9,6 +9,7 @@
 
 pub mod camp;
 pub mod prompt;
+pub mod tally;
 
 use chrono::{DateTime, Utc};
 
@@ -44,8 +45,11 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
         .collect();
     // The camps' threads (their own channels, after the event's messages).
     let camps = camp::rows(e, g, lang);
+    let count = tally::outgoing(e, g, lang);
     if channels.is_empty() && private.is_empty() {
-        return camps;
+        let mut out: Vec<_> = count.into_iter().collect();
+        out.extend(camps);
+        return out;
     }
     let text = match &e.kind {
         // A post is the player's own words: relayed as they are under the character's name
@@ -68,6 +72,13 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
         .collect();
     if let EventKind::Revealed { tree_holes, .. } = &e.kind {
         out.push(prompt::tree_hole_post(tree_holes, g, lang));
+    }
+    if let Some(count) = count {
+        // At the close the final count comes first: the result follows it.
+        match e.kind {
+            EventKind::VoteClosed { .. } => out.insert(0, count),
+            _ => out.push(count),
+        }
     }
     out.extend(camps);
     out

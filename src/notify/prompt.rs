@@ -157,6 +157,18 @@ pub struct PostRef {
     pub relay_as: Option<String>,
 }
 
+/// The public vote count of a day's round (issue 18, item 1): one message, created when the
+/// round opens and edited in place by every later row of the same round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TallyRef {
+    pub day: u32,
+    pub round: u32,
+    /// The row that creates the message (when the round opens), in its place in the post:
+    /// never skipped for a later one.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub opens: bool,
+}
+
 /// How to show one message.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Delivery {
@@ -183,11 +195,22 @@ pub struct Delivery {
     /// The reveal: the game's pictures (each vote, the timeline; `crate::chart`) go with it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub charts: bool,
+    /// The message is the round's vote count: it replaces the count's message in place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tally: Option<TallyRef>,
 }
 
 impl Delivery {
+    /// For a message that only redraws one in place with the whole of its content (the vote
+    /// count): what it redraws. Of several such messages waiting in a channel, only the
+    /// latest needs showing; the earlier may be skipped (never the one that creates it).
+    pub fn edit_key(&self) -> Option<(u32, u32)> {
+        self.tally.filter(|t| !t.opens).map(|t| (t.day, t.round))
+    }
+
     fn is_empty(&self) -> bool {
-        self.new_post.is_none()
+        self.tally.is_none()
+            && self.new_post.is_none()
             && self.menus.is_empty()
             && self.buttons.is_empty()
             && self.due.is_none()

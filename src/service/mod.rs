@@ -19,6 +19,7 @@ pub mod guide;
 pub mod play;
 mod records;
 pub mod replay;
+mod tally;
 mod tournament;
 pub mod view;
 

@@ -12,14 +12,7 @@ fn t(lang: Lang, id: &str, args: &[(&str, String)]) -> String {
     i18n::text(lang, id, args)
 }
 
-/// A weight in thousandths of a vote, as people write it (`1`, `1.5`).
-fn votes_str(milli: i64) -> String {
-    if milli % 1000 == 0 {
-        (milli / 1000).to_string()
-    } else {
-        format!("{}", milli as f64 / 1000.0)
-    }
-}
+use crate::notify::tally::vote_count as votes_str;
 
 /// The open day's standing count, the sheriff's weight shown.
 pub fn votes(g: &Game, lang: Lang) -> String {

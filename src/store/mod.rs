@@ -26,6 +26,7 @@ pub mod resolve;
 pub mod route;
 mod seats;
 pub mod signup;
+pub mod tally;
 pub mod tournament;
 
 use std::sync::Arc;
