@@ -270,6 +270,30 @@ async fn mafia_killers_and_police_get_a_thread_each_when_the_server_turns_it_on(
     w.settle().await;
     assert!(!members(&w, police_thread).contains(&account));
     assert_eq!(members(&w, killer_thread), want_killers);
+
+    // A substitute takes a killer's seat: added, and the replaced player taken out.
+    let killer = killers[0];
+    let replaced = w.user_of(killer).await;
+    let sub = w.outsider;
+    let resolved = json!({"users": {sub.to_string(): {"id": sub.to_string(), "username": "Outsider", "discriminator": "0", "avatar": null}}});
+    let (a, _) = w
+        .slash(
+            w.judge,
+            post,
+            true,
+            &["judge", "substitute"],
+            &[
+                ("target", 3, json!(g.ch(killer).name)),
+                ("member", 6, json!(sub.to_string())),
+            ],
+            resolved,
+        )
+        .await;
+    assert!(says(&a, "ok-substituted"), "{a}");
+    w.settle().await;
+    let now = members(&w, killer_thread);
+    assert!(now.contains(&sub) && !now.contains(&replaced), "{now:?}");
+    assert!(!members(&w, police_thread).contains(&sub));
 }
 
 #[sqlx::test(migrations = "./migrations")]

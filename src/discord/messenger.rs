@@ -494,6 +494,18 @@ impl DiscordMessenger {
         title: &str,
         after: MessageId,
     ) -> Result<Option<Channel>, SendError> {
+        self.find_thread(route, route.forum, title, after).await
+    }
+
+    /// The bot's oldest active thread in `parent` named `title`, newer than `after`: what an
+    /// earlier attempt opened (a day's forum post, a camp's private thread).
+    async fn find_thread(
+        &self,
+        route: &Route,
+        parent: Channel,
+        title: &str,
+        after: MessageId,
+    ) -> Result<Option<Channel>, SendError> {
         let me = self.me().await?;
         let threads = GuildId::new(route.guild.0.max(1))
             .get_active_threads(&*self.http)
@@ -503,7 +515,7 @@ impl DiscordMessenger {
             .threads
             .iter()
             .filter(|t| {
-                t.parent_id.is_some_and(|p| p.get() == route.forum.0)
+                t.parent_id.is_some_and(|p| p.get() == parent.0)
                     && t.owner_id == Some(me)
                     && t.name == title
                     && t.id.get() > after.get()
@@ -847,25 +859,7 @@ impl DiscordMessenger {
             ],
         );
         let found = match after {
-            Some(after) => {
-                let me = self.me().await?;
-                let threads = GuildId::new(route.guild.0.max(1))
-                    .get_active_threads(&*self.http)
-                    .await
-                    .map_err(refused)?;
-                threads
-                    .threads
-                    .iter()
-                    .filter(|t| {
-                        t.parent_id.is_some_and(|p| p.get() == parent.0)
-                            && t.owner_id == Some(me)
-                            && t.name == title
-                            && t.id.get() > after.get()
-                    })
-                    .map(|t| t.id.get())
-                    .min()
-                    .map(Channel)
-            }
+            Some(after) => self.find_thread(route, parent, &title, after).await?,
             None => None,
         };
         let thread = match found {

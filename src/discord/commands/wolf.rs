@@ -47,6 +47,7 @@ pub async fn wolf(_ctx: Context<'_>) -> Result<(), Error> {
     rename = "wolf-setup",
     default_member_permissions = "MANAGE_GUILD"
 )]
+#[allow(clippy::too_many_arguments)]
 pub async fn setup(
     ctx: Context<'_>,
     #[description = "The forum channel games are played in"]
