@@ -13,10 +13,10 @@ mod cli;
 mod discord;
 #[path = "discord_boards.rs"]
 mod discord_boards;
-#[path = "discord_records.rs"]
-mod discord_records;
 #[path = "discord_limits.rs"]
 mod discord_limits;
+#[path = "discord_records.rs"]
+mod discord_records;
 #[path = "discord_tournament.rs"]
 mod discord_tournament;
 #[path = "export.rs"]

@@ -46,6 +46,7 @@ pub async fn wolf(_ctx: Context<'_>) -> Result<(), Error> {
     rename = "wolf-setup",
     default_member_permissions = "MANAGE_GUILD"
 )]
+#[allow(clippy::too_many_arguments)]
 pub async fn setup(
     ctx: Context<'_>,
     #[description = "The forum channel games are played in"]
@@ -134,11 +135,7 @@ pub async fn setup(
                 if s.playing_judge { "yes" } else { "no" }.to_string(),
             )],
         );
-        let red = text(
-            lang,
-            "ok-setup-red-cards",
-            &[("games", window.to_string())],
-        );
+        let red = text(lang, "ok-setup-red-cards", &[("games", window.to_string())]);
         format!("{done}\n{clock}\n{playing}\n{red}")
     })
     .await
