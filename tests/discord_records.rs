@@ -108,7 +108,10 @@ async fn three_games_then_stats_leaderboard_card_marks_and_appeals(pool: PgPool)
     let a = w.set_up().await;
     assert!(says(&a, "ok-setup"), "{a}");
     // The card record looks at the last 5 games unless the server says otherwise.
-    assert!(a.contains(&zh("ok-setup-red-cards", &[("games", "5")])), "{a}");
+    assert!(
+        a.contains(&zh("ok-setup-red-cards", &[("games", "5")])),
+        "{a}"
+    );
 
     // Game 1. Two complaints while it runs, one from an English client; an outsider's is
     // refused.
@@ -200,8 +203,18 @@ async fn three_games_then_stats_leaderboard_card_marks_and_appeals(pool: PgPool)
     let listed = log
         .iter()
         .position(|l| l.contains(&zh("ev-appeals-title", &[("count", "2")])))
-        .unwrap_or_else(|| panic!("the complaints in the judge's log:\n{}", log.join("\n---\n")));
-    let wolf_name = &g1.chars.iter().find(|c| c.player == wolf.to_string()).expect("seated").name;
+        .unwrap_or_else(|| {
+            panic!(
+                "the complaints in the judge's log:\n{}",
+                log.join("\n---\n")
+            )
+        });
+    let wolf_name = &g1
+        .chars
+        .iter()
+        .find(|c| c.player == wolf.to_string())
+        .expect("seated")
+        .name;
     for (who, whose, text) in [(wolf_name, wolf, complaint), (&name, carded, english)] {
         let player = format!("<@{whose}>");
         assert!(
@@ -236,26 +249,37 @@ async fn three_games_then_stats_leaderboard_card_marks_and_appeals(pool: PgPool)
     let shown = final_post(&w, &post2).await;
     let mark = zh("signup-red-card", &[("count", "1")]);
     assert!(line_of(&shown, carded).ends_with(&mark), "{shown}");
-    assert_eq!(shown.matches("🟥").count(), 2, "one mark and the legend: {shown}");
+    assert_eq!(
+        shown.matches("🟥").count(),
+        2,
+        "one mark and the legend: {shown}"
+    );
     assert!(
         shown.contains(&zh("signup-red-card-legend", &[("games", "5")])),
         "{shown}"
     );
     // The same seed deals the same seats: everyone plays the same role again.
     let g2 = w.game().await;
-    assert_eq!((role_of(&g2, wolf), role_of(&g2, carded)), (wolf_role, carded_role));
+    assert_eq!(
+        (role_of(&g2, wolf), role_of(&g2, carded)),
+        (wolf_role, carded_role)
+    );
     judge_end(&w, thread2, "wolves").await;
 
     // Game 3, after the server looks back over one game only: game 2 had no red card.
-    let (a, _) = w
-        .set_up_with(&[("red_card_games", 4, json!(1))])
-        .await;
-    assert!(a.contains(&zh("ok-setup-red-cards", &[("games", "1")])), "{a}");
+    let (a, _) = w.set_up_with(&[("red_card_games", 4, json!(1))]).await;
+    assert!(
+        a.contains(&zh("ok-setup-red-cards", &[("games", "1")])),
+        "{a}"
+    );
     let (post3, thread3) = w.sign_up_and_start(&m32()).await;
     let shown = final_post(&w, &post3).await;
     assert!(!shown.contains("🟥"), "{shown}");
     let g3 = w.game().await;
-    assert_eq!((role_of(&g3, wolf), role_of(&g3, carded)), (wolf_role, carded_role));
+    assert_eq!(
+        (role_of(&g3, wolf), role_of(&g3, carded)),
+        (wolf_role, carded_role)
+    );
     judge_end(&w, thread3, "village").await;
 
     // Wolves won games 1 and 2, the village game 3.
@@ -325,9 +349,21 @@ async fn three_games_then_stats_leaderboard_card_marks_and_appeals(pool: PgPool)
     assert!(a.contains(&en("stats-win-rate", &[("rate", &rate)])), "{a}");
 
     // The judge played none and judged three.
-    let id = w.fake.slash(w.judge, w.lobby, &[], ADMIN, "zh-CN", &["stats"], &[], json!({}));
+    let id = w.fake.slash(
+        w.judge,
+        w.lobby,
+        &[],
+        ADMIN,
+        "zh-CN",
+        &["stats"],
+        &[],
+        json!({}),
+    );
     let a = w.fake.answer(id).await;
-    assert!(says_with(&a, Lang::Zh, "stats-games", &[("games", "0")]), "{a}");
+    assert!(
+        says_with(&a, Lang::Zh, "stats-games", &[("games", "0")]),
+        "{a}"
+    );
     assert!(a.contains(&zh("stats-judged", &[("count", "3")])), "{a}");
 
     // The server's record.
@@ -341,16 +377,27 @@ async fn three_games_then_stats_leaderboard_card_marks_and_appeals(pool: PgPool)
     )
     .await;
     assert!(ephemeral(&r), "{r}");
-    let server = [("games", "3"), ("finished", "3"), ("none", "0"), ("players", "12")];
+    let server = [
+        ("games", "3"),
+        ("finished", "3"),
+        ("none", "0"),
+        ("players", "12"),
+    ];
     assert!(a.contains(&zh("stats-server-games", &server)), "{a}");
     let winners = [
         zh(
             "stats-server-winner",
-            &[("winner", &winner_name(Winner::Wolves, Lang::Zh)), ("count", "2")],
+            &[
+                ("winner", &winner_name(Winner::Wolves, Lang::Zh)),
+                ("count", "2"),
+            ],
         ),
         zh(
             "stats-server-winner",
-            &[("winner", &winner_name(Winner::Village, Lang::Zh)), ("count", "1")],
+            &[
+                ("winner", &winner_name(Winner::Village, Lang::Zh)),
+                ("count", "1"),
+            ],
         ),
     ]
     .join(&zh("stats-list-sep", &[]));
@@ -363,8 +410,7 @@ async fn three_games_then_stats_leaderboard_card_marks_and_appeals(pool: PgPool)
 
     // The leaderboard, posted for everyone: the four wolves won two of three (shared rank
     // 1), the eight of the village one of three (shared rank 5).
-    let (a, r) = slash_in(&w, "zh-CN", w.outsider, &["leaderboard"], &[], json!({}))
-        .await;
+    let (a, r) = slash_in(&w, "zh-CN", w.outsider, &["leaderboard"], &[], json!({})).await;
     assert!(!ephemeral(&r), "the leaderboard is public: {r}");
     assert!(
         a.starts_with(&zh("leaderboard-title", &[("by", "wins"), ("min", "1")])),

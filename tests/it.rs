@@ -25,6 +25,8 @@ mod discord_help;
 mod discord_records;
 #[path = "discord_limits.rs"]
 mod discord_limits;
+#[path = "discord_records.rs"]
+mod discord_records;
 #[path = "discord_tournament.rs"]
 mod discord_tournament;
 #[path = "discord_warn.rs"]

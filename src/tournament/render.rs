@@ -301,10 +301,7 @@ pub fn render_stats(s: &MemberStats, member: &str, lang: Lang) -> String {
         t(
             lang,
             "stats-win-rate",
-            &[(
-                "rate",
-                super::records::rate_text(s.win_rate(), lang),
-            )],
+            &[("rate", super::records::rate_text(s.win_rate(), lang))],
         ),
         t(
             lang,

@@ -210,8 +210,8 @@ impl Ranked {
 /// How `a` compares with `b` (less is better) on the criteria of `by`, ignoring names.
 fn better(by: RankBy, a: &Ranked, b: &Ranked) -> Ordering {
     // won/finished compared exactly, without rounding.
-    let rate = (u64::from(b.won) * u64::from(a.finished))
-        .cmp(&(u64::from(a.won) * u64::from(b.finished)));
+    let rate =
+        (u64::from(b.won) * u64::from(a.finished)).cmp(&(u64::from(a.won) * u64::from(b.finished)));
     match by {
         RankBy::Wins => b
             .won
@@ -388,7 +388,10 @@ mod tests {
         );
         // Twelve accounts and the substitute.
         assert_eq!(server.players, 13);
-        assert_eq!((server.cards.blue, server.cards.yellow, server.cards.red), (1, 1, 1));
+        assert_eq!(
+            (server.cards.blue, server.cards.yellow, server.cards.red),
+            (1, 1, 1)
+        );
     }
 
     fn stats(won: u32, finished: u32) -> MemberStats {
@@ -411,13 +414,18 @@ mod tests {
             ("f".to_string(), stats(0, 0)),
         ]);
         let line = |r: &Ranked| (r.rank, r.player.clone());
-        let by_wins: Vec<_> = leaderboard(&all, RankBy::Wins, 1).iter().map(line).collect();
+        let by_wins: Vec<_> = leaderboard(&all, RankBy::Wins, 1)
+            .iter()
+            .map(line)
+            .collect();
         assert_eq!(
             by_wins,
-            [(1, "b"), (2, "a"), (3, "d"), (3, "e"), (5, "c")]
-                .map(|(n, p)| (n, p.to_string()))
+            [(1, "b"), (2, "a"), (3, "d"), (3, "e"), (5, "c")].map(|(n, p)| (n, p.to_string()))
         );
-        let by_rate: Vec<_> = leaderboard(&all, RankBy::Rate, 3).iter().map(line).collect();
+        let by_rate: Vec<_> = leaderboard(&all, RankBy::Rate, 3)
+            .iter()
+            .map(line)
+            .collect();
         assert_eq!(
             by_rate,
             [(1, "b"), (2, "a"), (3, "d"), (3, "e")].map(|(n, p)| (n, p.to_string()))
