@@ -910,8 +910,7 @@ impl DiscordMessenger {
     /// Shows a round's vote count ([`TallyRef`]): edits its message in place, or creates it
     /// in the day's post the first time (after looking, with `earlier`, for one an earlier
     /// attempt created: the bot's message with the count's title line), and keeps its id.
-    /// A message deleted on Discord is made again. Returns the id of a message created; an
-    /// edit shows no new message.
+    /// A message deleted on Discord is made again. Returns the count message's id.
     async fn tally(
         &self,
         msg: &OutMessage,
@@ -948,7 +947,8 @@ impl DiscordMessenger {
                 .edit_message(&*self.http, MessageId::new(id.max(1)), edit())
                 .await
             {
-                Ok(_) => return Ok(None),
+                // The message's id: every delivered row keeps one (the outbox's checks).
+                Ok(_) => return Ok(Some(id)),
                 // Deleted (by a moderator): made again below.
                 Err(e) if not_found(&e) => {}
                 Err(e) => return Err(refused(e)),

@@ -504,15 +504,9 @@ mod tests {
             text.contains(&format!("**{nc}** — 1: {}", g.ch(d).name)),
             "{text}"
         );
-        let history = history(&events, &g, 1, Lang::En).expect("day 1 opened");
-        assert!(
-            history.contains(&format!("~~{nb}~~ → {nc}: two")),
-            "{history}"
-        );
-        assert!(
-            history.contains(&format!("~~{nc}~~ → abstain")),
-            "{history}"
-        );
+        let day1 = history(&events, &g, 1, Lang::En).expect("day 1 opened");
+        assert!(day1.contains(&format!("~~{nb}~~ → {nc}: two")), "{day1}");
+        assert!(day1.contains(&format!("~~{nc}~~ → abstain")), "{day1}");
         assert!(history(&events, &g, 2, Lang::En).is_none());
     }
 

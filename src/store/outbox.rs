@@ -448,25 +448,6 @@ struct HeadRow {
     channel: String,
 }
 
-/// The claimed redraws in place (the vote count: [`Delivery::edit_key`]) that a later row
-/// of the same channel in the claim redraws again with the whole content: only the latest
-/// of a channel's waiting redraws is shown, so a burst of votes costs one edit, not one
-/// each. The latest is never skipped, and the channel's order is kept (the later row is
-/// sent in its place, after everything before it).
-fn superseded(rows: &[Claimed]) -> BTreeSet<i64> {
-    let mut later: BTreeSet<(i64, &str, (u32, u32))> = BTreeSet::new();
-    let mut out = BTreeSet::new();
-    for r in rows.iter().rev() {
-        let Some(key) = r.msg.meta.as_ref().and_then(Delivery::edit_key) else {
-            continue;
-        };
-        if !later.insert((r.msg.game_id, r.msg.channel.as_str(), key)) {
-            out.insert(r.msg.id);
-        }
-    }
-    out
-}
-
 /// A claimed message.
 struct Claimed {
     msg: OutMessage,
@@ -512,7 +493,6 @@ impl Store {
             // Messages sent (delivered or failed) or no longer ours: not to be released.
             let mut done: BTreeSet<i64> = BTreeSet::new();
             let mut marks = Marks::new(self.pool.clone());
-            let superseded = superseded(&rows);
             for (i, row) in rows.iter().enumerate() {
                 let msg = &row.msg;
                 let key = (msg.game_id, msg.channel.clone());
@@ -543,13 +523,6 @@ impl Store {
                     }
                 }
                 done.insert(msg.id);
-                if superseded.contains(&msg.id) {
-                    // A redraw in place with a later one of the same message behind it in
-                    // this run: that one shows all of it, so this one is done unshown.
-                    marks.sent(msg.id, None).await?;
-                    delivered += 1;
-                    continue;
-                }
                 match messenger.send(msg, row.earlier).await {
                     Ok(sent_id) => {
                         marks.sent(msg.id, sent_id).await?;
