@@ -136,7 +136,14 @@ async fn until(w: &World, what: &str, max: usize, done: impl Fn(&Game) -> bool) 
         }
         w.pass_deadline().await;
     }
-    assert!(done(&w.game().await), "{what} within {max} deadlines");
+    let g = w.game().await;
+    assert!(
+        done(&g),
+        "{what} within {max} deadlines: {:?}, ended {}, next {:?}",
+        g.phase,
+        g.ended(),
+        g.next_deadline()
+    );
 }
 
 fn day_open(g: &Game, day: u32) -> bool {
@@ -172,7 +179,20 @@ fn link(thread: u64, message: u64) -> String {
 
 #[sqlx::test(migrations = "./migrations")]
 async fn help_and_history_in_both_languages_with_localized_commands(pool: PgPool) {
-    let w = World::new(pool).await;
+    let mut w = World::new(pool).await;
+    // No automatic cards: nobody here votes or acts at night, and three yellows would end
+    // the game before day 2.
+    let mut o: wolfjudge::service::Overrides = Default::default();
+    o.entry("m32".to_string())
+        .or_default()
+        .insert("auto_cards".to_string(), toml::Value::Boolean(false));
+    w.service = wolfjudge::service::Service::new(
+        w.service.store().clone(),
+        std::sync::Arc::new(w.clock.clone()),
+        o,
+        Some(20261201),
+    );
+    w.restart().await;
 
     // Registered in four locales: every command, option and choice, in the body Discord got.
     let commands = registered(&w);
@@ -226,8 +246,8 @@ async fn help_and_history_in_both_languages_with_localized_commands(pool: PgPool
         assert!(page.contains(&c), "{c} listed in:\n{page}");
     }
 
-    // A game that is not anonymous: night 1 first.
-    let (_, signup) = w
+    // A game that is not anonymous; it opens with day 1.
+    let _ = w
         .started_with(&[("ruleset", 3, json!("m32")), ("anonymous", 5, json!(false))])
         .await;
     let g = w.game().await;
@@ -235,18 +255,6 @@ async fn help_and_history_in_both_languages_with_localized_commands(pool: PgPool
     let (a, b) = (wolves[0], wolves[1]);
     let (ua, ub) = (w.user_of(a).await, w.user_of(b).await);
     let name_a = g.ch(a).name.clone();
-    let night = phase_name(Phase::Night { night: 1 }, Lang::Zh);
-    let page = help(&w, "zh-CN", ua, signup).await;
-    assert!(
-        says_with(&page, Lang::Zh, "help-phase", &[("phase", &night)]),
-        "{page}"
-    );
-    assert!(says_with(&page, Lang::Zh, "help-night", &[]), "{page}");
-    assert!(
-        says_with(&page, Lang::Zh, "help-you", &[("name", &name_a)]),
-        "{page}"
-    );
-
     // Day 1: what to do by when, in each language, with the names each client shows.
     until(&w, "day 1", 6, |g| day_open(g, 1)).await;
     let day1 = w.day_post();
@@ -313,6 +321,20 @@ async fn help_and_history_in_both_languages_with_localized_commands(pool: PgPool
     // An outsider is told they watch.
     let page = help(&w, "zh-CN", w.outsider, day1).await;
     assert!(says_with(&page, Lang::Zh, "help-spectator", &[]), "{page}");
+
+    // Night 1: what a player does at night.
+    until(&w, "night 1", 6, |g| matches!(g.phase, Phase::Night { .. })).await;
+    let night = phase_name(w.game().await.phase, Lang::Zh);
+    let page = help(&w, "zh-CN", ua, day1).await;
+    assert!(
+        says_with(&page, Lang::Zh, "help-phase", &[("phase", &night)]),
+        "{page}"
+    );
+    assert!(says_with(&page, Lang::Zh, "help-night", &[]), "{page}");
+    assert!(
+        says_with(&page, Lang::Zh, "help-you", &[("name", &name_a)]),
+        "{page}"
+    );
 
     // Day 2: more posts; /history lists exactly the character's, across both days.
     until(&w, "day 2", 8, |g| day_open(g, 2)).await;

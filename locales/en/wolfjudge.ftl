@@ -1174,10 +1174,10 @@ help-ended = This game is over: the roles and the whole record are published in 
 help-day = By day: { $anonymous ->
     [yes] this game is anonymous: post with { $say } or by DM to me, and I relay it under your character's name to the day's thread (messages posted there directly are removed);
    *[no] post in the day's thread;
-}{ $posts ->
+    }{ $posts ->
     [0] {" "}there is no minimum of posts.
    *[other] {" "}everyone must post at least { $posts } times a day, or gets a card.
-} Before { $closes }, vote with { $vote } (with a reason) or abstain with { $abstain }; the count is in { $votes }.
+    } Before { $closes }, vote with { $vote } (with a reason) or abstain with { $abstain }; the count is in { $votes }.
 help-runoff = Tie round: only the tie round's voters vote again (with { $vote }) before { $closes }, for one of the tied characters.
 help-day-closed = Today's vote is closed; the result is coming.
 help-night = At night: roles that act at night get buttons in their DM with me, to press before the deadline; everyone else waits for the day. Posts in the thread do not count at night.
@@ -1187,13 +1187,13 @@ help-you = You play { $name }.
 help-you-day = You play { $name }: { $posts } posts today{ $need ->
     [0] {""}
    *[other] {" "}(at least { $need } needed)
-}; { $votes ->
+    }; { $votes ->
     [yes] { $voted ->
         [yes] you have voted (you can change it before the close).
        *[no] you have not voted yet.
     }
    *[no] you don't vote in this tie round.
-}
+    }
 help-you-pending = You have a decision to make (see your DM with me) by { $until }.
 history-heading = **{ $name }**: every post in this game, { $count } in all
 history-day = Day { $day }:

@@ -1133,10 +1133,10 @@ help-ended = 这局已经结束：身份揭秘和全部记录已在帖子里公�
 help-day = 白天：{ $anonymous ->
     [yes] 这是马甲局，用 { $say } 或私信我发言，我以角色名转发到当天的帖子（直接发在帖子里的会被删除）；
    *[no] 在当天的帖子里发言；
-}{ $posts ->
+    }{ $posts ->
     [0] 发言条数不限。
    *[other] 每人每天至少发言 { $posts } 条，不足会被发牌。
-} 在 { $closes } 之前用 { $vote } 投票（附理由），或用 { $abstain } 弃票；票型见 { $votes }。
+    } 在 { $closes } 之前用 { $vote } 投票（附理由），或用 { $abstain } 弃票；票型见 { $votes }。
 help-runoff = 平票加赛：只有加赛的投票人在 { $closes } 之前重新投票（{ $vote }），只能投给平票的角色。
 help-day-closed = 今天的投票已截止，等待结果。
 help-night = 夜晚：夜里有行动的身份会在与我的私信里收到按钮，截止前点选；其他人等待天亮。夜里的帖子发言不计数。
@@ -1146,13 +1146,13 @@ help-you = 你是 { $name }。
 help-you-day = 你是 { $name }：今天已发言 { $posts } 条{ $need ->
     [0] {""}
    *[other] （至少 { $need } 条）
-}；{ $votes ->
+    }；{ $votes ->
     [yes] { $voted ->
         [yes] 你已投票（截止前可以改票）。
        *[no] 你还没有投票。
     }
    *[no] 这一轮加赛你不投票。
-}
+    }
 help-you-pending = 你有一个待做的决定（见与我的私信），截止 { $until }。
 history-heading = **{ $name }** 在本局的全部发言：{ $count } 条
 history-day = 第 { $day } 天：

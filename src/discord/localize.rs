@@ -89,22 +89,18 @@ fn language_option(b: CreateCommandOption) -> CreateCommandOption {
 /// Gives the word-valued options their choices (the rulesets' are `board`'s).
 fn offer_choices(commands: &mut [Command]) {
     for c in commands.iter_mut() {
-        let setters: &[(&str, &str, fn(CreateCommandOption) -> CreateCommandOption)] =
-            &[("end", "winner", winner_option)];
         if c.name == "wolf-setup" {
             for p in c.parameters.iter_mut().filter(|p| p.name == "language") {
                 p.type_setter = Some(language_option);
             }
         }
-        if c.name == "judge" {
-            for sub in c.subcommands.iter_mut() {
-                for (s, o, f) in setters {
-                    if sub.name == *s {
-                        for p in sub.parameters.iter_mut().filter(|p| p.name == *o) {
-                            p.type_setter = Some(*f);
-                        }
-                    }
-                }
+        let ends = c
+            .subcommands
+            .iter_mut()
+            .filter(|s| c.name == "judge" && s.name == "end");
+        for end in ends {
+            for p in end.parameters.iter_mut().filter(|p| p.name == "winner") {
+                p.type_setter = Some(winner_option);
             }
         }
     }
