@@ -15,6 +15,8 @@ mod discord;
 mod discord_boards;
 #[path = "discord_limits.rs"]
 mod discord_limits;
+#[path = "discord_signups.rs"]
+mod discord_signups;
 #[path = "discord_tournament.rs"]
 mod discord_tournament;
 #[path = "export.rs"]

@@ -1049,3 +1049,37 @@ ev-reveal-board = Board: { $ruleset } ({ $roles }){ $has ->
     [yes] ; options changed from the ruleset: { $options }
    *[no] {""}
 }.
+# --- Sign-up management (issue 18, item 5): the judge adds a member, the notify role, the bench of substitutes ---
+cmd-judge-sign = sign
+cmd-judge-sign-desc = Put a member on the open sign-up (before the game starts)
+cmd-judge-sign-member = member
+cmd-judge-sign-member-desc = The member to put on the sign-up
+cmd-judge-replace = replace
+cmd-judge-replace-desc = Replace a character's player: offer the seat to the bench of substitutes
+cmd-judge-replace-target = target
+cmd-judge-replace-target-desc = The character whose player leaves
+cmd-wolf-setup-notify_role = notify_role
+cmd-wolf-setup-notify_role-desc = A role new sign-ups ping; members opt in with a button (default: none)
+ok-setup-notify = New sign-ups ping { $role }; members opt in and out with the buttons under the ping. The bot needs Manage Roles, above that role.
+ok-setup-no-notify = New sign-ups ping nobody (set notify_role to ping a role members opt in to).
+ok-signed = { $member } is signed up ({ $count } of { $seats }).
+ok-signed-waiting = The game is full: { $member } is number { $place } on the waiting list.
+ok-offered = { $name }'s seat is offered to { $count } substitute(s) by DM; the first to accept takes the character over. Until then the player keeps it.
+signup-ping = { $role }: a new game of { $ruleset } is open for sign-up (judge { $judge }). Press Join on the post above.
+button-notify-on = Notify me of new games
+button-notify-off = Stop notifying me
+ok-notify-on = You will be pinged ({ $role }) when a sign-up opens.
+ok-notify-off = You will no longer be pinged when a sign-up opens.
+button-bench = Volunteer as substitute
+button-unbench = Leave the bench
+signup-bench = Bench of substitutes (offered a seat when the judge replaces a player):
+ok-benched = You are on the bench of substitutes of this { $ruleset } game. If the judge replaces a player, you will be offered the seat by DM: keep your DMs open.
+ok-unbenched = You are off the bench of substitutes.
+dm-bench-offer = The judge is replacing the player of { $name }. Press the button to take the character over (its role, cards and posts stay with it); the first substitute to accept gets the seat.
+button-take-seat = Take the seat
+ok-seat-yours = You now play { $name } ({ $role }). Your role, your cards and the character's posts carry on; use /role to see everything.
+svc-on-bench = You are already on the bench of substitutes.
+svc-not-on-bench = You are not on the bench of substitutes of this game.
+svc-seat-taken = This seat has already been taken by another substitute.
+svc-empty-bench = Nobody is on this game's bench of substitutes: ask members to press "Volunteer as substitute" on the sign-up post, or use /judge substitute with a member.
+svc-no-notify-role = This server has no notify role: an administrator sets one with /wolf-setup notify_role.

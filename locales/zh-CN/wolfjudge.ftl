@@ -1013,3 +1013,37 @@ ev-reveal-board = 板子：{ $ruleset }（{ $roles }）{ $has ->
     [yes] ；与板子默认不同的选项：{ $options }
    *[no] {""}
 }。
+# --- Sign-up management (issue 18, item 5): the judge adds a member, the notify role, the bench of substitutes ---
+cmd-judge-sign = 代报名
+cmd-judge-sign-desc = 替一名成员报名当前的游戏（开局前）
+cmd-judge-sign-member = 成员
+cmd-judge-sign-member-desc = 要加入报名的成员
+cmd-judge-replace = 换人
+cmd-judge-replace-desc = 替换某个角色的玩家：把座位私信提供给替补席
+cmd-judge-replace-target = 角色
+cmd-judge-replace-target-desc = 玩家要离开的角色
+cmd-wolf-setup-notify_role = 开局提醒身份组
+cmd-wolf-setup-notify_role-desc = 新报名开启时提醒的身份组；成员用按钮自行加入（默认：无）
+ok-setup-notify = 新报名开启时会提醒 { $role }；成员用提醒消息下的按钮加入或退出。机器人需要「管理身份组」权限，且排在该身份组之上。
+ok-setup-no-notify = 新报名开启时不提醒任何人（设置 notify_role 后会提醒自愿加入的成员）。
+ok-signed = 已替 { $member } 报名（{ $count } / { $seats }）。
+ok-signed-waiting = 本局已满：{ $member } 在候补名单第 { $place } 位。
+ok-offered = 已私信 { $count } 名替补，提供 { $name } 的座位；最先接受的人接替该角色。在此之前原玩家继续游戏。
+signup-ping = { $role }：{ $ruleset } 新的一局开始报名了（法官 { $judge }），请在上面的帖子里点「报名」。
+button-notify-on = 开局提醒我
+button-notify-off = 不再提醒
+ok-notify-on = 新报名开启时会提醒你（{ $role }）。
+ok-notify-off = 新报名开启时不会再提醒你。
+button-bench = 报名替补
+button-unbench = 退出替补
+signup-bench = 替补席（法官换人时会私信提供座位）：
+ok-benched = 你已进入这局 { $ruleset } 的替补席。法官换人时会私信提供座位，请保持私信开启。
+ok-unbenched = 你已退出替补席。
+dm-bench-offer = 法官要替换 { $name } 的玩家。点下面的按钮接替该角色（身份、牌和发言都保留）；最先接受的替补得到座位。
+button-take-seat = 接替座位
+ok-seat-yours = 你现在扮演 { $name }（{ $role }）。身份、所受的牌和该角色的发言都延续；用 /role 查看全部信息。
+svc-on-bench = 你已经在替补席上了。
+svc-not-on-bench = 你不在这局游戏的替补席上。
+svc-seat-taken = 这个座位已经被其他替补接替了。
+svc-empty-bench = 这局游戏的替补席上没有人：请成员在报名帖上点「报名替补」，或用 /judge substitute 指定成员。
+svc-no-notify-role = 本服务器没有设置开局提醒身份组：管理员可用 /wolf-setup notify_role 设置。

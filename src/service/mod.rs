@@ -15,6 +15,7 @@ pub mod clock;
 mod forum;
 pub mod play;
 pub mod replay;
+pub mod substitutes;
 mod tournament;
 pub mod view;
 
@@ -103,6 +104,20 @@ pub enum ServiceError {
     TournamentRuleset { name: String, ruleset: String },
     #[error("a tournament plans at least one game")]
     NoGamesPlanned,
+    /// A volunteer already on the bench of substitutes.
+    #[error("already on the bench")]
+    OnBench,
+    #[error("not on the bench")]
+    NotOnBench,
+    /// Someone else took the seat offered to the bench, or its player no longer holds it.
+    #[error("the seat was taken")]
+    SeatTaken,
+    /// The judge offered a seat to an empty bench (nobody who could take it volunteered).
+    #[error("nobody is on the bench")]
+    EmptyBench,
+    /// A member opted in to (or out of) sign-up pings on a server that has no such role.
+    #[error("this server has no notify role")]
+    NoNotifyRole,
     /// A tournament operation failed for a reason the user cannot fix.
     #[error(transparent)]
     Tournament(crate::store::tournament::TournamentError),
@@ -158,6 +173,11 @@ impl ServiceError {
             ServiceError::TournamentFull { .. } => "tournament_full",
             ServiceError::TournamentRuleset { .. } => "tournament_ruleset",
             ServiceError::NoGamesPlanned => "no_games_planned",
+            ServiceError::OnBench => "on_bench",
+            ServiceError::NotOnBench => "not_on_bench",
+            ServiceError::SeatTaken => "seat_taken",
+            ServiceError::EmptyBench => "empty_bench",
+            ServiceError::NoNotifyRole => "no_notify_role",
             ServiceError::Platform(_) => "platform",
             ServiceError::Refused(r) => r.error.code(),
             ServiceError::Answered { code, .. } => code,
@@ -267,6 +287,9 @@ pub struct Signup {
     /// Who joined after the sign-up was full, in order: the first moves up when a player
     /// leaves (they are the later rows of the same list, so nothing has to be moved).
     pub waiting: Vec<(Account, String, bool)>,
+    /// The bench of volunteer substitutes, (account, name) in order of volunteering: offered
+    /// a seat when the judge replaces a player ([`Service::offer_seat`]).
+    pub bench: Vec<(Account, String)>,
 }
 
 impl Signup {
@@ -524,6 +547,7 @@ impl Service {
         let rules = self.game_ruleset(&row.ruleset, &options).ok();
         let (players, waiting) =
             seated(self.store.signup_players(id).await?, &row.ruleset, &options);
+        let bench = self.store.bench(id).await?;
         Ok(Signup {
             id,
             guild: row.guild,
@@ -538,6 +562,7 @@ impl Service {
             rules,
             players,
             waiting,
+            bench,
         })
     }
 

@@ -24,6 +24,7 @@ pub mod resolve;
 pub mod route;
 mod seats;
 pub mod signup;
+pub mod substitutes;
 pub mod tournament;
 
 use std::sync::Arc;

@@ -9,6 +9,7 @@ pub mod board;
 pub mod day;
 pub mod judge;
 pub mod play;
+pub mod signups;
 pub mod tournament;
 pub mod wolf;
 

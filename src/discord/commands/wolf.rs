@@ -60,6 +60,8 @@ pub async fn setup(
     timezone: Option<String>,
     #[description = "Whether a judge who plays in a game may judge it, without seeing roles (default: no)"]
     playing_judge: Option<bool>,
+    #[description = "A role new sign-ups ping; members opt in with a button (default: none)"]
+    notify_role: Option<Role>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let result = patient(ctx, async {
@@ -93,10 +95,12 @@ pub async fn setup(
             playing_judge: playing_judge.unwrap_or(false),
         };
         ctx.data().service.set_up(&s).await?;
-        Ok(s)
+        let notify = notify_role.as_ref().map(|r| ServerRole(r.id.get()));
+        ctx.data().service.set_notify_role(guild, notify).await?;
+        Ok((s, notify))
     })
     .await?;
-    answer(ctx, result, |s| {
+    answer(ctx, result, |(s, notify)| {
         let zone = s.zone();
         let now = ctx.data().service.now();
         let done = text(
@@ -124,7 +128,15 @@ pub async fn setup(
                 if s.playing_judge { "yes" } else { "no" }.to_string(),
             )],
         );
-        format!("{done}\n{clock}\n{playing}")
+        let notify = match notify {
+            Some(role) => text(
+                lang,
+                "ok-setup-notify",
+                &[("role", format!("<@&{}>", role.0))],
+            ),
+            None => text(lang, "ok-setup-no-notify", &[]),
+        };
+        format!("{done}\n{clock}\n{playing}\n{notify}")
     })
     .await
 }
@@ -199,6 +211,10 @@ pub async fn new(
         service
             .signup_posted(s.id, Channel(post.id.get()), post.id.get())
             .await?;
+        // Members who asked to be told of new games: one ping, in the post.
+        if let Some(role) = service.notify_role(guild).await? {
+            super::signups::ping_opening(ctx.http(), &s, role, Channel(post.id.get())).await;
+        }
         Ok(post.id.get())
     })
     .await?;
@@ -418,17 +434,23 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
             waiting.join("\n")
         )
     };
+    let content = format!("{content}{}", super::signups::bench_lines(s));
+    // Volunteering for the bench stays open while the game runs.
+    let bench = super::signups::bench_buttons(s);
     let buttons = if s.game.is_some() {
-        Vec::new()
+        vec![bench]
     } else {
-        vec![CreateActionRow::Buttons(vec![
-            CreateButton::new(format!("wj:signup:{}:join", s.id.0))
-                .label(text(s.lang, "button-join", &[]))
-                .style(ButtonStyle::Primary),
-            CreateButton::new(format!("wj:signup:{}:leave", s.id.0))
-                .label(text(s.lang, "button-leave", &[]))
-                .style(ButtonStyle::Secondary),
-        ])]
+        vec![
+            CreateActionRow::Buttons(vec![
+                CreateButton::new(format!("wj:signup:{}:join", s.id.0))
+                    .label(text(s.lang, "button-join", &[]))
+                    .style(ButtonStyle::Primary),
+                CreateButton::new(format!("wj:signup:{}:leave", s.id.0))
+                    .label(text(s.lang, "button-leave", &[]))
+                    .style(ButtonStyle::Secondary),
+            ]),
+            bench,
+        ]
     };
     (content, buttons)
 }
