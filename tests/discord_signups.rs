@@ -271,15 +271,18 @@ async fn a_new_sign_up_pings_the_notify_role_and_members_opt_in_and_out(pool: Pg
         setup.contains(&zh("ok-setup-notify", &[("role", &role)])),
         "{setup}"
     );
+    // The newest message in the new post: the ping, after the post's opening message.
     let post = w.open_signup().await;
-    // The sign-up post itself pings nobody; the ping is one message in the post.
-    let opening = w.fake.message(post.id).expect("the sign-up post");
+    // The sign-up post itself (its opening message has the post's id) pings nobody; the
+    // ping is one message in the post.
+    let opening = w.fake.message(post.channel).expect("the sign-up post");
+    assert!(says(&opening.content, "signup-body"), "{}", opening.content);
     assert!(opening.pinged_roles.is_empty(), "{}", opening.content);
     let ping = w
         .fake
         .messages()
         .into_iter()
-        .find(|m| m.channel == post.channel && m.id != post.id && !m.pinged_roles.is_empty())
+        .find(|m| m.channel == post.channel && m.id != post.channel && !m.pinged_roles.is_empty())
         .expect("a ping in the sign-up post");
     assert_eq!(ping.pinged_roles, [NOTIFY_ROLE]);
     assert!(ping.pinged_users.is_empty() && !ping.pinged_everyone);
