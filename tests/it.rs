@@ -27,6 +27,8 @@ mod discord_records;
 mod discord_limits;
 #[path = "discord_records.rs"]
 mod discord_records;
+#[path = "discord_signups.rs"]
+mod discord_signups;
 #[path = "discord_tournament.rs"]
 mod discord_tournament;
 #[path = "discord_warn.rs"]

@@ -20,6 +20,7 @@ pub mod play;
 mod records;
 pub mod replay;
 mod tally;
+pub mod substitutes;
 mod tournament;
 pub mod view;
 
@@ -109,6 +110,20 @@ pub enum ServiceError {
     TournamentRuleset { name: String, ruleset: String },
     #[error("a tournament plans at least one game")]
     NoGamesPlanned,
+    /// A volunteer already on the bench of substitutes.
+    #[error("already on the bench")]
+    OnBench,
+    #[error("not on the bench")]
+    NotOnBench,
+    /// Someone else took the seat offered to the bench, or its player no longer holds it.
+    #[error("the seat was taken")]
+    SeatTaken,
+    /// The judge offered a seat to an empty bench (nobody who could take it volunteered).
+    #[error("nobody is on the bench")]
+    EmptyBench,
+    /// A member opted in to (or out of) sign-up pings on a server that has no such role.
+    #[error("this server has no notify role")]
+    NoNotifyRole,
     /// A tournament operation failed for a reason the user cannot fix.
     #[error(transparent)]
     Tournament(crate::store::tournament::TournamentError),
@@ -164,6 +179,11 @@ impl ServiceError {
             ServiceError::TournamentFull { .. } => "tournament_full",
             ServiceError::TournamentRuleset { .. } => "tournament_ruleset",
             ServiceError::NoGamesPlanned => "no_games_planned",
+            ServiceError::OnBench => "on_bench",
+            ServiceError::NotOnBench => "not_on_bench",
+            ServiceError::SeatTaken => "seat_taken",
+            ServiceError::EmptyBench => "empty_bench",
+            ServiceError::NoNotifyRole => "no_notify_role",
             ServiceError::Platform(_) => "platform",
             ServiceError::Refused(r) => r.error.code(),
             ServiceError::Answered { code, .. } => code,
@@ -276,6 +296,9 @@ pub struct Signup {
     /// Who of them had a red card lately (filled for the sign-up post:
     /// [`Service::card_record`]; empty otherwise).
     pub card_record: CardRecord,
+    /// The bench of volunteer substitutes, (account, name) in order of volunteering: offered
+    /// a seat when the judge replaces a player ([`Service::offer_seat`]).
+    pub bench: Vec<(Account, String)>,
 }
 
 impl Signup {
@@ -533,6 +556,7 @@ impl Service {
         let rules = self.game_ruleset(&row.ruleset, &options).ok();
         let (players, waiting) =
             seated(self.store.signup_players(id).await?, &row.ruleset, &options);
+        let bench = self.store.bench(id).await?;
         Ok(Signup {
             id,
             guild: row.guild,
@@ -548,6 +572,7 @@ impl Service {
             players,
             waiting,
             card_record: CardRecord::default(),
+            bench,
         })
     }
 

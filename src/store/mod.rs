@@ -27,6 +27,7 @@ pub mod route;
 mod seats;
 pub mod signup;
 pub mod tally;
+pub mod substitutes;
 pub mod tournament;
 
 use std::sync::Arc;

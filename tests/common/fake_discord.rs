@@ -61,8 +61,14 @@
 //! `WOLFJUDGE_FAKE_STATS=<file>` each world appends its requests by operation and its
 //! slowest interaction answer to that file ([`FakeDiscord::record_stats`]).
 //!
-//! **Not yet**: mentions in content are not parsed into `mentions`/`mention_everyone`, and
-//! `allowed_mentions` is only validated, not enforced.
+//! **Mentions and roles.** A new message's mentions (`<@user>`, `<@!user>`, `<@&role>`,
+//! `@everyone`, `@here`) are parsed and pinged as Discord pings them under the request's
+//! `allowed_mentions` (none given: everything pings; given: only the `parse` types and the
+//! listed `users`/`roles`; `parse` and a list of the same type together are refused): the
+//! message keeps who it pinged ([`Msg::pinged_roles`], ...) and says so in `mentions`,
+//! `mention_roles` and `mention_everyone`. Edits ping nobody, as on Discord. Members' roles
+//! added and removed by the bot (`PUT`/`DELETE /guilds/{guild}/members/{user}/roles/{role}`,
+//! only roles of the server) are kept ([`FakeDiscord::member_roles`]).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::SocketAddr;
@@ -131,6 +137,58 @@ pub struct Msg {
     /// Sent through this webhook.
     pub webhook: Option<u64>,
     pub deleted: bool,
+    /// Who its creation pinged (under its `allowed_mentions`).
+    pub pinged_users: Vec<u64>,
+    pub pinged_roles: Vec<u64>,
+    pub pinged_everyone: bool,
+}
+
+/// Who a new message pings: the mentions in `content` that `allowed` (the request's
+/// `allowed_mentions`, `Null` when absent) lets through, as Discord decides: without
+/// `allowed_mentions` every mention pings; with it, a type pings wholesale when `parse`
+/// names it (`users`, `roles`, `everyone`), else only the ids listed under it.
+fn pings(content: &str, allowed: &Value) -> (Vec<u64>, Vec<u64>, bool) {
+    let mut users = Vec::new();
+    let mut roles = Vec::new();
+    let mut rest = content;
+    while let Some(at) = rest.find("<@") {
+        rest = &rest[at + 2..];
+        let (role, digits) = match rest.strip_prefix('&') {
+            Some(r) => (true, r),
+            None => (false, rest.strip_prefix('!').unwrap_or(rest)),
+        };
+        let end = digits.find('>').unwrap_or(0);
+        if let Ok(id) = digits[..end].parse::<u64>() {
+            let list = if role { &mut roles } else { &mut users };
+            if !list.contains(&id) {
+                list.push(id);
+            }
+        }
+    }
+    let everyone = content.contains("@everyone") || content.contains("@here");
+    if allowed.is_null() {
+        return (users, roles, everyone);
+    }
+    let parses = |kind: &str| {
+        allowed["parse"]
+            .as_array()
+            .is_some_and(|p| p.iter().any(|k| k == kind))
+    };
+    let listed = |kind: &str, id: u64| {
+        allowed[kind].as_array().is_some_and(|l| {
+            l.iter()
+                .any(|v| v.as_str().and_then(|s| s.parse().ok()).or(v.as_u64()) == Some(id))
+        })
+    };
+    let users = users
+        .into_iter()
+        .filter(|u| parses("users") || listed("users", *u))
+        .collect();
+    let roles = roles
+        .into_iter()
+        .filter(|r| parses("roles") || listed("roles", *r))
+        .collect();
+    (users, roles, everyone && parses("everyone"))
 }
 
 /// What kind of channel an id is.
@@ -201,6 +259,8 @@ struct State {
     lost_answers: Vec<(String, String)>,
     /// The members of each private thread (its creator first), as Discord keeps them.
     thread_members: HashMap<u64, Vec<u64>>,
+    /// The roles the bot gave each member (and did not take back), in order of giving.
+    member_roles: HashMap<u64, Vec<u64>>,
 }
 
 /// Discord's epoch (2015-01-01), in Unix milliseconds.
@@ -395,6 +455,15 @@ impl FakeDiscord {
     /// Declares a role of the server (sent in GUILD_CREATE).
     pub fn add_role(&self, id: u64, name: &str) {
         self.lock().roles.push((id, name.to_string()));
+    }
+
+    /// The roles the bot gave `user` and did not take back.
+    pub fn member_roles(&self, user: u64) -> Vec<u64> {
+        self.lock()
+            .member_roles
+            .get(&user)
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// Names a member (their display name in interactions).
@@ -1045,9 +1114,15 @@ fn message_json(m: &Msg) -> Value {
         (None, None) => user_json(BOT_ID, "wolfjudge"),
     };
     let edited = if m.edits > 0 { json!(TS) } else { Value::Null };
+    let mentions: Vec<Value> = m
+        .pinged_users
+        .iter()
+        .map(|u| user_json(*u, &format!("user{u}")))
+        .collect();
+    let mention_roles: Vec<String> = m.pinged_roles.iter().map(|r| r.to_string()).collect();
     let mut v = json!({"id": m.id.to_string(), "channel_id": m.channel.to_string(), "author": author,
            "content": m.content, "timestamp": TS, "edited_timestamp": edited, "tts": false,
-           "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
+           "mention_everyone": m.pinged_everyone, "mentions": mentions, "mention_roles": mention_roles, "attachments": [],
            "embeds": [], "pinned": false, "type": 0, "flags": 0, "components": m.components});
     if let Some(hook) = m.webhook {
         v["webhook_id"] = json!(hook.to_string());
@@ -1657,12 +1732,18 @@ fn serve(
             }
             let id = s.id();
             s.order += 1;
+            let content = json_body["content"].as_str().unwrap_or_default().to_string();
+            let (pinged_users, pinged_roles, pinged_everyone) =
+                pings(&content, &json_body["allowed_mentions"]);
             let m = Msg {
                 id,
                 channel,
-                content: json_body["content"].as_str().unwrap_or_default().to_string(),
+                content,
                 components: json_body.get("components").cloned().unwrap_or(json!([])),
                 order: s.order,
+                pinged_users,
+                pinged_roles,
+                pinged_everyone,
                 ..Msg::default()
             };
             if let Some(n) = nonce {
@@ -1761,12 +1842,18 @@ fn serve(
             s.channels.insert(id, kind.clone());
             s.order += 1;
             // A forum post's opening message has the post's id.
+            let content = json_body["message"]["content"].as_str().unwrap_or_default().to_string();
+            let (pinged_users, pinged_roles, pinged_everyone) =
+                pings(&content, &json_body["message"]["allowed_mentions"]);
             let m = Msg {
                 id,
                 channel: id,
-                content: json_body["message"]["content"].as_str().unwrap_or_default().to_string(),
+                content,
                 components: json_body["message"].get("components").cloned().unwrap_or(json!([])),
                 order: s.order,
+                pinged_users,
+                pinged_roles,
+                pinged_everyone,
                 ..Msg::default()
             };
             s.messages.insert(id, m.clone());
@@ -1828,10 +1915,16 @@ fn serve(
             }
             let id = s.id();
             s.order += 1;
+            let content = json_body["content"].as_str().unwrap_or_default().to_string();
+            let (pinged_users, pinged_roles, pinged_everyone) =
+                pings(&content, &json_body["allowed_mentions"]);
             let m = Msg {
                 id,
                 channel: thread,
-                content: json_body["content"].as_str().unwrap_or_default().to_string(),
+                content,
+                pinged_users,
+                pinged_roles,
+                pinged_everyone,
                 components: json!([]),
                 order: s.order,
                 username: json_body["username"].as_str().map(String::from),
@@ -1925,6 +2018,23 @@ fn serve(
             }
         }
         ("PUT", ["channels", _, "messages", _, "reactions", ..]) => StatusCode::NO_CONTENT.into_response(),
+        // A member's role, given or taken by the bot: only the server's roles.
+        ("PUT" | "DELETE", ["guilds", guild, "members", user, "roles", role]) => {
+            if *guild != GUILD.to_string() {
+                return error(StatusCode::NOT_FOUND, 10004, "Unknown Guild");
+            }
+            let role: u64 = role.parse().unwrap_or(0);
+            if !s.roles.iter().any(|(r, _)| *r == role) {
+                return error(StatusCode::NOT_FOUND, 10011, "Unknown Role");
+            }
+            let user: u64 = user.parse().unwrap_or(0);
+            let held = s.member_roles.entry(user).or_default();
+            held.retain(|r| *r != role);
+            if method == "PUT" {
+                held.push(role);
+            }
+            StatusCode::NO_CONTENT.into_response()
+        }
         _ => {
             // A real operation the fake cannot answer: the test would be judging a made-up
             // answer, so it fails too.

@@ -12,6 +12,7 @@ pub mod help;
 pub mod judge;
 pub mod play;
 pub mod records;
+pub mod signups;
 pub mod tournament;
 pub mod wolf;
 

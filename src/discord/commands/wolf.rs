@@ -71,6 +71,8 @@ pub async fn setup(
     #[min = 0]
     #[max = 50]
     red_card_games: Option<u32>,
+    #[description = "A role new sign-ups ping; members opt in with a button (default: none)"]
+    notify_role: Option<Role>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let result = patient(ctx, async {
@@ -123,10 +125,12 @@ pub async fn setup(
             service.set_red_card_window(guild, n).await?;
         }
         let window = service.red_card_window(guild).await?;
-        Ok((s, camps, window))
+        let notify = notify_role.as_ref().map(|r| ServerRole(r.id.get()));
+        service.set_notify_role(guild, notify).await?;
+        Ok((s, camps, window, notify))
     })
     .await?;
-    answer(ctx, result, |(s, camps, window)| {
+    answer(ctx, result, |(s, camps, window, notify)| {
         let zone = s.zone();
         let now = ctx.data().service.now();
         let done = text(
@@ -170,7 +174,15 @@ pub async fn setup(
             "ok-setup-red-cards",
             &[("games", window.to_string())],
         );
-        format!("{done}\n{clock}\n{playing}\n{camps}\n{red}")
+        let notify = match notify {
+            Some(role) => text(
+                lang,
+                "ok-setup-notify",
+                &[("role", format!("<@&{}>", role.0))],
+            ),
+            None => text(lang, "ok-setup-no-notify", &[]),
+        };
+        format!("{done}\n{clock}\n{playing}\n{camps}\n{red}\n{notify}")
     })
     .await
 }
@@ -245,6 +257,10 @@ pub async fn new(
         service
             .signup_posted(s.id, Channel(post.id.get()), post.id.get())
             .await?;
+        // Members who asked to be told of new games: one ping, in the post.
+        if let Some(role) = service.notify_role(guild).await? {
+            super::signups::ping_opening(ctx.http(), &s, role, Channel(post.id.get())).await;
+        }
         Ok(post.id.get())
     })
     .await?;
@@ -477,17 +493,23 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
         );
         format!("{content}\n{legend}")
     };
+    let content = format!("{content}{}", super::signups::bench_lines(s));
+    // Volunteering for the bench stays open while the game runs.
+    let bench = super::signups::bench_buttons(s);
     let buttons = if s.game.is_some() {
-        Vec::new()
+        vec![bench]
     } else {
-        vec![CreateActionRow::Buttons(vec![
-            CreateButton::new(format!("wj:signup:{}:join", s.id.0))
-                .label(text(s.lang, "button-join", &[]))
-                .style(ButtonStyle::Primary),
-            CreateButton::new(format!("wj:signup:{}:leave", s.id.0))
-                .label(text(s.lang, "button-leave", &[]))
-                .style(ButtonStyle::Secondary),
-        ])]
+        vec![
+            CreateActionRow::Buttons(vec![
+                CreateButton::new(format!("wj:signup:{}:join", s.id.0))
+                    .label(text(s.lang, "button-join", &[]))
+                    .style(ButtonStyle::Primary),
+                CreateButton::new(format!("wj:signup:{}:leave", s.id.0))
+                    .label(text(s.lang, "button-leave", &[]))
+                    .style(ButtonStyle::Secondary),
+            ]),
+            bench,
+        ]
     };
     (content, buttons)
 }
