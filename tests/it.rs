@@ -25,8 +25,6 @@ mod discord_help;
 mod discord_records;
 #[path = "discord_limits.rs"]
 mod discord_limits;
-#[path = "discord_records.rs"]
-mod discord_records;
 #[path = "discord_signups.rs"]
 mod discord_signups;
 #[path = "discord_tournament.rs"]
