@@ -1315,3 +1315,7 @@ svc-not-on-bench = You are not on the bench of substitutes of this game.
 svc-seat-taken = This seat has already been taken by another substitute.
 svc-empty-bench = Nobody is on this game's bench of substitutes: ask members to press "Volunteer as substitute" on the sign-up post, or use /judge substitute with a member.
 svc-no-notify-role = This server has no notify role: an administrator sets one with /wolf-setup notify_role.
+
+## Leaderboard's order (choices)
+cmd-leaderboard-by-wins = wins
+cmd-leaderboard-by-rate = win rate

@@ -1268,3 +1268,7 @@ svc-not-on-bench = 你不在这局游戏的替补席上。
 svc-seat-taken = 这个座位已经被其他替补接替了。
 svc-empty-bench = 这局游戏的替补席上没有人：请成员在报名帖上点「报名替补」，或用 /judge substitute 指定成员。
 svc-no-notify-role = 本服务器没有设置开局提醒身份组：管理员可用 /wolf-setup notify_role 设置。
+
+## 排行榜的排序（选项）
+cmd-leaderboard-by-wins = 胜场
+cmd-leaderboard-by-rate = 胜率
