@@ -21,10 +21,10 @@ mod discord_camps;
 mod discord_charts;
 #[path = "discord_help.rs"]
 mod discord_help;
-#[path = "discord_records.rs"]
-mod discord_records;
 #[path = "discord_limits.rs"]
 mod discord_limits;
+#[path = "discord_records.rs"]
+mod discord_records;
 #[path = "discord_signups.rs"]
 mod discord_signups;
 #[path = "discord_tournament.rs"]

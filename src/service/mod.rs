@@ -19,8 +19,8 @@ pub mod guide;
 pub mod play;
 mod records;
 pub mod replay;
-mod tally;
 pub mod substitutes;
+mod tally;
 mod tournament;
 pub mod view;
 

@@ -26,8 +26,8 @@ pub mod resolve;
 pub mod route;
 mod seats;
 pub mod signup;
-pub mod tally;
 pub mod substitutes;
+pub mod tally;
 pub mod tournament;
 
 use std::sync::Arc;

@@ -169,11 +169,7 @@ pub async fn setup(
             ),
             None => text(lang, "ok-setup-camps-none", &[]),
         };
-        let red = text(
-            lang,
-            "ok-setup-red-cards",
-            &[("games", window.to_string())],
-        );
+        let red = text(lang, "ok-setup-red-cards", &[("games", window.to_string())]);
         let notify = match notify {
             Some(role) => text(
                 lang,
