@@ -88,6 +88,13 @@ pub struct DiscordMessenger {
     /// changes, so it is opened once per user and process instead of before every DM (each
     /// opening is a request counted against Discord's rate limits).
     pub dm_channels: Arc<Mutex<BTreeMap<u64, u64>>>,
+    /// One lock per channel for editing its messages. serenity's rate limiter does not hold
+    /// a bucket across the request, so two edits racing in one channel (the vote count from
+    /// the outbox, the post index from its redraw task) can let the older answer's
+    /// "remaining" overwrite the newer "remaining: 0" and send into an exhausted bucket,
+    /// which Discord answers with 429 and counts against the bot. Edits of one channel
+    /// share one bucket anyway, so taking them in turn costs nothing.
+    edit_locks: Arc<Mutex<BTreeMap<u64, Arc<tokio::sync::Mutex<()>>>>>,
 }
 
 impl DiscordMessenger {
@@ -97,7 +104,27 @@ impl DiscordMessenger {
             http,
             service,
             dm_channels: Arc::default(),
+            edit_locks: Arc::default(),
         }
+    }
+
+    /// Edits message `id` of `channel`, in turn with the channel's other edits (see
+    /// [`DiscordMessenger::edit_locks`]).
+    async fn edit_in(
+        &self,
+        channel: ChannelId,
+        id: MessageId,
+        edit: EditMessage,
+    ) -> serenity::Result<Message> {
+        let lock = {
+            let mut locks = self
+                .edit_locks
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            Arc::clone(locks.entry(channel.get()).or_default())
+        };
+        let _turn = lock.lock().await;
+        channel.edit_message(&*self.http, id, edit).await
     }
 
     /// The DM channel with `user`, opened the first time it is needed.
@@ -748,16 +775,15 @@ impl DiscordMessenger {
             .map_err(failed)?;
         let texts: Vec<String> = pages.iter().flat_map(|p| split(p)).collect();
         for (message, text) in e.messages.iter().zip(texts) {
-            ChannelId::new(e.thread.0.max(1))
-                .edit_message(
-                    &*self.http,
-                    MessageId::new((*message).max(1)),
-                    EditMessage::new()
-                        .content(text)
-                        .allowed_mentions(no_pings()),
-                )
-                .await
-                .map_err(refused)?;
+            self.edit_in(
+                ChannelId::new(e.thread.0.max(1)),
+                MessageId::new((*message).max(1)),
+                EditMessage::new()
+                    .content(text)
+                    .allowed_mentions(no_pings()),
+            )
+            .await
+            .map_err(refused)?;
         }
         Ok(())
     }
@@ -949,8 +975,8 @@ impl DiscordMessenger {
             .await
             .map_err(failed)?;
         if let Some(id) = kept {
-            match channel
-                .edit_message(&*self.http, MessageId::new(id.max(1)), edit())
+            match self
+                .edit_in(channel, MessageId::new(id.max(1)), edit())
                 .await
             {
                 // The message's id: every delivered row keeps one (the outbox's checks).
@@ -974,10 +1000,7 @@ impl DiscordMessenger {
         };
         let id = match found {
             Some(id) => {
-                channel
-                    .edit_message(&*self.http, id, edit())
-                    .await
-                    .map_err(refused)?;
+                self.edit_in(channel, id, edit()).await.map_err(refused)?;
                 id
             }
             None => {

@@ -168,6 +168,7 @@ impl World {
         if let Some(bot) = self.bot.take() {
             bot.stop().await;
         }
+        self.fake.new_client();
         self.boot().await;
     }
 

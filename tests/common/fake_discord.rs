@@ -489,6 +489,17 @@ impl FakeDiscord {
             .push((operation.to_string(), needle.to_string()));
     }
 
+    /// A new bot process starts: it has read none of the rate-limit answers the fake gave the
+    /// one before it, so a request into a bucket that one was told is empty is answered with
+    /// Discord's 429 (the buckets keep counting) but is not the new process's fault.
+    pub fn new_client(&self) {
+        let mut s = self.lock();
+        s.global.forget_answers();
+        for b in s.buckets.values_mut() {
+            b.forget_answers();
+        }
+    }
+
     pub fn close_dms(&self, user: u64) {
         self.lock().closed_dms.insert(user);
     }
@@ -1369,6 +1380,12 @@ enum Take {
 }
 
 impl Bucket {
+    /// Forgets what the bucket's answers told the client (see [`FakeDiscord::new_client`]).
+    fn forget_answers(&mut self) {
+        self.told_empty = None;
+        self.retry_until = None;
+    }
+
     fn new(limit: u32, per: Duration) -> Bucket {
         Bucket {
             limit,
