@@ -172,8 +172,6 @@ fn expected_warning(g: &Game, c: CharId, posts: u32, no_vote: bool, lang: Lang) 
 /// warning comes due: once back, it sends each warning once, to those still at risk. The
 /// close then cards exactly the characters warned last.
 #[sqlx::test(migrations = "./migrations")]
-#[ignore = "since the merge with the live vote count, the fake flags one message edit sent into \
-            an exhausted bucket in this game (a Discord-limits bug to find; issue 18)"]
 async fn warnings_reach_exactly_the_characters_the_close_would_card(pool: PgPool) {
     let mut w = World::new(pool).await;
     let (g, thread) = day_one(&w, "zh").await;

@@ -131,6 +131,8 @@ impl World {
 
     /// Starts the bot and waits until it is connected and its commands are registered.
     pub async fn boot(&mut self) {
+        // A new process: it knows none of the rate-limit answers given to the one before.
+        self.fake.new_client();
         let before = self.fake.connections();
         let registered = self
             .fake
@@ -168,7 +170,6 @@ impl World {
         if let Some(bot) = self.bot.take() {
             bot.stop().await;
         }
-        self.fake.new_client();
         self.boot().await;
     }
 
