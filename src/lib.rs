@@ -1,6 +1,7 @@
 //! wolfjudge: a judge for asynchronous forum-style werewolf (版杀) and Mafia games.
 //!
 //! - [`bench`]: many simulated games at once through the store, measured.
+//! - [`chart`]: pictures of a game for its reveal (each vote, the timeline), as PNG (pure).
 //! - [`discord`]: the Discord bot (serenity and poise): commands, buttons, the messenger.
 //! - [`engine`]: the pure rules engine (no I/O, no clock, no RNG reads).
 //! - [`script`]: game scripts replayed on a virtual clock, and their reports.
@@ -12,6 +13,7 @@
 //! - [`tournament`]: series of games scored by role, standings, awards and a chart.
 
 pub mod bench;
+pub mod chart;
 pub mod discord;
 pub mod engine;
 pub mod i18n;

@@ -479,3 +479,73 @@ fn help_texts_point_at_files_in_the_repository_docs() {
         }
     }
 }
+
+/// `simulate --charts DIR` writes the pictures the reveal attaches, one per vote and the
+/// timeline, each a PNG of its laid-out size, and says so; a folder that cannot be made is
+/// an error naming it.
+#[test]
+fn simulate_writes_the_reveals_pictures_into_the_charts_folder() {
+    let dir = temp_file("charts");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = wolfjudge(&[
+        "simulate",
+        "--seed",
+        "3",
+        "--charts",
+        &dir.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let played = sim::simulate("m32", 3, None, Lang::Zh).expect("plays");
+    let charts = wolfjudge::chart::Charts::of(&played.events, Lang::Zh).expect("laid out");
+    let mut want: Vec<(String, (u32, u32))> = charts
+        .votes
+        .iter()
+        .map(|v| (v.name.clone(), v.size()))
+        .collect();
+    want.push(("timeline.png".into(), charts.timeline.size()));
+    for (name, size) in &want {
+        let bytes = std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let img = image::load_from_memory(&bytes).expect("a PNG");
+        assert_eq!((img.width(), img.height()), *size, "{name}");
+    }
+    let mut written: Vec<String> = std::fs::read_dir(&dir)
+        .expect("the folder")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .collect();
+    written.sort();
+    let mut names: Vec<String> = want.into_iter().map(|(n, _)| n).collect();
+    names.sort();
+    assert_eq!(written, names, "nothing else");
+    let said = [
+        ("count", names.len().to_string()),
+        ("seed", "3".to_string()),
+    ];
+    let said: Vec<(&str, &str)> = said.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    assert!(
+        says_with(&stderr(&out), Lang::Zh, "cli-sim-charts", &said),
+        "{}",
+        stderr(&out)
+    );
+    // The transcript is printed as without --charts.
+    assert_eq!(stdout(&out), played.transcript);
+
+    // A folder under a file cannot be made: the error names it, after the game was shown.
+    let file = temp_file("not-a-folder");
+    std::fs::write(&file, "x").expect("a file");
+    let under = file.join("charts");
+    let out = wolfjudge(&[
+        "simulate",
+        "--seed",
+        "3",
+        "--charts",
+        &under.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let path = [("path", under.display().to_string())];
+    let path: Vec<(&str, &str)> = path.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    assert!(
+        says_with(&stderr(&out), Lang::Zh, "cli-chart-write", &path),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -7,18 +7,32 @@ mod common;
 
 #[path = "bench_active.rs"]
 mod bench_active;
+#[path = "charts.rs"]
+mod charts;
 #[path = "cli.rs"]
 mod cli;
 #[path = "discord.rs"]
 mod discord;
 #[path = "discord_boards.rs"]
 mod discord_boards;
+#[path = "discord_camps.rs"]
+mod discord_camps;
+#[path = "discord_charts.rs"]
+mod discord_charts;
+#[path = "discord_help.rs"]
+mod discord_help;
 #[path = "discord_limits.rs"]
 mod discord_limits;
 #[path = "discord_moderation.rs"]
 mod discord_moderation;
+#[path = "discord_records.rs"]
+mod discord_records;
+#[path = "discord_signups.rs"]
+mod discord_signups;
 #[path = "discord_tournament.rs"]
 mod discord_tournament;
+#[path = "discord_warn.rs"]
+mod discord_warn;
 #[path = "export.rs"]
 mod export;
 #[path = "hostile.rs"]
@@ -39,5 +53,7 @@ mod secure;
 mod simulate;
 #[path = "store.rs"]
 mod store;
+#[path = "tally.rs"]
+mod tally;
 #[path = "tournament.rs"]
 mod tournament;

@@ -14,8 +14,9 @@ const FLOORS: &[(&str, u8)] = &[
     // The rules: pure, no I/O, no clock.
     ("engine", 0),
     // Pure presentation and formats: the catalogs, what each audience is told, scripts
-    // replayed in memory, tournament scoring and its render.
+    // replayed in memory, tournament scoring and its render, the reveal's pictures.
     ("i18n", 1),
+    ("chart", 1),
     ("notify", 1),
     ("script", 1),
     ("tournament", 1),
@@ -37,6 +38,9 @@ const SIDEWAYS: &[(&str, &str)] = &[
     ("script", "i18n"),
     ("tournament", "i18n"),
     ("tournament", "script"),
+    // The pictures word through the catalogs; the standings chart draws with their font.
+    ("chart", "i18n"),
+    ("tournament", "chart"),
     // The benchmark drives simulated games.
     ("bench", "sim"),
     // The binary starts every adapter.

@@ -591,6 +591,7 @@ fn raw(g: &Game, s: &Step) -> Command {
         Action::Speedup,
         Action::LastWords { text: text.clone() },
         Action::TreeHole { text: text.clone() },
+        Action::Appeal { text: text.clone() },
         Action::LeaderVote { target },
         Action::Kill {
             target,
@@ -1001,6 +1002,7 @@ fn allowed_dead(a: &Action) -> bool {
             | Action::PassLeader { .. }
             | Action::LastWords { .. }
             | Action::TreeHole { .. }
+            | Action::Appeal { .. }
     )
 }
 
@@ -1069,6 +1071,7 @@ proptest! {
                         (Action::PassLeader { .. }, Some(EventKind::LeaderPassed { from, .. })) => *from == Some(c),
                         (Action::LastWords { .. }, Some(EventKind::LastWordsGiven { character, .. })) => *character == c,
                         (Action::TreeHole { .. }, Some(EventKind::TreeHole { by, .. })) => *by == c,
+                        (Action::Appeal { .. }, Some(EventKind::Appealed { by, .. })) => *by == c,
                         _ => false,
                     };
                     prop_assert!(ok, "a dead character's command had other effects: {} / {:?}", t.describe(), own);
@@ -1215,9 +1218,11 @@ proptest! {
                                 "a judge end without the judge ending it: {}", ctx()
                             ),
                         }
+                        // The reveal, then the complaints for the judge when there were any.
+                        let rest: Vec<&EventKind> = events[i + 1..].iter().map(|e| &e.kind).collect();
                         prop_assert!(
-                            matches!(events.get(i + 1).map(|e| &e.kind), Some(EventKind::Revealed { .. })) && events.len() == i + 2,
-                            "the end must be followed by the reveal and nothing else: {}", t.describe()
+                            matches!(rest.as_slice(), [EventKind::Revealed { .. }] | [EventKind::Revealed { .. }, EventKind::AppealsListed { .. }]),
+                            "the end must be followed by the reveal (and the complaints) and nothing else: {}", t.describe()
                         );
                         owed = None;
                     }

@@ -783,7 +783,7 @@ cmd-vote-reason-desc = Why (posted with your vote)
 cmd-abstain = abstain
 cmd-abstain-desc = Abstain in today's vote
 cmd-votes = votes
-cmd-votes-desc = Show today's vote count (the sheriff's vote weighted)
+cmd-votes-desc = Show today's vote count (the sheriff's vote weighted), or a day's full vote history
 cmd-role = role
 cmd-role-desc = Send me my role again, privately
 cmd-status = status
@@ -857,7 +857,7 @@ flag-mention = ⚠ { $name } { $player } mentioned an account in a relayed post 
 flag-card-reason = violation reported by the bot
 button-card-blue = Blue card
 button-card-yellow = Yellow card
-elevator-heading = Index of day { $day } (updated as posts come in):
+elevator-heading = Index of day { $day } (updated as posts come in; every post of one character: /history):
 elevator-line = { $name } ({ $count }): [latest]({ $link })
 elevator-none = { $name } (0)
 posts-heading = Posts on day { $day } (at least { $need } a day):
@@ -883,9 +883,9 @@ cmd-standings-desc = Post a tournament's standings table and points chart
 cmd-standings-tournament = tournament
 cmd-standings-tournament-desc = The tournament's name (default: the latest)
 cmd-stats = stats
-cmd-stats-desc = A member's games, wins by role and cards in this server
+cmd-stats-desc = A member's or the whole server's games, wins by role and camp, win rates and cards
 cmd-stats-member = member
-cmd-stats-member-desc = Whose record
+cmd-stats-member-desc = Whose record (default: yours)
 cmd-judge-export = export
 cmd-judge-export-desc = The whole game as a game script plus its report (files only you see)
 
@@ -1083,3 +1083,272 @@ moderate-lock-day = Lock and archive day { $day }'s post.
 moderate-living = Give the living players' role to: { $names }.
 moderate-dead = Swap the living players' role for the dead role: { $names }.
 moderate-clear = Take the living and dead roles from: { $names }.
+## Warnings before penalties (issue 18 item 3): the DM before a day's close to each character
+## the close would card automatically, and the at-risk list of /judge status.
+opt-warn_before_close = warnings before the close of a day
+warn-card-heading = ⚠️ Warning, { $name }: the { $phase } vote closes at { $closes }. As things stand, the close gives you an automatic yellow card:
+warn-card-posts = your posts today: { $posts }; needed: { $need }. Post more before the close.
+warn-card-posts-ok = your posts today: { $posts }; needed: { $need } (enough).
+warn-card-no-vote = you have not voted yet: vote (target and reason) or abstain before the close.
+view-at-risk-heading = At risk of an automatic card at the close ({ $closes }):
+view-at-risk-line = { $name }: posts { $posts }/{ $need }{ $vote }
+view-at-risk-no-vote = ; not voted
+view-at-risk-none = Nobody is at risk of an automatic card at the close.
+view-at-risk-speedup = No automatic cards after the speed-up: nobody is at risk.
+view-at-risk-off = This game gives no automatic cards: nobody is at risk.
+## Camp threads (issue 18 item 4b): the private thread of the wolves, or of Mafia's killers
+## and police, with its members and the judge only.
+
+opt-camp_threads = private camp threads
+camp-thread-title = Game { $game } · { $camp ->
+    [wolves] wolves
+    [killers] killers
+   *[police] police
+}
+camp-thread-welcome = This is the { $camp ->
+    [wolves] wolves'
+    [killers] killers'
+   *[police] police's
+} private thread for this game: { $names }. Only you and the judge can see it. A member who is out is taken out of it: at once by day, and with the morning's post for a death at night.
+camp-thread-left = { $name } is out and leaves this thread.
+camp-thread-substitute = { $name } is played by a substitute now, who joins this thread.
+camp-thread-no-channel = This game's { $camp ->
+    [wolves] wolves
+    [killers] killers
+   *[police] police
+} get no private thread: the server has no channel for camp threads (`/wolf-setup camp_channel:`, a text channel the players can read).
+ok-setup-camps = Camp threads open under { $channel } (the wolves' when the ruleset has wolf_chat; Mafia's killers and police: { $mafia ->
+    [yes] yes
+   *[no] no
+}).
+ok-setup-camps-none = No channel for camp threads: no private thread is opened for any camp.
+cmd-wolf-setup-camp_channel = camp_channel
+cmd-wolf-setup-camp_channel-desc = A text channel the players can read, where the private camp threads open (none: no camp threads)
+cmd-wolf-setup-mafia_camp_threads = mafia_camp_threads
+cmd-wolf-setup-mafia_camp_threads-desc = Mafia: a private thread for the killers and one for the police (default: no)
+## Charts in the reveal (issue 18 item 2): one picture per vote and the game's timeline.
+chart-vote-title = Vote of { $phase }
+chart-time-axis = Time ({ $zone })
+chart-abstain = abstain
+chart-proxy = { $what } (proxy)
+chart-voter-sheriff = { $name } (sheriff ×{ $weight })
+chart-voter-gone = { $name } (out)
+chart-no-vote = did not vote
+chart-cannot-vote = may not vote (revealed idiot)
+chart-result-out = Result: { $name } is voted out (votes: { $votes })
+chart-result-idiot = Result: { $name } has the most votes ({ $votes }), is revealed as the idiot and stays in the game
+chart-result-sheriff = Result: { $name } is elected sheriff (votes: { $votes })
+chart-result-no-sheriff = Result: nobody is elected sheriff
+chart-result-no-sheriff-tie = Result: { $names } are tied; nobody is elected sheriff
+chart-result-no-votes = Result: nobody voted; nobody is out
+chart-result-tie = Result: { $names } are tied; nobody is out
+chart-result-runoff = Result: { $names } are tied; a tie round follows
+chart-result-cut = Result: the day was cut short; no vote-out
+chart-result-ended = Result: the game ended before the vote closed
+chart-result-open = The vote is still open
+chart-tally = Count
+chart-tally-line = { $name }: { $votes }
+chart-count-abstain = Abstained: { $count }
+chart-count-none = Did not vote: { $count }
+chart-vote-legend = ● when a vote was cast or changed   struck through: a vote changed later   thick outline: cast by the judge (proxy)   black frame: where the result fell
+chart-missing = Note: { $count ->
+    [one] a character the font lacks is
+   *[other] { $count } characters the font lacks are
+} drawn as ?; the reveal's text has the names in full.
+chart-timeline-title = The game's timeline: { $result }
+chart-result-winner = { $winner } won
+chart-result-draw = a draw
+chart-result-no-winner = ended by the judge, no winner
+chart-result-unfinished = not over yet
+chart-timeline-row = { $name } ({ $role })
+chart-survived = survived
+chart-idiot-revealed = revealed
+chart-cause-night_kill = killed at night
+chart-cause-vote = voted out
+chart-cause-poison = poisoned
+chart-cause-shot = shot
+chart-cause-red_card = red card
+chart-cause-judge = removed by the judge
+chart-cause-self_destruct = self-destructed
+chart-cause-taken = taken by the white wolf king
+chart-cause-duel = lost a duel
+chart-caption = 📊 This game's charts: one per vote, then the timeline{ $parts ->
+    [1] {""}
+   *[other] { " " }({ $part }/{ $parts })
+}.
+cli-sim-charts = wrote the { $count } charts of the game with seed { $seed } to { $dir }
+## Help and history (/help, /history); labels of options' choices
+cmd-help = help
+cmd-help-desc = What the bot does, what to do in the current phase, and every command (only you see it)
+cmd-history = history
+cmd-history-desc = Links to every post a character made in this game
+cmd-history-character = character
+cmd-history-character-desc = Whose posts
+cmd-history-page = page
+cmd-history-page-desc = Which page (long histories come in pages)
+cmd-judge-card-color-blue = Blue card
+cmd-judge-card-color-yellow = Yellow card
+cmd-judge-card-color-red = Red card
+cmd-judge-end-winner-wolves = Wolves
+cmd-judge-end-winner-village = Village
+cmd-judge-end-winner-police = Police
+cmd-judge-end-winner-killers = Killers
+cmd-judge-end-winner-draw = Draw
+cmd-wolf-setup-language-zh = Chinese (中文)
+cmd-wolf-setup-language-en = English
+help-title = Werewolf judge bot: help
+help-about = I am this server's werewolf judge (forum-style, 版杀): I run sign-ups, send roles by DM, take night actions, count votes, give cards by the rules, and publish the whole record at the end. Sign up with { $join } or the sign-up post's button; by day, post in the day's thread and vote with { $vote }; at night, act with the buttons in your DM with me. Any time: { $status } for the game so far, { $role } for your role again.
+help-more = Board and rules: the sign-up post shows the board; the judge can post the game's full rules with { $rules }. Every post of one character: { $history }; today's post counts: { $posts }.
+help-commands = Every command
+help-no-game = There is no game running here. To play, press Join on a sign-up post or use { $join }; use /help in a game's thread or while you play to be told what to do in the current phase.
+help-phase = **Now: { $phase }** (next deadline { $due })
+help-paused = The game is paused: the clock stands still until the judge resumes it.
+help-ended = This game is over: the roles and the whole record are published in its thread.
+help-day = By day: { $anonymous ->
+    [yes] this game is anonymous: post with { $say } or by DM to me, and I relay it under your character's name to the day's thread (messages posted there directly are removed);
+   *[no] post in the day's thread;
+    }{ $posts ->
+    [0] {" "}there is no minimum of posts.
+   *[other] {" "}everyone must post at least { $posts } times a day, or gets a card.
+    } Before { $closes }, vote with { $vote } (with a reason) or abstain with { $abstain }; the count is in { $votes }.
+help-runoff = Tie round: only the tie round's voters vote again (with { $vote }) before { $closes }, for one of the tied characters.
+help-day-closed = Today's vote is closed; the result is coming.
+help-night = At night: roles that act at night get buttons in their DM with me, to press before the deadline; everyone else waits for the day. Posts in the thread do not count at night.
+help-spectator = You are not playing in this game: you may watch, but please don't post in the game's threads.
+help-dead = You are out: please don't post in the game's threads any more (posts from the dead are reported to the judge). You can write to your tree hole with { $treehole }; it is published when the game ends.
+help-you = You play { $name }.
+help-you-day = You play { $name }: { $posts } posts today{ $need ->
+    [0] {""}
+   *[other] {" "}(at least { $need } needed)
+    }; { $votes ->
+    [yes] { $voted ->
+        [yes] you have voted (you can change it before the close).
+       *[no] you have not voted yet.
+    }
+   *[no] you don't vote in this tie round.
+    }
+help-you-pending = You have a decision to make (see your DM with me) by { $until }.
+history-heading = **{ $name }**: every post in this game, { $count } in all
+history-day = Day { $day }:
+history-line = #{ $n } { $link }
+history-page = Page { $page } of { $pages }; for the next, give page { $next }.
+history-none = { $name } has no counted posts in this game yet.
+history-no-page = There is no page { $page }: this character's posts fill { $pages } pages.
+## Records across games (issue 18 item 8): /stats, /leaderboard, card records, /appeal
+stats-camps = Wins by camp: { $camps }
+stats-camp = { $camp } { $won }/{ $played } ({ $rate })
+stats-win-rate = Win rate: { $rate }
+stats-percent = { $rate }%
+stats-no-rate = none yet
+stats-list-sep = ,{" "}
+stats-server-title = This server's games:
+stats-server-games = Games started: { $games } ({ $finished } finished, { $none } of them without a result); { $players } players
+stats-server-winners = Winners: { $winners }
+stats-server-winner = { $winner } { $count }
+stats-server-cards = Cards given: { $blue } blue, { $yellow } yellow, { $red } red
+leaderboard-title = This server's leaderboard (by { $by ->
+    [rate] win rate
+   *[wins] wins
+}, at least { $min } finished games):
+leaderboard-empty = Nobody has { $min } finished games yet.
+leaderboard-line = { $rank }. { $player } — { $won } won of { $games } ({ $rate }%)
+leaderboard-page = Page { $page }/{ $pages } (the page option shows the others)
+signup-red-card = {" "}🟥×{ $count }
+signup-red-card-legend = 🟥: a red card in their last { $games } games (for the judge).
+ok-setup-red-cards = Sign-ups mark members with a red card in their last { $games } games (0: no marks).
+ok-appeal = Your complaint is recorded privately for the judge. The judge's decision is final; complaints are handled when the game ends.
+ev-appealed = { $name } complains: { $text }
+ev-appeals-title = Complaints made during this game ({ $count }, handled now that it has ended):
+ev-appeals-line = - { $name } ({ $player }, { $time }): { $text }
+sim-act-appeal = complain to the judge
+cmd-stats-server = server
+cmd-stats-server-desc = The whole server's record instead of a member's
+cmd-leaderboard = leaderboard
+cmd-leaderboard-desc = The server's players ranked by wins or win rate (posted here)
+cmd-leaderboard-by = by
+cmd-leaderboard-by-desc = Rank by wins (default) or win rate
+cmd-leaderboard-min_games = min_games
+cmd-leaderboard-min_games-desc = Fewest finished games to be ranked (default: 1 by wins, 3 by rate)
+cmd-leaderboard-page = page
+cmd-leaderboard-page-desc = Which page (20 players a page)
+cmd-appeal = appeal
+cmd-appeal-desc = Complain to the judge about this game; complaints are handled when it ends
+cmd-appeal-text = text
+cmd-appeal-text-desc = Your complaint
+cmd-wolf-setup-red_card_games = red_card_games
+cmd-wolf-setup-red_card_games-desc = Sign-ups mark members with a red card in their last N games (default 5, 0: off)
+## The public vote count (tally) in each day post, and /votes day:N (issue 18, item 1)
+tally-title = 📊 **Vote count: { $phase }**
+tally-weight = The sheriff's vote (★) counts { $weight }.
+tally-target = **{ $name }** — { $votes }: { $voters }
+tally-target-none = **{ $name }** — 0
+tally-sheriff = { $name } ★×{ $weight }
+tally-proxy = { $name } (proxy)
+tally-changed = { $name } ({ $chain })
+tally-changed-count = { $name } (changed { $count ->
+    [one] once
+   *[other] { $count } times
+})
+tally-change = { $old } → { $new }
+tally-struck = ~~{ $name }~~
+tally-abstain-word = abstain
+tally-abstained = Abstained ({ $count }): { $names }
+tally-void = Not counted, their target has left the game ({ $count }): { $names }
+tally-no-votes = No votes yet.
+tally-not-voted = Not voted yet ({ $count }): { $names }
+tally-more = …and { $count } more { $count ->
+    [one] line
+   *[other] lines
+} (see /votes).
+tally-open = The vote closes at { $closes }.
+tally-final = Closed at { $at }: this is the final count. The result follows.
+tally-cut = The day ended early at { $at }: no vote-out today.
+tally-ended = The game ended at { $at }, during this vote.
+votes-history-heading = Day { $day }: every vote, in order
+votes-history-round = **{ $phase }** (opened { $at })
+votes-history-vote = { $at } { $by } → { $target }
+votes-history-change = { $at } { $by } ~~{ $old }~~ → { $new }
+votes-history-proxy = { $line } (proxy vote, cast by the judge)
+votes-history-reason = { $line }: { $reason }
+votes-history-close = { $at } { $what }
+votes-no-such-day = Day { $day } has not started; this game has reached day { $last }.
+cmd-votes-day = day
+cmd-votes-day-desc = A past day's full vote history (every vote and change, with times and reasons)
+# --- Sign-up management (issue 18, item 5): the judge adds a member, the notify role, the bench of substitutes ---
+cmd-judge-sign = sign
+cmd-judge-sign-desc = Put a member on the open sign-up (before the game starts)
+cmd-judge-sign-member = member
+cmd-judge-sign-member-desc = The member to put on the sign-up
+cmd-judge-replace = replace
+cmd-judge-replace-desc = Replace a character's player: offer the seat to the bench of substitutes
+cmd-judge-replace-target = target
+cmd-judge-replace-target-desc = The character whose player leaves
+cmd-wolf-setup-notify_role = notify_role
+cmd-wolf-setup-notify_role-desc = A role new sign-ups ping; members opt in with a button (default: none)
+ok-setup-notify = New sign-ups ping { $role }; members opt in and out with the buttons under the ping. The bot needs Manage Roles, above that role.
+ok-setup-no-notify = New sign-ups ping nobody (set notify_role to ping a role members opt in to).
+ok-signed = { $member } is signed up ({ $count } of { $seats }).
+ok-signed-waiting = The game is full: { $member } is number { $place } on the waiting list.
+ok-offered = { $name }'s seat is offered to { $count } substitute(s) by DM; the first to accept takes the character over. Until then the player keeps it.
+signup-ping = { $role }: a new game of { $ruleset } is open for sign-up (judge { $judge }). Press Join on the post above.
+button-notify-on = Notify me of new games
+button-notify-off = Stop notifying me
+ok-notify-on = You will be pinged ({ $role }) when a sign-up opens.
+ok-notify-off = You will no longer be pinged when a sign-up opens.
+button-bench = Volunteer as substitute
+button-unbench = Leave the bench
+signup-bench = Bench of substitutes (offered a seat when the judge replaces a player):
+ok-benched = You are on the bench of substitutes of this { $ruleset } game. If the judge replaces a player, you will be offered the seat by DM: keep your DMs open.
+ok-unbenched = You are off the bench of substitutes.
+dm-bench-offer = The judge is replacing the player of { $name }. Press the button to take the character over (its role, cards and posts stay with it); the first substitute to accept gets the seat.
+button-take-seat = Take the seat
+ok-seat-yours = You now play { $name } ({ $role }). Your role, your cards and the character's posts carry on; use /role to see everything.
+svc-on-bench = You are already on the bench of substitutes.
+svc-not-on-bench = You are not on the bench of substitutes of this game.
+svc-seat-taken = This seat has already been taken by another substitute.
+svc-empty-bench = Nobody is on this game's bench of substitutes: ask members to press "Volunteer as substitute" on the sign-up post, or use /judge substitute with a member.
+svc-no-notify-role = This server has no notify role: an administrator sets one with /wolf-setup notify_role.
+
+## Leaderboard's order (choices)
+cmd-leaderboard-by-wins = wins
+cmd-leaderboard-by-rate = win rate

@@ -747,7 +747,7 @@ cmd-vote-reason-desc = 理由（随投票公布）
 cmd-abstain = 弃票
 cmd-abstain-desc = 今天弃票
 cmd-votes = 票型
-cmd-votes-desc = 查看今天的票型（警长票加权）
+cmd-votes-desc = 查看今天的票型（警长票加权），或某一天的完整投票记录
 cmd-role = 身份
 cmd-role-desc = 私下再发一次我的身份
 cmd-status = 状态
@@ -821,7 +821,7 @@ flag-mention = ⚠ { $name } { $player } 在转发的发言里提到了某个账
 flag-card-reason = 机器人报告的违规
 button-card-blue = 蓝牌
 button-card-yellow = 黄牌
-elevator-heading = 第 { $day } 天电梯（随发言更新）：
+elevator-heading = 第 { $day } 天电梯（随发言更新；只看某个角色的全部发言：/发言记录）：
 elevator-line = { $name }（{ $count }）：[最新]({ $link })
 elevator-none = { $name }（0）
 posts-heading = 第 { $day } 天发言数（每天至少 { $need } 次）：
@@ -847,9 +847,9 @@ cmd-standings-desc = 发布比赛的积分表和积分走势图
 cmd-standings-tournament = 比赛
 cmd-standings-tournament-desc = 比赛名称（默认：最近的比赛）
 cmd-stats = 战绩
-cmd-stats-desc = 成员在本服务器的局数、各身份胜场和收到的牌
+cmd-stats-desc = 成员或全服务器的战绩：局数、各身份与阵营胜场、胜率和收到的牌
 cmd-stats-member = 成员
-cmd-stats-member-desc = 查看谁的战绩
+cmd-stats-member-desc = 查看谁的战绩（默认：你自己）
 cmd-judge-export = 导出
 cmd-judge-export-desc = 把整局游戏导出为游戏脚本和报告（文件只有你能看到）
 
@@ -1047,3 +1047,261 @@ moderate-lock-day = 锁定并归档第 { $day } 天的帖子。
 moderate-living = 给这些玩家发放存活身份组：{ $names }。
 moderate-dead = 把这些玩家的存活身份组换成出局身份组：{ $names }。
 moderate-clear = 收回这些玩家的存活和出局身份组：{ $names }。
+## 判罚前的提醒（issue 18 第 3 项）：白天截止前私信给截止时会被自动判牌的角色，以及 /judge status 里的风险名单。
+opt-warn_before_close = 白天截止前的提醒
+warn-card-heading = ⚠️ 注意，{ $name }：{ $phase }的投票将于 { $closes } 截止。照现在的情况，截止时你会被自动判黄牌：
+warn-card-posts = 你今天发言 { $posts } 条，至少需要 { $need } 条。请在截止前多发言。
+warn-card-posts-ok = 你今天发言 { $posts } 条，至少需要 { $need } 条（已够）。
+warn-card-no-vote = 你还没有投票：请在截止前投票（目标和理由）或明确弃票。
+view-at-risk-heading = 截止时会被自动判牌的角色（{ $closes } 截止）：
+view-at-risk-line = { $name }：发言 { $posts }/{ $need }{ $vote }
+view-at-risk-no-vote = ；未投票
+view-at-risk-none = 目前没有角色会在截止时被自动判牌。
+view-at-risk-speedup = 加速后不再自动判牌：没有角色有风险。
+view-at-risk-off = 本局不自动判牌：没有角色有风险。
+## 阵营私密讨论串（issue 18 第 4b 项）：狼人（或杀人游戏的杀手、警察）的私密讨论串，只有成员和法官能看到。
+
+opt-camp_threads = 阵营私密讨论串
+camp-thread-title = 第 { $game } 局 · { $camp ->
+    [wolves] 狼人
+    [killers] 杀手
+   *[police] 警察
+}
+camp-thread-welcome = 这是本局{ $camp ->
+    [wolves] 狼人
+    [killers] 杀手
+   *[police] 警察
+}的私密讨论串：{ $names }。只有你们和法官能看到。出局的成员会被移出：白天出局的立即移出，夜里出局的在天亮公布时移出。
+camp-thread-left = { $name } 已出局，移出本讨论串。
+camp-thread-substitute = { $name } 现由替补接手，替补已加入本讨论串。
+camp-thread-no-channel = 本局{ $camp ->
+    [wolves] 狼人
+    [killers] 杀手
+   *[police] 警察
+}没有私密讨论串：服务器没有设置阵营讨论串所在的频道（`/狼人杀设置 阵营频道:`，一个玩家能看到的文字频道）。
+ok-setup-camps = 阵营私密讨论串开在 { $channel }（板子开启 wolf_chat 时为狼人开；杀人游戏的杀手和警察：{ $mafia ->
+    [yes] 开
+   *[no] 不开
+}）。
+ok-setup-camps-none = 没有设置阵营讨论串的频道：不为任何阵营开私密讨论串。
+cmd-wolf-setup-camp_channel = 阵营频道
+cmd-wolf-setup-camp_channel-desc = 玩家能看到的文字频道，阵营私密讨论串开在这里（不设：不开）
+cmd-wolf-setup-mafia_camp_threads = 杀人游戏阵营讨论串
+cmd-wolf-setup-mafia_camp_threads-desc = 杀人游戏：为杀手和警察各开一个私密讨论串（默认不开）
+## Charts in the reveal (issue 18 item 2): one picture per vote and the game's timeline.
+chart-vote-title = { $phase } 投票
+chart-time-axis = 时间（{ $zone }）
+chart-abstain = 弃票
+chart-proxy = { $what }（代投）
+chart-voter-sheriff = { $name }（警长 ×{ $weight }）
+chart-voter-gone = { $name }（已出局）
+chart-no-vote = 未投票
+chart-cannot-vote = 不能投票（已翻牌的白痴）
+chart-result-out = 结果：{ $name } 被放逐（{ $votes } 票）
+chart-result-idiot = 结果：{ $name } 得票最多（{ $votes } 票），翻牌为白痴，留在场上
+chart-result-sheriff = 结果：{ $name } 当选警长（{ $votes } 票）
+chart-result-no-sheriff = 结果：没有人当选警长
+chart-result-no-sheriff-tie = 结果：{ $names } 平票，没有人当选警长
+chart-result-no-votes = 结果：没有人投票，无人出局
+chart-result-tie = 结果：{ $names } 平票，无人出局
+chart-result-runoff = 结果：{ $names } 平票，进入加赛
+chart-result-cut = 结果：白天提前结束，没有放逐
+chart-result-ended = 结果：投票结束前游戏已结束
+chart-result-open = 投票尚未结束
+chart-tally = 计票
+chart-tally-line = { $name }：{ $votes } 票
+chart-count-abstain = 弃票：{ $count } 人
+chart-count-none = 未投票：{ $count } 人
+chart-vote-legend = ● 投票或改票的时间　删除线：后来改掉的票　粗框：法官代投　黑框：结果所指
+chart-missing = 注：字体中没有的 { $count } 个字符在图中画作 ?，完整名字见揭秘文字。
+chart-timeline-title = 本局时间线：{ $result }
+chart-result-winner = { $winner }获胜
+chart-result-draw = 平局
+chart-result-no-winner = 法官结束了游戏，没有胜方
+chart-result-unfinished = 游戏尚未结束
+chart-timeline-row = { $name }（{ $role }）
+chart-survived = 存活到最后
+chart-idiot-revealed = 翻牌
+chart-cause-night_kill = 夜里被杀
+chart-cause-vote = 被放逐
+chart-cause-poison = 被毒死
+chart-cause-shot = 被枪杀
+chart-cause-red_card = 红牌出局
+chart-cause-judge = 法官移出
+chart-cause-self_destruct = 自爆
+chart-cause-taken = 被白狼王带走
+chart-cause-duel = 决斗出局
+chart-caption = 📊 本局的图：每次投票一张，最后是时间线{ $parts ->
+    [1] {""}
+   *[other] （{ $part }/{ $parts }）
+}。
+cli-sim-charts = 种子 { $seed } 这一局的 { $count } 张图已写入 { $dir }
+## 帮助与发言记录（/帮助、/发言记录）；命令选项的选项名
+cmd-help = 帮助
+cmd-help-desc = 机器人做什么、当前阶段该做什么，以及全部命令（只有你能看到）
+cmd-history = 发言记录
+cmd-history-desc = 某个角色在本局每一条发言的链接（只看该楼层）
+cmd-history-character = 角色
+cmd-history-character-desc = 看谁的发言
+cmd-history-page = 页码
+cmd-history-page-desc = 第几页（发言多时分页显示）
+cmd-judge-card-color-blue = 蓝牌
+cmd-judge-card-color-yellow = 黄牌
+cmd-judge-card-color-red = 红牌
+cmd-judge-end-winner-wolves = 狼人阵营
+cmd-judge-end-winner-village = 好人阵营
+cmd-judge-end-winner-police = 警察阵营
+cmd-judge-end-winner-killers = 杀手阵营
+cmd-judge-end-winner-draw = 平局
+cmd-wolf-setup-language-zh = 中文
+cmd-wolf-setup-language-en = 英文（English）
+help-title = 狼人杀法官机器人：帮助
+help-about = 我是本服务器的狼人杀（版杀）法官：管理报名，私信发身份，收夜间行动，计票，按规则发牌，结束时公开全部记录。报名用 { $join } 或报名帖的按钮；白天在当天的帖子里发言、用 { $vote } 投票；夜里在与我的私信里点按钮行动。随时用 { $status } 看局势、{ $role } 再看一次自己的身份。
+help-more = 板子与规则：报名帖里写有板子，法官可用 { $rules } 在帖子里公布本局的全部规则。每个角色的全部发言：{ $history }（只看该楼层）；今天的发言数：{ $posts }。
+help-commands = 全部命令
+help-no-game = 这里没有进行中的游戏。想玩就在报名帖点「报名」或用 { $join }；在游戏的帖子里或游戏期间用 /帮助，会告诉你当前阶段该做什么。
+help-phase = **现在：{ $phase }**（下一个截止时间 { $due }）
+help-paused = 游戏已暂停：计时停止，法官恢复后继续。
+help-ended = 这局已经结束：身份揭秘和全部记录已在帖子里公布。
+help-day = 白天：{ $anonymous ->
+    [yes] 这是马甲局，用 { $say } 或私信我发言，我以角色名转发到当天的帖子（直接发在帖子里的会被删除）；
+   *[no] 在当天的帖子里发言；
+    }{ $posts ->
+    [0] 发言条数不限。
+   *[other] 每人每天至少发言 { $posts } 条，不足会被发牌。
+    } 在 { $closes } 之前用 { $vote } 投票（附理由），或用 { $abstain } 弃票；票型见 { $votes }。
+help-runoff = 平票加赛：只有加赛的投票人在 { $closes } 之前重新投票（{ $vote }），只能投给平票的角色。
+help-day-closed = 今天的投票已截止，等待结果。
+help-night = 夜晚：夜里有行动的身份会在与我的私信里收到按钮，截止前点选；其他人等待天亮。夜里的帖子发言不计数。
+help-spectator = 你不在这局里：可以旁观，但请不要在游戏帖里发言。
+help-dead = 你已出局：请不要再在游戏帖里发言（诈尸会报告给法官）。可以用 { $treehole } 写树洞，游戏结束后公开。
+help-you = 你是 { $name }。
+help-you-day = 你是 { $name }：今天已发言 { $posts } 条{ $need ->
+    [0] {""}
+   *[other] （至少 { $need } 条）
+    }；{ $votes ->
+    [yes] { $voted ->
+        [yes] 你已投票（截止前可以改票）。
+       *[no] 你还没有投票。
+    }
+   *[no] 这一轮加赛你不投票。
+    }
+help-you-pending = 你有一个待做的决定（见与我的私信），截止 { $until }。
+history-heading = **{ $name }** 在本局的全部发言：{ $count } 条
+history-day = 第 { $day } 天：
+history-line = #{ $n } { $link }
+history-page = 第 { $page }/{ $pages } 页；下一页在命令里填页码 { $next }。
+history-none = { $name } 在本局还没有计入的发言。
+history-no-page = 没有第 { $page } 页：这个角色的发言共 { $pages } 页。
+## Records across games (issue 18 item 8): /stats, /leaderboard, card records, /appeal
+stats-camps = 各阵营胜场：{ $camps }
+stats-camp = { $camp } { $won }/{ $played }（{ $rate }）
+stats-win-rate = 胜率：{ $rate }
+stats-percent = { $rate }%
+stats-no-rate = 暂无
+stats-list-sep = ，
+stats-server-title = 本服务器的战绩：
+stats-server-games = 已开局数：{ $games }（已结束 { $finished } 局，其中无结果 { $none } 局）；玩家 { $players } 人
+stats-server-winners = 获胜方：{ $winners }
+stats-server-winner = { $winner } { $count } 局
+stats-server-cards = 发出的牌：蓝牌 { $blue } 张，黄牌 { $yellow } 张，红牌 { $red } 张
+leaderboard-title = 本服务器排行榜（按{ $by ->
+    [rate] 胜率
+   *[wins] 胜场
+}，至少 { $min } 局已结束的游戏）：
+leaderboard-empty = 还没有人打满 { $min } 局已结束的游戏。
+leaderboard-line = { $rank }. { $player } — 胜 { $won } / { $games } 局（{ $rate }%）
+leaderboard-page = 第 { $page }/{ $pages } 页（用 page 选项翻页）
+signup-red-card = {" "}🟥×{ $count }
+signup-red-card-legend = 🟥：最近 { $games } 局中收到过红牌（仅供法官参考）。
+ok-setup-red-cards = 报名帖会标出最近 { $games } 局中收到过红牌的成员（0 为不标）。
+ok-appeal = 你的申诉已私下记录给法官。法官的判决为最终判决；申诉在游戏结束后统一处理。
+ev-appealed = { $name } 提出申诉：{ $text }
+ev-appeals-title = 本局游戏中的申诉（{ $count } 条，游戏结束后处理）：
+ev-appeals-line = - { $name }（{ $player }，{ $time }）：{ $text }
+sim-act-appeal = 向法官申诉
+cmd-stats-server = 全服务器
+cmd-stats-server-desc = 查看整个服务器的战绩，而不是某个成员的
+cmd-leaderboard = 排行榜
+cmd-leaderboard-desc = 本服务器玩家按胜场或胜率排名（发到频道）
+cmd-leaderboard-by = 排序
+cmd-leaderboard-by-desc = 按胜场（默认）或胜率排名
+cmd-leaderboard-min_games = 最少局数
+cmd-leaderboard-min_games-desc = 参与排名至少需要的已结束局数（默认：按胜场 1，按胜率 3）
+cmd-leaderboard-page = 页
+cmd-leaderboard-page-desc = 第几页（每页 20 人）
+cmd-appeal = 申诉
+cmd-appeal-desc = 就本局游戏向法官申诉；申诉在游戏结束后处理
+cmd-appeal-text = 内容
+cmd-appeal-text-desc = 你的申诉
+cmd-wolf-setup-red_card_games = 红牌局数
+cmd-wolf-setup-red_card_games-desc = 报名帖标出最近 N 局中收到过红牌的成员（默认 5，0 为不标）
+## 每个讨论帖的公开计票，以及 /票型 天:N（issue 18 第 1 项）
+tally-title = 📊 **{ $phase }计票**
+tally-weight = 警长的票（★）算 { $weight } 票。
+tally-target = **{ $name }** — { $votes } 票：{ $voters }
+tally-target-none = **{ $name }** — 0 票
+tally-sheriff = { $name } ★×{ $weight }
+tally-proxy = { $name }（代投）
+tally-changed = { $name }（{ $chain }）
+tally-changed-count = { $name }（改票 { $count } 次）
+tally-change = { $old } → { $new }
+tally-struck = ~~{ $name }~~
+tally-abstain-word = 弃票
+tally-abstained = 弃票（{ $count }）：{ $names }
+tally-void = 不计（所投的角色已出局）（{ $count }）：{ $names }
+tally-no-votes = 还没有人投票。
+tally-not-voted = 尚未投票（{ $count }）：{ $names }
+tally-more = ……另有 { $count } 行未列出（见 /票型）。
+tally-open = 投票于 { $closes } 截止。
+tally-final = 已于 { $at } 截止：以上为最终票型，结果见下。
+tally-cut = 本日于 { $at } 提前结束：今天没有放逐。
+tally-ended = 游戏于 { $at } 结束，本轮投票随之终止。
+votes-history-heading = 第 { $day } 天全部投票记录（按时间顺序）
+votes-history-round = **{ $phase }**（{ $at } 开始）
+votes-history-vote = { $at } { $by } → { $target }
+votes-history-change = { $at } { $by } ~~{ $old }~~ → { $new }
+votes-history-proxy = { $line }（法官代投）
+votes-history-reason = { $line }：{ $reason }
+votes-history-close = { $at } { $what }
+votes-no-such-day = 第 { $day } 天还没有开始；本局进行到第 { $last } 天。
+cmd-votes-day = 天
+cmd-votes-day-desc = 查看某一天的完整投票记录（每次投票和改票，含时间和理由）
+# --- Sign-up management (issue 18, item 5): the judge adds a member, the notify role, the bench of substitutes ---
+cmd-judge-sign = 代报名
+cmd-judge-sign-desc = 替一名成员报名当前的游戏（开局前）
+cmd-judge-sign-member = 成员
+cmd-judge-sign-member-desc = 要加入报名的成员
+cmd-judge-replace = 换人
+cmd-judge-replace-desc = 替换某个角色的玩家：把座位私信提供给替补席
+cmd-judge-replace-target = 角色
+cmd-judge-replace-target-desc = 玩家要离开的角色
+cmd-wolf-setup-notify_role = 开局提醒身份组
+cmd-wolf-setup-notify_role-desc = 新报名开启时提醒的身份组；成员用按钮自行加入（默认：无）
+ok-setup-notify = 新报名开启时会提醒 { $role }；成员用提醒消息下的按钮加入或退出。机器人需要「管理身份组」权限，且排在该身份组之上。
+ok-setup-no-notify = 新报名开启时不提醒任何人（设置 notify_role 后会提醒自愿加入的成员）。
+ok-signed = 已替 { $member } 报名（{ $count } / { $seats }）。
+ok-signed-waiting = 本局已满：{ $member } 在候补名单第 { $place } 位。
+ok-offered = 已私信 { $count } 名替补，提供 { $name } 的座位；最先接受的人接替该角色。在此之前原玩家继续游戏。
+signup-ping = { $role }：{ $ruleset } 新的一局开始报名了（法官 { $judge }），请在上面的帖子里点「报名」。
+button-notify-on = 开局提醒我
+button-notify-off = 不再提醒
+ok-notify-on = 新报名开启时会提醒你（{ $role }）。
+ok-notify-off = 新报名开启时不会再提醒你。
+button-bench = 报名替补
+button-unbench = 退出替补
+signup-bench = 替补席（法官换人时会私信提供座位）：
+ok-benched = 你已进入这局 { $ruleset } 的替补席。法官换人时会私信提供座位，请保持私信开启。
+ok-unbenched = 你已退出替补席。
+dm-bench-offer = 法官要替换 { $name } 的玩家。点下面的按钮接替该角色（身份、牌和发言都保留）；最先接受的替补得到座位。
+button-take-seat = 接替座位
+ok-seat-yours = 你现在扮演 { $name }（{ $role }）。身份、所受的牌和该角色的发言都延续；用 /role 查看全部信息。
+svc-on-bench = 你已经在替补席上了。
+svc-not-on-bench = 你不在这局游戏的替补席上。
+svc-seat-taken = 这个座位已经被其他替补接替了。
+svc-empty-bench = 这局游戏的替补席上没有人：请成员在报名帖上点「报名替补」，或用 /judge substitute 指定成员。
+svc-no-notify-role = 本服务器没有设置开局提醒身份组：管理员可用 /wolf-setup notify_role 设置。
+
+## 排行榜的排序（选项）
+cmd-leaderboard-by-wins = 胜场
+cmd-leaderboard-by-rate = 胜率

@@ -2,9 +2,11 @@
 //! see them; with --database-url also played through PostgreSQL, with --tournament recorded
 //! as a tournament. Several games get a heading each and a summary at the end.
 
+use std::path::{Path, PathBuf};
+
 use wolfjudge::engine::{Game, Winner};
 use wolfjudge::i18n::{self, Lang};
-use wolfjudge::{sim, store};
+use wolfjudge::{chart, sim, store};
 
 use super::db::Db;
 use super::out::{emit, exit};
@@ -63,6 +65,11 @@ pub struct Args {
     players: Option<usize>,
     #[arg(long, value_enum, default_value = "zh")]
     lang: LangArg,
+    /// Write each game's pictures, as the reveal on Discord attaches them, into this folder
+    /// (created if missing): vote-day-1.png, … one per vote, and timeline.png; with
+    /// --games N, prefixed game-1-, game-2-, …
+    #[arg(long, value_name = "DIR")]
+    charts: Option<PathBuf>,
     #[command(flatten)]
     db: Db,
 }
@@ -74,6 +81,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         players: a.players,
         games: a.games,
         lang: a.lang.into(),
+        charts: a.charts.as_deref(),
     };
     series.check()?;
     match &a.tournament {
@@ -95,12 +103,57 @@ struct Series<'a> {
     players: Option<usize>,
     games: u32,
     lang: Lang,
+    /// Where to write each game's pictures.
+    charts: Option<&'a Path>,
 }
 
 impl Series<'_> {
     /// Game `i`'s seed (checked by [`Series::check`] to fit).
     fn seed(&self, i: u32) -> u64 {
         self.seed.saturating_add(u64::from(i))
+    }
+
+    /// With --charts: writes game `i`'s pictures into the folder (created if missing), and
+    /// says so on stderr; a file that cannot be written is an error naming it.
+    fn write_charts(&self, i: u32, out: &sim::Simulation) -> anyhow::Result<()> {
+        let Some(dir) = self.charts else {
+            return Ok(());
+        };
+        let cannot = |path: &Path, e: &dyn std::fmt::Display| {
+            exit(
+                1,
+                i18n::text(
+                    self.lang,
+                    "cli-chart-write",
+                    &[
+                        ("path", path.display().to_string()),
+                        ("error", e.to_string()),
+                    ],
+                ),
+            )
+        };
+        let pngs = chart::game_charts(&out.events, self.lang).map_err(|e| cannot(dir, &e))?;
+        std::fs::create_dir_all(dir).map_err(|e| cannot(dir, &e))?;
+        let prefix = if self.games > 1 {
+            format!("game-{}-", i + 1)
+        } else {
+            String::new()
+        };
+        for png in &pngs {
+            let path = dir.join(format!("{prefix}{}", png.name));
+            std::fs::write(&path, &png.bytes).map_err(|e| cannot(&path, &e))?;
+        }
+        let said = i18n::text(
+            self.lang,
+            "cli-sim-charts",
+            &[
+                ("count", pngs.len().to_string()),
+                ("dir", dir.display().to_string()),
+                ("seed", self.seed(i).to_string()),
+            ],
+        );
+        eprintln!("wolfjudge: {said}");
+        Ok(())
     }
 
     /// Refuses, before anything is played or stored, a series that cannot be played:
@@ -149,6 +202,7 @@ async fn games(s: &Series<'_>, db: &Db) -> anyhow::Result<()> {
             store_simulation(st, id, &key, &out, s.lang).await?;
         }
         printer.game(seed, &out)?;
+        s.write_charts(i, &out)?;
     }
     printer.finish()
 }
@@ -197,6 +251,7 @@ async fn tournament(s: &Series<'_>, name: &str, judge: &str, db: &Db) -> anyhow:
         );
         eprintln!("wolfjudge: {said}");
         printer.game(seed, &out)?;
+        s.write_charts(i, &out)?;
     }
     printer.finish()
 }

@@ -22,7 +22,7 @@ use serenity::all::{
     ModalInteraction,
 };
 
-use super::commands::wolf;
+use super::commands::{signups, wolf};
 use super::messenger::no_pings;
 use super::{failure_text, locale_lang, Data, Error, DEFER_AFTER};
 use crate::engine::{Action, CharId, Color};
@@ -58,6 +58,9 @@ pub async fn on_component(
     let lang = locale_lang(Some(&c.locale));
     let user = Account(c.user.id.get());
     let service = &data.service;
+    if sign_up_managed(ctx, data, c, user, lang).await? {
+        return Ok(());
+    }
     if let Some((signup, joining)) = wolf::parse_signup_button(&c.data.custom_id) {
         let name = c
             .member
@@ -93,6 +96,120 @@ pub async fn on_component(
     })
     .await?;
     Ok(())
+}
+
+/// The presses of sign-up management ([`signups`]): the notify role's opt-in and opt-out,
+/// the bench's buttons on the sign-up post, and a volunteer taking an offered seat. `false`
+/// when the press is none of them.
+///
+/// # Errors
+/// When Discord does not take the answer.
+async fn sign_up_managed(
+    ctx: &serenity::Context,
+    data: &Data,
+    c: &ComponentInteraction,
+    user: Account,
+    lang: Lang,
+) -> Result<bool, Error> {
+    let service = &data.service;
+    let id = c.data.custom_id.as_str();
+    let guild = c.guild_id.map(|g| Guild(g.get()));
+    if let Some(on) = signups::parse_notify_button(id) {
+        patiently(ctx, Pressed::Button(c), async {
+            (Answer::Text(notify_me(ctx, data, c, on, lang).await), ())
+        })
+        .await?;
+        return Ok(true);
+    }
+    if let Some((signup, volunteering)) = signups::parse_bench_button(id) {
+        let name = c
+            .member
+            .as_ref()
+            .map(|m| m.display_name().to_string())
+            .unwrap_or_else(|| c.user.name.clone());
+        let done = patiently(ctx, Pressed::Button(c), async {
+            let done = match signup_in(service, signup, guild).await {
+                Err(e) => Err(e),
+                Ok(()) if volunteering => service.volunteer(signup, user, &name).await,
+                Ok(()) => service.leave_bench(signup, user).await,
+            };
+            let reply = match &done {
+                Ok(s) if volunteering => {
+                    text(lang, "ok-benched", &[("ruleset", s.ruleset.clone())])
+                }
+                Ok(_) => text(lang, "ok-unbenched", &[]),
+                Err(e) => failure_text(e, lang),
+            };
+            (Answer::Text(reply), done.is_ok())
+        })
+        .await?;
+        if done {
+            wolf::refresh_signup(&ctx.http, data, signup).await;
+        }
+        return Ok(true);
+    }
+    if let Some(offer) = signups::parse_seat_button(id) {
+        let signup = patiently(ctx, Pressed::Button(c), async {
+            match service.take_seat(offer, user, lang).await {
+                Ok(seated) => {
+                    data.wake.notify_one();
+                    let reply = text(
+                        lang,
+                        "ok-seat-yours",
+                        &[
+                            ("name", seated.name),
+                            ("role", crate::i18n::role_name(seated.role, lang)),
+                        ],
+                    );
+                    (Answer::Text(reply), seated.signup)
+                }
+                Err(e) => (Answer::Text(failure_text(&e, lang)), None),
+            }
+        })
+        .await?;
+        // The sign-up post's bench no longer shows who took the seat.
+        if let Some(signup) = signup {
+            wolf::refresh_signup(&ctx.http, data, signup).await;
+        }
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// Gives the presser the server's notify role (`on`) or takes it away: new sign-ups ping
+/// that role. What to answer.
+async fn notify_me(
+    ctx: &serenity::Context,
+    data: &Data,
+    c: &ComponentInteraction,
+    on: bool,
+    lang: Lang,
+) -> String {
+    let Some(guild) = c.guild_id else {
+        return failure_text(&ServiceError::NotSetUp, lang);
+    };
+    let role = match data.service.notify_role_to_toggle(Guild(guild.get())).await {
+        Ok(role) => role,
+        Err(e) => return failure_text(&e, lang),
+    };
+    let role_id = serenity::RoleId::new(role.0.max(1));
+    let changed = if on {
+        ctx.http
+            .add_member_role(guild, c.user.id, role_id, None)
+            .await
+    } else {
+        ctx.http
+            .remove_member_role(guild, c.user.id, role_id, None)
+            .await
+    };
+    match changed {
+        Ok(()) => text(
+            lang,
+            if on { "ok-notify-on" } else { "ok-notify-off" },
+            &[("role", format!("<@&{}>", role.0))],
+        ),
+        Err(e) => failure_text(&ServiceError::Platform(e.to_string()), lang),
+    }
 }
 
 /// What a press in a DM prompt or on a judge's card button comes to: a text, or the kill's

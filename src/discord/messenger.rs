@@ -22,17 +22,16 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use serenity::all::{
-    Builder, ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateButton,
-    CreateForumPost, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    CreateWebhook, EditMessage, ExecuteWebhook, GetMessages, GuildId, Http, Message, MessageId,
-    Nonce, UserId, WebhookId,
-};
+use serenity::all::{AutoArchiveDuration, Builder, ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton, CreateForumPost, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, CreateThread, CreateWebhook, EditMessage, ExecuteWebhook, GetMessages, GuildId, Http, Message, MessageId, Nonce, UserId, WebhookId};
 use sha2::{Digest, Sha256};
 
+use crate::chart::Png;
 use crate::engine::CharId;
-use crate::notify::prompt::{Delivery, NewPost, PostRef};
-use crate::service::{anon, Channel, Elevator, GameId, Route, Service};
+use crate::i18n::text;
+use crate::i18n::{self, Lang};
+use crate::notify::camp::{Camp, CampAction};
+use crate::notify::prompt::{Delivery, NewPost, PostRef, TallyRef};
+use crate::service::{Account, Channel, Elevator, GameId, Route, Service, anon};
 use crate::store::outbox::{Earlier, Messenger, OutMessage, SendError};
 
 /// Where relayed posts go: the game forum's webhook, made once and kept.
@@ -83,6 +82,13 @@ pub struct DiscordMessenger {
     /// changes, so it is opened once per user and process instead of before every DM (each
     /// opening is a request counted against Discord's rate limits).
     pub dm_channels: Arc<Mutex<BTreeMap<u64, u64>>>,
+    /// One lock per channel for editing its messages. serenity's rate limiter does not hold
+    /// a bucket across the request, so two edits racing in one channel (the vote count from
+    /// the outbox, the post index from its redraw task) can let the older answer's
+    /// "remaining" overwrite the newer "remaining: 0" and send into an exhausted bucket,
+    /// which Discord answers with 429 and counts against the bot. Edits of one channel
+    /// share one bucket anyway, so taking them in turn costs nothing.
+    edit_locks: Arc<Mutex<BTreeMap<u64, Arc<tokio::sync::Mutex<()>>>>>,
 }
 
 impl DiscordMessenger {
@@ -92,7 +98,27 @@ impl DiscordMessenger {
             http,
             service,
             dm_channels: Arc::default(),
+            edit_locks: Arc::default(),
         }
+    }
+
+    /// Edits message `id` of `channel`, in turn with the channel's other edits (see
+    /// [`DiscordMessenger::edit_locks`]).
+    async fn edit_in(
+        &self,
+        channel: ChannelId,
+        id: MessageId,
+        edit: EditMessage,
+    ) -> serenity::Result<Message> {
+        let lock = {
+            let mut locks = self
+                .edit_locks
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            Arc::clone(locks.entry(channel.get()).or_default())
+        };
+        let _turn = lock.lock().await;
+        channel.edit_message(&*self.http, id, edit).await
     }
 
     /// The DM channel with `user`, opened the first time it is needed.
@@ -114,6 +140,34 @@ impl DiscordMessenger {
         }
         Ok(Channel(dm.id.get()))
     }
+}
+
+/// Discord takes at most this many files a message.
+pub const MAX_FILES: usize = 10;
+
+/// The reveal's pictures as messages: each a caption (`chart-caption`, numbered when there
+/// are several) and at most [`MAX_FILES`] pictures, in order.
+pub fn chart_messages(pngs: Vec<Png>, lang: Lang) -> Vec<(String, Vec<Png>)> {
+    let mut batches: Vec<Vec<Png>> = Vec::new();
+    for png in pngs {
+        match batches.last_mut() {
+            Some(b) if b.len() < MAX_FILES => b.push(png),
+            _ => batches.push(vec![png]),
+        }
+    }
+    let n = batches.len();
+    batches
+        .into_iter()
+        .enumerate()
+        .map(|(i, files)| {
+            let caption = i18n::text(
+                lang,
+                "chart-caption",
+                &[("part", (i + 1).to_string()), ("parts", n.to_string())],
+            );
+            (caption, files)
+        })
+        .collect()
 }
 
 /// The component id of a choice: `wj:<game>:<choice>`.
@@ -300,6 +354,17 @@ pub fn already_shown(parts: &[String], shown: &[(u64, &str)]) -> (usize, Option<
     (found, first)
 }
 
+/// A message's text with the deadline it is about, if any, as a Discord timestamp (shown in
+/// each reader's own time zone).
+fn with_due(body: &str, meta: &Delivery) -> String {
+    let mut body = body.to_string();
+    if let Some(due) = meta.due {
+        let t = due.timestamp();
+        body.push_str(&format!("\n⏰ <t:{t}:F> (<t:{t}:R>)"));
+    }
+    body
+}
+
 impl DiscordMessenger {
     async fn deliver(&self, msg: &OutMessage, earlier: Option<Earlier>) -> Result<u64, SendError> {
         let game = GameId(msg.game_id);
@@ -309,14 +374,22 @@ impl DiscordMessenger {
             // Not a message: a post's lock or a role change, in its place in the channel.
             return super::moderation::carry_out(&self.http, &self.service, &route, action).await;
         }
-        let mut body = msg.body.clone();
-        if let Some(due) = meta.due {
-            // Shown in each reader's own time zone by Discord.
-            let t = due.timestamp();
-            body.push_str(&format!("\n⏰ <t:{t}:F> (<t:{t}:R>)"));
-        }
-        let parts = split(&body);
+        let mut parts = split(&with_due(&msg.body, &meta));
         let last = parts.len() - 1;
+        // The reveal's pictures: after its text, in messages of their own, each with a
+        // caption (so a retry finds what was shown) and at most ten files.
+        let charts = if meta.charts {
+            let pngs = self
+                .service
+                .charts(game, route.lang)
+                .await
+                .map_err(failed)?;
+            chart_messages(pngs, route.lang)
+        } else {
+            Vec::new()
+        };
+        let first_chart = parts.len();
+        parts.extend(charts.iter().map(|(caption, _)| caption.clone()));
         let message = |i: usize, text: &str| {
             let mut m = CreateMessage::new()
                 .content(text)
@@ -326,11 +399,21 @@ impl DiscordMessenger {
             if i == last {
                 m = m.components(components(game, &meta));
             }
+            if let Some((_, files)) = i.checked_sub(first_chart).and_then(|k| charts.get(k)) {
+                m = m.add_files(
+                    files
+                        .iter()
+                        .map(|p| CreateAttachment::bytes(p.bytes.clone(), p.name.clone())),
+                );
+            }
             m
         };
         let after = earlier.map(look_after);
         if let Some(post) = meta.post.as_ref().filter(|p| p.relay_as.is_some()) {
             return self.relay(&route, post, &msg.body, after).await;
+        }
+        if let Some(action) = &meta.camp {
+            return self.camp(&route, action, &parts, message, after).await;
         }
         let target = match msg.channel.as_str() {
             "judge" => route.log,
@@ -442,6 +525,18 @@ impl DiscordMessenger {
         title: &str,
         after: MessageId,
     ) -> Result<Option<Channel>, SendError> {
+        self.find_thread(route, route.forum, title, after).await
+    }
+
+    /// The bot's oldest active thread in `parent` named `title`, newer than `after`: what an
+    /// earlier attempt opened (a day's forum post, a camp's private thread).
+    async fn find_thread(
+        &self,
+        route: &Route,
+        parent: Channel,
+        title: &str,
+        after: MessageId,
+    ) -> Result<Option<Channel>, SendError> {
         let me = self.me().await?;
         let threads = GuildId::new(route.guild.0.max(1))
             .get_active_threads(&*self.http)
@@ -451,7 +546,7 @@ impl DiscordMessenger {
             .threads
             .iter()
             .filter(|t| {
-                t.parent_id.is_some_and(|p| p.get() == route.forum.0)
+                t.parent_id.is_some_and(|p| p.get() == parent.0)
                     && t.owner_id == Some(me)
                     && t.name == title
                     && t.id.get() > after.get()
@@ -678,19 +773,262 @@ impl DiscordMessenger {
             .map_err(failed)?;
         let texts: Vec<String> = pages.iter().flat_map(|p| split(p)).collect();
         for (message, text) in e.messages.iter().zip(texts) {
-            ChannelId::new(e.thread.0.max(1))
-                .edit_message(
-                    &*self.http,
-                    MessageId::new((*message).max(1)),
-                    EditMessage::new()
-                        .content(text)
-                        .allowed_mentions(no_pings()),
-                )
-                .await
-                .map_err(refused)?;
+            self.edit_in(
+                ChannelId::new(e.thread.0.max(1)),
+                MessageId::new((*message).max(1)),
+                EditMessage::new()
+                    .content(text)
+                    .allowed_mentions(no_pings()),
+            )
+            .await
+            .map_err(refused)?;
         }
         Ok(())
     }
+}
+
+/// A camp's private thread (see [`crate::notify::camp`]): opened once, its members added
+/// and taken out by the rows of its `camp:<camp>` channel, in order.
+impl DiscordMessenger {
+    /// Carries out one camp row, then posts its text in the thread; returns the id of the
+    /// text's first message there. Each step may be repeated after a lost attempt: the
+    /// thread is looked for before one is opened, adding or taking out a member twice
+    /// changes nothing, and the text is sent only if it is not there yet.
+    async fn camp(
+        &self,
+        route: &Route,
+        action: &CampAction,
+        parts: &[String],
+        message: impl Fn(usize, &str) -> CreateMessage,
+        after: Option<MessageId>,
+    ) -> Result<u64, SendError> {
+        let seat_account = |seat: u16| {
+            route
+                .seats
+                .get(&seat)
+                .copied()
+                .ok_or_else(|| failed(format!("seat {seat} has no player")))
+        };
+        let thread = match action {
+            CampAction::Open { camp, seats } => {
+                let place = self.service.camp_place(route.game).await.map_err(failed)?;
+                let thread = self.open_camp(route, *camp, place.channel, after).await?;
+                // The judge, then the members in seat order; nobody else.
+                let mut members = vec![place.judge];
+                for seat in seats {
+                    members.push(seat_account(*seat)?);
+                }
+                for m in members {
+                    self.camp_member(thread, m, true).await?;
+                }
+                thread
+            }
+            CampAction::Add { camp, seat } => {
+                let thread = self.camp_thread(route.game, *camp).await?;
+                // A substitute takes the seat: whoever played it before leaves.
+                let former = self
+                    .service
+                    .former_players(route.game, *seat)
+                    .await
+                    .map_err(failed)?;
+                let now = seat_account(*seat)?;
+                for m in former.into_iter().filter(|m| *m != now) {
+                    self.camp_member(thread, m, false).await?;
+                }
+                self.camp_member(thread, now, true).await?;
+                thread
+            }
+            CampAction::Remove { camp, seat } => {
+                let thread = self.camp_thread(route.game, *camp).await?;
+                self.camp_member(thread, seat_account(*seat)?, false)
+                    .await?;
+                thread
+            }
+        };
+        self.send_parts(thread, parts, 0, message, after).await
+    }
+
+    /// The camp's thread, recorded when it was opened (its rows come in order: the opening
+    /// row is delivered before any other).
+    async fn camp_thread(&self, game: GameId, camp: Camp) -> Result<Channel, SendError> {
+        self.service
+            .camp_thread(game, camp)
+            .await
+            .map_err(failed)?
+            .ok_or_else(|| failed(format!("the {} thread is not open yet", camp.key())))
+    }
+
+    /// Opens the camp's private thread in `parent` (a private thread that its members
+    /// cannot invite others to), unless it is recorded, or an earlier attempt (`after`)
+    /// opened it: then that one, found among the server's active threads by its parent,
+    /// owner and name. Its name says only the game's number and the camp, which the public
+    /// knows from the board.
+    async fn open_camp(
+        &self,
+        route: &Route,
+        camp: Camp,
+        parent: Option<Channel>,
+        after: Option<MessageId>,
+    ) -> Result<Channel, SendError> {
+        if let Some(t) = self
+            .service
+            .camp_thread(route.game, camp)
+            .await
+            .map_err(failed)?
+        {
+            return Ok(t);
+        }
+        let parent = parent
+            .ok_or_else(|| SendError::refused("the server has no channel for camp threads"))?;
+        let title = text(
+            route.lang,
+            "camp-thread-title",
+            &[
+                ("game", route.game.0.to_string()),
+                ("camp", camp.key().to_string()),
+            ],
+        );
+        let found = match after {
+            Some(after) => self.find_thread(route, parent, &title, after).await?,
+            None => None,
+        };
+        let thread = match found {
+            Some(t) => t,
+            None => {
+                let t = ChannelId::new(parent.0.max(1))
+                    .create_thread(
+                        &*self.http,
+                        CreateThread::new(title)
+                            .kind(ChannelType::PrivateThread)
+                            .invitable(false)
+                            .auto_archive_duration(AutoArchiveDuration::OneWeek),
+                    )
+                    .await
+                    .map_err(refused)?;
+                Channel(t.id.get())
+            }
+        };
+        self.service
+            .camp_opened(route.game, camp, thread)
+            .await
+            .map_err(failed)
+    }
+
+    /// Adds `who` to the thread, or takes them out; taking out someone who is not in it
+    /// (an earlier attempt did) is done.
+    async fn camp_member(&self, thread: Channel, who: Account, add: bool) -> Result<(), SendError> {
+        let channel = ChannelId::new(thread.0.max(1));
+        let user = UserId::new(who.0.max(1));
+        let done = if add {
+            channel.add_thread_member(&*self.http, user).await
+        } else {
+            channel.remove_thread_member(&*self.http, user).await
+        };
+        match done {
+            Ok(()) => Ok(()),
+            Err(serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r)))
+                if !add && r.status_code.as_u16() == 404 =>
+            {
+                Ok(())
+            }
+            Err(e) => Err(refused(e)),
+        }
+    }
+}
+
+impl DiscordMessenger {
+    /// Shows a round's vote count ([`TallyRef`]): edits its message in place, or creates it
+    /// in the day's post the first time (after looking, with `earlier`, for one an earlier
+    /// attempt created: the bot's message with the count's title line), and keeps its id.
+    /// A message deleted on Discord is made again. Returns the count message's id.
+    async fn tally(
+        &self,
+        msg: &OutMessage,
+        tally: TallyRef,
+        earlier: Option<Earlier>,
+    ) -> Result<Option<u64>, SendError> {
+        let game = GameId(msg.game_id);
+        let meta = msg.meta.clone().unwrap_or_default();
+        // The count is drawn within Discord's limit; `split` only guards it.
+        let text = split(&with_due(&msg.body, &meta))
+            .into_iter()
+            .next()
+            .unwrap_or_default();
+        let (day, round) = (tally.day as i32, tally.round as i32);
+        let store = self.service.store();
+        let route = self.service.route(game).await.map_err(failed)?;
+        let thread = route
+            .days
+            .get(&tally.day)
+            .copied()
+            .ok_or_else(|| failed(format!("day {} has no post yet", tally.day)))?;
+        let channel = ChannelId::new(thread.0.max(1));
+        let edit = || {
+            EditMessage::new()
+                .content(text.as_str())
+                .allowed_mentions(no_pings())
+        };
+        let kept = store
+            .tally_message(game.0, day, round)
+            .await
+            .map_err(failed)?;
+        if let Some(id) = kept {
+            match self
+                .edit_in(channel, MessageId::new(id.max(1)), edit())
+                .await
+            {
+                // The message's id: every delivered row keeps one (the outbox's checks).
+                Ok(_) => return Ok(Some(id)),
+                // Deleted (by a moderator): made again below.
+                Err(e) if not_found(&e) => {}
+                Err(e) => return Err(refused(e)),
+            }
+        }
+        let title = text.lines().next().unwrap_or_default().to_string();
+        let found = match earlier.filter(|_| kept.is_none()) {
+            Some(e) => {
+                let me = self.me().await?;
+                self.shown_since(channel, look_after(e), Author::Bot(me))
+                    .await?
+                    .iter()
+                    .find(|m| m.content.lines().next() == Some(title.as_str()))
+                    .map(|m| m.id)
+            }
+            None => None,
+        };
+        let id = match found {
+            Some(id) => {
+                self.edit_in(channel, id, edit()).await.map_err(refused)?;
+                id
+            }
+            None => {
+                let m = CreateMessage::new()
+                    .content(text.as_str())
+                    .nonce(Nonce::String(discord_nonce(&msg.nonce, 0)))
+                    .enforce_nonce(true)
+                    .allowed_mentions(no_pings());
+                channel
+                    .send_message(&*self.http, m)
+                    .await
+                    .map_err(refused)?
+                    .id
+            }
+        };
+        store
+            .keep_tally_message(game.0, day, round, thread.0 as i64, id.get() as i64)
+            .await
+            .map_err(failed)?;
+        Ok(Some(id.get()))
+    }
+}
+
+/// Whether Discord answered that the message (or channel) is not there (404).
+fn not_found(e: &serenity::Error) -> bool {
+    matches!(
+        e,
+        serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r))
+            if r.status_code.as_u16() == 404
+    )
 }
 
 impl Messenger for DiscordMessenger {
@@ -699,6 +1037,9 @@ impl Messenger for DiscordMessenger {
         msg: &OutMessage,
         earlier: Option<Earlier>,
     ) -> Result<Option<u64>, SendError> {
+        if let Some(tally) = msg.meta.as_ref().and_then(|m| m.tally) {
+            return self.tally(msg, tally, earlier).await;
+        }
         self.deliver(msg, earlier).await.map(Some)
     }
 }

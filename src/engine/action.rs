@@ -55,6 +55,12 @@ pub enum ActionOf<C, D> {
         #[serde(deserialize_with = "named::text")]
         text: String,
     },
+    /// A complaint to the judge (申诉): kept unseen until the game ends, then listed in the
+    /// judge's log (the judge's decision is final; complaints wait for the end).
+    Appeal {
+        #[serde(deserialize_with = "named::text")]
+        text: String,
+    },
     LeaderVote {
         #[serde(deserialize_with = "named::target")]
         target: C,
@@ -212,6 +218,7 @@ impl<C, D> ActionOf<C, D> {
             A::Speedup => A::Speedup,
             A::LastWords { text } => A::LastWords { text: text.clone() },
             A::TreeHole { text } => A::TreeHole { text: text.clone() },
+            A::Appeal { text } => A::Appeal { text: text.clone() },
             A::LeaderVote { target } => A::LeaderVote {
                 target: who(target)?,
             },
@@ -301,6 +308,7 @@ impl<C, D> ActionOf<C, D> {
                 | ActionOf::PassLeader { .. }
                 | ActionOf::LastWords { .. }
                 | ActionOf::TreeHole { .. }
+                | ActionOf::Appeal { .. }
         )
     }
 }

@@ -416,6 +416,18 @@ pub enum EventKind {
         by: CharId,
         text: String,
     },
+    /// A complaint to the judge by `by`'s player (`player`, the account at the time): seen
+    /// by nobody until the end.
+    Appealed {
+        by: CharId,
+        player: String,
+        text: String,
+    },
+    /// At the end, after the reveal: the complaints made during the game, in order, for the
+    /// judge (only when there were any).
+    AppealsListed {
+        appeals: Vec<Appeal>,
+    },
     Conceded {
         by: CharId,
     },
@@ -436,6 +448,15 @@ pub enum EventKind {
         deeds: Vec<Deed>,
         tree_holes: Vec<(CharId, String)>,
     },
+}
+
+/// A complaint made during a game ([`EventKind::Appealed`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Appeal {
+    pub by: CharId,
+    pub player: String,
+    pub text: String,
+    pub at: DateTime<Utc>,
 }
 
 /// An event with its time.
@@ -469,6 +490,9 @@ impl Event {
             // A note is never shown to anyone before the reveal (the command's own reply
             // acknowledges it privately).
             K::TreeHole { .. } => Audience::Internal,
+            // A complaint waits for the end: then the judge's log lists them all.
+            K::Appealed { .. } => Audience::Internal,
+            K::AppealsListed { .. } => Audience::Judge,
             K::LeaderPassed { .. }
             | K::LeaderVoted { .. }
             | K::LeaderElected { .. }

@@ -38,6 +38,7 @@ pub use role::{Role, Winner};
 pub use ruleset::{Kind, Ruleset};
 pub use setup::{create, Setup};
 pub use state::{apply, Game};
+pub use vote::AtRisk;
 
 /// Who issues a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -254,7 +255,12 @@ impl Tx {
         if self.g.ended() {
             return Err(RuleError::GameOver);
         }
-        if self.g.paused.is_some() && !matches!(cmd.action, Action::Resume | Action::End { .. }) {
+        if self.g.paused.is_some()
+            && !matches!(
+                cmd.action,
+                Action::Resume | Action::End { .. } | Action::Appeal { .. }
+            )
+        {
             return Err(RuleError::Paused);
         }
         let check = |c: CharId| -> Result<(), RuleError> {
@@ -302,6 +308,17 @@ impl Tx {
                     now,
                     EventKind::TreeHole {
                         by: c,
+                        text: text.clone(),
+                    },
+                );
+                Ok(())
+            }
+            Action::Appeal { text } => {
+                self.emit(
+                    now,
+                    EventKind::Appealed {
+                        by: c,
+                        player: self.g.ch(c).player.clone(),
                         text: text.clone(),
                     },
                 );
@@ -551,6 +568,10 @@ impl Tx {
             tree_holes: g.tree_holes.to_vec(),
         };
         self.emit(at, reveal);
+        let appeals = self.g.appeals.to_vec();
+        if !appeals.is_empty() {
+            self.emit(at, EventKind::AppealsListed { appeals });
+        }
     }
 
     pub(crate) fn span(&self, f: impl Fn(&ruleset::Options) -> ruleset::Span) -> Duration {
@@ -575,6 +596,7 @@ fn check_texts(a: &Action) -> Result<(), RuleError> {
         Action::Post { text } => TextKind::Post.check(text),
         Action::LastWords { text } => TextKind::LastWords.check(text),
         Action::TreeHole { text } => TextKind::TreeHole.check(text),
+        Action::Appeal { text } => TextKind::Reason.check(text),
         Action::Vote { reason, .. }
         | Action::Kill { reason, .. }
         | Action::Card { reason, .. }

@@ -348,6 +348,13 @@ pub struct Options {
     pub wolf_leader: bool,
     pub leader_pick_fallback: PickFallback,
     pub wolf_chat: bool,
+    /// Whether the bot opens a private thread for each camp that talks (the wolves; in
+    /// Mafia the killers and the police), visible to its members and the judge only, and
+    /// takes each member out of it once their death is public. Set per game when it starts
+    /// on a server (`wolf_chat` on: always in werewolf, in Mafia when the server turns it on
+    /// in `/wolf-setup`); absent from rulesets, scripts and older logs, where it is off.
+    #[serde(default)]
+    pub camp_threads: bool,
     /// RULES.md §4 "Witch": `"never"` (M32), `"first_night"`, `"always"`; the older
     /// `false`/`true` still read (see [`WitchSelfSave`]).
     pub witch_self_save: WitchSelfSave,
@@ -379,6 +386,12 @@ pub struct Options {
     pub lurk_min_posts_day: u32,
     pub lurk_min_posts_streak: u32,
     pub lurk_streak_days: u32,
+    /// Issue 18 "Warnings before penalties": how long before a day's close each living
+    /// character the close would card automatically (too few posts, no vote) is told so by
+    /// DM; none after the speed-up or without `auto_cards`. Absent from older logs and files:
+    /// 6 hours and 1 hour.
+    #[serde(default = "default_warnings")]
+    pub warn_before_close: Vec<Span>,
     pub blues_per_yellow: u32,
     pub yellows_per_red: u32,
     pub red_card_loses_camp: bool,
@@ -387,6 +400,11 @@ pub struct Options {
     /// which is how they printed times.
     #[serde(default)]
     pub time_zone: Zone,
+}
+
+/// The warnings before a day's close when a ruleset names none: 6 hours and 1 hour before.
+fn default_warnings() -> Vec<Span> {
+    vec![Span(6 * 3600), Span(3600)]
 }
 
 /// A whole ruleset, as loaded from TOML (with any per-game overrides applied).
@@ -424,6 +442,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// Options a ruleset file may leave out (they have defaults, for files and stored games
 /// older than the option): an override may still name them.
 const DEFAULTED: &[&str] = &[
+    "warn_before_close",
     "fixed_phase_times",
     "time_zone",
     "wolves_win_at_half",
@@ -568,6 +587,11 @@ impl Ruleset {
         if o.lurk_streak_days == 0 {
             return Err("option `lurk_streak_days` must be at least 1".into());
         }
+        if o.warn_before_close.iter().any(|s| s.0 <= 0) {
+            return Err(
+                "option `warn_before_close` takes durations above 0, e.g. [\"6h\", \"1h\"]".into(),
+            );
+        }
         Ok(())
     }
 
@@ -683,6 +707,44 @@ mod tests {
         assert_eq!(m32.options.witch_self_save, WitchSelfSave::Never);
         assert!(m32.options.wolves_win_at_half && !m32.options.wolf_self_destruct);
         assert!(m32.changed_options().is_empty());
+    }
+
+    /// Issue 18: warnings 6 hours and 1 hour before a day's close by default, in every
+    /// ruleset file and in games stored before the option; an override may change or drop
+    /// them; a span of 0 is refused naming the option.
+    #[test]
+    fn warnings_before_the_close_default_to_six_hours_and_one_hour() {
+        let none = BTreeMap::new();
+        let want = vec![Span(6 * 3600), Span(3600)];
+        for (name, _) in BUILTIN {
+            let rs = Ruleset::builtin(name, &none).expect("loads");
+            assert_eq!(rs.options.warn_before_close, want, "{name}");
+        }
+        let rs = Ruleset::builtin("m32", &none).expect("m32");
+        let mut json = serde_json::to_value(&rs.options).expect("json");
+        assert_eq!(json["warn_before_close"], serde_json::json!(["6h", "1h"]));
+        json.as_object_mut().unwrap().remove("warn_before_close");
+        let old: Options = serde_json::from_value(json).expect("an older game");
+        assert_eq!(old.warn_before_close, want);
+        let set = |v: toml::Value| {
+            let o = BTreeMap::from([("warn_before_close".to_string(), v)]);
+            Ruleset::builtin("m32", &o)
+        };
+        let three = toml::Value::Array(vec!["12h".into(), "3h".into(), "30m".into()]);
+        assert_eq!(
+            set(three)
+                .expect("three warnings")
+                .options
+                .warn_before_close,
+            vec![Span(12 * 3600), Span(3 * 3600), Span(1800)]
+        );
+        assert!(set(toml::Value::Array(vec![]))
+            .expect("none")
+            .options
+            .warn_before_close
+            .is_empty());
+        let zero = set(toml::Value::Array(vec!["0m".into()])).unwrap_err();
+        assert!(zero.to_string().contains("warn_before_close"), "{zero}");
     }
 
     #[test]

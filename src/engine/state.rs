@@ -144,6 +144,9 @@ pub struct Game {
     /// What was done, for the reveal (shared between copies: it only grows).
     pub deeds: AppendOnly<Deed>,
     pub tree_holes: AppendOnly<(CharId, String)>,
+    /// Complaints to the judge, listed at the end (absent in games stored before them).
+    #[serde(default)]
+    pub appeals: AppendOnly<super::event::Appeal>,
     pub commitment: String,
     /// When the judge paused the game, while paused.
     #[serde(default)]
@@ -760,6 +763,13 @@ pub fn apply(g: &mut Game, e: &Event) {
         }
         K::Extended { seconds } => shift_deadlines(g, seconds_checked(*seconds)),
         K::TreeHole { by, text } => g.tree_holes.push((*by, text.clone())),
+        K::Appealed { by, player, text } => g.appeals.push(super::event::Appeal {
+            by: *by,
+            player: player.clone(),
+            text: text.clone(),
+            at: e.at,
+        }),
+        K::AppealsListed { .. } => {}
         K::Conceded { .. } => {}
         K::GameEnded { winner, .. } => {
             g.winner = *winner;

@@ -231,18 +231,48 @@ impl Tx {
     }
 
     /// Automatic yellow cards at a day's close (before speed-up only): no vote, too few
-    /// posts that day, too few posts on each day of a streak.
+    /// posts that day, too few posts on each day of a streak ([`Game::close_cards`]).
     fn auto_day_cards(&mut self, d: &super::state::DayState, at: DateTime<Utc>) {
-        let o = self.g.ruleset.options.clone();
-        if !o.auto_cards || self.g.sped_up {
-            return;
+        for (c, due) in self.g.close_cards(d) {
+            for reason in due {
+                if self.g.ended() {
+                    return;
+                }
+                self.give_card(c, super::card::Color::Yellow, reason, at);
+            }
         }
-        for c in self.g.living() {
-            let ch = self.g.ch(c);
+    }
+}
+
+/// A living character the open day's close would card automatically, as things stand
+/// (issue 18, warnings before penalties): what it has and what it lacks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AtRisk {
+    pub character: CharId,
+    /// Its posts today.
+    pub posts: u32,
+    /// The posts today that would spare it every post card (the day's minimum, or the
+    /// streak's when a streak card is due).
+    pub need: u32,
+    /// Whether it has neither voted nor abstained (and may vote).
+    pub no_vote: bool,
+}
+
+impl Game {
+    /// The automatic yellow cards the close of day `d` gives, by living character in seat
+    /// order (RULES.md §1 "Cards"): none in a tie round, after the speed-up or without
+    /// `auto_cards`; a revealed idiot gets no card for not voting (RULES.md §4).
+    pub fn close_cards(&self, d: &super::state::DayState) -> Vec<(CharId, Vec<CardReason>)> {
+        let o = &self.ruleset.options;
+        if !o.auto_cards || self.sped_up || d.round > 0 {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for c in self.living() {
+            let ch = self.ch(c);
             let posts = |day: u32| ch.posts.get(&day).copied().unwrap_or(0);
             let mut due = Vec::new();
-            // A revealed idiot may not vote: no card for not voting (RULES.md §4).
-            if !d.ballots.contains_key(&c) && !self.g.revealed.contains(&c) {
+            if !d.ballots.contains_key(&c) && !self.revealed.contains(&c) {
                 due.push(CardReason::NoVote { day: d.day });
             }
             let today = posts(d.day);
@@ -264,17 +294,47 @@ impl Tx {
                     min: o.lurk_min_posts_streak,
                 });
             }
-            for reason in due {
-                if self.g.ended() {
-                    return;
-                }
-                self.give_card(c, super::card::Color::Yellow, reason, at);
+            if !due.is_empty() {
+                out.push((c, due));
             }
         }
+        out
     }
-}
 
-impl Game {
+    /// The living characters the open day's close would card automatically if it came now
+    /// ([`Game::close_cards`]), in seat order; none while no day is open, after its close,
+    /// while the game is paused or over.
+    pub fn at_risk(&self) -> Vec<AtRisk> {
+        let Some(d) = self.day.as_ref().filter(|d| !d.closed) else {
+            return Vec::new();
+        };
+        if !matches!(self.phase, super::Phase::Day { .. }) || self.paused.is_some() || self.ended()
+        {
+            return Vec::new();
+        }
+        self.close_cards(d)
+            .into_iter()
+            .map(|(c, due)| {
+                let posts = self.ch(c).posts.get(&d.day).copied().unwrap_or(0);
+                let need =
+                    due.iter()
+                        .filter_map(|r| match r {
+                            CardReason::FewPosts { min, .. }
+                            | CardReason::LurkStreak { min, .. } => Some(*min),
+                            _ => None,
+                        })
+                        .max()
+                        .unwrap_or(self.ruleset.options.lurk_min_posts_day);
+                AtRisk {
+                    character: c,
+                    posts,
+                    need,
+                    no_vote: due.iter().any(|r| matches!(r, CardReason::NoVote { .. })),
+                }
+            })
+            .collect()
+    }
+
     /// The standing count of a day: living voters' votes for living targets, in
     /// thousandths of a vote (the sheriff's weighted), each with the arrival seq of the
     /// latest vote counted for it ("who reached the count first"), by seat.
@@ -306,5 +366,157 @@ impl Game {
         }
         tally.sort_by_key(|(c, _, _)| *c);
         tally
+    }
+}
+
+#[cfg(test)]
+mod at_risk_tests {
+    use std::collections::BTreeMap;
+
+    use chrono::{DateTime, Duration, TimeZone, Utc};
+
+    use super::super::{apply, create, handle, Action, Command, Game, Phase, Role, Ruleset, Setup};
+    use super::{AtRisk, CharId};
+
+    /// A 12-character game of `ruleset` at its first day (m32 opens with day 1).
+    fn first_day(ruleset: &str, roles: &[Role]) -> (Game, DateTime<Utc>) {
+        let rs = Ruleset::builtin(ruleset, &BTreeMap::new()).expect("the ruleset loads");
+        let names: Vec<String> = ('A'..='Z').take(roles.len()).map(String::from).collect();
+        let start = Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap();
+        let setup = Setup {
+            ruleset: rs,
+            seed: super::super::rng::Seed::U64(1),
+            start,
+            characters: names.clone(),
+            roles: Some(names.iter().cloned().zip(roles.iter().copied()).collect()),
+            forbidden_first_kill: None,
+            players: None,
+        };
+        let mut g = Game::replay(&create(&setup).expect("the deal fits"));
+        let mut at = start;
+        while !matches!(g.phase, Phase::Day { .. }) {
+            at += Duration::minutes(10);
+            for e in handle(&g, &Command::tick(), at).expect("a tick") {
+                apply(&mut g, &e);
+            }
+            assert!(at < start + Duration::days(3), "a day opens");
+        }
+        (g, at)
+    }
+
+    fn act(g: &mut Game, c: u16, a: Action, at: DateTime<Utc>) {
+        for e in handle(g, &Command::by(CharId(c), a), at).expect("accepted") {
+            apply(g, &e);
+        }
+    }
+
+    fn post(g: &mut Game, c: u16, n: u32, at: DateTime<Utc>) {
+        for k in 0..n {
+            act(
+                g,
+                c,
+                Action::Post {
+                    text: format!("{k}"),
+                },
+                at,
+            );
+        }
+    }
+
+    const M32: [Role; 12] = [
+        Role::Wolf,
+        Role::Wolf,
+        Role::Wolf,
+        Role::Wolf,
+        Role::Seer,
+        Role::Witch,
+        Role::Hunter,
+        Role::Villager,
+        Role::Villager,
+        Role::Villager,
+        Role::Villager,
+        Role::Villager,
+    ];
+
+    /// The warnings go to exactly the characters the close then cards: a character with its
+    /// posts and vote in is not at risk, one short of either is, the dead are not.
+    #[test]
+    fn the_characters_at_risk_are_those_the_close_cards() {
+        let (mut g, at) = first_day("m32", &M32);
+        let vote = |t: u16| Action::Vote {
+            target: CharId(t),
+            reason: "理由".into(),
+        };
+        post(&mut g, 0, 5, at);
+        act(&mut g, 0, vote(1), at);
+        post(&mut g, 1, 5, at);
+        post(&mut g, 2, 2, at);
+        act(&mut g, 2, Action::Abstain, at);
+        act(&mut g, 3, vote(0), at);
+        let remove = Action::Remove {
+            target: CharId(11),
+            reason: "离开".into(),
+        };
+        for e in handle(&g, &Command::judge(remove), at).expect("removed") {
+            apply(&mut g, &e);
+        }
+        let risks = g.at_risk();
+        let by = |c: u16| risks.iter().find(|r| r.character == CharId(c)).cloned();
+        assert_eq!(by(0), None, "posts and vote in");
+        assert_eq!(
+            by(1),
+            Some(AtRisk {
+                character: CharId(1),
+                posts: 5,
+                need: 5,
+                no_vote: true
+            })
+        );
+        assert_eq!(
+            by(2),
+            Some(AtRisk {
+                character: CharId(2),
+                posts: 2,
+                need: 5,
+                no_vote: false
+            })
+        );
+        assert_eq!(by(11), None, "the dead are not warned");
+        // The close cards exactly these.
+        let closes = g.day.as_ref().unwrap().closes;
+        let carded: Vec<CharId> = handle(&g, &Command::tick(), closes)
+            .expect("the close")
+            .into_iter()
+            .filter_map(|e| match e.kind {
+                super::EventKind::CardGiven { target, .. } => Some(target),
+                _ => None,
+            })
+            .collect();
+        let mut warned: Vec<CharId> = risks.iter().map(|r| r.character).collect();
+        let mut carded_once = carded.clone();
+        carded_once.dedup();
+        warned.sort();
+        assert_eq!(warned, carded_once);
+        // None after the speed-up.
+        let mut sped = g.clone();
+        for c in 0..11 {
+            if !sped.sped_up {
+                act(&mut sped, c, Action::Speedup, at);
+            }
+        }
+        assert!(sped.sped_up && sped.at_risk().is_empty());
+    }
+
+    /// Mafia gives no automatic cards: nobody is at risk.
+    #[test]
+    fn nobody_is_at_risk_without_automatic_cards() {
+        let mut rs = Ruleset::builtin("m32", &BTreeMap::new()).expect("m32");
+        rs.options.auto_cards = false;
+        let (mut g, _) = first_day("m32", &M32);
+        assert!(!g.at_risk().is_empty());
+        g.ruleset = rs;
+        assert!(g.at_risk().is_empty());
+        let d = g.day.clone().unwrap();
+        assert!(g.close_cards(&d).is_empty());
     }
 }

@@ -10,6 +10,8 @@
 //! (or refers to a variable it was not given) comes out as `⟦id⟧`, so it shows up in tests
 //! and reports instead of vanishing; [`try_text`] reports it as an error instead.
 
+pub mod commands;
+
 use std::sync::OnceLock;
 
 use chrono::{DateTime, Offset, Utc};
@@ -871,6 +873,25 @@ fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
         K::Paused => c.t0("ev-paused"),
         K::Resumed { seconds } => c.t("ev-resumed", args!["dur" => c.dur(*seconds)]),
         K::TreeHole { text, .. } => c.t("ev-tree-hole", args!["text" => text.as_str()]),
+        K::Appealed { by, text, .. } => c.t(
+            "ev-appealed",
+            args!["name" => c.name(*by), "text" => text.as_str()],
+        ),
+        K::AppealsListed { appeals } => {
+            let mut lines = vec![c.t("ev-appeals-title", args!["count" => appeals.len()])];
+            for a in appeals {
+                lines.push(c.t(
+                    "ev-appeals-line",
+                    args![
+                        "name" => c.name(a.by),
+                        "player" => player_label(&a.player),
+                        "time" => c.time(a.at),
+                        "text" => a.text.as_str(),
+                    ],
+                ));
+            }
+            lines.join("\n")
+        }
         K::Conceded { by } => c.t("ev-conceded", args!["name" => c.name(*by)]),
         K::GameEnded {
             winner,
@@ -2021,6 +2042,19 @@ mod tests {
                 by: c(1),
                 text: "Bob is a wolf".into(),
             },
+            EventKind::Appealed {
+                by: c(1),
+                player: "42".into(),
+                text: "the card was unfair".into(),
+            },
+            EventKind::AppealsListed {
+                appeals: vec![crate::engine::event::Appeal {
+                    by: c(1),
+                    player: "42".into(),
+                    text: "the card was unfair".into(),
+                    at: at(),
+                }],
+            },
             EventKind::Conceded { by: c(1) },
             EventKind::GameEnded {
                 winner: Some(Winner::Village),
@@ -2176,9 +2210,11 @@ mod tests {
                 EventKind::SelfDestructed { .. } => 47,
                 EventKind::Dueled { .. } => 48,
                 EventKind::DayCut { .. } => 49,
+                EventKind::Appealed { .. } => 50,
+                EventKind::AppealsListed { .. } => 51,
             })
             .collect();
-        assert_eq!(covered.len(), 50, "every EventKind variant is listed");
+        assert_eq!(covered.len(), 52, "every EventKind variant is listed");
         v
     }
 

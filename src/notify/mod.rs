@@ -7,7 +7,9 @@
 //! Text goes through the catalogs of [`crate::i18n`]; [`prompt`] decides which choices a
 //! player's DM offers. The layering is in `docs/architecture.md`.
 
+pub mod camp;
 pub mod prompt;
+pub mod tally;
 
 use chrono::{DateTime, Utc};
 
@@ -41,15 +43,20 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
         .into_iter()
         .map(|(c, text)| (format!("dm:{}", c.0), text))
         .collect();
+    // The camps' threads (their own channels, after the event's messages).
+    let camps = camp::rows(e, g, lang);
+    let count = tally::outgoing(e, g, lang);
     if channels.is_empty() && private.is_empty() {
-        return Vec::new();
+        let mut out: Vec<_> = count.into_iter().collect();
+        out.extend(camps);
+        return out;
     }
     let text = match &e.kind {
         // A post is the player's own words: relayed as they are under the character's name
         // in an anonymous game; otherwise the player's own message in the thread is the
         // post, and nothing is repeated.
         EventKind::Posted { text, .. } if g.ruleset.options.anonymous => text.clone(),
-        EventKind::Posted { .. } => return Vec::new(),
+        EventKind::Posted { .. } => return camps,
         _ if e.audience() == Audience::Judge => i18n::render_judge(e, g, lang),
         _ => i18n::render(e, g, lang),
     };
@@ -66,6 +73,14 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
     if let EventKind::Revealed { tree_holes, .. } = &e.kind {
         out.push(prompt::tree_hole_post(tree_holes, g, lang));
     }
+    if let Some(count) = count {
+        // At the close the final count comes first: the result follows it.
+        match e.kind {
+            EventKind::VoteClosed { .. } => out.insert(0, count),
+            _ => out.push(count),
+        }
+    }
+    out.extend(camps);
     out
 }
 
@@ -181,6 +196,47 @@ pub fn reminder(g: &Game, text_id: &str, closes: DateTime<Utc>, lang: Lang) -> S
             ("closes", i18n::time(closes, g.ruleset.options.time_zone)),
         ],
     )
+}
+
+/// The warning DMed to a character the open day's close would card automatically (issue 18,
+/// warnings before penalties): its posts today and the posts needed, whether it still has
+/// to vote, and the close time, in the game's time zone and (`due`) in the reader's.
+pub fn card_warning(
+    g: &Game,
+    risk: &crate::engine::AtRisk,
+    closes: DateTime<Utc>,
+    lang: Lang,
+) -> Outgoing {
+    let mut lines = vec![i18n::text(
+        lang,
+        "warn-card-heading",
+        &[
+            ("name", g.ch(risk.character).name.clone()),
+            ("phase", i18n::phase_name(g.phase, lang)),
+            ("closes", i18n::time(closes, g.ruleset.options.time_zone)),
+        ],
+    )];
+    let counts = [
+        ("posts", risk.posts.to_string()),
+        ("need", risk.need.to_string()),
+    ];
+    let posts = if risk.posts < risk.need {
+        "warn-card-posts"
+    } else {
+        "warn-card-posts-ok"
+    };
+    lines.push(i18n::text(lang, posts, &counts));
+    if risk.no_vote {
+        lines.push(i18n::text(lang, "warn-card-no-vote", &[]));
+    }
+    Outgoing {
+        channel: format!("dm:{}", risk.character.0),
+        body: lines.join("\n"),
+        meta: Some(Delivery {
+            due: Some(closes),
+            ..Delivery::default()
+        }),
+    }
 }
 
 /// Why a message was set aside, for the judge's notice about it.

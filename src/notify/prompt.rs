@@ -182,6 +182,18 @@ pub enum Moderate {
     },
 }
 
+/// The public vote count of a day's round (issue 18, item 1): one message, created when the
+/// round opens and edited in place by every later row of the same round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TallyRef {
+    pub day: u32,
+    pub round: u32,
+    /// The row that creates the message (when the round opens), in its place in the post:
+    /// never skipped for a later one.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub opens: bool,
+}
+
 /// How to show one message.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Delivery {
@@ -206,17 +218,36 @@ pub struct Delivery {
     /// the judge's notice, should the platform refuse it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moderate: Option<Moderate>,
+    /// A change to a camp's private thread (a row of its `camp:<camp>` channel).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub camp: Option<super::camp::CampAction>,
+    /// The reveal: the game's pictures (each vote, the timeline; `crate::chart`) go with it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub charts: bool,
+    /// The message is the round's vote count: it replaces the count's message in place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tally: Option<TallyRef>,
 }
 
 impl Delivery {
+    /// For a message that only redraws one in place with the whole of its content (the vote
+    /// count): what it redraws. Of several such messages waiting in a channel, only the
+    /// latest needs showing; the earlier may be skipped (never the one that creates it).
+    pub fn edit_key(&self) -> Option<(u32, u32)> {
+        self.tally.filter(|t| !t.opens).map(|t| (t.day, t.round))
+    }
+
     fn is_empty(&self) -> bool {
-        self.new_post.is_none()
+        self.tally.is_none()
+            && self.new_post.is_none()
             && self.menus.is_empty()
             && self.buttons.is_empty()
             && self.due.is_none()
             && self.post.is_none()
             && self.card_for.is_none()
             && self.moderate.is_none()
+            && self.camp.is_none()
+            && !self.charts
     }
 }
 
@@ -256,6 +287,7 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
             }
             d.due = Some(*closes);
         }
+        (EventKind::Revealed { .. }, None) if channel == "public" => d.charts = true,
         (EventKind::Posted { by, day, .. }, None) if channel == "public" => {
             d.post = Some(PostRef {
                 seat: by.0,

@@ -445,10 +445,18 @@ fn json_to_toml(key: &str, v: &Value) -> Result<toml::Value, ScriptError> {
             }
             toml::Value::Table(t)
         }
+        // The `warn_before_close` option: durations.
+        Value::Array(a) => toml::Value::Array(
+            a.iter()
+                .enumerate()
+                .map(|(i, x)| json_to_toml(&format!("{key}[{i}]"), x))
+                .collect::<Result<_, _>>()?,
+        ),
         _ => {
             return Err(field(
                 &format!("options.{key}"),
-                "must be a string, number, boolean or (for `deal`) an object",
+                "must be a string, number, boolean, (for `deal`) an object or (for \
+                 `warn_before_close`) a list",
             ))
         }
     })

@@ -284,6 +284,16 @@ fn option_line(key: &str, value: &serde_json::Value, lang: Lang) -> String {
             counts.sort();
             counts_text(&counts, lang)
         }
+        // `warn_before_close`: durations, each in words.
+        serde_json::Value::Array(items) if items.is_empty() => i18n::text(lang, "board-no", &[]),
+        serde_json::Value::Array(items) => items
+            .iter()
+            .map(|v| match v.as_str().map(Span::parse) {
+                Some(Ok(span)) => i18n::duration(span.0, lang),
+                _ => v.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
         other => other.to_string(),
     };
     i18n::text(lang, "board-option", &[("name", label), ("value", shown)])

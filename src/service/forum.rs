@@ -73,6 +73,67 @@ impl Flag {
 /// is edited in place as posts come in.
 pub const ELEVATOR_PAGE: usize = 12;
 
+/// At most this many links on one page of a character's history (`/history`). A link is
+/// about 90 characters, its line a few more; with a day's heading before every link (the
+/// worst case), a 32-character name and the page line, 15 stay under Discord's 2,000
+/// characters in both languages (`history_pages_fit_discord`).
+pub const HISTORY_PAGE: usize = 15;
+
+/// A character's posts as pages of links (`/history`): a heading with the count, then per
+/// day its heading and the links, numbered in the order they were posted (the floor, 楼层);
+/// with more than one page, each ends with which page it is.
+pub fn history_pages(name: &str, posts: &[(u32, String)], lang: Lang) -> Vec<String> {
+    if posts.is_empty() {
+        return vec![i18n::text(
+            lang,
+            "history-none",
+            &[("name", name.to_string())],
+        )];
+    }
+    let heading = i18n::text(
+        lang,
+        "history-heading",
+        &[
+            ("name", name.to_string()),
+            ("count", posts.len().to_string()),
+        ],
+    );
+    let numbered: Vec<(usize, &(u32, String))> = posts.iter().enumerate().collect();
+    let chunks: Vec<_> = numbered.chunks(HISTORY_PAGE).collect();
+    let pages = chunks.len();
+    chunks
+        .iter()
+        .enumerate()
+        .map(|(p, chunk)| {
+            let mut lines = vec![heading.clone()];
+            let mut day = None;
+            for (n, (d, link)) in chunk.iter() {
+                if day != Some(*d) {
+                    day = Some(*d);
+                    lines.push(i18n::text(lang, "history-day", &[("day", d.to_string())]));
+                }
+                lines.push(i18n::text(
+                    lang,
+                    "history-line",
+                    &[("n", (n + 1).to_string()), ("link", link.clone())],
+                ));
+            }
+            if pages > 1 {
+                lines.push(i18n::text(
+                    lang,
+                    "history-page",
+                    &[
+                        ("page", (p + 1).to_string()),
+                        ("pages", pages.to_string()),
+                        ("next", (p + 2).min(pages).to_string()),
+                    ],
+                ));
+            }
+            lines.join("\n")
+        })
+        .collect()
+}
+
 /// The link to a message in a server.
 pub fn link(guild: u64, thread: Channel, message: u64) -> String {
     format!(
@@ -488,5 +549,81 @@ impl Service {
             lines.push(format!("{}: {n}", g.ch(c).name));
         }
         Ok(lines.join("\n"))
+    }
+
+    /// A character's history (`/history character page`): links to every post the
+    /// character made in the game, across all days, page `page` (from 1) of them. Only the
+    /// character's counted posts: in an anonymous game the relayed ones, which show the
+    /// character, never the account.
+    ///
+    /// # Errors
+    /// [`ServiceError::UnknownTarget`] for a name that is no character of the game;
+    /// database errors. A page past the last is answered with how many there are.
+    pub async fn history(
+        &self,
+        game: GameId,
+        name: &str,
+        page: u32,
+        lang: Lang,
+    ) -> Result<String, ServiceError> {
+        let g = self.store.load(game.0).await?;
+        let seat = g
+            .find(name.trim())
+            .ok_or_else(|| ServiceError::UnknownTarget(name.to_string()))?;
+        let route = self.route(game).await?;
+        let posts: Vec<(u32, String)> = self
+            .store
+            .character_posts(game, seat)
+            .await?
+            .into_iter()
+            .map(|(day, thread, message)| (day, link(route.guild.0, thread, message)))
+            .collect();
+        let mut pages = history_pages(&g.ch(seat).name, &posts, lang);
+        let count = pages.len();
+        let index = (page.max(1) - 1) as usize;
+        if index >= count {
+            return Ok(i18n::text(
+                lang,
+                "history-no-page",
+                &[("page", page.to_string()), ("pages", count.to_string())],
+            ));
+        }
+        Ok(pages.swap_remove(index))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A long history in pages: every page fits one Discord message (2,000 characters) with
+    /// the longest names and ids, every post is on exactly one page, in order.
+    #[test]
+    fn history_pages_fit_discord() {
+        let name = "长".repeat(32);
+        let snowflake = u64::MAX / 2;
+        let posts: Vec<(u32, String)> = (0..100u32)
+            .map(|i| {
+                (
+                    i + 10,
+                    link(snowflake, Channel(snowflake), snowflake - u64::from(i)),
+                )
+            })
+            .collect();
+        for lang in [Lang::Zh, Lang::En] {
+            let pages = history_pages(&name, &posts, lang);
+            assert_eq!(pages.len(), 100usize.div_ceil(HISTORY_PAGE));
+            for p in &pages {
+                let n = p.chars().count();
+                assert!(n <= 2000, "{lang:?}: a page of {n} characters:\n{p}");
+            }
+            let all = pages.join("\n");
+            let mut at = 0;
+            for (_, l) in &posts {
+                let found = all[at..].find(l.as_str()).expect("every link, in order");
+                at += found + l.len();
+            }
+        }
+        assert_eq!(history_pages(&name, &[], Lang::Zh).len(), 1);
     }
 }

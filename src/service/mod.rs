@@ -11,16 +11,23 @@
 
 pub mod anon;
 pub mod board;
+pub mod camp;
+mod charts;
 pub mod clock;
 mod forum;
+pub mod guide;
 pub mod play;
+mod records;
 pub mod replay;
+pub mod substitutes;
+mod tally;
 mod tournament;
 pub mod view;
 
 pub use board::GameOptions;
 pub use forum::{Closing, Elevator, Flag, ThreadPost};
 pub use play::{At, Intent, Judging, Played, Refusal};
+pub use records::{CardRecord, MAX_RED_CARD_WINDOW};
 pub use tournament::DEFAULT_TOURNAMENT_RULESET;
 
 pub use crate::store::guild::{Moderation, Settings};
@@ -103,6 +110,20 @@ pub enum ServiceError {
     TournamentRuleset { name: String, ruleset: String },
     #[error("a tournament plans at least one game")]
     NoGamesPlanned,
+    /// A volunteer already on the bench of substitutes.
+    #[error("already on the bench")]
+    OnBench,
+    #[error("not on the bench")]
+    NotOnBench,
+    /// Someone else took the seat offered to the bench, or its player no longer holds it.
+    #[error("the seat was taken")]
+    SeatTaken,
+    /// The judge offered a seat to an empty bench (nobody who could take it volunteered).
+    #[error("nobody is on the bench")]
+    EmptyBench,
+    /// A member opted in to (or out of) sign-up pings on a server that has no such role.
+    #[error("this server has no notify role")]
+    NoNotifyRole,
     /// A tournament operation failed for a reason the user cannot fix.
     #[error(transparent)]
     Tournament(crate::store::tournament::TournamentError),
@@ -198,6 +219,11 @@ impl ServiceError {
             ServiceError::TournamentFull { .. } => "tournament_full",
             ServiceError::TournamentRuleset { .. } => "tournament_ruleset",
             ServiceError::NoGamesPlanned => "no_games_planned",
+            ServiceError::OnBench => "on_bench",
+            ServiceError::NotOnBench => "not_on_bench",
+            ServiceError::SeatTaken => "seat_taken",
+            ServiceError::EmptyBench => "empty_bench",
+            ServiceError::NoNotifyRole => "no_notify_role",
             ServiceError::Platform(_) => "platform",
             ServiceError::Refused(r) => r.error.code(),
             ServiceError::Answered { code, .. } => code,
@@ -312,6 +338,12 @@ pub struct Signup {
     /// Who joined after the sign-up was full, in order: the first moves up when a player
     /// leaves (they are the later rows of the same list, so nothing has to be moved).
     pub waiting: Vec<(Account, String, bool)>,
+    /// Who of them had a red card lately (filled for the sign-up post:
+    /// [`Service::card_record`]; empty otherwise).
+    pub card_record: CardRecord,
+    /// The bench of volunteer substitutes, (account, name) in order of volunteering: offered
+    /// a seat when the judge replaces a player ([`Service::offer_seat`]).
+    pub bench: Vec<(Account, String)>,
 }
 
 impl Signup {
@@ -586,6 +618,7 @@ impl Service {
         let rules = self.game_ruleset(&row.ruleset, &options).ok();
         let (players, waiting) =
             seated(self.store.signup_players(id).await?, &row.ruleset, &options);
+        let bench = self.store.bench(id).await?;
         Ok(Signup {
             id,
             guild: row.guild,
@@ -600,6 +633,8 @@ impl Service {
             rules,
             players,
             waiting,
+            card_record: CardRecord::default(),
+            bench,
         })
     }
 
@@ -700,6 +735,8 @@ impl Service {
         let mut ruleset = self.game_ruleset(&s.ruleset, &s.options)?;
         // The game prints times in its server's time zone.
         ruleset.options.time_zone = self.settings(s.guild).await?.zone();
+        // The camps' private threads, as the server has them now (kept with the game).
+        let no_channel = self.decide_camp_threads(s.guild, &mut ruleset).await?;
         let key = format!("signup-{}", id.0);
         if let Some(t) = s.tournament {
             // Checked before the deal closes the sign-up, so a full tournament leaves it open
@@ -727,6 +764,7 @@ impl Service {
         };
         let game = GameId(game);
         self.store.signup_started(id, game, &deal.seating).await?;
+        self.camps_without_channel(game, &no_channel).await?;
         Ok(game)
     }
 

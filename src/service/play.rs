@@ -77,6 +77,10 @@ pub enum Intent {
     TreeHole {
         text: String,
     },
+    /// A complaint to the judge, listed in the judge's log when the game ends.
+    Appeal {
+        text: String,
+    },
     Concede,
     SelfDestruct {
         target: Option<String>,
@@ -114,6 +118,9 @@ impl Intent {
             Intent::Speedup => Action::Speedup,
             Intent::LastWords { text } => Action::LastWords { text },
             Intent::TreeHole { text } => Action::TreeHole { text },
+            Intent::Appeal { text } => Action::Appeal {
+                text: nonempty(&text)?,
+            },
             Intent::Concede => Action::Concede,
             Intent::SelfDestruct { target: t } => Action::SelfDestruct {
                 target: t.as_deref().map(target).transpose()?,

@@ -1,6 +1,5 @@
 //! Tournaments on a chat server: creating one in a server, finding a server's tournament by
-//! name, the standings with members' display names, a member's record across the server's
-//! games, and the display names themselves (`member_names`).
+//! name, the standings with members' display names, and the display names themselves (`member_names`).
 //!
 //! Players are known by their account id (`Character::player` is the id as text), so a
 //! member keeps their points when they change their display name; the names are only for
@@ -10,7 +9,7 @@ use std::collections::BTreeMap;
 
 use super::{Account, Guild, Service, ServiceError, Signup};
 use crate::store::tournament::TournamentError;
-use crate::tournament::{MemberStats, ScoringError, Standings, Tournament};
+use crate::tournament::{ScoringError, Standings, Tournament};
 
 impl From<TournamentError> for ServiceError {
     fn from(e: TournamentError) -> ServiceError {
@@ -195,22 +194,5 @@ impl Service {
         let standings = self.store.standings(t.id).await?;
         let names = self.names(guild).await?;
         Ok(standings.renamed(|p| names.get(p).cloned().unwrap_or_else(|| p.to_string())))
-    }
-
-    /// `user`'s record over every game of `guild`: games played (held a character at the
-    /// end), wins by role, losses, cards received, games judged.
-    ///
-    /// # Errors
-    /// Database errors.
-    pub async fn stats(&self, guild: Guild, user: Account) -> Result<MemberStats, ServiceError> {
-        let games = self.store.guild_games(guild).await?;
-        let mut logs = Vec::with_capacity(games.len());
-        for (game, _) in &games {
-            logs.push(self.store.events(game.0).await?);
-        }
-        let mut stats =
-            crate::tournament::member_stats(&user.0.to_string(), logs.iter().map(Vec::as_slice));
-        stats.judged = games.iter().filter(|(_, judge)| *judge == user).count() as u32;
-        Ok(stats)
     }
 }

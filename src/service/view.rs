@@ -12,14 +12,7 @@ fn t(lang: Lang, id: &str, args: &[(&str, String)]) -> String {
     i18n::text(lang, id, args)
 }
 
-/// A weight in thousandths of a vote, as people write it (`1`, `1.5`).
-fn votes_str(milli: i64) -> String {
-    if milli % 1000 == 0 {
-        (milli / 1000).to_string()
-    } else {
-        format!("{}", milli as f64 / 1000.0)
-    }
-}
+use crate::notify::tally::vote_count as votes_str;
 
 /// The open day's standing count, the sheriff's weight shown.
 pub fn votes(g: &Game, lang: Lang) -> String {
@@ -140,6 +133,7 @@ pub fn judge_status(g: &Game, seats: &BTreeMap<u16, Account>, lang: Lang) -> Str
             t(lang, "view-cards", &[("cards", cards)]),
         ));
     }
+    lines.extend(at_risk(g, lang));
     if let (Phase::Night { .. }, Some(n)) = (g.phase, g.night.as_ref()) {
         for (by, s) in &n.kills {
             lines.push(t(
@@ -161,6 +155,53 @@ pub fn judge_status(g: &Game, seats: &BTreeMap<u16, Account>, lang: Lang) -> Str
         ));
     }
     lines.join("\n")
+}
+
+/// While a day is open, the characters its close would card automatically as things stand
+/// (issue 18): each with its posts today against the posts needed, and whether it has not
+/// voted; or why nobody is (no automatic cards in this game, or after the speed-up). Nothing
+/// outside an open day. What it tells is public (posts and votes are), but the list is the
+/// judge's.
+pub fn at_risk(g: &Game, lang: Lang) -> Vec<String> {
+    let Some(d) = g.day.as_ref().filter(|d| !d.closed && d.round == 0) else {
+        return Vec::new();
+    };
+    if !matches!(g.phase, Phase::Day { .. }) || g.ended() {
+        return Vec::new();
+    }
+    if !g.ruleset.options.auto_cards {
+        return vec![t(lang, "view-at-risk-off", &[])];
+    }
+    if g.sped_up {
+        return vec![t(lang, "view-at-risk-speedup", &[])];
+    }
+    let risks = g.at_risk();
+    if risks.is_empty() {
+        return vec![t(lang, "view-at-risk-none", &[])];
+    }
+    let mut lines = vec![t(
+        lang,
+        "view-at-risk-heading",
+        &[("closes", i18n::time(d.closes, g.ruleset.options.time_zone))],
+    )];
+    for r in risks {
+        let vote = if r.no_vote {
+            t(lang, "view-at-risk-no-vote", &[])
+        } else {
+            String::new()
+        };
+        lines.push(t(
+            lang,
+            "view-at-risk-line",
+            &[
+                ("name", g.ch(r.character).name.clone()),
+                ("posts", r.posts.to_string()),
+                ("need", r.need.to_string()),
+                ("vote", vote),
+            ],
+        ));
+    }
+    lines
 }
 
 /// A player's role again, as first told.

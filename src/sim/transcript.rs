@@ -292,6 +292,7 @@ impl Writer {
             Action::Speedup => ("sim-act-speedup", vec![]),
             Action::LastWords { .. } => ("sim-act-last-words", vec![]),
             Action::TreeHole { .. } => ("sim-act-tree-hole", vec![]),
+            Action::Appeal { .. } => ("sim-act-appeal", vec![]),
             Action::LeaderVote { target: t } => ("sim-act-leader-vote", vec![target(t)]),
             Action::Kill {
                 target: t,

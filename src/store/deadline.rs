@@ -5,7 +5,9 @@
 //! statement as that change (moving the game's seq from the state it was computed on, like a
 //! command). Two workers racing for a row both compute it; one statement marks it, the
 //! other writes nothing. Rows that no longer match the game (a deadline moved by `extend`, a
-//! night that ended early) fire harmlessly: the engine has nothing due at that time.
+//! night that ended early) fire harmlessly: the engine has nothing due at that time. A
+//! warning row (`warning:<day>:<seconds>`, issue 18) DMs the characters the day's close
+//! would card automatically at the time it fires.
 
 use std::sync::Arc;
 
@@ -123,7 +125,32 @@ fn reminders(g: &Game) -> Vec<Reminder> {
     out
 }
 
-/// The deadline rows the game wants now.
+/// The warnings before the open day's close (issue 18, warnings before penalties): one row
+/// `warning:<day>:<seconds>` per `warn_before_close` span, at that span before the close
+/// (after the day opened), while the close can give automatic cards (round 0, before the
+/// speed-up, `auto_cards`). Who is warned is decided when the row fires ([`Game::at_risk`]):
+/// the characters the close would card then.
+fn warnings(g: &Game) -> Vec<Due> {
+    let o = &g.ruleset.options;
+    match (g.phase, &g.day) {
+        (Phase::Day { day, round: 0 }, Some(d))
+            if !d.closed && !g.ended() && o.auto_cards && !g.sped_up =>
+        {
+            o.warn_before_close
+                .iter()
+                .map(|span| Due {
+                    kind: format!("warning:{day}:{}", span.0),
+                    at: d.closes - span.dur(),
+                })
+                .filter(|due| due.at > d.opened)
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The deadline rows the game wants now. A warning whose time has already passed (a close
+/// moved by the judge's extension) is not wanted: it would come at once, out of time.
 pub fn wanted(g: &Game) -> Vec<Due> {
     let mut out: Vec<Due> = g
         .next_deadline()
@@ -134,6 +161,7 @@ pub fn wanted(g: &Game) -> Vec<Due> {
         .into_iter()
         .collect();
     out.extend(reminders(g).into_iter().map(|r| r.due));
+    out.extend(warnings(g).into_iter().filter(|w| w.at > g.clock));
     out
 }
 
@@ -320,6 +348,9 @@ impl Store {
             if let Some(r) = reminder {
                 add_reminder(&mut plan, game_id, &g, &r, lang);
             }
+            if !tick && warnings(&g).contains(&due) {
+                add_warnings(&mut plan, game_id, &g, &due, lang)?;
+            }
             match write(&mut conn, &plan, None).await {
                 Err(StoreError::Db(e)) if super::is_conflict(&e) => continue,
                 Err(e) => return Err(e),
@@ -349,4 +380,30 @@ fn add_reminder(plan: &mut Plan, game_id: i64, g: &Game, r: &Reminder, lang: Lan
         let nonce = format!("g{game_id}-{}-{}-{n}", r.due.kind, r.due.at.timestamp());
         plan.message(channel, &text, nonce);
     }
+}
+
+/// Adds a warning's DMs to the change that fires it: one to each character the close would
+/// card now. A warning row that no longer matches the game (the close moved, the speed-up
+/// came) is not found by [`warnings`] and writes nothing.
+fn add_warnings(
+    plan: &mut Plan,
+    game_id: i64,
+    g: &Game,
+    due: &Due,
+    lang: Lang,
+) -> Result<(), StoreError> {
+    let Some(d) = g.day.as_ref() else {
+        return Ok(());
+    };
+    for risk in g.at_risk() {
+        let out = notify::card_warning(g, &risk, d.closes, lang);
+        let nonce = format!(
+            "g{game_id}-{}-{}-s{}",
+            due.kind,
+            due.at.timestamp(),
+            risk.character.0
+        );
+        plan.outgoing(out, nonce)?;
+    }
+    Ok(())
 }

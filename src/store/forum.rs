@@ -266,4 +266,28 @@ impl Store {
             })
             .collect())
     }
+
+    /// Every counted post of a character in a game, across all days, in order: (day, day
+    /// post, message).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn character_posts(
+        &self,
+        game: GameId,
+        seat: CharId,
+    ) -> Result<Vec<(u32, Channel, u64)>, StoreError> {
+        let rows = sqlx::query!(
+            r#"SELECT day, thread_id AS "thread: Channel", message_id FROM post_links
+               WHERE game_id = $1 AND seat = $2 ORDER BY day, message_id"#,
+            game.0,
+            i32::from(seat.0),
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| (r.day as u32, r.thread, r.message_id as u64))
+            .collect())
+    }
 }

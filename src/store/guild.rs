@@ -1,7 +1,8 @@
 //! A chat server's records: its settings (`guild_settings`: the forum for games, the judge
-//! role, the judge's log, language, time zone), its members' display names
-//! (`member_names`), which tournaments and games belong to it, and its optional channel
-//! moderation (`guild_moderation`: the roles the bot keeps in sync, the graveyard channel).
+//! role, the judge's log, language, time zone, the role new sign-ups ping), its members'
+//! display names (`member_names`), which tournaments and games belong to it, and its
+//! optional channel moderation (`guild_moderation`: the roles the bot keeps in sync, the
+//! graveyard channel).
 
 use super::ids::{Account, Channel, GameId, Guild, ServerRole};
 use super::{lang_code, Store, StoreError};
@@ -148,6 +149,40 @@ impl Store {
             time_zone: r.time_zone.and_then(|z| Zone::parse(&z).ok()),
             playing_judge: r.playing_judge,
         }))
+    }
+
+    /// Sets (or, with `None`, clears) the role a new sign-up post of `guild` pings: the
+    /// members who asked to be told when a game opens.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn set_notify_role(
+        &self,
+        guild: Guild,
+        role: Option<ServerRole>,
+    ) -> Result<(), StoreError> {
+        sqlx::query!(
+            "UPDATE guild_settings SET notify_role = $2 WHERE guild_id = $1",
+            i64::from(guild),
+            role.map(i64::from),
+        )
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The role a new sign-up post of `guild` pings, if the server set one.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn notify_role(&self, guild: Guild) -> Result<Option<ServerRole>, StoreError> {
+        Ok(sqlx::query_scalar!(
+            r#"SELECT notify_role AS "role: ServerRole" FROM guild_settings WHERE guild_id = $1"#,
+            i64::from(guild),
+        )
+        .fetch_optional(&self.pool)
+        .await?
+        .flatten())
     }
 
     /// Records the display name of a member of `guild` (the latest one wins).

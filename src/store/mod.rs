@@ -10,6 +10,7 @@
 //! round trip, otherwise two.
 
 pub mod bench;
+pub mod camp;
 pub mod deadline;
 pub mod export;
 pub mod forum;
@@ -19,11 +20,14 @@ mod notice;
 pub mod outage;
 pub mod outbox;
 pub mod play;
+pub mod records;
 pub mod relay;
 pub mod resolve;
 pub mod route;
 mod seats;
 pub mod signup;
+pub mod substitutes;
+pub mod tally;
 pub mod tournament;
 
 use std::sync::Arc;
@@ -737,6 +741,21 @@ impl Plan {
         self.ob_body.push(body.to_string());
         self.ob_nonce.push(nonce);
         self.ob_meta.push(None);
+    }
+
+    /// Adds a message that belongs to no event, shown as `out.meta` says (a warning).
+    pub(crate) fn outgoing(
+        &mut self,
+        out: notify::Outgoing,
+        nonce: String,
+    ) -> Result<(), StoreError> {
+        self.ob_seq.push(None);
+        self.ob_meta
+            .push(out.meta.as_ref().map(serde_json::to_value).transpose()?);
+        self.ob_channel.push(out.channel);
+        self.ob_body.push(out.body);
+        self.ob_nonce.push(nonce);
+        Ok(())
     }
 }
 

@@ -4,7 +4,8 @@
 //! - [`scoring`]: points as data (`config/scoring/<ruleset>.toml`).
 //! - [`standings`]: pure functions: a finished game scored, the standings and the awards.
 //! - [`render`]: the standings as a plain-text table (zh-CN / en) and a PNG line chart.
-//! - [`stats`]: one member's record across any games (`/stats`).
+//! - [`stats`]: records across any games: a member's, the server's, the leaderboard
+//!   (`/stats`, `/leaderboard`).
 //! - Here: the tournament as stored ([`Tournament`]) and the judge's naming rules.
 //!
 //! Everything here is pure: the tournaments in PostgreSQL, and games started inside a
@@ -14,6 +15,7 @@
 //! in games started on Discord, the character's name in scripts and simulations): a
 //! substitute's points go to whoever played the game's end.
 
+pub mod records;
 pub mod render;
 pub mod scoring;
 pub mod standings;
@@ -27,7 +29,10 @@ pub use scoring::{Scoring, ScoringError};
 pub use standings::{
     compute, score_game, Award, Awards, GameScore, Line, PlayerStanding, Standings, Tie, TieBreak,
 };
-pub use stats::{member_stats, MemberStats};
+pub use stats::{
+    all_stats, leaderboard, member_stats, percent, server_stats, MemberStats, RankBy, Ranked,
+    ServerStats,
+};
 
 use crate::i18n::Lang;
 

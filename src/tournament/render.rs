@@ -6,20 +6,19 @@
 //! the chart, never as an empty box).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::OnceLock;
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::standings::{Award, PlayerStanding, Standings, TieBreak};
 use super::stats::MemberStats;
+use crate::chart::font::{drawable, font, FAMILY};
+use crate::chart::{chart_err, PALETTE};
 use crate::engine::Role;
 use crate::i18n::{self, Lang};
 
-/// Why a chart could not be drawn.
-#[derive(Debug, thiserror::Error)]
-#[error("chart: {0}")]
-pub struct ChartError(pub String);
+pub use crate::chart::font::{FALLBACK, FONT};
+pub use crate::chart::ChartError;
 
 /// How many columns `s` takes in a terminal: East Asian wide characters take two.
 fn width(s: &str) -> usize {
@@ -296,6 +295,16 @@ pub fn render_stats(s: &MemberStats, member: &str, lang: Lang) -> String {
         ),
         t(
             lang,
+            "stats-camps",
+            &[("camps", super::records::camps_text(&s.camps, lang))],
+        ),
+        t(
+            lang,
+            "stats-win-rate",
+            &[("rate", super::records::rate_text(s.win_rate(), lang))],
+        ),
+        t(
+            lang,
             "stats-cards",
             &[
                 ("blue", s.cards.blue.to_string()),
@@ -308,80 +317,6 @@ pub fn render_stats(s: &MemberStats, member: &str, lang: Lang) -> String {
         lines.push(t(lang, "stats-judged", &[("count", s.judged.to_string())]));
     }
     lines.join("\n")
-}
-
-/// Line colours, distinct on white (Tableau 10, then darker ones); they repeat after 16,
-/// with another marker (see [`Marker`]).
-const COLORS: [(u8, u8, u8); 16] = [
-    (31, 119, 180),
-    (255, 127, 14),
-    (44, 160, 44),
-    (214, 39, 40),
-    (148, 103, 189),
-    (140, 86, 75),
-    (227, 119, 194),
-    (127, 127, 127),
-    (188, 189, 34),
-    (23, 190, 207),
-    (0, 0, 128),
-    (128, 0, 0),
-    (0, 110, 110),
-    (85, 107, 47),
-    (0, 0, 0),
-    (204, 0, 204),
-];
-
-/// The chart's font: a subset of Noto Sans CJK SC (Latin, GB2312, Big5's common hanzi,
-/// punctuation), compiled in so the chart draws Chinese the same way on every machine
-/// without system fonts; `assets/README.md` says where it comes from and how it was cut.
-pub const FONT: &[u8] = include_bytes!("../../assets/NotoSansCJKsc-Regular-subset.otf");
-
-/// The family name the font is registered under with plotters (its own, so that nothing
-/// else registered as "sans-serif" can replace it).
-const FAMILY: &str = "wolfjudge-noto-sans-cjk-sc";
-
-/// What a character the font lacks is drawn as: a visible question mark, never the font's
-/// empty box (a box looks like a rendering bug; the note under the chart says what it is).
-pub const FALLBACK: char = '?';
-
-fn font() -> Result<&'static ab_glyph::FontRef<'static>, ChartError> {
-    static FONT_REF: OnceLock<Option<ab_glyph::FontRef<'static>>> = OnceLock::new();
-    FONT_REF
-        .get_or_init(|| {
-            let registered =
-                plotters::style::register_font(FAMILY, FontStyle::Normal, FONT).is_ok();
-            ab_glyph::FontRef::try_from_slice(FONT)
-                .ok()
-                .filter(|_| registered)
-        })
-        .as_ref()
-        .ok_or_else(|| ChartError("the bundled font cannot be read".into()))
-}
-
-/// Characters that draw nothing and would only come out as `?`: variation selectors (the
-/// emoji/text choice after ❤), zero-width joiners and spaces, skin-tone modifiers, tags.
-fn invisible(c: char) -> bool {
-    matches!(c as u32,
-        0x200B..=0x200F | 0x2060..=0x2064 | 0xFE00..=0xFE0F | 0xFEFF
-        | 0x1F3FB..=0x1F3FF | 0xE0000..=0xE007F | 0xE0100..=0xE01EF)
-        || c.is_control()
-}
-
-/// `text` as the chart can draw it with `font`: invisible characters dropped, each
-/// character the font has no glyph for replaced by [`FALLBACK`] and added to `missing`.
-fn drawable(font: &ab_glyph::FontRef<'_>, text: &str, missing: &mut BTreeSet<char>) -> String {
-    use ab_glyph::Font;
-    text.chars()
-        .filter(|c| !invisible(*c))
-        .map(|c| {
-            if c == ' ' || font.glyph_id(c).0 != 0 {
-                c
-            } else {
-                missing.insert(c);
-                FALLBACK
-            }
-        })
-        .collect()
 }
 
 /// Every text of the chart, in `lang`, as drawn: each with the characters the font lacks
@@ -489,7 +424,7 @@ const MARKERS: [Marker; 5] = [
 
 /// Player `i`'s colour and marker: 16 colours × 5 markers give 80 distinct pairs.
 fn look(i: usize) -> (RGBColor, Marker) {
-    let (r, g, b) = COLORS[i % COLORS.len()];
+    let (r, g, b) = PALETTE[i % PALETTE.len()];
     (RGBColor(r, g, b), MARKERS[i % MARKERS.len()])
 }
 
@@ -678,10 +613,6 @@ fn draw_chart(
     root.present().map_err(chart_err)
 }
 
-fn chart_err<E: std::fmt::Display>(e: E) -> ChartError {
-    ChartError(e.to_string())
-}
-
 /// A `width`×`height` PNG line chart of every player's cumulative points over the finished
 /// games (x: the start, then G1, G2, ...), every label in `lang`, with a legend beside it
 /// that ranks the players as the table does; names' characters the font lacks are drawn as
@@ -696,19 +627,7 @@ pub fn render_chart_png(
     width: u32,
     height: u32,
 ) -> Result<Vec<u8>, ChartError> {
-    use image::ImageEncoder;
-    // u32 × u32 fits in a u64; × 3 bytes may not, on any machine.
-    let len = usize::try_from(u64::from(width) * u64::from(height))
-        .ok()
-        .and_then(|n| n.checked_mul(3))
-        .ok_or_else(|| ChartError(format!("{width}×{height} is too large")))?;
-    let mut pixels = vec![0u8; len];
-    draw_chart(s, lang, &mut pixels, width, height)?;
-    let mut png = Vec::new();
-    image::codecs::png::PngEncoder::new(&mut png)
-        .write_image(&pixels, width, height, image::ColorType::Rgb8)
-        .map_err(chart_err)?;
-    Ok(png)
+    crate::chart::png(width, height, |buf| draw_chart(s, lang, buf, width, height))
 }
 
 #[cfg(test)]

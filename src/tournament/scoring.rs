@@ -80,7 +80,7 @@ pub struct AwardRule {
 }
 
 /// The winner a camp plays for.
-fn camp_winner(camp: Camp) -> Winner {
+pub fn camp_winner(camp: Camp) -> Winner {
     match camp {
         Camp::Wolves => Winner::Wolves,
         Camp::Village => Winner::Village,

@@ -484,6 +484,19 @@ pub fn limits(op: &str, body: &Value) -> Found {
 }
 
 fn message_limits(m: &Value, prefix: &[String], out: &mut Found) {
+    // Discord: "parse" naming a type and a list of that type's ids are mutually exclusive.
+    for kind in ["users", "roles"] {
+        let parsed = m["allowed_mentions"]["parse"]
+            .as_array()
+            .is_some_and(|p| p.iter().any(|k| k == kind));
+        if parsed && m["allowed_mentions"][kind].is_array() {
+            out.push((
+                at(prefix, &["allowed_mentions", kind]),
+                "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                format!("parse:[\"{kind}\"] and {kind}: [ids] are mutually exclusive."),
+            ));
+        }
+    }
     let n = chars(&m["content"]);
     if n > CONTENT {
         out.push((

@@ -73,6 +73,21 @@ impl World {
 
     /// A world whose players have these display names (one player each).
     pub async fn with_names(pool: PgPool, names: &[String]) -> World {
+        World::configured(pool, names, BTreeMap::new()).await
+    }
+
+    /// A world whose bot overrides ruleset options as its configuration may (e.g.
+    /// `m32.wolf_chat = true`).
+    pub async fn with_overrides(pool: PgPool, overrides: wolfjudge::service::Overrides) -> World {
+        let names: Vec<String> = NAMES.iter().map(|n| n.to_string()).collect();
+        World::configured(pool, &names, overrides).await
+    }
+
+    async fn configured(
+        pool: PgPool,
+        names: &[String],
+        overrides: wolfjudge::service::Overrides,
+    ) -> World {
         tracing();
         let fake = FakeDiscord::start().await;
         let forum = fake.add_channel(Kind::Forum);
@@ -95,7 +110,7 @@ impl World {
         let service = Service::new(
             Store::new(pool),
             Arc::new(clock.clone()),
-            BTreeMap::new(),
+            overrides,
             Some(20261201),
         );
         let mut w = World {
@@ -116,6 +131,8 @@ impl World {
 
     /// Starts the bot and waits until it is connected and its commands are registered.
     pub async fn boot(&mut self) {
+        // A new process: it knows none of the rate-limit answers given to the one before.
+        self.fake.new_client();
         let before = self.fake.connections();
         let registered = self
             .fake
@@ -212,6 +229,7 @@ impl World {
             "channels": {
                 self.forum.to_string(): {"id": self.forum.to_string(), "name": "werewolf", "type": 15, "permissions": "0"},
                 self.log.to_string(): {"id": self.log.to_string(), "name": "judge-log", "type": 0, "permissions": "0"},
+                self.lobby.to_string(): {"id": self.lobby.to_string(), "name": "lobby", "type": 0, "permissions": "0"},
             },
             "roles": {JUDGE_ROLE.to_string(): {"id": JUDGE_ROLE.to_string(), "name": "法官", "color": 0, "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
                 "hoist": false, "position": 1, "permissions": "0", "managed": false, "mentionable": true, "flags": 0}},

@@ -61,8 +61,14 @@
 //! `WOLFJUDGE_FAKE_STATS=<file>` each world appends its requests by operation and its
 //! slowest interaction answer to that file ([`FakeDiscord::record_stats`]).
 //!
-//! **Not yet**: mentions in content are not parsed into `mentions`/`mention_everyone`, and
-//! `allowed_mentions` is only validated, not enforced.
+//! **Mentions and roles.** A new message's mentions (`<@user>`, `<@!user>`, `<@&role>`,
+//! `@everyone`, `@here`) are parsed and pinged as Discord pings them under the request's
+//! `allowed_mentions` (none given: everything pings; given: only the `parse` types and the
+//! listed `users`/`roles`; `parse` and a list of the same type together are refused): the
+//! message keeps who it pinged ([`Msg::pinged_roles`], ...) and says so in `mentions`,
+//! `mention_roles` and `mention_everyone`. Edits ping nobody, as on Discord. Members' roles
+//! added and removed by the bot (`PUT`/`DELETE /guilds/{guild}/members/{user}/roles/{role}`,
+//! only roles of the server) are kept ([`FakeDiscord::member_roles`]).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::SocketAddr;
@@ -145,6 +151,58 @@ pub struct Msg {
     /// Sent through this webhook.
     pub webhook: Option<u64>,
     pub deleted: bool,
+    /// Who its creation pinged (under its `allowed_mentions`).
+    pub pinged_users: Vec<u64>,
+    pub pinged_roles: Vec<u64>,
+    pub pinged_everyone: bool,
+}
+
+/// Who a new message pings: the mentions in `content` that `allowed` (the request's
+/// `allowed_mentions`, `Null` when absent) lets through, as Discord decides: without
+/// `allowed_mentions` every mention pings; with it, a type pings wholesale when `parse`
+/// names it (`users`, `roles`, `everyone`), else only the ids listed under it.
+fn pings(content: &str, allowed: &Value) -> (Vec<u64>, Vec<u64>, bool) {
+    let mut users = Vec::new();
+    let mut roles = Vec::new();
+    let mut rest = content;
+    while let Some(at) = rest.find("<@") {
+        rest = &rest[at + 2..];
+        let (role, digits) = match rest.strip_prefix('&') {
+            Some(r) => (true, r),
+            None => (false, rest.strip_prefix('!').unwrap_or(rest)),
+        };
+        let end = digits.find('>').unwrap_or(0);
+        if let Ok(id) = digits[..end].parse::<u64>() {
+            let list = if role { &mut roles } else { &mut users };
+            if !list.contains(&id) {
+                list.push(id);
+            }
+        }
+    }
+    let everyone = content.contains("@everyone") || content.contains("@here");
+    if allowed.is_null() {
+        return (users, roles, everyone);
+    }
+    let parses = |kind: &str| {
+        allowed["parse"]
+            .as_array()
+            .is_some_and(|p| p.iter().any(|k| k == kind))
+    };
+    let listed = |kind: &str, id: u64| {
+        allowed[kind].as_array().is_some_and(|l| {
+            l.iter()
+                .any(|v| v.as_str().and_then(|s| s.parse().ok()).or(v.as_u64()) == Some(id))
+        })
+    };
+    let users = users
+        .into_iter()
+        .filter(|u| parses("users") || listed("users", *u))
+        .collect();
+    let roles = roles
+        .into_iter()
+        .filter(|r| parses("roles") || listed("roles", *r))
+        .collect();
+    (users, roles, everyone && parses("everyone"))
 }
 
 /// What kind of channel an id is.
@@ -160,6 +218,13 @@ pub enum Kind {
     /// A DM with this user.
     Dm {
         user: u64,
+    },
+    /// A private thread (type 12) of a text channel: only its members (and moderators)
+    /// see it. Its members are in `State::thread_members`.
+    Private {
+        parent: u64,
+        name: String,
+        invitable: bool,
     },
 }
 
@@ -220,6 +285,8 @@ struct State {
     member_roles: HashMap<u64, std::collections::BTreeSet<u64>>,
     /// Every role change the bot made, in order: (method, user, role).
     role_changes: Vec<(String, u64, u64)>,
+    /// The members of each private thread (its creator first), as Discord keeps them.
+    thread_members: HashMap<u64, Vec<u64>>,
 }
 
 /// Discord's epoch (2015-01-01), in Unix milliseconds.
@@ -557,6 +624,17 @@ impl FakeDiscord {
             .push((operation.to_string(), needle.to_string()));
     }
 
+    /// A new bot process starts: it has read none of the rate-limit answers the fake gave the
+    /// one before it, so a request into a bucket that one was told is empty is answered with
+    /// Discord's 429 (the buckets keep counting) but is not the new process's fault.
+    pub fn new_client(&self) {
+        let mut s = self.lock();
+        s.global.forget_answers();
+        for b in s.buckets.values_mut() {
+            b.forget_answers();
+        }
+    }
+
     pub fn close_dms(&self, user: u64) {
         self.lock().closed_dms.insert(user);
     }
@@ -576,6 +654,34 @@ impl FakeDiscord {
     }
 
     /// The DM channel of a user, once the bot opened one.
+    /// The members of a private thread, its creator first, in the order they joined.
+    pub fn thread_members(&self, thread: u64) -> Vec<u64> {
+        self.lock()
+            .thread_members
+            .get(&thread)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Every private thread: (id, parent, name, invitable), oldest first.
+    pub fn private_threads(&self) -> Vec<(u64, u64, String, bool)> {
+        let mut out: Vec<(u64, u64, String, bool)> = self
+            .lock()
+            .channels
+            .iter()
+            .filter_map(|(id, k)| match k {
+                Kind::Private {
+                    parent,
+                    name,
+                    invitable,
+                } => Some((*id, *parent, name.clone(), *invitable)),
+                _ => None,
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
     pub fn dm_of(&self, user: u64) -> Option<u64> {
         self.lock().dms.get(&user).copied()
     }
@@ -1159,9 +1265,15 @@ fn message_json(m: &Msg) -> Value {
         (None, None) => user_json(BOT_ID, "wolfjudge"),
     };
     let edited = if m.edits > 0 { json!(TS) } else { Value::Null };
+    let mentions: Vec<Value> = m
+        .pinged_users
+        .iter()
+        .map(|u| user_json(*u, &format!("user{u}")))
+        .collect();
+    let mention_roles: Vec<String> = m.pinged_roles.iter().map(|r| r.to_string()).collect();
     let mut v = json!({"id": m.id.to_string(), "channel_id": m.channel.to_string(), "author": author,
            "content": m.content, "timestamp": TS, "edited_timestamp": edited, "tts": false,
-           "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
+           "mention_everyone": m.pinged_everyone, "mentions": mentions, "mention_roles": mention_roles, "attachments": [],
            "embeds": [], "pinned": false, "type": 0, "flags": 0, "components": m.components});
     if let Some(hook) = m.webhook {
         v["webhook_id"] = json!(hook.to_string());
@@ -1224,7 +1336,7 @@ fn guild_create(s: &State) -> Value {
         let mut c = s.channel(*id, kind);
         match kind {
             Kind::Dm { .. } => continue,
-            Kind::Post { .. } => threads.push(c),
+            Kind::Post { .. } | Kind::Private { .. } => threads.push(c),
             _ => {
                 if let Some(o) = c.as_object_mut() {
                     o.remove("guild_id");
@@ -1346,6 +1458,18 @@ fn channel_json(id: u64, kind: &Kind) -> Value {
             "thread_metadata": {"archived": false, "auto_archive_duration": 1440, "archive_timestamp": TS, "locked": false},
             "message_count": 0, "member_count": 1, "total_message_sent": 0, "applied_tags": []})
         }
+        Kind::Private {
+            parent,
+            name,
+            invitable,
+        } => {
+            json!({"id": id.to_string(), "type": 12, "guild_id": GUILD.to_string(),
+            "parent_id": parent.to_string(), "name": name, "last_message_id": null, "flags": 0,
+            "rate_limit_per_user": 0, "owner_id": BOT_ID.to_string(),
+            "thread_metadata": {"archived": false, "auto_archive_duration": 10080, "archive_timestamp": TS,
+                "locked": false, "invitable": invitable},
+            "message_count": 0, "member_count": 1, "total_message_sent": 0})
+        }
         Kind::Forum | Kind::Text => {
             let mut c = json!({"id": id.to_string(), "type": if *kind == Kind::Forum {15} else {0},
             "guild_id": GUILD.to_string(), "name": "channel", "position": 0, "permission_overwrites": [], "nsfw": false,
@@ -1397,6 +1521,12 @@ enum Take {
 }
 
 impl Bucket {
+    /// Forgets what the bucket's answers told the client (see [`FakeDiscord::new_client`]).
+    fn forget_answers(&mut self) {
+        self.told_empty = None;
+        self.retry_until = None;
+    }
+
     fn new(limit: u32, per: Duration) -> Bucket {
         Bucket {
             limit,
@@ -1763,12 +1893,18 @@ fn serve(
             }
             let id = s.id();
             s.order += 1;
+            let content = json_body["content"].as_str().unwrap_or_default().to_string();
+            let (pinged_users, pinged_roles, pinged_everyone) =
+                pings(&content, &json_body["allowed_mentions"]);
             let m = Msg {
                 id,
                 channel,
-                content: json_body["content"].as_str().unwrap_or_default().to_string(),
+                content,
                 components: json_body.get("components").cloned().unwrap_or(json!([])),
                 order: s.order,
+                pinged_users,
+                pinged_roles,
+                pinged_everyone,
                 ..Msg::default()
             };
             if let Some(n) = nonce {
@@ -1797,6 +1933,65 @@ fn serve(
             drop(s);
             Json(message_json(&m)).into_response()
         }
+        // A thread without a message in a text channel: private (type 12) as the bot asks;
+        // Discord answers 201 with the thread, its creator its first member.
+        ("POST", ["channels", parent, "threads"])
+            if s.channels.get(&parent.parse::<u64>().unwrap_or(0)) == Some(&Kind::Text) =>
+        {
+            let parent: u64 = parent.parse().unwrap_or(0);
+            if json_body["type"] != json!(12) {
+                s.violations.push(Violation {
+                    operation,
+                    field: vec!["type".into()],
+                    code: "FAKE_NOT_IMPLEMENTED".into(),
+                    problem: "the fake opens only private threads (type 12) in text channels".into(),
+                });
+                return error(StatusCode::NOT_FOUND, 0, "not implemented by the fake Discord");
+            }
+            let id = s.id();
+            let kind = Kind::Private {
+                parent,
+                name: json_body["name"].as_str().unwrap_or_default().to_string(),
+                // Discord's default: members may invite others.
+                invitable: json_body["invitable"].as_bool().unwrap_or(true),
+            };
+            s.channels.insert(id, kind.clone());
+            s.thread_members.insert(id, vec![BOT_ID]);
+            let mut thread = channel_json(id, &kind);
+            thread["newly_created"] = json!(true);
+            send(&mut s, "THREAD_CREATE", thread.clone());
+            (StatusCode::CREATED, Json(thread)).into_response()
+        }
+        // A member joins a thread (adding one twice changes nothing); the user must be one
+        // the server knows.
+        ("PUT", ["channels", thread, "thread-members", user]) => {
+            let (thread, user): (u64, u64) = (thread.parse().unwrap_or(0), user.parse().unwrap_or(0));
+            if !matches!(s.channels.get(&thread), Some(Kind::Private { .. })) {
+                return error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+            }
+            if !s.names.contains_key(&user) {
+                return error(StatusCode::NOT_FOUND, 10013, "Unknown User");
+            }
+            let members = s.thread_members.entry(thread).or_default();
+            if !members.contains(&user) {
+                members.push(user);
+            }
+            StatusCode::NO_CONTENT.into_response()
+        }
+        ("DELETE", ["channels", thread, "thread-members", user]) => {
+            let (thread, user): (u64, u64) = (thread.parse().unwrap_or(0), user.parse().unwrap_or(0));
+            if !matches!(s.channels.get(&thread), Some(Kind::Private { .. })) {
+                return error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+            }
+            let members = s.thread_members.entry(thread).or_default();
+            match members.iter().position(|m| *m == user) {
+                Some(i) => {
+                    members.remove(i);
+                    StatusCode::NO_CONTENT.into_response()
+                }
+                None => error(StatusCode::NOT_FOUND, 10007, "Unknown Member"),
+            }
+        }
         ("POST", ["channels", forum, "threads"]) => {
             let forum: u64 = forum.parse().unwrap_or(0);
             if s.channels.get(&forum) != Some(&Kind::Forum) {
@@ -1808,12 +2003,18 @@ fn serve(
             s.channels.insert(id, kind.clone());
             s.order += 1;
             // A forum post's opening message has the post's id.
+            let content = json_body["message"]["content"].as_str().unwrap_or_default().to_string();
+            let (pinged_users, pinged_roles, pinged_everyone) =
+                pings(&content, &json_body["message"]["allowed_mentions"]);
             let m = Msg {
                 id,
                 channel: id,
-                content: json_body["message"]["content"].as_str().unwrap_or_default().to_string(),
+                content,
                 components: json_body["message"].get("components").cloned().unwrap_or(json!([])),
                 order: s.order,
+                pinged_users,
+                pinged_roles,
+                pinged_everyone,
                 ..Msg::default()
             };
             s.messages.insert(id, m.clone());
@@ -1878,10 +2079,16 @@ fn serve(
             }
             let id = s.id();
             s.order += 1;
+            let content = json_body["content"].as_str().unwrap_or_default().to_string();
+            let (pinged_users, pinged_roles, pinged_everyone) =
+                pings(&content, &json_body["allowed_mentions"]);
             let m = Msg {
                 id,
                 channel: thread,
-                content: json_body["content"].as_str().unwrap_or_default().to_string(),
+                content,
+                pinged_users,
+                pinged_roles,
+                pinged_everyone,
                 components: json!([]),
                 order: s.order,
                 username: json_body["username"].as_str().map(String::from),
@@ -1951,12 +2158,12 @@ fn serve(
             Json(Value::Array(page.iter().map(message_json).collect())).into_response()
         }
         ("GET", ["guilds", _guild, "threads", "active"]) => {
-            // Every forum post not archived, oldest first.
+            // Every forum post and private thread not archived, oldest first.
             let mut posts: Vec<(u64, Kind)> = s
                 .channels
                 .iter()
                 .filter(|(id, k)| {
-                    matches!(k, Kind::Post { .. })
+                    matches!(k, Kind::Post { .. } | Kind::Private { .. })
                         && !s.thread_flags.get(id).is_some_and(|(_, archived)| *archived)
                 })
                 .map(|(id, k)| (*id, k.clone()))
@@ -2327,6 +2534,15 @@ mod tests {
             },
         );
         s.channels.insert(6, Kind::Dm { user: 7 });
+        s.channels.insert(
+            9,
+            Kind::Private {
+                parent: 3,
+                name: "Game 1 · wolves".into(),
+                invitable: false,
+            },
+        );
+        valid("ThreadResponse", &channel_json(9, &s.channels[&9]));
         valid("UserResponse", &user_json(7, "Amber"));
         valid("UserResponse", &user_json(BOT_ID, "wolfjudge"));
         valid("UserResponse", &webhook_user(8, "Amber"));
@@ -2344,7 +2560,7 @@ mod tests {
             valid("GuildRoleResponse", r);
         }
         assert_eq!(guild["channels"].as_array().map(Vec::len), Some(2));
-        assert_eq!(guild["threads"].as_array().map(Vec::len), Some(1));
+        assert_eq!(guild["threads"].as_array().map(Vec::len), Some(2));
         let bot = Msg {
             id: 11,
             channel: 3,

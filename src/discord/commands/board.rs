@@ -8,26 +8,31 @@ use serenity::all::{CommandOptionType, CreateCommandOption};
 use super::{Data, Error};
 use crate::discord::{messenger, Context};
 use crate::engine::ruleset::Span;
+use crate::i18n::commands::{command_text, CommandLocale};
 use crate::i18n::Lang;
 use crate::service::{board, ServiceError};
 
-/// Discord's locale for our Chinese (as in `localize`).
-const ZH: &str = "zh-CN";
-
 /// The `ruleset` option of `/wolf new`: a string with one choice per ruleset file. The
 /// choices' values are the rulesets' names (what the service takes, and what a sign-up
-/// stores), their names the boards in English with a Chinese localization.
+/// stores), their names the boards in English, localized: zh-CN and English drawn from the
+/// boards (with their role counts), zh-TW from its catalog (`cmd-wolf-new-ruleset-<name>`).
 ///
 /// poise offers choices only as integer indexes; the option's builder is replaced instead
 /// (a plain `fn`, as poise's `type_setter` is), so the option stays a string and a client
 /// that sends a ruleset's name still works.
 pub fn ruleset_option(b: CreateCommandOption) -> CreateCommandOption {
     board::ruleset_names().fold(b.kind(CommandOptionType::String), |b, name| {
-        b.add_string_choice_localized(
-            board::choice_label(name, Lang::En),
-            name,
-            [(ZH, board::choice_label(name, Lang::Zh))],
-        )
+        let en = board::choice_label(name, Lang::En);
+        let mut names = vec![
+            ("zh-CN", board::choice_label(name, Lang::Zh)),
+            ("en-US", en.clone()),
+            ("en-GB", en.clone()),
+        ];
+        if let Some(tw) = command_text(CommandLocale::ZhTw, &format!("cmd-wolf-new-ruleset-{name}"))
+        {
+            names.push(("zh-TW", tw));
+        }
+        b.add_string_choice_localized(en, name, names)
     })
 }
 

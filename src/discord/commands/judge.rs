@@ -26,6 +26,8 @@ use crate::service::{mention, view, At, GameId, Judging, Service, ServiceError};
         "card",
         "remove",
         "substitute",
+        "replace",
+        "sign",
         "unsign",
         "extend",
         "pause",
@@ -230,43 +232,145 @@ pub async fn unsign(
         super::wolf::take_off(service, s.id, who).await
     })
     .await?;
-    let line = log.map(|settings| {
-        let outcome = match &result {
-            Ok(_) => "ok".to_string(),
-            Err(e) => e.code().to_string(),
-        };
-        let line = text(
-            settings.lang,
-            "log-judge-command",
-            &[
-                ("judge", mention(p.user)),
-                ("command", invocation(ctx)),
-                ("result", outcome),
-            ],
-        );
-        (settings.log, line)
-    });
+    let line = log.map(|settings| signup_log_line(ctx, &settings, &result));
     let done = result.as_ref().ok().cloned();
     answer(ctx, result, |_| {
         text(lang, "ok-unsigned", &[("member", mention(who))])
     })
     .await?;
     // After the answer: the log line, the post's edit, the DM to who moved up.
-    if let Some((channel, line)) = line {
-        let sent = serenity::ChannelId::new(channel.0.max(1))
-            .send_message(
-                ctx.http(),
-                serenity::CreateMessage::new()
-                    .content(line)
-                    .allowed_mentions(crate::discord::messenger::no_pings()),
-            )
-            .await;
-        if let Err(e) = sent {
-            tracing::warn!(error = %e, "could not log /judge unsign");
-        }
-    }
+    send_log(ctx, line).await;
     if let Some((s, up)) = done {
         super::wolf::after_leave(ctx.http(), ctx.data(), &s, up).await;
+    }
+    Ok(())
+}
+
+/// The judge's log line for a sign-up command (there is no game yet, so it goes straight to
+/// the server's log channel rather than through a game's outbox).
+fn signup_log_line<T>(
+    ctx: Context<'_>,
+    settings: &crate::service::Settings,
+    result: &Result<T, ServiceError>,
+) -> (crate::service::Channel, String) {
+    let outcome = match result {
+        Ok(_) => "ok".to_string(),
+        Err(e) => e.code().to_string(),
+    };
+    let line = text(
+        settings.lang,
+        "log-judge-command",
+        &[
+            ("judge", mention(place(ctx).user)),
+            ("command", invocation(ctx)),
+            ("result", outcome),
+        ],
+    );
+    (settings.log, line)
+}
+
+/// Sends a sign-up command's log line (best effort, after the answer).
+async fn send_log(ctx: Context<'_>, line: Option<(crate::service::Channel, String)>) {
+    let Some((channel, line)) = line else {
+        return;
+    };
+    let sent = serenity::ChannelId::new(channel.0.max(1))
+        .send_message(
+            ctx.http(),
+            serenity::CreateMessage::new()
+                .content(line)
+                .allowed_mentions(crate::discord::messenger::no_pings()),
+        )
+        .await;
+    if let Err(e) = sent {
+        tracing::warn!(error = %e, "could not log a sign-up command");
+    }
+}
+
+/// Put a member on the open sign-up (before the game starts).
+///
+/// As if they had pressed Join: when the game is full they go on the waiting list. They
+/// are told by DM (which also checks that their DMs are open). Written to the judge's log
+/// as `/judge unsign` is.
+#[poise::command(slash_command, guild_only)]
+pub async fn sign(
+    ctx: Context<'_>,
+    #[description = "The member to put on the sign-up"] member: serenity::User,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let service = &ctx.data().service;
+    let p = place(ctx);
+    let who = crate::service::Account(member.id.get());
+    let name = member.global_name.clone().unwrap_or(member.name.clone());
+    let mut log = None;
+    let result = patient(ctx, async {
+        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        let settings = service.check_judge(guild, &roles(ctx).await).await?;
+        let s = service.signup_at(&p).await?;
+        log = Some(settings);
+        service.join(s.id, who, &name).await
+    })
+    .await?;
+    let line = log.map(|settings| signup_log_line(ctx, &settings, &result));
+    let done = result.as_ref().ok().map(|s| (s.id, s.lang));
+    answer(ctx, result, |s| match s.waiting_place(who) {
+        Some(place) => text(
+            lang,
+            "ok-signed-waiting",
+            &[("member", mention(who)), ("place", place.to_string())],
+        ),
+        None => text(
+            lang,
+            "ok-signed",
+            &[
+                ("member", mention(who)),
+                ("count", s.players.len().to_string()),
+                ("seats", s.seats()),
+            ],
+        ),
+    })
+    .await?;
+    // After the answer: the log line, the member's DM (in the game's language), the post.
+    send_log(ctx, line).await;
+    if let Some((id, game_lang)) = done {
+        super::wolf::welcome(ctx.http(), ctx.data(), id, who, game_lang).await;
+    }
+    Ok(())
+}
+
+/// Replace a character's player: offer the seat to the bench of volunteer substitutes.
+///
+/// Each volunteer gets a DM with a button; the first to accept takes the character over,
+/// role and cards included. The player keeps the seat until then.
+#[poise::command(slash_command, guild_only)]
+pub async fn replace(
+    ctx: Context<'_>,
+    #[description = "The character whose player leaves"]
+    #[autocomplete = "super::living"]
+    target: String,
+) -> Result<(), Error> {
+    let mut offered = None;
+    as_judge(
+        ctx,
+        async |s: &Service, j: &Judging, _lang| {
+            let target = Service::target(&j.state, &target)?;
+            let offer = s.offer_seat(j.game, target).await?;
+            let said = (offer.name.clone(), offer.bench.len());
+            offered = Some(offer);
+            Ok(said)
+        },
+        |(name, count), lang| {
+            text(
+                lang,
+                "ok-offered",
+                &[("name", name.clone()), ("count", count.to_string())],
+            )
+        },
+    )
+    .await?;
+    // After the answer: one DM per volunteer.
+    if let Some(offer) = offered {
+        super::signups::offer_to_bench(ctx.http(), &offer).await;
     }
     Ok(())
 }
@@ -409,11 +513,13 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
         async |s: &Service, j: &Judging, lang| {
             // A judge who plays (the server allows it) sees what every player sees.
             if j.plays {
-                return Ok(format!(
-                    "{}\n{}",
+                let mut lines = vec![
                     text(lang, "view-judge-plays", &[]),
-                    view::status(&j.state, None, lang)
-                ));
+                    view::status(&j.state, None, lang),
+                ];
+                // Who would be carded at the close is public (posts and votes are).
+                lines.extend(view::at_risk(&j.state, lang));
+                return Ok(lines.join("\n"));
             }
             let route = s.route(j.game).await?;
             Ok(view::judge_status(&j.state, &route.seats, lang))

@@ -1,14 +1,18 @@
 //! The slash commands, one module per group: `/wolf-setup`, `/wolf …` (sign-up, rules),
-//! the players' commands, the day actions of single roles, `/judge …`, and the
-//! tournaments' (`/tournament new`, `/standings`, `/stats`). Each parses its options, calls
-//! the service once and renders the answer; nothing else. The service call runs under
+//! the players' commands, the day actions of single roles, `/judge …`, `/help` and
+//! `/history`, the tournaments' (`/tournament new`, `/standings`) and the records across
+//! games (`/stats`, `/leaderboard`, `/appeal`). Each parses its options, calls the service
+//! once and renders the answer; nothing else. The service call runs under
 //! [`crate::discord::patient`], which defers the interaction if the database keeps it
 //! waiting past Discord's deadline.
 
 pub mod board;
 pub mod day;
+pub mod help;
 pub mod judge;
 pub mod play;
+pub mod records;
+pub mod signups;
 pub mod tournament;
 pub mod wolf;
 
@@ -39,10 +43,14 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         judge::judge(),
         tournament::tournament(),
         tournament::standings(),
-        tournament::stats(),
+        records::stats(),
+        records::leaderboard(),
+        records::appeal(),
         day::concede(),
         day::self_destruct(),
         day::duel(),
+        help::help(),
+        help::history(),
     ];
     board::offer_rulesets(&mut commands);
     commands

@@ -43,12 +43,24 @@ pub async fn abstain(ctx: Context<'_>) -> Result<(), Error> {
     act(ctx, Intent::Abstain, |lang| text(lang, "ok-abstain", &[])).await
 }
 
-/// Show today's vote count (the sheriff's vote weighted).
+/// Show today's vote count (the sheriff's vote weighted), or a day's full vote history.
 #[poise::command(slash_command)]
-pub async fn votes(ctx: Context<'_>) -> Result<(), Error> {
+pub async fn votes(
+    ctx: Context<'_>,
+    #[description = "A day's full vote history (every vote and change, with times and reasons)"]
+    #[min = 1]
+    #[max = 1000]
+    day: Option<u32>,
+) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let result = patient(ctx, async {
-        game(ctx).await.map(|(_, g)| view::votes(&g, lang))
+        match day {
+            Some(day) => {
+                let service = &ctx.data().service;
+                service.vote_history(place(ctx), day, lang).await
+            }
+            None => game(ctx).await.map(|(_, g)| view::votes(&g, lang)),
+        }
     })
     .await?;
     answer(ctx, result, |t| t).await

@@ -1,6 +1,6 @@
 //! Tournaments: `/tournament new` (judge) creates one in this server, `/standings` posts a
-//! tournament's table (an embed) and points chart (a PNG) in the channel, `/stats @member`
-//! shows a member's record over this server's games, privately. Games join a tournament
+//! tournament's table (an embed) and points chart (a PNG) in the channel (a member's record
+//! across the server's games is `/stats`, in [`super::records`]). Games join a tournament
 //! through `/wolf new … tournament:NAME`.
 
 use poise::serenity_prelude as serenity;
@@ -12,9 +12,9 @@ use crate::discord::{
     Context, Error,
 };
 use crate::i18n::{text, Lang};
-use crate::service::{mention, Account, ServiceError, DEFAULT_TOURNAMENT_RULESET};
+use crate::service::{mention, ServiceError, DEFAULT_TOURNAMENT_RULESET};
 use crate::store::tournament::TournamentError;
-use crate::tournament::{render_chart_png, render_stats, render_table, Standings};
+use crate::tournament::{render_chart_png, render_table, Standings};
 
 /// The chart's size in pixels.
 pub const CHART_SIZE: (u32, u32) = (900, 560);
@@ -149,20 +149,4 @@ pub async fn standings(
         }
         Err(e) => reply(ctx, &failure_text(&e, user_lang(ctx))).await,
     }
-}
-
-/// A member's games, wins by role and cards in this server (only you see it).
-#[poise::command(slash_command, guild_only)]
-pub async fn stats(
-    ctx: Context<'_>,
-    #[description = "Whose record"] member: serenity::User,
-) -> Result<(), Error> {
-    let lang = user_lang(ctx);
-    let who = Account(member.id.get());
-    let result = patient(ctx, async {
-        let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
-        ctx.data().service.stats(guild, who).await
-    })
-    .await?;
-    answer(ctx, result, |s| render_stats(&s, &mention(who), lang)).await
 }

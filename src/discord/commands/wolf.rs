@@ -8,22 +8,14 @@
 //! anyone in its Integrations settings.
 
 use poise::serenity_prelude as serenity;
-use serenity::all::{
-    ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateButton, CreateForumPost,
-    CreateMessage, EditMessage, GuildId, Http, MessageId, Permissions, Role, UserId,
-};
+use serenity::all::{ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateButton, CreateForumPost, CreateMessage, EditMessage, GuildId, Http, MessageId, Permissions, Role, UserId};
 
 use crate::discord::messenger::no_pings;
-use crate::discord::{
-    answer, display_name, patient, patient_as, permissions, place, roles, user_lang, Context, Data,
-    Error,
-};
+use crate::discord::{Context, Data, Error, answer, display_name, patient, patient_as, permissions, place, roles, user_lang};
 use crate::engine::ruleset::Zone;
 use crate::i18n::{text, Lang};
-use crate::service::{
-    board, mention, Account, Channel, GameOptions, Moderation, ServerRole, Service, ServiceError,
-    Settings, Signup, SignupId,
-};
+use crate::service::camp::CampSettings;
+use crate::service::{Account, Channel, GameOptions, Moderation, ServerRole, Service, ServiceError, Settings, Signup, SignupId, board, mention};
 
 /// Sign-ups (judge)
 ///
@@ -71,6 +63,17 @@ pub async fn setup(
     #[description = "A channel where the dead (and spectators) chat"]
     #[channel_types("Text")]
     graveyard: Option<serenity::PartialChannel>,
+    #[description = "A text channel the players can read, where the private camp threads open (none: no camp threads)"]
+    #[channel_types("Text")]
+    camp_channel: Option<serenity::PartialChannel>,
+    #[description = "Mafia: a private thread for the killers and one for the police (default: no)"]
+    mafia_camp_threads: Option<bool>,
+    #[description = "Sign-ups mark members with a red card in their last N games (default 5, 0: off)"]
+    #[min = 0]
+    #[max = 50]
+    red_card_games: Option<u32>,
+    #[description = "A role new sign-ups ping; members opt in with a button (default: none)"]
+    notify_role: Option<Role>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let role = |r: &Option<Role>| r.as_ref().map(|r| ServerRole(r.id.get()));
@@ -88,6 +91,14 @@ pub async fn setup(
         if forum.kind != ChannelType::Forum {
             return Err(ServiceError::UnknownTarget(
                 forum.name.clone().unwrap_or_default(),
+            ));
+        }
+        if let Some(c) = camp_channel
+            .as_ref()
+            .filter(|c| c.kind != ChannelType::Text)
+        {
+            return Err(ServiceError::UnknownTarget(
+                c.name.clone().unwrap_or_default(),
             ));
         }
         let game_lang = match language.as_deref() {
@@ -126,11 +137,24 @@ pub async fn setup(
         if !lacks.is_empty() {
             return Err(ServiceError::MissingPermissions(lacks));
         }
-        ctx.data().service.set_up_moderated(&s, &moderation).await?;
-        Ok(s)
+        let service = &ctx.data().service;
+        service.set_up_moderated(&s, &moderation).await?;
+        let camps = CampSettings {
+            channel: camp_channel.as_ref().map(|c| Channel(c.id.get())),
+            mafia: mafia_camp_threads.unwrap_or(false),
+        };
+        service.set_camp_settings(guild, camps).await?;
+        // Unnamed: the server keeps what it had (5 at first).
+        if let Some(n) = red_card_games {
+            service.set_red_card_window(guild, n).await?;
+        }
+        let window = service.red_card_window(guild).await?;
+        let notify = notify_role.as_ref().map(|r| ServerRole(r.id.get()));
+        service.set_notify_role(guild, notify).await?;
+        Ok((s, camps, window, notify))
     })
     .await?;
-    answer(ctx, result, |s| {
+    answer(ctx, result, |(s, camps, window, notify)| {
         let zone = s.zone();
         let now = ctx.data().service.now();
         let done = text(
@@ -174,7 +198,27 @@ pub async fn setup(
                 ),
             ],
         );
-        format!("{done}\n{clock}\n{playing}\n{moderated}")
+        let camps = match camps.channel {
+            Some(c) => text(
+                lang,
+                "ok-setup-camps",
+                &[
+                    ("channel", format!("<#{}>", c.0)),
+                    ("mafia", if camps.mafia { "yes" } else { "no" }.to_string()),
+                ],
+            ),
+            None => text(lang, "ok-setup-camps-none", &[]),
+        };
+        let red = text(lang, "ok-setup-red-cards", &[("games", window.to_string())]);
+        let notify = match notify {
+            Some(role) => text(
+                lang,
+                "ok-setup-notify",
+                &[("role", format!("<@&{}>", role.0))],
+            ),
+            None => text(lang, "ok-setup-no-notify", &[]),
+        };
+        format!("{done}\n{clock}\n{playing}\n{moderated}\n{camps}\n{red}\n{notify}")
     })
     .await
 }
@@ -249,6 +293,10 @@ pub async fn new(
         service
             .signup_posted(s.id, Channel(post.id.get()), post.id.get())
             .await?;
+        // Members who asked to be told of new games: one ping, in the post.
+        if let Some(role) = service.notify_role(guild).await? {
+            super::signups::ping_opening(ctx.http(), &s, role, Channel(post.id.get())).await;
+        }
         Ok(post.id.get())
     })
     .await?;
@@ -429,7 +477,8 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
         .enumerate()
         .map(|(i, (a, name, dm_ok))| {
             let warn = if *dm_ok { "" } else { " ⚠" };
-            format!("{}. {} {}{warn}", i + 1, name, mention(*a))
+            let red = red_mark(s, *a);
+            format!("{}. {} {}{warn}{red}", i + 1, name, mention(*a))
         })
         .collect();
     let state = if s.game.is_some() {
@@ -460,7 +509,9 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
             .waiting
             .iter()
             .enumerate()
-            .map(|(i, (a, name, _))| format!("{}. {} {}", i + 1, name, mention(*a)))
+            .map(|(i, (a, name, _))| {
+                format!("{}. {} {}{}", i + 1, name, mention(*a), red_mark(s, *a))
+            })
             .collect();
         format!(
             "{content}\n{}\n{}",
@@ -468,19 +519,44 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
             waiting.join("\n")
         )
     };
-    let buttons = if s.game.is_some() {
-        Vec::new()
+    let content = if s.card_record.red.is_empty() {
+        content
     } else {
-        vec![CreateActionRow::Buttons(vec![
-            CreateButton::new(format!("wj:signup:{}:join", s.id.0))
-                .label(text(s.lang, "button-join", &[]))
-                .style(ButtonStyle::Primary),
-            CreateButton::new(format!("wj:signup:{}:leave", s.id.0))
-                .label(text(s.lang, "button-leave", &[]))
-                .style(ButtonStyle::Secondary),
-        ])]
+        let legend = text(
+            s.lang,
+            "signup-red-card-legend",
+            &[("games", s.card_record.window.to_string())],
+        );
+        format!("{content}\n{legend}")
+    };
+    let content = format!("{content}{}", super::signups::bench_lines(s));
+    // Volunteering for the bench stays open while the game runs.
+    let bench = super::signups::bench_buttons(s);
+    let buttons = if s.game.is_some() {
+        vec![bench]
+    } else {
+        vec![
+            CreateActionRow::Buttons(vec![
+                CreateButton::new(format!("wj:signup:{}:join", s.id.0))
+                    .label(text(s.lang, "button-join", &[]))
+                    .style(ButtonStyle::Primary),
+                CreateButton::new(format!("wj:signup:{}:leave", s.id.0))
+                    .label(text(s.lang, "button-leave", &[]))
+                    .style(ButtonStyle::Secondary),
+            ]),
+            bench,
+        ]
     };
     (content, buttons)
+}
+
+/// The mark after a member with a red card in their last games (see
+/// [`Service::card_record`]): empty for the others.
+fn red_mark(s: &Signup, user: Account) -> String {
+    match s.card_record.red.get(&user) {
+        Some(n) => text(s.lang, "signup-red-card", &[("count", n.to_string())]),
+        None => String::new(),
+    }
 }
 
 /// The sign-up post's board (the roles dealt at the game's size, or each size's) and the
@@ -555,7 +631,14 @@ pub async fn refresh_signup(http: &Http, data: &Data, id: SignupId) {
     }
     loop {
         match service.signup(id).await {
-            Ok(s) => refresh(http, &s).await,
+            Ok(mut s) => {
+                // The judge sees members' card records before the game starts.
+                match service.card_record(&s).await {
+                    Ok(record) => s.card_record = record,
+                    Err(e) => tracing::warn!(error = %e, "could not read the card records"),
+                }
+                refresh(http, &s).await
+            }
             Err(e) => tracing::warn!(error = %e, "could not read a sign-up to show it"),
         }
         let mut busy = refreshing();
