@@ -556,10 +556,15 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         );
     }
     let delivered: i64 =
-        // Moderation rows (a post locked, roles) are no message: they carry no nonce.
+        // Moderation rows (a post locked, roles), camp thread changes and the vote count's
+        // edits (every row of a round after the one that creates its message) send no new
+        // message: they carry no nonce.
         sqlx::query_scalar(
             "SELECT count(*) FROM outbox WHERE delivered_at IS NOT NULL \
-             AND (meta IS NULL OR meta->'moderate' IS NULL OR meta->'moderate' = 'null')",
+             AND (meta IS NULL OR ((meta->'moderate' IS NULL OR meta->'moderate' = 'null') \
+             AND (meta->'camp' IS NULL OR meta->'camp' = 'null') \
+             AND NOT (meta ? 'tally' AND meta->'tally' <> 'null' \
+                      AND meta->'tally'->'opens' IS NULL)))",
         )
             .fetch_one(w.service.store().pool())
             .await
