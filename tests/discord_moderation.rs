@@ -6,19 +6,30 @@
 use crate::common::catalog::{msg, says, says_with};
 use crate::common::{discord_world, fake_discord};
 use crate::discord::{between_phases, give_last_words, play_day, play_night};
+use crate::discord_signups::{button, press};
 
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
+use discord_world::component_ids;
 use discord_world::{World, ADMIN, JUDGE_ROLE};
-use fake_discord::{Kind, BOT_PERMISSIONS, GUILD};
+use fake_discord::{Kind, BOT_ID, BOT_PERMISSIONS, BOT_ROLE, EVERYONE_PERMISSIONS, GUILD};
+use serenity::all::{GuildId, PermissionOverwrite, Permissions, RoleId, UserId};
+use wolfjudge::discord::moderation::channel_permissions;
 use wolfjudge::engine::Phase;
 use wolfjudge::i18n::Lang;
 
 const LIVING: u64 = 700_000_000_000_000_002;
 const DEAD: u64 = 700_000_000_000_000_003;
-/// Manage Threads.
+const SPECTATOR: u64 = 700_000_000_000_000_004;
+/// View Channel, Send Messages, Send Messages in Threads, Read Message History.
+const VIEW: u64 = 1 << 10;
+const SEND: u64 = 1 << 11;
+const SEND_IN_THREADS: u64 = 1 << 38;
+const HISTORY: u64 = 1 << 16;
+/// Manage Threads, Manage Roles.
 const MANAGE_THREADS: u64 = 1 << 34;
+const MANAGE_ROLES: u64 = 1 << 28;
 
 /// A role as an interaction's `resolved.roles` carries it.
 fn role(id: u64, name: &str, position: u64) -> Value {
@@ -31,6 +42,16 @@ fn role(id: u64, name: &str, position: u64) -> Value {
 /// `/wolf-setup` by the judge from a client in `locale`, with the living and dead roles
 /// when `roles`: the answer's text and the whole callback.
 async fn set_up(w: &World, locale: &str, roles: bool) -> (String, Value) {
+    set_up_with(w, locale, roles, None).await
+}
+
+/// [`set_up`], with a spectator role and a graveyard channel when `graveyard` is given.
+async fn set_up_with(
+    w: &World,
+    locale: &str,
+    roles: bool,
+    graveyard: Option<u64>,
+) -> (String, Value) {
     let mut resolved = json!({
         "channels": {
             w.forum.to_string(): {"id": w.forum.to_string(), "name": "werewolf", "type": 15, "permissions": "0"},
@@ -48,6 +69,13 @@ async fn set_up(w: &World, locale: &str, roles: bool) -> (String, Value) {
         resolved["roles"][DEAD.to_string()] = role(DEAD, "出局", 3);
         options.push(("living_role", 8, json!(LIVING.to_string())));
         options.push(("dead_role", 8, json!(DEAD.to_string())));
+    }
+    if let Some(g) = graveyard {
+        resolved["roles"][SPECTATOR.to_string()] = role(SPECTATOR, "观众", 4);
+        resolved["channels"][g.to_string()] =
+            json!({"id": g.to_string(), "name": "graveyard", "type": 0, "permissions": "0"});
+        options.push(("spectator_role", 8, json!(SPECTATOR.to_string())));
+        options.push(("graveyard", 7, json!(g.to_string())));
     }
     let id = w.fake.slash(
         w.judge,
@@ -68,7 +96,185 @@ async fn world(pool: PgPool) -> World {
     let w = World::new(pool).await;
     w.fake.add_role(LIVING, "存活");
     w.fake.add_role(DEAD, "出局");
+    w.fake.add_role(SPECTATOR, "观众");
     w
+}
+
+/// What a member holding `roles` may do in `channel`, by Discord's rules (@everyone's
+/// permissions, then the channel's overwrites as the fake holds them).
+fn may(w: &World, channel: u64, user: u64, roles: &[u64]) -> Permissions {
+    let overwrites: Vec<PermissionOverwrite> = [GUILD, LIVING, DEAD, SPECTATOR, JUDGE_ROLE, user]
+        .iter()
+        .filter_map(|t| {
+            let (allow, deny) = w.fake.overwrite(channel, *t)?;
+            let kind = if *t == user { 1 } else { 0 };
+            serde_json::from_value(json!({"id": t.to_string(), "type": kind,
+                "allow": allow.to_string(), "deny": deny.to_string()}))
+            .ok()
+        })
+        .collect();
+    let mine: Vec<RoleId> = roles.iter().map(|r| RoleId::new(*r)).collect();
+    channel_permissions(
+        Permissions::from_bits_truncate(EVERYONE_PERMISSIONS),
+        GuildId::new(GUILD),
+        &mine,
+        UserId::new(user),
+        &overwrites,
+    )
+}
+
+/// With the living, dead and spectator roles and a graveyard, `/wolf-setup` sets the
+/// channels' overwrites so that, by Discord's rules: only the living (and the judges, and
+/// the bot) write in the forum's posts while everyone and the spectators read them; the
+/// graveyard is hidden from the living and open to the dead and the spectators. What the
+/// server had set there is kept, and a second setup changes nothing. Without Manage Roles
+/// in the graveyard the setup says so and saves nothing.
+#[sqlx::test(migrations = "./migrations")]
+async fn setup_lets_only_the_living_write_and_the_dead_chat_in_the_graveyard(pool: PgPool) {
+    let w = world(pool).await;
+    let graveyard = w.fake.add_channel(Kind::Text);
+    // The server already denies @everyone reactions in the forum: that stays.
+    let reactions: u64 = 1 << 6;
+    w.fake.set_overwrites(
+        w.forum,
+        vec![json!({"id": GUILD.to_string(), "type": 0, "allow": "0",
+                    "deny": reactions.to_string()})],
+    );
+    // Manage Roles denied in the graveyard: named, nothing saved, nothing set.
+    w.fake.set_overwrites(
+        graveyard,
+        vec![json!({"id": BOT_ROLE.to_string(), "type": 0, "allow": "0",
+                    "deny": MANAGE_ROLES.to_string()})],
+    );
+    let (a, _) = set_up_with(&w, "en-US", true, Some(graveyard)).await;
+    let missing = msg(
+        Lang::En,
+        "lack-permission-in",
+        &[
+            ("permission", &msg(Lang::En, "perm-manage-roles", &[])),
+            ("channel", &format!("<#{graveyard}>")),
+        ],
+    );
+    assert!(a.contains(&missing), "{a}");
+    assert_eq!(servers_set_up(&w).await, 0);
+    let overwrites_set = || {
+        w.fake
+            .calls()
+            .iter()
+            .filter(|c| c.operation == "set_channel_permission_overwrite")
+            .count()
+    };
+    assert_eq!(overwrites_set(), 0, "a refused setup changes no channel");
+
+    w.fake.set_overwrites(graveyard, Vec::new());
+    let (a, _) = set_up_with(&w, "zh-CN", true, Some(graveyard)).await;
+    assert!(says(&a, "ok-setup"), "{a}");
+    let member = w.players[0];
+    let (forum, yard) = (w.forum, graveyard);
+    let can = |channel, roles: &[u64], p: u64| {
+        may(&w, channel, member, roles).contains(Permissions::from_bits_truncate(p))
+    };
+    assert!(
+        can(forum, &[LIVING], SEND_IN_THREADS | VIEW),
+        "the living write"
+    );
+    assert!(
+        can(forum, &[JUDGE_ROLE], SEND_IN_THREADS),
+        "the judges write"
+    );
+    assert!(!can(forum, &[], SEND_IN_THREADS), "others do not");
+    assert!(can(forum, &[], VIEW | HISTORY), "but read");
+    assert!(!can(forum, &[DEAD], SEND_IN_THREADS), "the dead do not");
+    assert!(
+        !can(forum, &[SPECTATOR], SEND_IN_THREADS),
+        "spectators do not"
+    );
+    assert!(can(forum, &[SPECTATOR], VIEW | HISTORY), "but read");
+    assert!(
+        !can(forum, &[], reactions),
+        "the server's own denial is kept"
+    );
+    let bot = w
+        .fake
+        .overwrite(forum, BOT_ID)
+        .expect("the bot's own overwrite in the forum");
+    assert_eq!(
+        bot.0 & SEND_IN_THREADS,
+        SEND_IN_THREADS,
+        "the bot still writes"
+    );
+    assert!(
+        !can(yard, &[LIVING], VIEW),
+        "the living do not see the graveyard"
+    );
+    assert!(!can(yard, &[], VIEW), "nor does everyone");
+    assert!(
+        can(yard, &[DEAD], VIEW | SEND | HISTORY),
+        "the dead chat there"
+    );
+    assert!(can(yard, &[SPECTATOR], VIEW | SEND), "spectators too");
+    assert!(can(yard, &[JUDGE_ROLE], VIEW | SEND), "and the judges");
+    let set = overwrites_set();
+    assert!(set >= 9, "{set} overwrites set");
+    let (a, _) = set_up_with(&w, "zh-CN", true, Some(graveyard)).await;
+    assert!(says(&a, "ok-setup"), "{a}");
+    assert_eq!(overwrites_set(), set, "a second setup changes nothing");
+    assert_eq!(servers_set_up(&w).await, 1);
+}
+
+/// A substitute who takes a living seat takes its living role over: the replaced player
+/// loses it, the volunteer gets it.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_substitute_takes_the_seats_living_role(pool: PgPool) {
+    let w = world(pool).await;
+    let (a, _) = set_up(&w, "zh-CN", true).await;
+    assert!(says(&a, "ok-setup"), "{a}");
+    let post = w.open_signup().await;
+    w.join_all(&post).await;
+    let volunteer = w.outsider;
+    let a = press(&w, "zh-CN", volunteer, &post, &button(&post, ":bench")).await;
+    assert!(says(&a, "ok-benched"), "{a}");
+    let a = w.judge_says(post.channel, &["wolf", "start"], &[]).await;
+    assert!(says(&a, "ok-started"), "{a}");
+    w.settle().await;
+    let g = w.game().await;
+    let target = g.living()[2];
+    let leaving = w.user_of(target).await;
+    assert_eq!(w.fake.member_roles(leaving), vec![LIVING]);
+    let replace = [("target", 3, json!(g.ch(target).name.clone()))];
+    let a = w
+        .judge_says(post.channel, &["judge", "replace"], &replace)
+        .await;
+    assert!(says(&a, "ok-offered"), "{a}");
+    w.fake
+        .wait_for("the seat offered to the volunteer", 10, |f| {
+            f.dms_to(volunteer).into_iter().any(|m| {
+                component_ids(&m)
+                    .iter()
+                    .any(|i| i.starts_with("wj:seat:") && i.ends_with(":take"))
+            })
+        })
+        .await;
+    let dm = w
+        .fake
+        .dms_to(volunteer)
+        .into_iter()
+        .rev()
+        .find(|m| component_ids(m).iter().any(|i| i.ends_with(":take")))
+        .expect("the offer");
+    let a = press(&w, "zh-CN", volunteer, &dm, &button(&dm, ":take")).await;
+    assert!(says(&a, "ok-seat-yours"), "{a}");
+    w.settle().await;
+    assert_eq!(w.user_of(target).await, volunteer);
+    assert_eq!(
+        w.fake.member_roles(volunteer),
+        vec![LIVING],
+        "the substitute"
+    );
+    assert!(
+        w.fake.member_roles(leaving).is_empty(),
+        "the replaced player's role is taken back"
+    );
 }
 
 async fn servers_set_up(w: &World) -> i64 {

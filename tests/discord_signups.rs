@@ -49,13 +49,19 @@ async fn judge_in(
 }
 
 /// Presses `button` on `message` from a client in `locale`: the answer.
-async fn press(w: &World, locale: &str, user: u64, message: &Msg, button: &str) -> String {
+pub(crate) async fn press(
+    w: &World,
+    locale: &str,
+    user: u64,
+    message: &Msg,
+    button: &str,
+) -> String {
     let i = w.fake.click_in(locale, user, message, button, &[], &[]);
     w.fake.answer(i).await
 }
 
 /// The id of `m`'s button ending in `suffix`.
-fn button(m: &Msg, suffix: &str) -> String {
+pub(crate) fn button(m: &Msg, suffix: &str) -> String {
     component_ids(m)
         .into_iter()
         .find(|i| i.ends_with(suffix))

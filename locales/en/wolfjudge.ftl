@@ -1083,6 +1083,7 @@ moderate-lock-day = Lock and archive day { $day }'s post.
 moderate-living = Give the living players' role to: { $names }.
 moderate-dead = Swap the living players' role for the dead role: { $names }.
 moderate-clear = Take the living and dead roles from: { $names }.
+moderate-replaced = Move { $name }'s role from the player who left to the substitute.
 ## Warnings before penalties (issue 18 item 3): the DM before a day's close to each character
 ## the close would card automatically, and the at-risk list of /judge status.
 opt-warn_before_close = warnings before the close of a day

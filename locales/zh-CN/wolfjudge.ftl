@@ -1047,6 +1047,7 @@ moderate-lock-day = 锁定并归档第 { $day } 天的帖子。
 moderate-living = 给这些玩家发放存活身份组：{ $names }。
 moderate-dead = 把这些玩家的存活身份组换成出局身份组：{ $names }。
 moderate-clear = 收回这些玩家的存活和出局身份组：{ $names }。
+moderate-replaced = 把 { $name } 的身份组从离开的玩家转给替补。
 ## 判罚前的提醒（issue 18 第 3 项）：白天截止前私信给截止时会被自动判牌的角色，以及 /judge status 里的风险名单。
 opt-warn_before_close = 白天截止前的提醒
 warn-card-heading = ⚠️ 注意，{ $name }：{ $phase }的投票将于 { $closes } 截止。照现在的情况，截止时你会被自动判黄牌：

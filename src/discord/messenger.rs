@@ -22,7 +22,13 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use serenity::all::{AutoArchiveDuration, Builder, ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton, CreateForumPost, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, CreateThread, CreateWebhook, EditMessage, ExecuteWebhook, GetMessages, GuildId, Http, Message, MessageId, Nonce, UserId, WebhookId};
+use serenity::all::{
+    AutoArchiveDuration, Builder, ButtonStyle, ChannelId, ChannelType, CreateActionRow,
+    CreateAllowedMentions, CreateAttachment, CreateButton, CreateForumPost, CreateMessage,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, CreateThread, CreateWebhook,
+    EditMessage, ExecuteWebhook, GetMessages, GuildId, Http, Message, MessageId, Nonce, UserId,
+    WebhookId,
+};
 use sha2::{Digest, Sha256};
 
 use crate::chart::Png;
@@ -31,7 +37,7 @@ use crate::i18n::text;
 use crate::i18n::{self, Lang};
 use crate::notify::camp::{Camp, CampAction};
 use crate::notify::prompt::{Delivery, NewPost, PostRef, TallyRef};
-use crate::service::{Account, Channel, Elevator, GameId, Route, Service, anon};
+use crate::service::{anon, Account, Channel, Elevator, GameId, Route, Service};
 use crate::store::outbox::{Earlier, Messenger, OutMessage, SendError};
 
 /// Where relayed posts go: the game forum's webhook, made once and kept.

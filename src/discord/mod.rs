@@ -19,7 +19,7 @@ pub mod config;
 mod forum;
 mod localize;
 pub mod messenger;
-mod moderation;
+pub mod moderation;
 
 use std::collections::HashSet;
 use std::future::Future;

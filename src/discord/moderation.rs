@@ -13,6 +13,8 @@ use serenity::all::{
     PermissionOverwriteType, Permissions, Role, RoleId, UserId,
 };
 
+use std::collections::btree_map::{BTreeMap, Entry};
+
 use super::messenger::refused;
 use crate::notify::Moderate;
 use crate::service::{Channel, Lack, Moderation, Route, ServerRole, Service};
@@ -142,10 +144,18 @@ pub async fn lacking(
             out.push(Lack::Permission { key, channel: None });
         }
     }
-    let mut places: Vec<(Channel, &[(Permissions, &'static str)])> =
-        vec![(forum, &IN_FORUM), (log, &IN_LOG)];
+    // Setting who may write in the forum's posts and who may read the graveyard
+    // ([`open_to_roles`]) asks for Manage Roles in that channel.
+    let mut in_forum = IN_FORUM.to_vec();
+    if m.living_role.is_some() {
+        in_forum.push(FOR_ROLES);
+    }
+    let mut places: Vec<(Channel, Vec<(Permissions, &'static str)>)> =
+        vec![(forum, in_forum), (log, IN_LOG.to_vec())];
     if let Some(g) = m.graveyard {
-        places.push((g, &IN_GRAVEYARD));
+        let mut needs = IN_GRAVEYARD.to_vec();
+        needs.push(FOR_ROLES);
+        places.push((g, needs));
     }
     for (channel, needs) in places {
         let overwrites = match http.get_channel(ChannelId::new(channel.0.max(1))).await? {
@@ -154,7 +164,7 @@ pub async fn lacking(
         };
         let have = channel_permissions(base, guild, mine, me, &overwrites);
         for (p, key) in needs {
-            if !have.contains(*p) {
+            if !have.contains(p) {
                 out.push(Lack::Permission {
                     key,
                     channel: Some(channel),
@@ -180,6 +190,80 @@ pub async fn lacking(
         }
     }
     Ok(out)
+}
+
+/// What members may do where, once a server keeps the living and dead roles (Discord's
+/// permission overwrites, set by `/wolf-setup`): in the games' forum only the living role
+/// (and the judges) write in posts, @everyone and the spectators read; the graveyard is
+/// hidden from @everyone (the living must not read the dead's talk) and open to the dead,
+/// the spectators and the judges. The bot gives itself what it needs in both, since a
+/// denial to @everyone holds for it too unless its role is above overwrites.
+///
+/// Each overwrite is merged into the one the channel has for that role or member (other
+/// permissions the server set there are kept), so running the setup again changes nothing.
+///
+/// # Errors
+/// When Discord refuses one (Manage Roles was taken away since the check); the ones set
+/// before it stay, and running the setup again completes them.
+pub async fn open_to_roles(
+    http: &Http,
+    guild: GuildId,
+    me: UserId,
+    forum: Channel,
+    judge: ServerRole,
+    m: &Moderation,
+) -> Result<(), serenity::Error> {
+    let write_in_posts = Permissions::SEND_MESSAGES_IN_THREADS;
+    let read = Permissions::VIEW_CHANNEL | Permissions::READ_MESSAGE_HISTORY;
+    let chat = read | Permissions::SEND_MESSAGES;
+    let role = |r: ServerRole| PermissionOverwriteType::Role(RoleId::new(r.0.max(1)));
+    let everyone = PermissionOverwriteType::Role(RoleId::new(guild.get()));
+    let bot = PermissionOverwriteType::Member(me);
+    let none = Permissions::empty();
+    let mut plan: Vec<(Channel, PermissionOverwriteType, Permissions, Permissions)> = Vec::new();
+    if let Some(living) = m.living_role {
+        plan.push((forum, everyone, none, write_in_posts));
+        plan.push((forum, role(living), write_in_posts, none));
+        plan.push((forum, role(judge), write_in_posts, none));
+        plan.push((forum, bot, write_in_posts | read, none));
+        if let Some(s) = m.spectator_role {
+            plan.push((forum, role(s), read, write_in_posts));
+        }
+    }
+    if let Some(g) = m.graveyard {
+        plan.push((g, everyone, none, Permissions::VIEW_CHANNEL));
+        plan.push((g, bot, chat, none));
+        plan.push((g, role(judge), chat, none));
+        for r in [m.dead_role, m.spectator_role].into_iter().flatten() {
+            plan.push((g, role(r), chat, none));
+        }
+    }
+    let mut current: BTreeMap<u64, Vec<PermissionOverwrite>> = BTreeMap::new();
+    for (channel, kind, allow, deny) in plan {
+        let id = ChannelId::new(channel.0.max(1));
+        if let Entry::Vacant(e) = current.entry(channel.0) {
+            let overwrites = match http.get_channel(id).await? {
+                DiscordChannel::Guild(c) => c.permission_overwrites,
+                _ => Vec::new(),
+            };
+            e.insert(overwrites);
+        }
+        let had = current
+            .get(&channel.0)
+            .and_then(|o| o.iter().find(|o| o.kind == kind))
+            .map_or((none, none), |o| (o.allow, o.deny));
+        let (allow, deny) = ((had.0 | allow) & !deny, (had.1 | deny) & !allow);
+        if (allow, deny) == had {
+            continue;
+        }
+        let set = PermissionOverwrite { allow, deny, kind };
+        id.create_permission(http, set.clone()).await?;
+        if let Some(o) = current.get_mut(&channel.0) {
+            o.retain(|o| o.kind != kind);
+            o.push(set);
+        }
+    }
+    Ok(())
 }
 
 /// Carries out a moderation action of game `route`; returns the id it concerns (the post,
@@ -227,6 +311,17 @@ pub async fn carry_out(
         Moderate::Dead { seats } => {
             let m = m().await?;
             (roles(seats), m.dead_role, m.living_role)
+        }
+        Moderate::Replaced { seat, old, alive } => {
+            let m = m().await?;
+            let held = if *alive { m.living_role } else { m.dead_role };
+            // A player text that is no Discord account (a game begun elsewhere) has no
+            // role to take back.
+            if let Some(old) = old.parse::<u64>().ok().filter(|u| *u > 0) {
+                change_roles(http, guild, &[UserId::new(old)], None, held).await?;
+            }
+            change_roles(http, guild, &roles(&[*seat]), held, None).await?;
+            return Ok(route.guild.0);
         }
         Moderate::Clear { seats, dead } => {
             let m = m().await?;

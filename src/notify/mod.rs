@@ -92,8 +92,10 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
 /// so the bot never writes in an archived post) and, at the end, after the reveal. The living role goes to every seat at the deal, the dead role replaces
 /// it when a death is announced (a night's deaths with the next day's opening, never
 /// before), and both go at the end. Roles are on the `roles` channel, apart from the
-/// messages, so that a dozen role changes hold up no post.
-pub fn moderation(e: &Event, g: &Game, lang: Lang) -> (Vec<Outgoing>, Vec<Outgoing>) {
+/// messages, so that a dozen role changes hold up no post. A substitute takes over the
+/// seat's role from the player who left (their player in `prior`, the state before the
+/// change the event belongs to).
+pub fn moderation(e: &Event, g: &Game, prior: &Game, lang: Lang) -> (Vec<Outgoing>, Vec<Outgoing>) {
     let row = |channel: &str, key: &str, args: &[(&str, String)], action: Moderate| Outgoing {
         channel: channel.to_string(),
         body: i18n::text(lang, key, args),
@@ -155,6 +157,19 @@ pub fn moderation(e: &Event, g: &Game, lang: Lang) -> (Vec<Outgoing>, Vec<Outgoi
         )),
         EventKind::Eliminated { character, .. } if e.audience() == Audience::Public => {
             after.push(dead(&[*character]));
+        }
+        EventKind::Substituted { character, .. } => {
+            let old = prior.ch(*character).player.clone();
+            after.push(row(
+                "roles",
+                "moderate-replaced",
+                &[("name", g.ch(*character).name.clone())],
+                Moderate::Replaced {
+                    seat: character.0,
+                    old,
+                    alive: g.is_alive(*character),
+                },
+            ));
         }
         EventKind::GameEnded { .. } => after.push(row(
             "roles",

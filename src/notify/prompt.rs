@@ -173,6 +173,10 @@ pub enum Moderate {
     Living { seats: Vec<u16> },
     /// These seats' deaths were announced: the living role off, the dead role on.
     Dead { seats: Vec<u16> },
+    /// A substitute took over `seat`: the role the seat holds (the living role, or the dead
+    /// one when `alive` is false) moves from the player who left (`old`, the engine's player
+    /// text: a Discord account id) to the seat's player now.
+    Replaced { seat: u16, old: String, alive: bool },
     /// The game is over: the living role off every seat's player, the dead role off the
     /// dead's (`#[serde(default)]`: none).
     Clear {

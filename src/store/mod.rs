@@ -689,7 +689,7 @@ impl Plan {
             // (numbered after the messages, so that a message's nonce does not depend on
             // whether its event locks a post).
             let messages = notify::messages(e, state, lang);
-            let (before, after) = notify::moderation(e, state, lang);
+            let (before, after) = notify::moderation(e, state, before, lang);
             let numbered: Vec<(usize, notify::Outgoing)> = {
                 let first_action = messages.len();
                 let (b, a) = (before.len(), after.len());

@@ -200,9 +200,21 @@ fn validator(pointer: &str, request: bool) -> Arc<Validator> {
     }
     // The schema's own `$ref`s are `#/components/schemas/...`: make the spec's components part
     // of the root document so that they resolve, and nothing is fetched.
-    let schema = spec()
+    let mut schema = spec()
         .pointer(pointer)
-        .unwrap_or_else(|| panic!("{pointer} is in the spec"));
+        .unwrap_or_else(|| panic!("{pointer} is in the spec"))
+        .clone();
+    // A permission overwrite's `allow` and `deny` may be strings of digits in a request:
+    // the spec says integer, but Discord's documentation of Edit Channel Permissions gives
+    // them as `string?` ("bitwise value of all allowed permissions"), which serenity sends.
+    if request && pointer.contains("permissions~1{overwrite_id}") {
+        for field in ["allow", "deny"] {
+            let f = &mut schema["properties"][field];
+            if !f.is_null() {
+                *f = json!({"anyOf": [f.clone(), {"type": "string", "pattern": "^[0-9]+$"}]});
+            }
+        }
+    }
     let root = json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "components": if request { request_components() } else { &spec()["components"] },

@@ -573,6 +573,19 @@ impl FakeDiscord {
         self.lock().overwrites.insert(channel, overwrites);
     }
 
+    /// A channel's permission overwrite for a role or member: (allow, deny); `None` when
+    /// the channel has none for it.
+    pub fn overwrite(&self, channel: u64, target: u64) -> Option<(u64, u64)> {
+        let s = self.lock();
+        let o = s
+            .overwrites
+            .get(&channel)?
+            .iter()
+            .find(|o| o["id"] == json!(target.to_string()))?;
+        let bits = |f: &str| o[f].as_str().and_then(|t| t.parse().ok()).unwrap_or(0u64);
+        Some((bits("allow"), bits("deny")))
+    }
+
     /// A post's (locked, archived) flags.
     pub fn thread_flags(&self, post: u64) -> (bool, bool) {
         self.lock()
@@ -2216,6 +2229,31 @@ fn serve(
             let thread = s.channel(channel, &kind);
             send(&mut s, "THREAD_UPDATE", thread.clone());
             Json(thread).into_response()
+        }
+        ("PUT", ["channels", channel, "permissions", target]) => {
+            // A permission overwrite set (Edit Channel Permissions): Discord asks for Manage
+            // Roles, and lets the bot allow or deny only permissions it has itself; 204.
+            let (channel, target): (u64, u64) = (channel.parse().unwrap_or(0), target.parse().unwrap_or(0));
+            if !s.channels.contains_key(&channel) {
+                return error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+            }
+            let bits = |f: &str| -> u64 {
+                match &json_body[f] {
+                    Value::String(t) => t.parse().unwrap_or(0),
+                    v => v.as_u64().unwrap_or(0),
+                }
+            };
+            let (allow, deny) = (bits("allow"), bits("deny"));
+            let mine = s.bot_permissions();
+            if mine & MANAGE_ROLES == 0 || (allow | deny) & !mine != 0 {
+                return error(StatusCode::FORBIDDEN, 50013, "Missing Permissions");
+            }
+            let kind = json_body["type"].as_u64().unwrap_or(0);
+            let o = s.overwrites.entry(channel).or_default();
+            o.retain(|o| o["id"] != json!(target.to_string()));
+            o.push(json!({"id": target.to_string(), "type": kind,
+                "allow": allow.to_string(), "deny": deny.to_string()}));
+            StatusCode::NO_CONTENT.into_response()
         }
         ("GET", ["channels", channel]) => {
             let channel: u64 = channel.parse().unwrap_or(0);

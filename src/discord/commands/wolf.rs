@@ -8,14 +8,23 @@
 //! anyone in its Integrations settings.
 
 use poise::serenity_prelude as serenity;
-use serenity::all::{ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateButton, CreateForumPost, CreateMessage, EditMessage, GuildId, Http, MessageId, Permissions, Role, UserId};
+use serenity::all::{
+    ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateButton, CreateForumPost,
+    CreateMessage, EditMessage, GuildId, Http, MessageId, Permissions, Role, UserId,
+};
 
 use crate::discord::messenger::no_pings;
-use crate::discord::{Context, Data, Error, answer, display_name, patient, patient_as, permissions, place, roles, user_lang};
+use crate::discord::{
+    answer, display_name, patient, patient_as, permissions, place, roles, user_lang, Context, Data,
+    Error,
+};
 use crate::engine::ruleset::Zone;
 use crate::i18n::{text, Lang};
 use crate::service::camp::CampSettings;
-use crate::service::{Account, Channel, GameOptions, Moderation, ServerRole, Service, ServiceError, Settings, Signup, SignupId, board, mention};
+use crate::service::{
+    board, mention, Account, Channel, GameOptions, Moderation, ServerRole, Service, ServiceError,
+    Settings, Signup, SignupId,
+};
 
 /// Sign-ups (judge)
 ///
@@ -137,6 +146,16 @@ pub async fn setup(
         if !lacks.is_empty() {
             return Err(ServiceError::MissingPermissions(lacks));
         }
+        crate::discord::moderation::open_to_roles(
+            ctx.http(),
+            GuildId::new(guild.0.max(1)),
+            me,
+            s.forum,
+            s.judge_role,
+            &moderation,
+        )
+        .await
+        .map_err(|e| ServiceError::Platform(e.to_string()))?;
         let service = &ctx.data().service;
         service.set_up_moderated(&s, &moderation).await?;
         let camps = CampSettings {
