@@ -180,6 +180,14 @@ cmd-stats-member = 成員
 cmd-stats-member-desc = 查看誰的戰績
 
 ## 陣營討論串、戰績、申訴、報名管理、投票紀錄
+cmd-wolf-setup-living_role = 存活身分組
+cmd-wolf-setup-living_role-desc = 機器人發給本局存活玩家的身分組（只有他們能在白天帖發言）
+cmd-wolf-setup-dead_role = 出局身分組
+cmd-wolf-setup-dead_role-desc = 玩家出局公布後機器人發給他的身分組
+cmd-wolf-setup-spectator_role = 觀戰身分組
+cmd-wolf-setup-spectator_role-desc = 觀戰成員的身分組
+cmd-wolf-setup-graveyard = 墓地
+cmd-wolf-setup-graveyard-desc = 出局玩家（和觀戰者）聊天的頻道
 cmd-wolf-setup-camp_channel = 陣營頻道
 cmd-wolf-setup-camp_channel-desc = 玩家看得到的文字頻道，陣營私密討論串開在這裡（不設：不開）
 cmd-wolf-setup-mafia_camp_threads = 殺人遊戲陣營討論串
