@@ -81,7 +81,7 @@ fn real_inputs(sim: &Simulation) -> Vec<(DateTime<Utc>, Command)> {
 }
 
 /// Plays a simulated m32 game through the store as a real game would arrive.
-async fn stored_game(store: &Store, key: &str) -> i64 {
+pub(crate) async fn stored_game(store: &Store, key: &str) -> i64 {
     let sim = sim::simulate("m32", 11, None, Lang::En).expect("the simulation runs");
     // The simulator now gives an anonymous game accounts apart from its characters; the
     // game script (script-format.md) has no field for accounts, so an export replays with

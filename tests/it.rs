@@ -43,6 +43,8 @@ mod layering;
 mod outage;
 #[path = "properties.rs"]
 mod properties;
+#[path = "retention.rs"]
+mod retention;
 #[path = "roundtrips.rs"]
 mod roundtrips;
 #[path = "scenarios.rs"]

@@ -24,6 +24,7 @@ use tokio::sync::Semaphore;
 use crate::engine::Setup;
 use crate::i18n::Lang;
 use crate::store::bench::Scratch;
+use crate::store::retention::Pruned;
 use crate::store::{self, Store, StoreError};
 pub use active::{ActiveGames, ActiveOptions, Restart};
 use drive::{Played, Sample, Tally};
@@ -156,12 +157,37 @@ pub struct Report {
     pub delivery_lag_ms: Millis,
     pub peak_rss_mb: f64,
     pub db_bytes_per_finished_game: u64,
+    /// The database per finished game once its dead rows are gone and after a retention
+    /// pass (`Store::prune`), with the physical bound (the target) beside it.
+    pub storage: Option<Storage>,
     pub by_day: Vec<DayLatency>,
     pub long_games: Option<LongGames>,
     pub pgbench: Option<Pgbench>,
     pub ratios: Option<Ratios>,
     pub active: Option<ActiveGames>,
 }
+
+/// Storage per finished game (issue 19, target 4): as the games left it, compacted (only
+/// their live rows, as a database reuses the space of dead ones), and compacted after a
+/// retention pass that prunes every delivered message (the state a game reaches once its
+/// messages are older than `[retention] keep_delivered`).
+#[derive(Debug, Clone, Serialize)]
+pub struct Storage {
+    pub bytes_per_game: u64,
+    pub compacted_bytes_per_game: u64,
+    pub pruned_bytes_per_game: u64,
+    /// The target: 100 KB per finished 12-player game after retention.
+    pub target_bytes_per_game: u64,
+    /// `pruned_bytes_per_game` ÷ the target (≤ 1 meets it).
+    pub ratio_to_target: f64,
+    /// What the retention pass removed.
+    pub pruned: Pruned,
+    /// Each table's bytes per game after the pass, largest first.
+    pub tables_after: Vec<(String, u64)>,
+}
+
+/// The storage target per finished game after retention (issue 19): 100 KB.
+pub const STORAGE_TARGET_BYTES: u64 = 100 * 1024;
 
 impl Report {
     /// The report as text, one figure a line.
@@ -203,6 +229,24 @@ impl Report {
                 self.db_bytes_per_finished_game
             ),
         ];
+        let storage = self.storage.as_ref().map(|s| {
+            format!(
+                "storage per finished game: {} bytes compacted, {} after retention                  ({} messages, {} snapshots, {} deadlines pruned): {:.2}× the {} KB target ({})",
+                s.compacted_bytes_per_game,
+                s.pruned_bytes_per_game,
+                s.pruned.outbox_rows,
+                s.pruned.snapshots,
+                s.pruned.deadlines,
+                s.ratio_to_target,
+                s.target_bytes_per_game / 1024,
+                s.tables_after
+                    .iter()
+                    .map(|(t, b)| format!("{t} {b}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        });
+        let main: Vec<String> = main.into_iter().chain(storage).collect();
         let days = |by: &[DayLatency]| {
             by.iter()
                 .map(|d| format!("  day {}: {} commands, {}", d.day, d.commands, ms(&d.ms)))
@@ -235,6 +279,34 @@ impl Report {
         }
         out.join("\n") + "\n"
     }
+}
+
+/// Measures [`Storage`] on the main phase's `finished` games (everything delivered):
+/// compacts, prunes every delivered message (a retention pass a week later), compacts again.
+async fn storage(st: &Store, empty: i64, finished: u64, bytes: u64) -> Result<Storage, BenchError> {
+    let per_game = |b: i64| (b - empty).max(0) as u64 / finished;
+    st.compact().await?;
+    let compacted = per_game(table_bytes(st).await?);
+    let pruned = st
+        .prune(chrono::Utc::now() + chrono::Duration::seconds(1))
+        .await?;
+    st.compact().await?;
+    let after = per_game(table_bytes(st).await?);
+    let tables_after = st
+        .table_sizes()
+        .await?
+        .into_iter()
+        .map(|(t, b)| (t, b.max(0) as u64 / finished))
+        .collect();
+    Ok(Storage {
+        bytes_per_game: bytes / finished,
+        compacted_bytes_per_game: compacted,
+        pruned_bytes_per_game: after,
+        target_bytes_per_game: STORAGE_TARGET_BYTES,
+        ratio_to_target: after as f64 / STORAGE_TARGET_BYTES as f64,
+        pruned,
+        tables_after,
+    })
 }
 
 /// The bytes the tables of games take.
@@ -506,6 +578,11 @@ pub async fn run_in(url: &str, opts: &Options) -> Result<Report, BenchError> {
     let delivered = tally.sends.load(Ordering::Relaxed);
     let repeated = tally.repeats.load(Ordering::Relaxed);
     all_delivered(&st, None).await?;
+    let storage = if finished > 0 {
+        Some(storage(&st, empty, finished as u64, bytes).await?)
+    } else {
+        None
+    };
 
     let long_games = if opts.long_games > 0 {
         let days = opts.long_days;
@@ -558,6 +635,7 @@ pub async fn run_in(url: &str, opts: &Options) -> Result<Report, BenchError> {
         delivery_lag_ms: delivery,
         peak_rss_mb: peak,
         db_bytes_per_finished_game: bytes / (finished.max(1) as u64),
+        storage,
         by_day: by_day(&played.samples),
         long_games,
         pgbench: None,

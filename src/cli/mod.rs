@@ -8,6 +8,7 @@ mod db;
 mod export;
 mod migrate;
 mod out;
+mod prune;
 mod run;
 mod script;
 mod simulate;
@@ -77,6 +78,10 @@ enum Cmd {
     /// Play a whole game with simulated players and print it as the players would see it.
     /// With --database-url, also play it through PostgreSQL, leaving it there, replayable.
     Simulate(simulate::Args),
+    /// Remove what no game needs any more: delivered messages and ended games' fired
+    /// deadlines older than --older-than, and every snapshot but each game's latest. The
+    /// events and the command log stay (export, verify and replay read them).
+    Prune(prune::Args),
 }
 
 /// Parses the arguments and runs the subcommand.
@@ -122,6 +127,7 @@ pub fn main() -> ExitCode {
             Cmd::Bench(a) => bench::run(a).await,
             Cmd::Run(a) => run::run(a).await,
             Cmd::Simulate(a) => simulate::run(a).await,
+            Cmd::Prune(a) => prune::run(a).await,
         }
     }))
 }

@@ -5,6 +5,8 @@
 use std::path::PathBuf;
 
 use wolfjudge::discord;
+use wolfjudge::store::outage;
+use wolfjudge::store::retention::prune_round;
 
 use super::db::Db;
 use super::out::exit;
@@ -47,6 +49,27 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         cfg.rulesets.clone(),
         None,
     );
+    // The retention pass runs beside the worker that delivers (not in a gateway-only
+    // process), on the real clock, and outlives a database outage like the other tasks.
+    let retention = (!a.no_worker).then(|| {
+        let (store, r) = (service.store().clone(), cfg.retention);
+        tokio::spawn(async move {
+            outage::forever("retention", None, || {
+                prune_round(
+                    &store,
+                    chrono::Utc::now(),
+                    r.keep_delivered.dur(),
+                    r.every.dur().to_std().unwrap_or_default(),
+                )
+            })
+            .await;
+        })
+    });
+    let stop_retention = || {
+        if let Some(t) = &retention {
+            t.abort();
+        }
+    };
     if let Some(file) = a.deliver_to {
         let recorder = wolfjudge::store::outbox::Recorder::with_file(file).map_err(|e| fail(&e))?;
         let worker = discord::start_recording(
@@ -57,6 +80,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         );
         tracing::info!("wolfjudge is running (worker only, delivering to a file); Ctrl-C stops it");
         tokio::signal::ctrl_c().await.map_err(|e| fail(&e))?;
+        stop_retention();
         worker.stop().await;
         return Ok(());
     }
@@ -71,6 +95,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     let bot = discord::start(opts, service).await.map_err(|e| fail(&e))?;
     tracing::info!("wolfjudge is running; Ctrl-C stops it");
     tokio::signal::ctrl_c().await.map_err(|e| fail(&e))?;
+    stop_retention();
     bot.stop().await;
     Ok(())
 }

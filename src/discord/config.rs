@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
+use crate::engine::ruleset::Span;
 use crate::engine::Ruleset;
 use crate::service::Overrides;
 
@@ -14,6 +15,9 @@ use crate::service::Overrides;
 pub struct Config {
     #[serde(default)]
     pub worker: Worker,
+    /// What the worker prunes, and how often (`store::retention`).
+    #[serde(default)]
+    pub retention: Retention,
     /// Ruleset name → option overrides.
     #[serde(default)]
     pub rulesets: Overrides,
@@ -31,6 +35,25 @@ impl Default for Worker {
         Worker {
             name: "wolfjudge".into(),
             poll_ms: 1000,
+        }
+    }
+}
+
+/// The worker's retention pass (`Store::prune`): delivered messages (and ended games'
+/// fired deadlines) older than `keep_delivered` go, every `every`. The events and the
+/// command log are never pruned.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Retention {
+    pub keep_delivered: Span,
+    pub every: Span,
+}
+
+impl Default for Retention {
+    fn default() -> Retention {
+        Retention {
+            keep_delivered: Span(7 * 86_400),
+            every: Span(3_600),
         }
     }
 }

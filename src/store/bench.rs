@@ -43,6 +43,41 @@ impl Store {
         .await?)
     }
 
+    /// The bytes each table of games takes (as [`Store::table_bytes`], table by table),
+    /// largest first.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn table_sizes(&self) -> Result<Vec<(String, i64)>, StoreError> {
+        let rows = sqlx::query!(
+            r#"SELECT c.relname::TEXT AS "name!", pg_total_relation_size(c.oid)::BIGINT AS "bytes!"
+               FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+               WHERE n.nspname = current_schema() AND c.relkind = 'r'
+                 AND c.relname IN ('games', 'characters', 'players', 'events', 'snapshots',
+                                   'outbox', 'deadlines', 'commands')
+               ORDER BY 2 DESC"#
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|r| (r.name, r.bytes)).collect())
+    }
+
+    /// Rewrites the tables of games without their dead rows (`VACUUM FULL`), so that their
+    /// size is what their live rows take: what a long-running database reuses anyway once
+    /// autovacuum has run. Only the bench's scratch database is compacted (it locks the
+    /// tables while it runs).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn compact(&self) -> Result<(), StoreError> {
+        sqlx::raw_sql(
+            "VACUUM FULL games, characters, players, events, snapshots, outbox, deadlines, commands",
+        )
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     /// The progress of the games `ids` (those that exist, in no particular order).
     ///
     /// # Errors

@@ -23,6 +23,7 @@ pub mod play;
 pub mod records;
 pub mod relay;
 pub mod resolve;
+pub mod retention;
 pub mod route;
 mod seats;
 pub mod signup;
