@@ -342,6 +342,11 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
     .await;
     assert!(!ephemeral(&r));
     assert!(rules.contains(&mafia_deal), "the game's language: {rules}");
+    // /rules: any player sees the same, privately.
+    let civilian = w.user_of(holders(&g, Role::Civilian)[0]).await;
+    let (mine, r) = slash_in(&w, "en-US", civilian, post.channel, false, &["rules"], &[]).await;
+    assert!(ephemeral(&r), "only the player sees it: {r}");
+    assert_eq!(mine, rules, "the same board, roles and options");
 
     // /concede: a civilian has no such ability, worded as any refusal of an ability; a
     // killer with partners may not; the last killer may, and the police win.

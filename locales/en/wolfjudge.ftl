@@ -1181,6 +1181,8 @@ cli-sim-charts = wrote the { $count } charts of the game with seed { $seed } to 
 ## Help and history (/help, /history); labels of options' choices
 cmd-help = help
 cmd-help-desc = What the bot does, what to do in the current phase, and every command (only you see it)
+cmd-rules = rules
+cmd-rules-desc = The game's board, roles and options (only you see it)
 cmd-history = history
 cmd-history-desc = Links to every post a character made in this game
 cmd-history-character = character
@@ -1199,7 +1201,7 @@ cmd-wolf-setup-language-zh = Chinese (中文)
 cmd-wolf-setup-language-en = English
 help-title = Werewolf judge bot: help
 help-about = I am this server's werewolf judge (forum-style, 版杀): I run sign-ups, send roles by DM, take night actions, count votes, give cards by the rules, and publish the whole record at the end. Sign up with { $join } or the sign-up post's button; by day, post in the day's thread and vote with { $vote }; at night, act with the buttons in your DM with me. Any time: { $status } for the game so far, { $role } for your role again.
-help-more = Board and rules: the sign-up post shows the board; the judge can post the game's full rules with { $rules }. Every post of one character: { $history }; today's post counts: { $posts }.
+help-more = Board and rules: { $rules } shows you the game's board, roles and options (the judge can post them for everyone with /wolf rules). Every post of one character: { $history }; today's post counts: { $posts }.
 help-commands = Every command
 help-no-game = There is no game running here. To play, press Join on a sign-up post or use { $join }; use /help in a game's thread or while you play to be told what to do in the current phase.
 help-phase = **Now: { $phase }** (next deadline { $due })

@@ -1140,6 +1140,8 @@ cli-sim-charts = 种子 { $seed } 这一局的 { $count } 张图已写入 { $dir
 ## 帮助与发言记录（/帮助、/发言记录）；命令选项的选项名
 cmd-help = 帮助
 cmd-help-desc = 机器人做什么、当前阶段该做什么，以及全部命令（只有你能看到）
+cmd-rules = 规则
+cmd-rules-desc = 本局的板子、身份和选项（只有你能看到）
 cmd-history = 发言记录
 cmd-history-desc = 某个角色在本局每一条发言的链接（只看该楼层）
 cmd-history-character = 角色
@@ -1158,7 +1160,7 @@ cmd-wolf-setup-language-zh = 中文
 cmd-wolf-setup-language-en = 英文（English）
 help-title = 狼人杀法官机器人：帮助
 help-about = 我是本服务器的狼人杀（版杀）法官：管理报名，私信发身份，收夜间行动，计票，按规则发牌，结束时公开全部记录。报名用 { $join } 或报名帖的按钮；白天在当天的帖子里发言、用 { $vote } 投票；夜里在与我的私信里点按钮行动。随时用 { $status } 看局势、{ $role } 再看一次自己的身份。
-help-more = 板子与规则：报名帖里写有板子，法官可用 { $rules } 在帖子里公布本局的全部规则。每个角色的全部发言：{ $history }（只看该楼层）；今天的发言数：{ $posts }。
+help-more = 板子与规则：{ $rules } 私下显示本局的板子、身份和选项（法官可用 /wolf rules 公布给所有人）。每个角色的全部发言：{ $history }（只看该楼层）；今天的发言数：{ $posts }。
 help-commands = 全部命令
 help-no-game = 这里没有进行中的游戏。想玩就在报名帖点「报名」或用 { $join }；在游戏的帖子里或游戏期间用 /帮助，会告诉你当前阶段该做什么。
 help-phase = **现在：{ $phase }**（下一个截止时间 { $due }）

@@ -69,11 +69,23 @@ pub fn span(text: Option<&str>) -> Result<Option<Span>, ServiceError> {
 /// # Errors
 /// When Discord does not take it.
 pub async fn public(ctx: Context<'_>, text: &str) -> Result<(), Error> {
+    reply_in_parts(ctx, text, false).await
+}
+
+/// Answers with `text` only the member sees, in as many messages as it takes.
+///
+/// # Errors
+/// When Discord refuses a message.
+pub async fn private(ctx: Context<'_>, text: &str) -> Result<(), Error> {
+    reply_in_parts(ctx, text, true).await
+}
+
+async fn reply_in_parts(ctx: Context<'_>, text: &str, ephemeral: bool) -> Result<(), Error> {
     for part in messenger::split(text) {
         ctx.send(
             poise::CreateReply::default()
                 .content(part)
-                .ephemeral(false)
+                .ephemeral(ephemeral)
                 .allowed_mentions(messenger::no_pings()),
         )
         .await?;

@@ -59,7 +59,7 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
         lang,
         "help-more",
         &[
-            ("rules", cmd("wolf rules")),
+            ("rules", cmd("rules")),
             ("history", cmd("history")),
             ("posts", cmd("posts")),
         ],
@@ -93,6 +93,19 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
         ctx.send(reply).await?;
     }
     Ok(())
+}
+
+/// The game's board, roles and options (only you see it)
+///
+/// For everyone: the ruleset of the game in this channel (or of the sign-up open here) in
+/// the game's language, as the judge's `/wolf rules` posts it for all.
+#[poise::command(slash_command, guild_only)]
+pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
+    let result = patient(ctx, super::wolf::rules_here(ctx)).await?;
+    match result {
+        Ok(t) => super::board::private(ctx, &t).await,
+        Err(e) => answer(ctx, Err::<(), _>(e), |_| String::new()).await,
+    }
 }
 
 /// Embeds `(title, description)` packed into as few messages as Discord allows (6,000

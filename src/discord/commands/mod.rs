@@ -51,6 +51,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         day::duel(),
         help::help(),
         help::history(),
+        help::rules(),
     ];
     board::offer_rulesets(&mut commands);
     commands

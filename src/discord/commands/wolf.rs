@@ -335,41 +335,47 @@ pub async fn new(
 /// roles; before it starts, the open sign-up's.
 #[poise::command(slash_command, guild_only)]
 pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
-    let service = &ctx.data().service;
     // Posted for everyone: a deferral (when the database keeps it waiting) is public too.
-    let result = patient_as(ctx, false, async {
-        let p = place(ctx);
-        match service.game_at(&p).await {
-            Ok(id) => {
-                let g = service.store().load(id.0).await?;
-                let lang = service.route(id).await?.lang;
-                let mut counts = std::collections::BTreeMap::new();
-                for c in &g.chars {
-                    *counts.entry(c.role).or_insert(0usize) += 1;
-                }
-                let counts: Vec<_> = counts.into_iter().collect();
-                Ok(board::rules_text(&g.ruleset, &counts, lang))
-            }
-            Err(ServiceError::NoGame) => {
-                let s = service.signup_at(&p).await?;
-                let r = s
-                    .rules
-                    .clone()
-                    .ok_or_else(|| ServiceError::UnknownRuleset(s.ruleset.clone()))?;
-                let counts = s
-                    .options
-                    .players
-                    .map(|n| board::deal_counts(&r, n))
-                    .unwrap_or_default();
-                Ok(board::rules_text(&r, &counts, s.lang))
-            }
-            Err(e) => Err(e),
-        }
-    })
-    .await?;
+    let result = patient_as(ctx, false, rules_here(ctx)).await?;
     match result {
         Ok(t) => super::board::public(ctx, &t).await,
         Err(e) => answer(ctx, Err::<(), _>(e), |_| String::new()).await,
+    }
+}
+
+/// The board, roles and options of the game in this channel (in the game's language), or
+/// of the sign-up open here: what `/wolf rules` posts and `/rules` shows privately.
+///
+/// # Errors
+/// [`ServiceError::NoGame`] when there is neither; database errors.
+pub(crate) async fn rules_here(ctx: Context<'_>) -> Result<String, ServiceError> {
+    let service = &ctx.data().service;
+    let p = place(ctx);
+    match service.game_at(&p).await {
+        Ok(id) => {
+            let g = service.store().load(id.0).await?;
+            let lang = service.route(id).await?.lang;
+            let mut counts = std::collections::BTreeMap::new();
+            for c in &g.chars {
+                *counts.entry(c.role).or_insert(0usize) += 1;
+            }
+            let counts: Vec<_> = counts.into_iter().collect();
+            Ok(board::rules_text(&g.ruleset, &counts, lang))
+        }
+        Err(ServiceError::NoGame) => {
+            let s = service.signup_at(&p).await?;
+            let r = s
+                .rules
+                .clone()
+                .ok_or_else(|| ServiceError::UnknownRuleset(s.ruleset.clone()))?;
+            let counts = s
+                .options
+                .players
+                .map(|n| board::deal_counts(&r, n))
+                .unwrap_or_default();
+            Ok(board::rules_text(&r, &counts, s.lang))
+        }
+        Err(e) => Err(e),
     }
 }
 
