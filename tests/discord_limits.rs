@@ -355,6 +355,7 @@ async fn judge_and_admin_commands_are_hidden_from_members(pool: PgPool) {
         "appeal",
         "help",
         "history",
+        "rules",
         "concede",
         "self-destruct",
         "duel",

@@ -11,6 +11,8 @@ mod bench_active;
 mod charts;
 #[path = "cli.rs"]
 mod cli;
+#[path = "deadlines.rs"]
+mod deadlines;
 #[path = "discord.rs"]
 mod discord;
 #[path = "discord_boards.rs"]

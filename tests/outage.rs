@@ -196,7 +196,7 @@ impl Drop for Running {
 
 /// An M32 game of twelve whose day 1 closes at `closes` (without automatic cards: an idle
 /// day would card everyone out).
-fn game_closing_at(i: u64, closes: DateTime<Utc>) -> Setup {
+pub(crate) fn game_closing_at(i: u64, closes: DateTime<Utc>) -> Setup {
     let options = BTreeMap::from([("auto_cards".to_string(), toml::Value::Boolean(false))]);
     let mut setup = Setup {
         ruleset: Ruleset::builtin("m32", &options).expect("m32 loads"),

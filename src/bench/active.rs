@@ -45,7 +45,7 @@ use super::{
     create_all, games, none_left, peak_rss_mb, table_bytes, BenchError, Millis, DISPATCHERS,
 };
 use crate::engine::{self, Action, CharId, Command, Game, Ruleset, Setup};
-use crate::store::deadline::Fired;
+use crate::store::deadline::{Fired, ROUND_BUDGET};
 use crate::store::{self, Outcome, Store, StoreError};
 
 /// What the active-games phase runs.
@@ -395,7 +395,11 @@ impl Worked {
         name: &str,
     ) -> Result<usize, StoreError> {
         let began = Instant::now();
-        let fired = store.fire_due(None, now, name).await?;
+        // A round as the bot's worker does it (`store::outage::fire_round`): within its
+        // budget, then again from the clock's new time.
+        let fired = store
+            .fire_due_within(None, now, name, Some(ROUND_BUDGET))
+            .await?;
         self.longest = self.longest.max(began.elapsed());
         let n = fired.len();
         self.shots.extend(fired);

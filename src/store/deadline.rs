@@ -9,10 +9,11 @@
 //! warning row (`warning:<day>:<seconds>`, issue 18) DMs the characters the day's close
 //! would card automatically at the time it fires.
 
+use std::collections::{HashSet, VecDeque};
 use std::sync::Arc;
+use std::time::Instant;
 
 use chrono::{DateTime, Duration, Utc};
-use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 
 use super::{write, Firing, Loaded, Plan, Store, StoreError, Written, MAX_RETRIES};
@@ -183,6 +184,23 @@ const FIRE_AT_ONCE: usize = 12;
 /// How many due deadlines one look at the table takes.
 const HEADS_PER_LOOK: i64 = 256;
 
+/// How often, while a backlog is being fired, the worker looks for the newest due
+/// deadlines, and how many it takes then (one round of slots).
+const RELOOK: std::time::Duration = std::time::Duration::from_millis(20);
+const FRESH_PER_LOOK: i64 = FIRE_AT_ONCE as i64;
+
+/// How long a worker's round starts firing before it ends, so that the next round looks at
+/// the clock again: a deadline that falls due during a burst waits about this long, not
+/// for the whole burst.
+pub const ROUND_BUDGET: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// A due deadline as the table has it.
+struct HeadRow {
+    game_id: i64,
+    kind: String,
+    due_at: DateTime<Utc>,
+}
+
 /// A due deadline and its game.
 #[derive(Debug, Clone)]
 struct Head {
@@ -202,7 +220,7 @@ impl Store {
         worker: &str,
     ) -> Result<Option<Fired>, StoreError> {
         for _ in 0..MAX_RETRIES {
-            let Some(head) = self.heads(game, now, 1).await?.into_iter().next() else {
+            let Some(head) = self.heads(game, now, 1, false).await?.into_iter().next() else {
                 return Ok(None);
             };
             if let Some(fired) = self.fire(head, worker).await? {
@@ -214,50 +232,108 @@ impl Store {
     }
 
     /// Fires every deadline due by `now`; returns them in the order their writes committed.
-    /// Each game's deadlines fire in time order; up to [`FIRE_AT_ONCE`] games at a time, so
-    /// a thousand games changing phase at once do not queue behind one connection.
+    /// As [`Store::fire_due_within`] without a time budget.
     ///
     /// # Errors
-    /// As [`Store::fire_next`]; the deadlines fired before the error stay fired.
+    /// As [`Store::fire_due_within`].
     pub async fn fire_due(
         &self,
         game: Option<i64>,
         now: DateTime<Utc>,
         worker: &str,
     ) -> Result<Vec<Fired>, StoreError> {
+        self.fire_due_within(game, now, worker, None).await
+    }
+
+    /// Fires the deadlines due by `now`, all of them or as many as `budget` allows; returns
+    /// them in the order their writes committed. Each game's deadlines fire in time order;
+    /// up to [`FIRE_AT_ONCE`] games at a time, so a thousand games changing phase at once do
+    /// not queue behind one connection. Firing is a stream: a slot that frees takes the
+    /// next due deadline at once.
+    ///
+    /// Two lanes, so that a deadline that belongs to no burst does not wait behind one
+    /// (issue 19): the due deadlines are taken oldest first (a burst drains in the order it
+    /// fell due), and every [`RELOOK`] while a backlog remains the newest due ones go in
+    /// front of it. With a `budget` ([`ROUND_BUDGET`] for a worker's round) no deadline is
+    /// started after it runs out (those being fired finish), so that the worker's next round
+    /// starts from a new `now` and finds what fell due meanwhile in the newest lane, instead
+    /// of after the whole burst.
+    ///
+    /// # Errors
+    /// As [`Store::fire_next`]; the deadlines fired before the error stay fired (those
+    /// already being fired finish first).
+    pub async fn fire_due_within(
+        &self,
+        game: Option<i64>,
+        now: DateTime<Utc>,
+        worker: &str,
+        budget: Option<std::time::Duration>,
+    ) -> Result<Vec<Fired>, StoreError> {
+        let began = Instant::now();
         // Workers that look at the same moment see the same heads; starting each at its own
         // place in the list (by its name) keeps them mostly out of each other's way.
         let name_hash = worker.bytes().fold(0usize, |h, b| {
             h.wrapping_mul(31).wrapping_add(usize::from(b))
         });
         let mut all = Vec::new();
+        let mut queue: VecDeque<Head> = VecDeque::new();
+        // The games queued or being fired: one deadline of a game at a time.
+        let mut taken: HashSet<i64> = HashSet::new();
+        let mut firing = JoinSet::new();
+        let mut looked = Instant::now();
+        let mut failed = None;
         loop {
-            let mut heads = self.heads(game, now, HEADS_PER_LOOK).await?;
-            if heads.is_empty() {
-                return Ok(all);
-            }
-            let from = name_hash % heads.len();
-            heads.rotate_left(from);
-            let slots = Arc::new(Semaphore::new(FIRE_AT_ONCE));
-            let mut firing = JoinSet::new();
-            for head in heads {
-                let (store, slots, worker) = (self.clone(), slots.clone(), worker.to_string());
-                firing.spawn(async move {
-                    let _slot = slots.acquire_owned().await;
-                    store.fire(head, &worker).await
-                });
-            }
-            let mut failed = None;
-            while let Some(done) = firing.join_next().await {
-                match done {
-                    Ok(Ok(Some(fired))) => all.push(fired),
-                    Ok(Ok(None)) => {}
-                    Ok(Err(e)) => failed = failed.or(Some(e)),
-                    Err(e) => failed = failed.or(Some(StoreError::Task(e.to_string()))),
+            let open = failed.is_none() && budget.is_none_or(|b| began.elapsed() < b);
+            if open {
+                if queue.is_empty() && firing.is_empty() {
+                    let mut heads = self.heads(game, now, HEADS_PER_LOOK, false).await?;
+                    if heads.is_empty() {
+                        return Ok(all);
+                    }
+                    let from = name_hash % heads.len();
+                    heads.rotate_left(from);
+                    for h in heads {
+                        if taken.insert(h.game_id) {
+                            queue.push_back(h);
+                        }
+                    }
+                    looked = Instant::now();
+                } else if !queue.is_empty() && looked.elapsed() >= RELOOK {
+                    let fresh = self.heads(game, now, FRESH_PER_LOOK, true).await?;
+                    for h in fresh.into_iter().rev() {
+                        if taken.insert(h.game_id) {
+                            queue.push_front(h);
+                        }
+                    }
+                    looked = Instant::now();
+                }
+                while firing.len() < FIRE_AT_ONCE {
+                    let Some(head) = queue.pop_front() else { break };
+                    let (store, worker) = (self.clone(), worker.to_string());
+                    firing.spawn(async move {
+                        let game_id = head.game_id;
+                        (game_id, store.fire(head, &worker).await)
+                    });
                 }
             }
-            if let Some(e) = failed {
-                return Err(e);
+            let Some(done) = firing.join_next().await else {
+                return match failed {
+                    Some(e) => Err(e),
+                    // Out of budget with nothing being fired: the rest is the next round's.
+                    None if !open => Ok(all),
+                    None => continue,
+                };
+            };
+            match done {
+                Ok((game_id, result)) => {
+                    taken.remove(&game_id);
+                    match result {
+                        Ok(Some(fired)) => all.push(fired),
+                        Ok(None) => {}
+                        Err(e) => failed = failed.or(Some(e)),
+                    }
+                }
+                Err(e) => failed = failed.or(Some(StoreError::Task(e.to_string()))),
             }
         }
     }
@@ -276,27 +352,51 @@ impl Store {
         .await?)
     }
 
-    /// Up to `limit` due deadlines, each the earliest unfired one of its game, oldest first.
+    /// Up to `limit` due deadlines, each the earliest unfired one of its game, oldest first
+    /// (`newest`: the most recently due first).
     async fn heads(
         &self,
         game: Option<i64>,
         now: DateTime<Utc>,
         limit: i64,
+        newest: bool,
     ) -> Result<Vec<Head>, StoreError> {
-        let rows = sqlx::query!(
-            "SELECT d.game_id, d.kind, d.due_at FROM deadlines d
-             WHERE d.fired_at IS NULL AND d.due_at <= $1 AND ($2::BIGINT IS NULL OR d.game_id = $2)
-               AND NOT EXISTS (SELECT 1 FROM deadlines e
-                               WHERE e.game_id = d.game_id AND e.fired_at IS NULL
-                                 AND (e.due_at, e.kind) < (d.due_at, d.kind))
-             ORDER BY d.due_at, d.game_id, d.kind
-             LIMIT $3",
-            now,
-            game,
-            limit,
-        )
-        .fetch_all(&self.pool)
-        .await?;
+        // Two statements that differ in their order only: `query_as!` takes one literal,
+        // and written out, each order walks the `deadlines_due` index and stops at `limit`
+        // (an order chosen by a parameter would sort every due row first).
+        let rows = if newest {
+            sqlx::query_as!(
+                HeadRow,
+                "SELECT d.game_id, d.kind, d.due_at FROM deadlines d
+                 WHERE d.fired_at IS NULL AND d.due_at <= $1 AND ($2::BIGINT IS NULL OR d.game_id = $2)
+                   AND NOT EXISTS (SELECT 1 FROM deadlines e
+                                   WHERE e.game_id = d.game_id AND e.fired_at IS NULL
+                                     AND (e.due_at, e.kind) < (d.due_at, d.kind))
+                 ORDER BY d.due_at DESC, d.game_id, d.kind
+                 LIMIT $3",
+                now,
+                game,
+                limit,
+            )
+            .fetch_all(&self.pool)
+            .await?
+        } else {
+            sqlx::query_as!(
+                HeadRow,
+                "SELECT d.game_id, d.kind, d.due_at FROM deadlines d
+                 WHERE d.fired_at IS NULL AND d.due_at <= $1 AND ($2::BIGINT IS NULL OR d.game_id = $2)
+                   AND NOT EXISTS (SELECT 1 FROM deadlines e
+                                   WHERE e.game_id = d.game_id AND e.fired_at IS NULL
+                                     AND (e.due_at, e.kind) < (d.due_at, d.kind))
+                 ORDER BY d.due_at, d.game_id, d.kind
+                 LIMIT $3",
+                now,
+                game,
+                limit,
+            )
+            .fetch_all(&self.pool)
+            .await?
+        };
         Ok(rows
             .into_iter()
             .map(|r| Head {

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 use tokio::sync::Notify;
 
+use super::deadline::ROUND_BUDGET;
 use super::{Store, StoreError};
 
 /// The first pause after a failure; it doubles with each failure in a row.
@@ -109,8 +110,11 @@ where
     }
 }
 
-/// One round of a deadline worker: fires every deadline due by `now`, then returns how long
-/// to sleep: until the next deadline, `poll` at most (a command may add an earlier one).
+/// One round of a deadline worker: fires the deadlines due by `now` for at most
+/// [`ROUND_BUDGET`] (a burst goes on in the next rounds, each with a new `now`, so that
+/// what falls due meanwhile is not held up behind it), then returns how long to sleep:
+/// until the next deadline (none when some are left over), `poll` at most (a command may
+/// add an earlier one).
 ///
 /// # Errors
 /// As [`Store::fire_due`]; the deadlines fired before the error stay fired.
@@ -120,7 +124,9 @@ pub async fn fire_round(
     worker: &str,
     poll: Duration,
 ) -> Result<Duration, StoreError> {
-    store.fire_due(None, now, worker).await?;
+    store
+        .fire_due_within(None, now, worker, Some(ROUND_BUDGET))
+        .await?;
     Ok(match store.next_due(None).await? {
         Some(at) => (at - now).to_std().unwrap_or(Duration::ZERO).min(poll),
         None => poll,
