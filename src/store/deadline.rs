@@ -290,11 +290,21 @@ impl Store {
                     if heads.is_empty() {
                         return Ok(all);
                     }
+                    let backlog = heads.len() as i64 == HEADS_PER_LOOK;
                     let from = name_hash % heads.len();
                     heads.rotate_left(from);
                     for h in heads {
                         if taken.insert(h.game_id) {
                             queue.push_back(h);
+                        }
+                    }
+                    // More are due than one look takes: the newest go first at once.
+                    if backlog {
+                        let fresh = self.heads(game, now, FRESH_PER_LOOK, true).await?;
+                        for h in fresh.into_iter().rev() {
+                            if taken.insert(h.game_id) {
+                                queue.push_front(h);
+                            }
                         }
                     }
                     looked = Instant::now();
