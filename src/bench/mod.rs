@@ -231,7 +231,7 @@ impl Report {
         ];
         let storage = self.storage.as_ref().map(|s| {
             format!(
-                "storage per finished game: {} bytes compacted, {} after retention                  ({} messages, {} snapshots, {} deadlines pruned): {:.2}× the {} KB target ({})",
+                "storage per finished game: {} bytes compacted, {} after retention ({} messages, {} snapshots, {} deadlines pruned): {:.2}× the {} KB target ({})",
                 s.compacted_bytes_per_game,
                 s.pruned_bytes_per_game,
                 s.pruned.outbox_rows,
