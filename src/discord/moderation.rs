@@ -158,10 +158,7 @@ pub async fn lacking(
         places.push((g, needs));
     }
     for (channel, needs) in places {
-        let overwrites = match http.get_channel(ChannelId::new(channel.0.max(1))).await? {
-            DiscordChannel::Guild(c) => c.permission_overwrites,
-            _ => Vec::new(),
-        };
+        let overwrites = overwrites_of(http, channel).await?;
         let have = channel_permissions(base, guild, mine, me, &overwrites);
         for (p, key) in needs {
             if !have.contains(p) {
@@ -242,11 +239,7 @@ pub async fn open_to_roles(
     for (channel, kind, allow, deny) in plan {
         let id = ChannelId::new(channel.0.max(1));
         if let Entry::Vacant(e) = current.entry(channel.0) {
-            let overwrites = match http.get_channel(id).await? {
-                DiscordChannel::Guild(c) => c.permission_overwrites,
-                _ => Vec::new(),
-            };
-            e.insert(overwrites);
+            e.insert(overwrites_of(http, channel).await?);
         }
         let had = current
             .get(&channel.0)
@@ -264,6 +257,20 @@ pub async fn open_to_roles(
         }
     }
     Ok(())
+}
+
+/// A channel's permission overwrites as Discord has them now (none for a channel that is
+/// not a server's).
+async fn overwrites_of(
+    http: &Http,
+    channel: Channel,
+) -> Result<Vec<PermissionOverwrite>, serenity::Error> {
+    Ok(
+        match http.get_channel(ChannelId::new(channel.0.max(1))).await? {
+            DiscordChannel::Guild(c) => c.permission_overwrites,
+            _ => Vec::new(),
+        },
+    )
 }
 
 /// Carries out a moderation action of game `route`; returns the id it concerns (the post,

@@ -32,19 +32,10 @@ impl Store {
     /// # Errors
     /// Database errors.
     pub async fn table_bytes(&self) -> Result<i64, StoreError> {
-        Ok(sqlx::query_scalar!(
-            r#"SELECT COALESCE(sum(pg_total_relation_size(c.oid)), 0)::BIGINT AS "bytes!"
-               FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-               WHERE n.nspname = current_schema() AND c.relkind = 'r'
-                 AND c.relname IN ('games', 'characters', 'players', 'events', 'snapshots',
-                                   'outbox', 'deadlines', 'commands')"#
-        )
-        .fetch_one(&self.pool)
-        .await?)
+        Ok(self.table_sizes().await?.iter().map(|(_, b)| b).sum())
     }
 
-    /// The bytes each table of games takes (as [`Store::table_bytes`], table by table),
-    /// largest first.
+    /// The bytes each table of games takes (with its indexes and TOAST), largest first.
     ///
     /// # Errors
     /// Database errors.

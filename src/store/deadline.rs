@@ -280,7 +280,8 @@ impl Store {
         // The games queued or being fired: one deadline of a game at a time.
         let mut taken: HashSet<i64> = HashSet::new();
         let mut firing = JoinSet::new();
-        let mut looked = Instant::now();
+        // When the newest lane last looked; `None`: at once.
+        let mut looked = Some(Instant::now());
         let mut failed = None;
         loop {
             let open = failed.is_none() && budget.is_none_or(|b| began.elapsed() < b);
@@ -299,23 +300,18 @@ impl Store {
                         }
                     }
                     // More are due than one look takes: the newest go first at once.
-                    if backlog {
-                        let fresh = self.heads(game, now, FRESH_PER_LOOK, true).await?;
-                        for h in fresh.into_iter().rev() {
-                            if taken.insert(h.game_id) {
-                                queue.push_front(h);
-                            }
-                        }
-                    }
-                    looked = Instant::now();
-                } else if !queue.is_empty() && looked.elapsed() >= RELOOK {
+                    looked = (!backlog).then(Instant::now);
+                }
+                // The newest lane: on a backlog, the newest due deadlines in front of it,
+                // at once and every RELOOK after.
+                if !queue.is_empty() && looked.is_none_or(|t| t.elapsed() >= RELOOK) {
                     let fresh = self.heads(game, now, FRESH_PER_LOOK, true).await?;
                     for h in fresh.into_iter().rev() {
                         if taken.insert(h.game_id) {
                             queue.push_front(h);
                         }
                     }
-                    looked = Instant::now();
+                    looked = Some(Instant::now());
                 }
                 while firing.len() < FIRE_AT_ONCE {
                     let Some(head) = queue.pop_front() else { break };
