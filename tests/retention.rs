@@ -1,15 +1,16 @@
 //! Retention (issue 19, storage): `wolfjudge prune` removes delivered messages older than
 //! its age (each chat's newest sent message stays), every snapshot but a game's latest and
-//! an ended game's old fired deadlines; a pruned game still loads, exports to the same
-//! script and report, replays without a mismatch, and verifies against its commitment.
+//! an ended game's old fired deadlines, and packs an ended game's events and command log
+//! into one compressed row; a pruned game still loads, exports to the same script and
+//! report, replays without a mismatch, and verifies against its commitment.
 
 use std::process::Command as Proc;
 
 use serde_json::Value;
 use sqlx::PgPool;
-use wolfjudge::engine::EventKind;
+use wolfjudge::engine::{Action, CharId, Command, EventKind};
 use wolfjudge::service::replay;
-use wolfjudge::store::Store;
+use wolfjudge::store::{Outcome, Store};
 
 use crate::common::url_of;
 use crate::export::stored_game;
@@ -19,6 +20,24 @@ fn wolfjudge(args: &[&str]) -> std::process::Output {
         .args(args)
         .output()
         .expect("wolfjudge runs")
+}
+
+/// `wolfjudge prune --older-than <age> --json`, which must succeed; what it says it did.
+fn prune(url: &str, age: &str) -> Value {
+    let out = wolfjudge(&[
+        "prune",
+        "--database-url",
+        url,
+        "--older-than",
+        age,
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON")
 }
 
 async fn count(pool: &PgPool, sql: &str, game: i64) -> i64 {
@@ -56,6 +75,14 @@ async fn a_pruned_game_still_exports_verifies_and_replays_identically(pool: PgPo
         .execute(&pool)
         .await
         .expect("backdated");
+    // The game ended two days ago: too recent for its logs to be packed yet.
+    let ended = |days: i32| {
+        sqlx::query("UPDATE events SET at = now() - make_interval(days => $2) WHERE game_id = $1")
+            .bind(id)
+            .bind(days)
+            .execute(&pool)
+    };
+    ended(2).await.expect("backdated");
     let rows = "SELECT count(*) FROM outbox WHERE game_id = $1";
     let recent = "SELECT count(*) FROM outbox WHERE game_id = $1 AND delivered_at > now() - interval '1 day'";
     let channels = "SELECT count(DISTINCT channel) FROM outbox WHERE game_id = $1";
@@ -71,22 +98,23 @@ async fn a_pruned_game_still_exports_verifies_and_replays_identically(pool: PgPo
         "several snapshots to prune"
     );
     assert!(count(&pool, fired, id).await > 0);
-    let events = store.events(id).await.expect("events").len();
-
-    let out = wolfjudge(&[
-        "prune",
-        "--database-url",
-        &url,
-        "--older-than",
-        "168h",
-        "--json",
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let events = store.events(id).await.expect("events");
+    let log = store.command_log(id).await.expect("the command log");
+    let event_rows = "SELECT count(*) FROM events WHERE game_id = $1";
+    let command_rows = "SELECT count(*) FROM commands WHERE game_id = $1";
+    let cards = "SELECT count(*) FROM events WHERE game_id = $1 \
+                 AND kind IN ('card_given', 'cards_converted')";
+    let (event_rows0, command_rows0, cards0) = (
+        count(&pool, event_rows, id).await,
+        count(&pool, command_rows, id).await,
+        count(&pool, cards, id).await,
     );
-    let said: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(
+        event_rows0 > 100 && command_rows0 > 50,
+        "a whole game's logs"
+    );
+
+    let said = prune(&url, "168h");
     let pruned = said["outbox_rows"].as_i64().expect("outbox_rows");
     let rows1 = count(&pool, rows, id).await;
     assert_eq!(rows1, rows0 - pruned, "{said}");
@@ -109,7 +137,28 @@ async fn a_pruned_game_still_exports_verifies_and_replays_identically(pool: PgPo
         0,
         "an ended game's old deadlines go"
     );
-    assert_eq!(store.events(id).await.expect("events").len(), events);
+    assert_eq!(said["games_packed"], 0, "ended two days ago: {said}");
+    assert_eq!(count(&pool, event_rows, id).await, event_rows0);
+    assert_eq!(count(&pool, command_rows, id).await, command_rows0);
+
+    // Eight days after the game ended, its logs are packed: one row for the game, no
+    // command rows, and of the events only the cards (read across games by the sign-up
+    // post's record) stay rows; read back, the logs are what they were.
+    ended(8).await.expect("backdated");
+    let said = prune(&url, "168h");
+    assert_eq!(said["games_packed"], 1, "{said}");
+    assert_eq!(
+        said["log_rows_packed"].as_i64(),
+        Some(event_rows0 - cards0 + command_rows0),
+        "{said}"
+    );
+    let packs = "SELECT count(*) FROM game_archive WHERE game_id = $1";
+    assert_eq!(count(&pool, packs, id).await, 1);
+    assert_eq!(count(&pool, command_rows, id).await, 0);
+    assert_eq!(count(&pool, event_rows, id).await, cards0);
+    assert_eq!(store.events(id).await.expect("events"), events);
+    let log_after = store.command_log(id).await.expect("the command log");
+    assert_eq!(format!("{log_after:?}"), format!("{log:?}"));
 
     // The game is the same game: it loads to the same state, exports to the same script
     // and report, and replays without a mismatch.
@@ -162,10 +211,37 @@ async fn a_pruned_game_still_exports_verifies_and_replays_identically(pool: PgPo
     let _ = std::fs::remove_dir_all(&dir);
 
     // A second pass finds nothing more; a bad age is refused, naming it.
-    let out = wolfjudge(&["prune", "--database-url", &url, "--json"]);
-    let again: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let again = prune(&url, "168h");
     assert_eq!(again["outbox_rows"], 0);
     assert_eq!(again["snapshots"], 0);
+    assert_eq!(again["games_packed"], 0, "{again}");
+
+    // A command sent to the packed game (an ended game refuses it) is logged after the
+    // pack, and the next pass packs it too: the log reads the same before and after.
+    let late = store
+        .execute(
+            id,
+            "late-vote",
+            &Command::by(CharId(0), Action::Abstain),
+            chrono::Utc::now(),
+        )
+        .await
+        .expect("the command is answered");
+    assert!(matches!(late, Outcome::Refused { .. }), "{late:?}");
+    let with_late = store.command_log(id).await.expect("the command log");
+    assert_eq!(with_late.len(), log.len() + 1);
+    assert_eq!(count(&pool, command_rows, id).await, 1);
+    let third = prune(&url, "0s");
+    assert_eq!(third["games_packed"], 1, "{third}");
+    assert_eq!(count(&pool, command_rows, id).await, 0);
+    assert_eq!(
+        format!(
+            "{:?}",
+            store.command_log(id).await.expect("the command log")
+        ),
+        format!("{with_late:?}")
+    );
+    assert_eq!(store.events(id).await.expect("events"), events);
     let out = wolfjudge(&["prune", "--database-url", &url, "--older-than", "a week"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--older-than"));

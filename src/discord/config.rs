@@ -40,8 +40,8 @@ impl Default for Worker {
 }
 
 /// The worker's retention pass (`Store::prune`): delivered messages (and ended games'
-/// fired deadlines) older than `keep_delivered` go, every `every`. The events and the
-/// command log are never pruned.
+/// fired deadlines) older than `keep_delivered` go, and the events and command log of games
+/// that ended before then are packed (never pruned), every `every`.
 #[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Retention {

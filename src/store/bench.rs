@@ -27,7 +27,7 @@ pub struct Progress {
 
 impl Store {
     /// The bytes the tables of games take (`games`, `characters`, `players`, `events`,
-    /// `snapshots`, `outbox`, `deadlines`, `commands`, with their indexes and TOAST).
+    /// `snapshots`, `outbox`, `deadlines`, `commands`, `game_archive`, with their indexes and TOAST).
     ///
     /// # Errors
     /// Database errors.
@@ -45,7 +45,7 @@ impl Store {
                FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
                WHERE n.nspname = current_schema() AND c.relkind = 'r'
                  AND c.relname IN ('games', 'characters', 'players', 'events', 'snapshots',
-                                   'outbox', 'deadlines', 'commands')
+                                   'outbox', 'deadlines', 'commands', 'game_archive')
                ORDER BY 2 DESC"#
         )
         .fetch_all(&self.pool)
@@ -62,7 +62,8 @@ impl Store {
     /// Database errors.
     pub async fn compact(&self) -> Result<(), StoreError> {
         sqlx::raw_sql(
-            "VACUUM FULL games, characters, players, events, snapshots, outbox, deadlines, commands",
+            "VACUUM FULL games, characters, players, events, snapshots, outbox, deadlines, commands, \
+             game_archive",
         )
         .execute(&self.pool)
         .await?;

@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{load, Outcome, Store, StoreError};
+use super::{archive, load, Outcome, Store, StoreError};
 use crate::engine::{Command, Event, Game};
 use crate::notify::Lang;
 
@@ -26,19 +26,15 @@ pub struct Kept {
 }
 
 impl Store {
-    /// The game's command log, in arrival order.
+    /// The game's command log, in arrival order (packed or not: `store::archive`).
     ///
     /// # Errors
     /// Database errors; [`StoreError::Decode`] for a row that does not read back.
     pub async fn command_log(&self, game_id: i64) -> Result<Vec<Logged>, StoreError> {
-        let rows = sqlx::query!(
-            r#"SELECT at, command AS "command!", result FROM commands
-               WHERE game_id = $1 AND command IS NOT NULL ORDER BY n"#,
-            game_id
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        rows.into_iter()
+        let mut conn = self.pool.acquire().await?;
+        archive::command_rows(&mut conn, game_id)
+            .await?
+            .into_iter()
             .map(|r| {
                 Ok(Logged {
                     at: r.at,

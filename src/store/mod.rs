@@ -9,6 +9,7 @@
 //! it is retried against the new state. With the game's state cached a command costs one
 //! round trip, otherwise two.
 
+pub mod archive;
 pub mod bench;
 pub mod camp;
 pub mod deadline;
@@ -68,6 +69,9 @@ pub enum StoreError {
     Decode(#[from] serde_json::Error),
     #[error("no game {0}")]
     NoGame(i64),
+    /// A game's log could not be compressed (`store::archive`).
+    #[error("a game's log cannot be packed: {0}")]
+    Pack(std::io::Error),
     #[error("the game cannot be created: {0}")]
     Setup(#[from] engine::SetupError),
     #[error("gave up after {0} lost races on one game")]
@@ -332,18 +336,14 @@ impl Store {
         }
     }
 
-    /// The game's whole event log.
+    /// The game's whole event log (packed or not: `store::archive`).
     ///
     /// # Errors
-    /// Database errors.
+    /// Database errors; [`StoreError::Decode`] for a log that does not read back.
     pub async fn events(&self, game_id: i64) -> Result<Vec<Event>, StoreError> {
-        let bodies = sqlx::query_scalar!(
-            "SELECT body FROM events WHERE game_id = $1 ORDER BY seq",
-            game_id
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        bodies
+        let mut conn = self.pool.acquire().await?;
+        archive::event_bodies(&mut conn, game_id)
+            .await?
             .into_iter()
             .map(|b| Ok(serde_json::from_value(b)?))
             .collect()

@@ -2,7 +2,10 @@
 //! database (issue 19, storage), so that a thousand games a day do not grow it for ever.
 //!
 //! Kept for ever: the events and the command log (export, verify and replay read them),
-//! the games, seats, players and everything a platform adapter keeps (posts, links). Pruned:
+//! the games, seats, players and everything a platform adapter keeps (posts, links). An
+//! ended game's events and command log are **packed** once its last event is older than the
+//! age: one compressed row instead of hundreds (`store::archive`), read back the same way.
+//! Pruned:
 //!
 //! - **delivered outbox rows** older than an age the operator chooses (`[retention]` in the
 //!   bot's config, `wolfjudge prune --older-than`). A delivered row is never read again,
@@ -28,20 +31,25 @@ pub struct Pruned {
     pub outbox_rows: u64,
     pub snapshots: u64,
     pub deadlines: u64,
+    /// Ended games whose logs were packed (`store::archive`).
+    pub games_packed: u64,
+    /// The event and command rows those packs replaced.
+    pub log_rows_packed: u64,
 }
 
 impl Pruned {
     /// Rows removed in all.
     pub fn total(&self) -> u64 {
-        self.outbox_rows + self.snapshots + self.deadlines
+        self.outbox_rows + self.snapshots + self.deadlines + self.log_rows_packed
     }
 }
 
 impl Store {
     /// Removes what no game needs any more (see the module's documentation): delivered
     /// outbox rows and fired deadlines of ended games from before `before`, and every
-    /// snapshot but each game's latest. Each kind is one statement; a pass that stops half
-    /// way leaves nothing inconsistent, and the next one goes on.
+    /// snapshot but each game's latest; packs the logs of the games that ended before
+    /// `before`. Each kind is one statement, each game's pack one transaction; a pass that
+    /// stops half way leaves nothing inconsistent, and the next one goes on.
     ///
     /// # Errors
     /// Database errors.
@@ -59,13 +67,21 @@ impl Store {
         .execute(&self.pool)
         .await?
         .rows_affected();
-        let snapshots = sqlx::query!(
-            "DELETE FROM snapshots s WHERE EXISTS (
+        let (mut games_packed, mut log_rows_packed, mut packed_snapshots) = (0, 0, 0);
+        for game in self.packable(before).await? {
+            let p = self.pack(game).await?;
+            log_rows_packed += p.rows;
+            packed_snapshots += p.snapshots;
+            games_packed += 1;
+        }
+        let snapshots = packed_snapshots
+            + sqlx::query!(
+                "DELETE FROM snapshots s WHERE EXISTS (
                  SELECT 1 FROM snapshots n WHERE n.game_id = s.game_id AND n.seq > s.seq)"
-        )
-        .execute(&self.pool)
-        .await?
-        .rows_affected();
+            )
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
         let deadlines = sqlx::query!(
             "DELETE FROM deadlines d USING games g
              WHERE g.id = d.game_id AND g.ended AND d.fired_at IS NOT NULL AND d.fired_at < $1",
@@ -78,6 +94,8 @@ impl Store {
             outbox_rows,
             snapshots,
             deadlines,
+            games_packed,
+            log_rows_packed,
         })
     }
 }
@@ -99,6 +117,8 @@ pub async fn prune_round(
             outbox = p.outbox_rows,
             snapshots = p.snapshots,
             deadlines = p.deadlines,
+            games_packed = p.games_packed,
+            log_rows_packed = p.log_rows_packed,
             "retention pass"
         );
     }
