@@ -558,7 +558,6 @@ pub(super) async fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::discord::requests::Major;
 
     fn to(route: Route, major: Major) -> Timed {
         Timed {
