@@ -1,20 +1,28 @@
 //! The bench's active-games phase on a small scale: games in play at once on a fast virtual
 //! clock, a restart half-way, every due deadline fired exactly once. Timings are reported,
-//! never asserted. Each test gets its own database (`#[sqlx::test]`, which needs
+//! never asserted; the Discord-limits phase likewise, its virtual clock checked against its
+//! bound. Each test gets its own database (`#[sqlx::test]`, which needs
 //! `DATABASE_URL`).
 
 use sqlx::PgPool;
-use wolfjudge::bench::{self, ActiveOptions, Options};
+use wolfjudge::bench::{self, ActiveOptions, LimitsOptions, Options};
 
 use crate::common::url_of;
 
-#[sqlx::test]
-async fn active_games_fire_every_due_deadline_once_across_a_restart(pool: PgPool) {
-    let opts = Options {
+/// No main phase, no long games, four commands at a time, no progress bar.
+fn quiet() -> Options {
+    Options {
         games: 0,
         long_games: 0,
         concurrency: 4,
         progress: false,
+        ..Options::default()
+    }
+}
+
+#[sqlx::test]
+async fn active_games_fire_every_due_deadline_once_across_a_restart(pool: PgPool) {
+    let opts = Options {
         active: ActiveOptions {
             games: 60,
             burst: Some(20),
@@ -24,7 +32,7 @@ async fn active_games_fire_every_due_deadline_once_across_a_restart(pool: PgPool
             down_seconds: 1.0,
             rate: 20.0,
         },
-        ..Options::default()
+        ..quiet()
     };
     let report = bench::run_in(&url_of(&pool), &opts)
         .await
@@ -52,4 +60,54 @@ async fn active_games_fire_every_due_deadline_once_across_a_restart(pool: PgPool
     // under its nonce: repeated sends are reported, not asserted.)
     assert!(a.commands > 0 && a.messages_delivered > 0, "{a:#?}");
     assert!(report.text().contains("ready to serve"));
+}
+
+/// The Discord-limits phase on a small scale: games sharing a start close their first day
+/// together; every game is played to its end through the request planner; the close is timed
+/// on the virtual clock no faster than the limits allow, and each player's DM channel is
+/// opened once a game at most.
+#[sqlx::test]
+async fn discord_limits_time_a_burst_of_day_closes(pool: PgPool) {
+    let opts = Options {
+        limits: LimitsOptions {
+            games: 4,
+            ..LimitsOptions::default()
+        },
+        ..quiet()
+    };
+    let report = bench::run_in(&url_of(&pool), &opts)
+        .await
+        .expect("the bench runs and its checks pass");
+    let l = report.discord_limits.as_ref().expect("the phase ran");
+    assert_eq!(
+        (l.games, l.finished, l.matching_simulation),
+        (4, 4, 4),
+        "{l:#?}"
+    );
+    assert!(l.burst_games >= 2, "{l:#?}");
+    let g = &l.requests_per_game;
+    assert!(
+        g.dm_channels >= 1.0 && g.dm_channels <= l.players as f64,
+        "{l:#?}"
+    );
+    assert!(
+        g.thread_creations >= 1.0 && g.messages > 0.0 && g.dms > 0.0,
+        "{l:#?}"
+    );
+    assert!(
+        l.burst_requests > 0 && l.burst_requests_per_game.total > 0.0,
+        "{l:#?}"
+    );
+    for t in [&l.channels_at_once, &l.one_at_a_time] {
+        assert!(
+            t.bound_s > 0.0 && t.all_done_s >= t.bound_s - 1e-9,
+            "{t:#?}"
+        );
+        assert!(t.result_seen_s <= t.all_done_s, "{t:#?}");
+    }
+    assert!(
+        l.one_at_a_time.all_done_s >= l.channels_at_once.all_done_s,
+        "{l:#?}"
+    );
+    assert!(report.text().contains("discord limits"));
 }

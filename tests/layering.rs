@@ -41,8 +41,9 @@ const SIDEWAYS: &[(&str, &str)] = &[
     // The pictures word through the catalogs; the standings chart draws with their font.
     ("chart", "i18n"),
     ("tournament", "chart"),
-    // The benchmark drives simulated games.
+    // The benchmark drives simulated games, and plans the Discord messenger's requests.
     ("bench", "sim"),
+    ("bench", "discord"),
     // The binary starts every adapter.
     ("cli", "discord"),
     ("cli", "bench"),

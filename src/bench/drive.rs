@@ -3,7 +3,7 @@
 //! Every game has a driver task that sends its commands through [`Store::execute`] (at
 //! most `concurrency` at a time); one deadline worker task fires deadlines through
 //! [`Store::fire_due`], the worker's own code, and dispatcher tasks deliver the outbox to
-//! a [`Tally`]. The clock is compressed as far as the service keeps up: the worker fires
+//! a messenger (a counting [`Tally`], or the Discord-limits phase's planner). The clock is compressed as far as the service keeps up: the worker fires
 //! everything due up to just before the earliest deadline that some game still has a
 //! command to send before (the *frontier*), and a command is sent as soon as the frontier
 //! has passed the deadline its game passed before it. So every game sees its commands and
@@ -129,9 +129,10 @@ async fn drive_game(
         let outcome = {
             let _slot = slots.acquire().await;
             let t = Instant::now();
-            let outcome = store
-                .execute(game_id, &format!("c{n}"), &step.cmd, step.at)
-                .await?;
+            // The key names the step by its place and time: a game played in parts (the
+            // Discord-limits phase) sends each of its commands under a key of its own.
+            let key = format!("c{n}-{}", step.at.timestamp());
+            let outcome = store.execute(game_id, &key, &step.cmd, step.at).await?;
             (outcome, t.elapsed())
         };
         samples.push(Sample {
@@ -183,9 +184,9 @@ async fn deadline_worker(
 }
 
 /// Delivers the outbox until `stop` is set and nothing is left to deliver.
-pub(super) async fn dispatcher(
+pub(super) async fn dispatcher<M: Messenger + Send + 'static>(
     store: Store,
-    tally: Arc<Tally>,
+    tally: Arc<M>,
     stop: Arc<AtomicBool>,
 ) -> Result<(), StoreError> {
     loop {
@@ -205,13 +206,13 @@ pub(super) async fn dispatcher(
 /// # Errors
 /// The first database error of a driver, the worker or a dispatcher.
 #[allow(clippy::too_many_arguments)]
-pub async fn play(
+pub async fn play<M: Messenger + Send + 'static>(
     store: &Store,
     games: Vec<Planned>,
     ids: &[i64],
     concurrency: usize,
     dispatchers: usize,
-    tally: &Arc<Tally>,
+    tally: &Arc<M>,
     bar: &ProgressBar,
 ) -> Result<Played, BenchError> {
     let end = games.iter().map(|g| g.end).max().unwrap_or_else(Utc::now);

@@ -44,6 +44,8 @@ pub struct Planned {
     pub events: usize,
     /// Whether the game ended in memory.
     pub ended: bool,
+    /// When its first vote closed (the first day's close), if it did.
+    pub first_close: Option<DateTime<Utc>>,
 }
 
 /// The bench's first game start: 2026-12-01 12:00 UTC.
@@ -118,6 +120,10 @@ fn plan_of(
         };
     }
     let end = inputs.last().map_or(setup.start, |(at, _)| *at);
+    let first_close = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::VoteClosed { .. }))
+        .map(|e| e.at);
     Ok(Planned {
         key,
         setup,
@@ -125,6 +131,7 @@ fn plan_of(
         end,
         events: events.len(),
         ended,
+        first_close,
     })
 }
 
@@ -133,7 +140,21 @@ fn plan_of(
 /// # Errors
 /// The simulator's message when the game cannot be played.
 pub fn simulated(ruleset: &str, seed: u64, prefix: &str) -> Result<Planned, String> {
-    let s = sim::simulate_from(ruleset, seed, None, Lang::Zh, start_of(seed))?;
+    simulated_at(ruleset, seed, prefix, start_of(seed))
+}
+
+/// [`simulated`], started at `start` (games sharing a start close their first day
+/// together).
+///
+/// # Errors
+/// The simulator's message when the game cannot be played.
+pub fn simulated_at(
+    ruleset: &str,
+    seed: u64,
+    prefix: &str,
+    start: DateTime<Utc>,
+) -> Result<Planned, String> {
+    let s = sim::simulate_from(ruleset, seed, None, Lang::Zh, start)?;
     plan_of(
         format!("{prefix}{seed}"),
         s.setup,

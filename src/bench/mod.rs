@@ -5,12 +5,15 @@
 //! per finished game, the latency on day 1 against day 8 of long games, and optionally the
 //! same server's `pgbench -N` figures as a reference. The active-games phase ([`active`])
 //! measures deadline lag and a restart with many games in play at once on a real-time clock.
+//! The Discord-limits phase ([`limits`]) counts the Discord requests a game takes and times a
+//! burst of day closes under Discord's rate limits on a virtual clock.
 //!
 //! The bench works in a scratch database of its own on the given server, dropped at the end.
 
 mod active;
 mod drive;
 pub mod games;
+mod limits;
 mod pgbench;
 
 use std::sync::atomic::Ordering;
@@ -29,6 +32,7 @@ use crate::store::{self, Store, StoreError};
 pub use active::{ActiveGames, ActiveOptions, Restart};
 use drive::{Played, Sample, Tally};
 use games::Planned;
+pub use limits::{Counts, DiscordLimits, LimitsOptions, Timing};
 pub use pgbench::Pgbench;
 
 /// What to run.
@@ -49,6 +53,8 @@ pub struct Options {
     pub progress: bool,
     /// The active-games phase, after the others (`active.games == 0`: none).
     pub active: ActiveOptions,
+    /// The Discord-limits phase, after the long games (`limits.games == 0`: none).
+    pub limits: LimitsOptions,
 }
 
 impl Default for Options {
@@ -62,6 +68,7 @@ impl Default for Options {
             with_pgbench: false,
             progress: true,
             active: ActiveOptions::default(),
+            limits: LimitsOptions::default(),
         }
     }
 }
@@ -165,6 +172,7 @@ pub struct Report {
     pub pgbench: Option<Pgbench>,
     pub ratios: Option<Ratios>,
     pub active: Option<ActiveGames>,
+    pub discord_limits: Option<DiscordLimits>,
 }
 
 /// Storage per finished game (issue 19, target 4): as the games left it, compacted (only
@@ -275,6 +283,9 @@ impl Report {
                 "ratios: commands/s ÷ pgbench tps = {:.3}; our p99 ÷ pgbench average latency = {:.2}",
                 r.commands_per_tps, r.p99_per_pgbench_average
             ));
+        }
+        if let Some(l) = &self.discord_limits {
+            out.extend(l.lines());
         }
         if let Some(a) = &self.active {
             out.extend(a.lines());
@@ -610,6 +621,12 @@ pub async fn run_in(url: &str, opts: &Options) -> Result<Report, BenchError> {
         None
     };
 
+    let discord_limits = if opts.limits.games > 0 {
+        Some(limits::run(&st, &opts.limits, seed, opts.concurrency, opts.progress).await?)
+    } else {
+        None
+    };
+
     let peak = peak_rss_mb();
     let active = if opts.active.games > 0 {
         Some(active::run(url, &opts.active, opts.concurrency, seed).await?)
@@ -643,5 +660,6 @@ pub async fn run_in(url: &str, opts: &Options) -> Result<Report, BenchError> {
         pgbench: None,
         ratios: None,
         active,
+        discord_limits,
     })
 }

@@ -50,6 +50,14 @@ pub struct Args {
     /// Forum posts per real second during the active phase (0: none).
     #[arg(long, default_value_t = 20.0)]
     active_rate: f64,
+    /// Games for the Discord-limits phase, all closing their first day in the same second:
+    /// their Discord requests by kind, and the close timed under Discord's rate limits on a
+    /// virtual clock (0: skip that phase).
+    #[arg(long, default_value_t = 0)]
+    discord_limits: usize,
+    /// The Discord-limits phase's round trip of one request, in ms of its virtual clock.
+    #[arg(long, default_value_t = 100)]
+    discord_rtt_ms: u64,
 }
 
 pub async fn run(a: Args) -> anyhow::Result<()> {
@@ -66,6 +74,10 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             burst: a.burst,
             down_seconds: a.down_seconds,
             rate: a.active_rate,
+        },
+        limits: bench::LimitsOptions {
+            games: a.discord_limits,
+            rtt: std::time::Duration::from_millis(a.discord_rtt_ms),
         },
         ..bench::Options::default()
     };

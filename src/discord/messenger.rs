@@ -362,7 +362,7 @@ pub fn already_shown(parts: &[String], shown: &[(u64, &str)]) -> (usize, Option<
 
 /// A message's text with the deadline it is about, if any, as a Discord timestamp (shown in
 /// each reader's own time zone).
-fn with_due(body: &str, meta: &Delivery) -> String {
+pub(crate) fn with_due(body: &str, meta: &Delivery) -> String {
     let mut body = body.to_string();
     if let Some(due) = meta.due {
         let t = due.timestamp();

@@ -1,0 +1,617 @@
+//! The Discord-limits phase of `wolfjudge bench` (`--discord-limits N`): N simulated M32
+//! games of 12 players started at the same instant, so that their first day closes in the
+//! same second, delivered through a messenger that turns each outbox message into the
+//! Discord requests the real messenger makes ([`crate::discord::requests::plan`]).
+//!
+//! The games are played through the store as the main phase plays them, up to just before
+//! that close; then the close is fired for all of them at once and what it wrote is planned
+//! as the burst; then the games are played to their end. The report gives the requests per
+//! game by kind (the whole game), the burst's requests, and the burst timed under Discord's
+//! limits ([`simulate`]) on a **virtual clock** (deterministic, whatever the machine's load):
+//! the global 50 requests a second, each route's bucket per channel (messages 5 per 5 s a
+//! channel, …), each outbox channel's requests in order (as the outbox sends them), every
+//! request taking a fixed round trip. The lower bound that the limits and the round trips
+//! set for those requests ([`bound`]) is beside it.
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap, HashMap};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use super::games::{self, Planned};
+use super::{all_delivered, bar, check, create_all, drive, plan_all, BenchError, DISPATCHERS};
+use crate::store::Store;
+
+use crate::discord::requests::{
+    plan, Kind, Known, Major, Request, Route, Server, GLOBAL_PER_SECOND,
+};
+use crate::store::outbox::{Earlier, Messenger, OutMessage, SendError};
+
+/// One planned request with where it came from.
+#[derive(Debug, Clone)]
+pub struct Sent {
+    pub game: i64,
+    /// The outbox channel (`public`, `judge`, `dm:<seat>`, `camp:<camp>`).
+    pub channel: String,
+    pub request: Request,
+    /// The phase it was planned in: 0 before the burst, 1 the burst, 2 after it.
+    pub phase: usize,
+    /// A public message of the game (what every player reads).
+    pub public: bool,
+    /// A DM that carries a deadline.
+    pub deadline_dm: bool,
+}
+
+/// A messenger that plans each message's Discord requests and keeps them.
+#[derive(Debug, Default)]
+pub struct Planner {
+    known: Mutex<Known>,
+    pub sent: Mutex<Vec<Sent>>,
+    pub phase: AtomicUsize,
+    /// Outbox messages delivered, by phase.
+    pub messages: [AtomicUsize; 3],
+}
+
+impl Messenger for Planner {
+    async fn send(
+        &self,
+        msg: &OutMessage,
+        _earlier: Option<Earlier>,
+    ) -> Result<Option<u64>, SendError> {
+        let phase = self.phase.load(Ordering::Acquire).min(2);
+        let requests = {
+            let mut known = self
+                .known
+                .lock()
+                .map_err(|e| SendError::new(e.to_string()))?;
+            plan(msg, &mut known, Server::default())
+        };
+        let due = msg.meta.as_ref().is_some_and(|m| m.due.is_some());
+        let dm = msg.channel.starts_with("dm:");
+        let mut sent = self
+            .sent
+            .lock()
+            .map_err(|e| SendError::new(e.to_string()))?;
+        sent.extend(requests.into_iter().map(|request| Sent {
+            game: msg.game_id,
+            channel: msg.channel.clone(),
+            request,
+            phase,
+            public: msg.channel == "public" && !matches!(request.kind, Kind::Moderation),
+            deadline_dm: dm && due,
+        }));
+        self.messages[phase].fetch_add(1, Ordering::Relaxed);
+        Ok(None)
+    }
+}
+
+/// Requests by kind.
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+pub struct Counts {
+    pub messages: f64,
+    pub edits: f64,
+    pub webhook_posts: f64,
+    pub dms: f64,
+    pub dm_channels: f64,
+    pub thread_creations: f64,
+    pub moderation: f64,
+    pub other: f64,
+    pub total: f64,
+}
+
+impl Counts {
+    /// The requests counted, divided by `per`.
+    pub fn of<'a>(requests: impl Iterator<Item = &'a Request>, per: usize) -> Counts {
+        let mut c = Counts::default();
+        for r in requests {
+            let slot = match r.kind {
+                Kind::Message => &mut c.messages,
+                Kind::Edit => &mut c.edits,
+                Kind::Webhook => &mut c.webhook_posts,
+                Kind::Dm => &mut c.dms,
+                Kind::DmChannel => &mut c.dm_channels,
+                Kind::Thread => &mut c.thread_creations,
+                Kind::Moderation => &mut c.moderation,
+                Kind::Other => &mut c.other,
+            };
+            *slot += 1.0;
+            c.total += 1.0;
+        }
+        let per = per.max(1) as f64;
+        for x in [
+            &mut c.messages,
+            &mut c.edits,
+            &mut c.webhook_posts,
+            &mut c.dms,
+            &mut c.dm_channels,
+            &mut c.thread_creations,
+            &mut c.moderation,
+            &mut c.other,
+            &mut c.total,
+        ] {
+            *x /= per;
+        }
+        c
+    }
+
+    fn line(&self) -> String {
+        format!(
+            "{:.1} requests: {:.1} messages, {:.1} edits, {:.1} webhook posts, {:.1} DMs, {:.1} DM channels opened, {:.1} thread creations, {:.1} moderation, {:.1} other",
+            self.total,
+            self.messages,
+            self.edits,
+            self.webhook_posts,
+            self.dms,
+            self.dm_channels,
+            self.thread_creations,
+            self.moderation,
+            self.other
+        )
+    }
+}
+
+/// One request to time: its bucket and what it carries.
+#[derive(Debug, Clone, Copy)]
+pub struct Timed {
+    pub route: Route,
+    pub major: Major,
+    pub public: bool,
+    pub deadline_dm: bool,
+}
+
+/// A fixed rate-limit window counted from its first request, as Discord counts
+/// (`X-RateLimit-Reset-After`): `limit` requests, then none until the window ends.
+#[derive(Debug, Clone, Copy)]
+struct Window {
+    limit: u32,
+    per: u64,
+    start: Option<u64>,
+    used: u32,
+}
+
+impl Window {
+    fn new(limit: u32, per: Duration) -> Window {
+        Window {
+            limit,
+            per: per.as_millis() as u64,
+            start: None,
+            used: 0,
+        }
+    }
+
+    /// The earliest time from `t` (ms) a request may go.
+    fn earliest(&self, t: u64) -> u64 {
+        match self.start {
+            Some(s) if t < s + self.per && self.used >= self.limit => s + self.per,
+            _ => t,
+        }
+    }
+
+    fn take(&mut self, t: u64) {
+        match self.start {
+            Some(s) if t < s + self.per => {}
+            _ => {
+                self.start = Some(t);
+                self.used = 0;
+            }
+        }
+        self.used += 1;
+    }
+}
+
+/// When the requests were done, in seconds from the burst.
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+pub struct Timing {
+    /// Requests in flight at once (0: no cap).
+    pub in_flight: usize,
+    /// The last request done.
+    pub all_done_s: f64,
+    /// The last public message done: every player can read the result.
+    pub result_seen_s: f64,
+    /// The last DM carrying a deadline done.
+    pub deadline_dms_s: f64,
+    /// The lower bound for these requests (see [`bound`]) and what sets it.
+    pub bound_s: f64,
+    pub bound_by: &'static str,
+    /// `all_done_s ÷ bound_s` (target ≤ 1.2).
+    pub ratio: f64,
+}
+
+/// Times `queues` (each an outbox channel's requests, in order; all ready at 0) under
+/// Discord's limits on a virtual clock: a request goes at the earliest time its queue's
+/// previous request is done, its route's bucket and the global bucket allow it and (with
+/// `in_flight > 0`) fewer than `in_flight` requests are under way; among those that could
+/// go, the earliest goes first (ties: queue order). Each takes `rtt`.
+pub fn simulate(queues: &[Vec<Timed>], rtt: Duration, in_flight: usize) -> Timing {
+    let rtt_ms = rtt.as_millis() as u64;
+    let mut global = Window::new(GLOBAL_PER_SECOND, Duration::from_secs(1));
+    let mut buckets: HashMap<(Route, Major), Window> = HashMap::new();
+    // Requests under way: their done times (for the in-flight cap).
+    let mut busy: BinaryHeap<Reverse<u64>> = BinaryHeap::new();
+    let mut heap: BinaryHeap<Reverse<(u64, usize)>> = (0..queues.len())
+        .filter(|q| !queues[*q].is_empty())
+        .map(|q| Reverse((0, q)))
+        .collect();
+    let mut next = vec![0usize; queues.len()];
+    let mut t = Timing {
+        in_flight,
+        ..Timing::default()
+    };
+    while let Some(Reverse((ready, q))) = heap.pop() {
+        let Some(req) = queues[q].get(next[q]) else {
+            continue;
+        };
+        let bucket = *buckets.entry((req.route, req.major)).or_insert_with(|| {
+            let (limit, per) = req.route.bucket();
+            Window::new(limit, per)
+        });
+        let mut at = ready;
+        // Requests are placed in time order, so those done by now are done for good.
+        while busy.peek().is_some_and(|Reverse(d)| *d <= at) {
+            busy.pop();
+        }
+        if in_flight > 0 && busy.len() >= in_flight {
+            at = busy.peek().map_or(at, |Reverse(d)| *d);
+        }
+        loop {
+            let later = bucket.earliest(global.earliest(at));
+            if later == at {
+                break;
+            }
+            at = later;
+        }
+        if at > ready {
+            // Not yet: back in line at the time it could go.
+            heap.push(Reverse((at, q)));
+            continue;
+        }
+        global.take(at);
+        if let Some(b) = buckets.get_mut(&(req.route, req.major)) {
+            b.take(at);
+        }
+        let done = at + rtt_ms;
+        busy.push(Reverse(done));
+        let secs = done as f64 / 1000.0;
+        t.all_done_s = t.all_done_s.max(secs);
+        if req.public {
+            t.result_seen_s = t.result_seen_s.max(secs);
+        }
+        if req.deadline_dm {
+            t.deadline_dms_s = t.deadline_dms_s.max(secs);
+        }
+        next[q] += 1;
+        if next[q] < queues[q].len() {
+            heap.push(Reverse((done, q)));
+        }
+    }
+    let (bound, by) = bound(queues, rtt, in_flight);
+    t.bound_s = bound;
+    t.bound_by = by;
+    t.ratio = t.all_done_s / bound.max(f64::MIN_POSITIVE);
+    t
+}
+
+/// The least time in which the limits let `queues` be done, in seconds, and which limit
+/// sets it: the global limit (`n` requests need `⌈n/50⌉ − 1` whole seconds before the last
+/// window opens, then a round trip), the busiest bucket likewise (`⌈n/limit⌉ − 1` windows),
+/// the longest queue (its requests one after the other, a round trip each), and with a cap
+/// on requests in flight, `⌈n/cap⌉` round trips.
+pub fn bound(queues: &[Vec<Timed>], rtt: Duration, in_flight: usize) -> (f64, &'static str) {
+    let rtt = rtt.as_secs_f64();
+    let total: usize = queues.iter().map(Vec::len).sum();
+    let windows = |n: usize, limit: u32, per: Duration| {
+        n.div_ceil(limit as usize).saturating_sub(1) as f64 * per.as_secs_f64() + rtt
+    };
+    let mut best = (0.0, "nothing to send");
+    let mut consider = |secs: f64, by: &'static str| {
+        if secs > best.0 {
+            best = (secs, by);
+        }
+    };
+    if total > 0 {
+        consider(
+            windows(total, GLOBAL_PER_SECOND, Duration::from_secs(1)),
+            "the global 50 requests/s",
+        );
+    }
+    let mut per_bucket: BTreeMap<(Route, Major), usize> = BTreeMap::new();
+    for r in queues.iter().flatten() {
+        *per_bucket.entry((r.route, r.major)).or_default() += 1;
+    }
+    for ((route, _), n) in per_bucket {
+        let (limit, per) = route.bucket();
+        consider(windows(n, limit, per), "the busiest channel's bucket");
+    }
+    let longest = queues.iter().map(Vec::len).max().unwrap_or(0);
+    consider(
+        longest as f64 * rtt,
+        "the longest channel's requests in turn",
+    );
+    if in_flight > 0 {
+        consider(
+            total.div_ceil(in_flight) as f64 * rtt,
+            "the requests in flight at once",
+        );
+    }
+    best
+}
+
+/// The burst's requests as queues, one per outbox channel of each game, in the order the
+/// outbox sent them.
+pub fn queues(sent: &[Sent], phase: usize) -> Vec<Vec<Timed>> {
+    let mut by: BTreeMap<(i64, &str), Vec<Timed>> = BTreeMap::new();
+    for s in sent.iter().filter(|s| s.phase == phase) {
+        by.entry((s.game, s.channel.as_str()))
+            .or_default()
+            .push(Timed {
+                route: s.request.route,
+                major: s.request.major,
+                public: s.public,
+                deadline_dm: s.deadline_dm,
+            });
+    }
+    by.into_values().collect()
+}
+
+/// What the Discord-limits phase measured.
+#[derive(Debug, Clone, Serialize)]
+pub struct DiscordLimits {
+    /// Games played, and those whose first day closed at the shared instant (the burst).
+    pub games: usize,
+    pub burst_games: usize,
+    pub players: usize,
+    /// Games that ended, and those whose stored log has exactly the simulated events.
+    pub finished: usize,
+    pub matching_simulation: usize,
+    /// Outbox messages per game over the whole game, and the requests they took by kind.
+    pub messages_per_game: f64,
+    pub requests_per_game: Counts,
+    /// The burst: outbox messages and requests per game, and in all.
+    pub burst_messages_per_game: f64,
+    pub burst_requests_per_game: Counts,
+    pub burst_requests: usize,
+    /// The most requests of the burst in one bucket (route and channel).
+    pub busiest_bucket: usize,
+    /// The round trip each request takes on the virtual clock, in ms.
+    pub rtt_ms: u64,
+    /// The burst with every outbox channel sending at once (what the limits allow).
+    pub channels_at_once: Timing,
+    /// The burst with one request at a time (one dispatcher, as one worker process sends).
+    pub one_at_a_time: Timing,
+}
+
+impl DiscordLimits {
+    pub fn lines(&self) -> Vec<String> {
+        let timing = |what: &str, t: &Timing| {
+            format!(
+                "  {what}: result seen by every player after {:.2} s, deadline DMs done after {:.2} s, all done after {:.2} s; bound {:.2} s ({}): {:.2}× the bound",
+                t.result_seen_s, t.deadline_dms_s, t.all_done_s, t.bound_s, t.bound_by, t.ratio
+            )
+        };
+        vec![
+            format!(
+                "discord limits: {} games of {} players ({} finished, {} identical to the simulation), {} closing their first day in the same second; virtual clock, {} ms a request",
+                self.games, self.players, self.finished, self.matching_simulation, self.burst_games, self.rtt_ms
+            ),
+            format!(
+                "  per game: {:.1} outbox messages, {}",
+                self.messages_per_game,
+                self.requests_per_game.line()
+            ),
+            format!(
+                "  the close, per game: {:.1} outbox messages, {}; {} requests in all, at most {} in one bucket",
+                self.burst_messages_per_game,
+                self.burst_requests_per_game.line(),
+                self.burst_requests,
+                self.busiest_bucket
+            ),
+            timing("every channel at once", &self.channels_at_once),
+            timing("one request at a time", &self.one_at_a_time),
+        ]
+    }
+}
+
+/// What the phase runs.
+#[derive(Debug, Clone, Copy)]
+pub struct LimitsOptions {
+    /// Games started together (0: no Discord-limits phase).
+    pub games: usize,
+    /// The round trip of one request on the virtual clock.
+    pub rtt: Duration,
+}
+
+impl Default for LimitsOptions {
+    fn default() -> LimitsOptions {
+        LimitsOptions {
+            games: 0,
+            rtt: Duration::from_millis(100),
+        }
+    }
+}
+
+/// The games' steps before `at` (`before: true`) or from it, with the end of the part.
+fn part(games: &[Planned], at: DateTime<Utc>, before: bool) -> Vec<Planned> {
+    games
+        .iter()
+        .map(|g| Planned {
+            steps: g
+                .steps
+                .iter()
+                .filter(|s| (s.at < at) == before)
+                .cloned()
+                .collect(),
+            end: if before {
+                at - chrono::Duration::milliseconds(1)
+            } else {
+                g.end.max(at)
+            },
+            ..g.clone()
+        })
+        .collect()
+}
+
+/// Runs the phase in the bench's database: see the module's documentation.
+///
+/// # Errors
+/// As the main phase: a game that cannot be simulated or stored, a message left
+/// undelivered.
+pub(super) async fn run(
+    st: &Store,
+    o: &LimitsOptions,
+    seed: u64,
+    concurrency: usize,
+    progress: bool,
+) -> Result<DiscordLimits, BenchError> {
+    let start = games::start_of(seed);
+    let planned = plan_all(o.games, |i| {
+        games::simulated_at("m32", seed + i as u64, "limits-", start)
+    })?;
+    let players = planned.first().map_or(0, |g| g.setup.characters.len());
+    // The instant most games close their first day at.
+    let mut closes: BTreeMap<DateTime<Utc>, usize> = BTreeMap::new();
+    for g in &planned {
+        if let Some(at) = g.first_close {
+            *closes.entry(at).or_default() += 1;
+        }
+    }
+    let Some((close, burst_games)) = closes.into_iter().max_by_key(|(at, n)| (*n, Reverse(*at)))
+    else {
+        return Err(BenchError::Invalid(
+            "no game closed a day: nothing to time".into(),
+        ));
+    };
+    let pairs = planned.iter().map(|g| (g.key.as_str(), &g.setup));
+    let ids = create_all(st, pairs, concurrency).await?;
+    let planner = Arc::new(Planner::default());
+    let total = planned.iter().map(|g| g.steps.len()).sum();
+    let bar = bar(total, progress, "discord limits");
+    let play = |before: bool| {
+        drive::play(
+            st,
+            part(&planned, close, before),
+            &ids,
+            concurrency,
+            DISPATCHERS,
+            &planner,
+            &bar,
+        )
+    };
+    // Up to just before the close.
+    play(true).await?;
+    all_delivered(st, Some(&ids)).await?;
+    // The close, for every game at once, and what it wrote.
+    planner.phase.store(1, Ordering::Release);
+    while !st.fire_due(None, close, "bench-limits").await?.is_empty() {}
+    while st.dispatch(None, planner.as_ref()).await? > 0 {}
+    all_delivered(st, Some(&ids)).await?;
+    // The rest of the games.
+    planner.phase.store(2, Ordering::Release);
+    play(false).await?;
+    bar.finish_and_clear();
+    all_delivered(st, Some(&ids)).await?;
+    let kept: Vec<Planned> = part(&planned, close, true);
+    let (finished, matching) = check(st, &kept, &ids).await?;
+
+    let sent = planner
+        .sent
+        .lock()
+        .map_err(|e| BenchError::Task(e.to_string()))?
+        .clone();
+    let n = ids.len();
+    let messages: usize = planner
+        .messages
+        .iter()
+        .map(|m| m.load(Ordering::Relaxed))
+        .sum();
+    let burst = queues(&sent, 1);
+    let burst_requests: usize = burst.iter().map(Vec::len).sum();
+    let mut per_bucket: HashMap<(Route, Major), usize> = HashMap::new();
+    for r in burst.iter().flatten() {
+        *per_bucket.entry((r.route, r.major)).or_default() += 1;
+    }
+    Ok(DiscordLimits {
+        games: n,
+        burst_games,
+        players,
+        finished,
+        matching_simulation: matching,
+        messages_per_game: messages as f64 / n.max(1) as f64,
+        requests_per_game: Counts::of(sent.iter().map(|s| &s.request), n),
+        burst_messages_per_game: planner.messages[1].load(Ordering::Relaxed) as f64
+            / burst_games.max(1) as f64,
+        burst_requests_per_game: Counts::of(
+            sent.iter().filter(|s| s.phase == 1).map(|s| &s.request),
+            burst_games,
+        ),
+        burst_requests,
+        busiest_bucket: per_bucket.into_values().max().unwrap_or(0),
+        rtt_ms: o.rtt.as_millis() as u64,
+        channels_at_once: simulate(&burst, o.rtt, 0),
+        one_at_a_time: simulate(&burst, o.rtt, 1),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn to(route: Route, major: Major) -> Timed {
+        Timed {
+            route,
+            major,
+            public: true,
+            deadline_dm: false,
+        }
+    }
+
+    /// 100 messages to one channel, 5 per 5 s: the 100th cannot go before 95 s, and the
+    /// simulation meets that bound to the round trip.
+    #[test]
+    fn a_hundred_messages_to_one_channel_take_at_least_95_seconds() {
+        let day = Major::Day { game: 1, day: 1 };
+        let one = vec![vec![to(Route::CreateMessage, day); 100]];
+        let t = simulate(&one, Duration::ZERO, 0);
+        assert!(t.all_done_s >= 95.0, "{t:?}");
+        assert!((t.bound_s - 95.0).abs() < 1e-9, "{t:?}");
+        assert!((t.ratio - 1.0).abs() < 1e-9, "{t:?}");
+        // The same messages in a hundred channels of their own: the global limit, 50 a
+        // second, sets the bound (1 s before the second window, plus the round trip).
+        let many: Vec<Vec<Timed>> = (0..100)
+            .map(|g| vec![to(Route::CreateMessage, Major::Day { game: g, day: 1 })])
+            .collect();
+        let t = simulate(&many, Duration::from_millis(100), 0);
+        assert!((t.all_done_s - 1.1).abs() < 1e-9, "{t:?}");
+        assert_eq!(t.bound_by, "the global 50 requests/s");
+        assert!((t.bound_s - 1.1).abs() < 1e-9, "{t:?}");
+    }
+
+    /// One request at a time, each a round trip: n requests take n round trips.
+    #[test]
+    fn one_request_at_a_time_takes_a_round_trip_each() {
+        let many: Vec<Vec<Timed>> = (0..20)
+            .map(|g| vec![to(Route::CreateMessage, Major::Log { game: g })])
+            .collect();
+        let t = simulate(&many, Duration::from_millis(100), 1);
+        assert!((t.all_done_s - 2.0).abs() < 1e-9, "{t:?}");
+        assert!((t.bound_s - 2.0).abs() < 1e-9, "{t:?}");
+        let free = simulate(&many, Duration::from_millis(100), 0);
+        assert!((free.all_done_s - 0.1).abs() < 1e-9, "{free:?}");
+    }
+
+    /// A queue's requests go in order: the second waits for the first's round trip.
+    #[test]
+    fn a_channels_requests_go_one_after_the_other() {
+        let dm = Major::Dm { game: 1, seat: 2 };
+        let q = vec![vec![
+            to(Route::CreateDm, Major::Bot),
+            to(Route::CreateMessage, dm),
+            to(Route::CreateMessage, dm),
+        ]];
+        let t = simulate(&q, Duration::from_millis(50), 0);
+        assert!((t.all_done_s - 0.15).abs() < 1e-9, "{t:?}");
+    }
+}
