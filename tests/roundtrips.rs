@@ -1,135 +1,24 @@
 //! Database round trips per interaction (issue 15, item 2): the service runs over a pool
-//! whose connections pass through a small TCP proxy that reads PostgreSQL's frontend
-//! protocol and counts what the client sends. A simple `Query` or an extended-protocol
-//! batch that executes, ended by `Sync`, is one statement round trip. Counted apart: a
-//! batch that only prepares (sqlx prepares each statement once per connection, then reuses
-//! it), and a `Sync` with nothing before it, sqlx's connection check (on taking a
-//! connection from the pool, and again, in the background, on giving it back): pings.
+//! whose connections pass through the counting proxy of `common/pgproxy.rs` (what counts as
+//! a statement round trip, a prepare and a ping is said there).
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
-use sqlx::postgres::{PgConnectOptions, PgPoolOptions, PgSslMode};
 use sqlx::PgPool;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
 
 use wolfjudge::engine::{Action, CharId, Color, Game, Phase, Role, RuleError};
 use wolfjudge::i18n::Lang;
 use wolfjudge::notify::prompt::Choice;
 use wolfjudge::service::clock::VirtualClock;
 use wolfjudge::service::{
-    Account, At, Channel, GameId, Guild, Intent, Place, ServerRole, Service, ServiceError, Settings,
+    Account, At, Channel, GameId, Guild, Intent, Place, ServerRole, Service, ServiceError,
 };
 use wolfjudge::store::Store;
 
-/// What the proxy has seen the client send.
-#[derive(Debug, Default)]
-struct Counter {
-    statements: AtomicUsize,
-    prepares: AtomicUsize,
-    pings: AtomicUsize,
-}
-
-impl Counter {
-    fn now(&self) -> (usize, usize, usize) {
-        (
-            self.statements.load(Ordering::SeqCst),
-            self.prepares.load(Ordering::SeqCst),
-            self.pings.load(Ordering::SeqCst),
-        )
-    }
-}
-
-/// Starts the proxy in front of `upstream`; returns its port and its counter.
-async fn proxy(upstream: (String, u16)) -> (u16, Arc<Counter>) {
-    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let port = listener.local_addr().expect("address").port();
-    let counter = Arc::new(Counter::default());
-    let c = counter.clone();
-    tokio::spawn(async move {
-        while let Ok((client, _)) = listener.accept().await {
-            let server = TcpStream::connect((upstream.0.as_str(), upstream.1))
-                .await
-                .expect("the database answers");
-            tokio::spawn(relay(client, server, c.clone()));
-        }
-    });
-    (port, counter)
-}
-
-/// Relays one connection, counting the client's messages.
-async fn relay(client: TcpStream, server: TcpStream, counter: Arc<Counter>) {
-    let (mut cr, mut cw) = client.into_split();
-    let (mut sr, mut sw) = server.into_split();
-    tokio::spawn(async move {
-        let _ = tokio::io::copy(&mut sr, &mut cw).await;
-    });
-    // The startup message has no type byte; every later one has.
-    let mut started = false;
-    let (mut work, mut executes) = (false, false);
-    loop {
-        let mut head = [0u8; 5];
-        let n = if started { 5 } else { 4 };
-        if cr.read_exact(&mut head[..n]).await.is_err() {
-            return;
-        }
-        let (kind, len) = if started {
-            (
-                head[0],
-                u32::from_be_bytes([head[1], head[2], head[3], head[4]]),
-            )
-        } else {
-            (0, u32::from_be_bytes([head[0], head[1], head[2], head[3]]))
-        };
-        let mut body = vec![0u8; (len as usize).saturating_sub(4)];
-        if cr.read_exact(&mut body).await.is_err() {
-            return;
-        }
-        if started {
-            match kind {
-                b'Q' => {
-                    counter.statements.fetch_add(1, Ordering::SeqCst);
-                }
-                b'S' => {
-                    let which = match (executes, work) {
-                        (true, _) => &counter.statements,
-                        (false, true) => &counter.prepares,
-                        (false, false) => &counter.pings,
-                    };
-                    which.fetch_add(1, Ordering::SeqCst);
-                    (work, executes) = (false, false);
-                }
-                b'E' => executes = true,
-                b'P' | b'B' | b'D' => work = true,
-                _ => {}
-            }
-        }
-        started = true;
-        if sw.write_all(&head[..n]).await.is_err() || sw.write_all(&body).await.is_err() {
-            return;
-        }
-    }
-}
-
-/// A pool on the test's database through a counting proxy, configured as the bot's.
-async fn counted(pool: &PgPool) -> (PgPool, Arc<Counter>) {
-    let opts: PgConnectOptions = (*pool.connect_options()).clone();
-    let (port, counter) = proxy((opts.get_host().to_string(), opts.get_port())).await;
-    let opts = opts
-        .host("127.0.0.1")
-        .port(port)
-        .ssl_mode(PgSslMode::Disable);
-    let counted = PgPoolOptions::new()
-        .max_connections(8)
-        .acquire_timeout(wolfjudge::store::ACQUIRE_TIMEOUT)
-        .connect_with(opts)
-        .await
-        .expect("connect through the proxy");
-    (counted, counter)
-}
+use crate::common::pgproxy::{counted, measure, Cost};
+use crate::common::seated;
 
 fn noon() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap()
@@ -142,36 +31,18 @@ const DAY: Channel = Channel(5_100);
 
 /// A started m32 game of twelve (accounts `FIRST..`), played through `service`.
 async fn started(service: &Service) -> GameId {
-    service
-        .set_up(&Settings {
-            guild: GUILD,
-            forum: Channel(5_001),
-            judge_role: ServerRole(5_002),
-            log: Channel(5_003),
-            lang: Lang::Zh,
-            time_zone: None,
-            playing_judge: false,
-        })
-        .await
-        .expect("set up");
-    let signup = service
-        .open_signup(
-            GUILD,
-            Account(9),
-            "m32",
-            None,
-            Lang::Zh,
-            &Default::default(),
-        )
-        .await
-        .expect("a sign-up");
-    for i in 0..12 {
-        service
-            .join(signup.id, Account(FIRST + i), &format!("P{i}"))
-            .await
-            .expect("a join");
-    }
-    service.start(signup.id).await.expect("the start")
+    seated::set_up(
+        service,
+        GUILD,
+        Channel(5_001),
+        ServerRole(5_002),
+        Channel(5_003),
+    )
+    .await;
+    let players: Vec<(Account, String)> = (0..12)
+        .map(|i| (Account(FIRST + i), format!("P{i}")))
+        .collect();
+    seated::started(service, GUILD, Account(9), &players).await
 }
 
 /// Fires deadlines until `until` holds.
@@ -197,28 +68,6 @@ async fn fire_until(
     panic!("the game did not get there");
 }
 
-/// What one interaction cost.
-struct Cost {
-    statements: usize,
-    prepares: usize,
-    pings: usize,
-}
-
-/// Counts one interaction (after the pool's background release pings have been sent).
-async fn measure<T>(counter: &Counter, f: impl std::future::Future<Output = T>) -> (T, Cost) {
-    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    let (s0, r0, p0) = counter.now();
-    let out = f.await;
-    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    let (s1, r1, p1) = counter.now();
-    let cost = Cost {
-        statements: s1 - s0,
-        prepares: r1 - r0,
-        pings: p1 - p0,
-    };
-    (out, cost)
-}
-
 /// One line of the report: a command kind, whether it was accepted, its counts.
 fn report(what: &str, ok: bool, c: &Cost) {
     let said = if ok { "accepted" } else { "refused" };
@@ -236,7 +85,8 @@ fn report(what: &str, ok: bool, c: &Cost) {
 #[sqlx::test(migrations = "./migrations")]
 async fn a_vote_costs_two_round_trips_and_a_refusal_one(pool: PgPool) {
     let clock = VirtualClock::new(noon());
-    let (counted_pool, counter) = counted(&pool).await;
+    // Eight connections, as the bot's pool (`store::connect`).
+    let (counted_pool, counter) = counted(&pool, 8).await;
     let service = Service::new(
         Store::new(counted_pool),
         Arc::new(clock.clone()),

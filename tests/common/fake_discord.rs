@@ -120,6 +120,15 @@ pub struct Call {
     pub files: Vec<Upload>,
 }
 
+/// An interaction's first callback ([`FakeDiscord::callback`]).
+#[derive(Debug, Clone)]
+pub struct Callback {
+    /// What the bot answered; `None` when the fake refused the callback (late, unknown).
+    pub body: Option<Value>,
+    /// From the INTERACTION_CREATE to the callback's arrival.
+    pub waited: Duration,
+}
+
 /// A file part of a multipart request.
 #[derive(Debug, Clone)]
 #[allow(dead_code)] // read by the test crates that upload
@@ -266,6 +275,11 @@ struct State {
     tokens: HashMap<String, u64>,
     /// How long each answered interaction waited for its callback.
     answer_times: Vec<Duration>,
+    /// How long after its INTERACTION_CREATE each interaction's first callback came, on
+    /// time or late (the bench's measure).
+    callback_times: HashMap<u64, Duration>,
+    /// Woken at every callback, taken or refused ([`FakeDiscord::callback`] waits on it).
+    callbacks: Arc<tokio::sync::Notify>,
     /// Interactions whose callback was refused, and why.
     refused: HashMap<u64, String>,
     /// Requests to carry out and then answer with a 500, as if the answer were lost on its
@@ -868,8 +882,11 @@ impl FakeDiscord {
         opts: Vec<Value>,
         resolved: Value,
     ) -> u64 {
+        // Looked up in place: a copy of every registered command per interaction would hold
+        // the fake's lock long enough to show in the interaction bench's timings.
         let cmd_id = self
-            .commands()
+            .lock()
+            .commands
             .iter()
             .find(|c| c["name"] == path[0])
             .and_then(|c| c["id"].as_str().map(String::from))
@@ -1117,6 +1134,32 @@ impl FakeDiscord {
         })
         .await;
         out
+    }
+
+    /// The first callback to an interaction, waiting for it (20 s at most): its body (`None`
+    /// when the fake refused it) and how long after the INTERACTION_CREATE it came. Woken by
+    /// the callback itself, so a caller timing a closed loop loses no polling interval.
+    pub async fn callback(&self, interaction: u64) -> Callback {
+        let woken = self.lock().callbacks.clone();
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let notified = woken.notified();
+            tokio::pin!(notified);
+            // Registered before the look, so a callback between the two is not missed.
+            notified.as_mut().enable();
+            {
+                let s = self.lock();
+                if let Some(waited) = s.callback_times.get(&interaction) {
+                    return Callback {
+                        body: s.responses.get(&interaction).cloned(),
+                        waited: *waited,
+                    };
+                }
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                panic!("no callback to interaction {interaction} within 20 s");
+            }
+        }
     }
 
     /// The text of the bot's answer to an interaction: the callback's content, or, when the
@@ -2057,6 +2100,8 @@ fn serve(
                 return refuse(&mut s, StatusCode::BAD_REQUEST, 40060, "Interaction has already been acknowledged.");
             }
             let waited = sent.elapsed();
+            s.callback_times.entry(id).or_insert(waited);
+            s.callbacks.notify_waiters();
             if waited > INTERACTION_DEADLINE {
                 let why = format!("Unknown interaction (answered after {waited:?}, Discord allows 3 s)");
                 let refused = refuse(&mut s, StatusCode::NOT_FOUND, 10062, "Unknown interaction");
@@ -2518,6 +2563,9 @@ mod tests {
         let (status, _, _) = raw_with_headers(&fake, "POST", &callback(on_time), pong()).await;
         assert_eq!(status, 204);
         fake.assert_no_violations();
+        let first = fake.callback(on_time).await;
+        assert_eq!(first.body, pong(), "the callback's body");
+        assert!(first.waited < Duration::from_secs(3), "{:?}", first.waited);
         // A follow-up through the token within 15 minutes is fine.
         let follow_up = format!("/webhooks/{APP_ID}/tok{on_time}");
         let (status, _, _) =
@@ -2539,6 +2587,14 @@ mod tests {
         assert_eq!(status, 404);
         assert_eq!(answer["code"], json!(10062));
         assert_eq!(answer["message"], json!("Unknown interaction"));
+        // The bench still learns when the late answer came.
+        let refused = fake.callback(late).await;
+        assert_eq!(refused.body, None);
+        assert!(
+            refused.waited >= Duration::from_millis(3100),
+            "{:?}",
+            refused.waited
+        );
         // A follow-up after 15 minutes.
         fake.age_interaction(on_time, Duration::from_secs(15 * 60 + 1));
         let (status, _, answer) =

@@ -6,6 +6,8 @@ pub mod catalog;
 pub mod discord_world;
 #[allow(dead_code)] // the fake serves every test module; each uses part of it
 pub mod fake_discord;
+pub mod pgproxy;
+pub mod seated;
 
 use std::path::{Path, PathBuf};
 
