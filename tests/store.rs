@@ -423,20 +423,7 @@ async fn a_backlog_the_statistics_do_not_know_is_claimed_by_key(pool: PgPool) {
     for sql in ["ANALYZE outbox", "UPDATE outbox SET delivered_at = NULL"] {
         sqlx::query(sql).execute(&pool).await.expect(sql);
     }
-    let opts = (*pool.connect_options())
-        .clone()
-        .options([("statement_timeout", "5s")]);
-    let timed = sqlx::postgres::PgPoolOptions::new()
-        .max_connections(4)
-        .connect_with(opts)
-        .await
-        .expect("pool with a statement timeout");
-    let store = Store::new(timed);
-    let recorder = Recorder::default();
-    let delivered = store
-        .dispatch(None, &recorder)
-        .await
-        .expect("every claim within the statement timeout");
+    let (delivered, recorder) = dispatch_within(&pool, "5s").await;
     assert_eq!(delivered as i64, CHANNELS * EACH);
     let shown = recorder.shown();
     let nonces: BTreeSet<&str> = shown.iter().map(|m| m.nonce.as_str()).collect();
@@ -455,6 +442,68 @@ async fn a_backlog_the_statistics_do_not_know_is_claimed_by_key(pool: PgPool) {
         .await,
         0
     );
+}
+
+/// Dispatches every pending message through a pool whose statements time out after
+/// `timeout`; how many were delivered, and what was shown.
+async fn dispatch_within(pool: &PgPool, timeout: &str) -> (usize, Recorder) {
+    let opts = (*pool.connect_options())
+        .clone()
+        .options([("statement_timeout", timeout)]);
+    let timed = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(4)
+        .connect_with(opts)
+        .await
+        .expect("pool with a statement timeout");
+    let recorder = Recorder::default();
+    let delivered = Store::new(timed)
+        .dispatch(None, &recorder)
+        .await
+        .expect("every claim within the statement timeout");
+    (delivered, recorder)
+}
+
+/// After a crash, every channel's next message may have been shown by the lost attempt; each
+/// looks for itself after the newest message sent before it in its channel. Behind a long
+/// history of other channels (a busy public thread), that lookup must go by the channel,
+/// not through every row: the claims stay within a short statement timeout.
+#[sqlx::test(migrations = "./migrations")]
+async fn messages_an_earlier_attempt_may_have_shown_find_their_place_by_channel(pool: PgPool) {
+    const CHANNELS: i64 = 200;
+    let game: i64 = sqlx::query_scalar(
+        "INSERT INTO games (key, ruleset, phase) VALUES ('retries', 'm32', 'day') RETURNING id",
+    )
+    .fetch_one(&pool)
+    .await
+    .expect("game");
+    // Each DM's first message sent long ago, then 300,000 public posts, then each DM's next
+    // message, attempted once before the crash.
+    for sql in [
+        "INSERT INTO outbox (game_id, channel, body, nonce, delivered_at, sent_id)
+         SELECT $1, 'dm:' || c, 'first', 'first-' || c, now(), c
+         FROM generate_series(1, $2) c",
+        "INSERT INTO outbox (game_id, channel, body, nonce, delivered_at, sent_id)
+         SELECT $1, 'public', n::TEXT, 'public-' || n, now(), $2 + n
+         FROM generate_series(1, 300000) n",
+        "INSERT INTO outbox (game_id, channel, body, nonce, attempts)
+         SELECT $1, 'dm:' || c, 'next', 'next-' || c, 1 FROM generate_series(1, $2) c",
+    ] {
+        sqlx::query(sql)
+            .bind(game)
+            .bind(CHANNELS)
+            .execute(&pool)
+            .await
+            .expect(sql);
+    }
+    sqlx::query("ANALYZE outbox")
+        .execute(&pool)
+        .await
+        .expect("analyzed");
+    let (delivered, recorder) = dispatch_within(&pool, "1s").await;
+    assert_eq!(delivered as i64, CHANNELS);
+    let shown = recorder.shown();
+    assert_eq!(shown.len() as i64, CHANNELS, "each DM's next message once");
+    assert!(shown.iter().all(|m| m.body == "next"), "{shown:?}");
 }
 
 /// Runs a script in a child process through the database, with a run key and a delivery
