@@ -397,12 +397,7 @@ async fn dispatchers_in_one_process_never_send_a_message_twice(pool: PgPool) {
 async fn a_backlog_the_statistics_do_not_know_is_claimed_by_key(pool: PgPool) {
     const CHANNELS: i64 = 80;
     const EACH: i64 = 250;
-    let game: i64 = sqlx::query_scalar(
-        "INSERT INTO games (key, ruleset, phase) VALUES ('backlog', 'm32', 'day') RETURNING id",
-    )
-    .fetch_one(&pool)
-    .await
-    .expect("game");
+    let game = bare_game(&pool, "backlog").await;
     // Written delivered, interleaved across the channels as games write them, analyzed
     // so (nothing pending), then all pending again; autovacuum kept from analyzing anew.
     sqlx::query("ALTER TABLE outbox SET (autovacuum_enabled = false)")
@@ -444,6 +439,17 @@ async fn a_backlog_the_statistics_do_not_know_is_claimed_by_key(pool: PgPool) {
     );
 }
 
+/// A game row with no events, for outbox rows of the tests' own making to belong to.
+async fn bare_game(pool: &PgPool, key: &str) -> i64 {
+    sqlx::query_scalar(
+        "INSERT INTO games (key, ruleset, phase) VALUES ($1, 'm32', 'day') RETURNING id",
+    )
+    .bind(key)
+    .fetch_one(pool)
+    .await
+    .expect("game")
+}
+
 /// Dispatches every pending message through a pool whose statements time out after
 /// `timeout`; how many were delivered, and what was shown.
 async fn dispatch_within(pool: &PgPool, timeout: &str) -> (usize, Recorder) {
@@ -470,12 +476,7 @@ async fn dispatch_within(pool: &PgPool, timeout: &str) -> (usize, Recorder) {
 #[sqlx::test(migrations = "./migrations")]
 async fn messages_an_earlier_attempt_may_have_shown_find_their_place_by_channel(pool: PgPool) {
     const CHANNELS: i64 = 200;
-    let game: i64 = sqlx::query_scalar(
-        "INSERT INTO games (key, ruleset, phase) VALUES ('retries', 'm32', 'day') RETURNING id",
-    )
-    .fetch_one(&pool)
-    .await
-    .expect("game");
+    let game = bare_game(&pool, "retries").await;
     // Each DM's first message sent long ago, then 300,000 public posts, then each DM's next
     // message, attempted once before the crash.
     for sql in [

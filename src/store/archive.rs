@@ -18,8 +18,6 @@
 //! Deflate (flate2, pure Rust, already built for PNG) rather than PostgreSQL's own TOAST
 //! compression: TOAST compresses each value alone, and one event's body is too small for it.
 
-use std::io::Write;
-
 use chrono::{DateTime, Utc};
 use flate2::read::DeflateDecoder;
 use flate2::write::DeflateEncoder;
@@ -44,7 +42,6 @@ pub(crate) struct CommandRow {
 fn pack<T: Serialize>(items: &T) -> Result<Vec<u8>, StoreError> {
     let mut out = DeflateEncoder::new(Vec::new(), Compression::best());
     serde_json::to_writer(&mut out, items)?;
-    out.flush().map_err(StoreError::Pack)?;
     out.finish().map_err(StoreError::Pack)
 }
 
