@@ -109,5 +109,13 @@ async fn discord_limits_time_a_burst_of_day_closes(pool: PgPool) {
         l.one_at_a_time.all_done_s >= l.channels_at_once.all_done_s,
         "{l:#?}"
     );
+    // Delivered by the real dispatcher on the real clock: no faster than the limits allow,
+    // several channels at once.
+    let d = &l.dispatcher;
+    assert!(
+        d.all_done_s >= d.bound_s - 1e-3 && d.result_seen_s > 0.0,
+        "{d:#?}"
+    );
+    assert!(d.in_flight > 1, "{d:#?}");
     assert!(report.text().contains("discord limits"));
 }

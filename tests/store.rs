@@ -404,17 +404,7 @@ async fn a_backlog_the_statistics_do_not_know_is_claimed_by_key(pool: PgPool) {
         .execute(&pool)
         .await
         .expect("autovacuum off");
-    sqlx::query(
-        "INSERT INTO outbox (game_id, channel, body, nonce, delivered_at)
-         SELECT $1, 'dm:' || c, n::TEXT AS body, 'backlog-' || c || '-' || n, now()
-         FROM generate_series(1, $2) n, generate_series(1, $3) c ORDER BY n, c",
-    )
-    .bind(game)
-    .bind(EACH)
-    .bind(CHANNELS)
-    .execute(&pool)
-    .await
-    .expect("messages");
+    fill_channels(&pool, game, CHANNELS, EACH, true).await;
     for sql in ["ANALYZE outbox", "UPDATE outbox SET delivered_at = NULL"] {
         sqlx::query(sql).execute(&pool).await.expect(sql);
     }
@@ -437,6 +427,101 @@ async fn a_backlog_the_statistics_do_not_know_is_claimed_by_key(pool: PgPool) {
         .await,
         0
     );
+}
+
+/// A messenger that holds each send a moment and watches what is in flight: the most sends
+/// at once, the most in one channel at once, and each channel's bodies in the order sent.
+#[derive(Default)]
+struct Overlap {
+    state: std::sync::Mutex<OverlapState>,
+}
+
+#[derive(Default)]
+struct OverlapState {
+    now: usize,
+    most: usize,
+    in_channel: BTreeMap<String, usize>,
+    most_in_channel: usize,
+    order: BTreeMap<String, Vec<i64>>,
+}
+
+impl Messenger for Overlap {
+    async fn send(
+        &self,
+        msg: &OutMessage,
+        _earlier: Option<Earlier>,
+    ) -> Result<Option<u64>, SendError> {
+        {
+            let mut s = self
+                .state
+                .lock()
+                .map_err(|e| SendError::new(e.to_string()))?;
+            s.now += 1;
+            s.most = s.most.max(s.now);
+            let n = s.in_channel.entry(msg.channel.clone()).or_default();
+            *n += 1;
+            let n = *n;
+            s.most_in_channel = s.most_in_channel.max(n);
+            let body = msg.body.parse().unwrap_or(-1);
+            s.order.entry(msg.channel.clone()).or_default().push(body);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let mut s = self
+            .state
+            .lock()
+            .map_err(|e| SendError::new(e.to_string()))?;
+        s.now -= 1;
+        if let Some(n) = s.in_channel.get_mut(&msg.channel) {
+            *n -= 1;
+        }
+        Ok(None)
+    }
+}
+
+/// A day's close writes to many channels at once (the day's post, each player's DM): the
+/// dispatcher sends different channels at the same time, so that the last player does not
+/// wait for every other channel's round trips, while each channel's messages still go one
+/// at a time and in order. Eight channels of five messages: all eight in flight together,
+/// never two of one channel.
+#[sqlx::test]
+async fn channels_are_sent_at_once_each_in_its_order(pool: PgPool) {
+    const CHANNELS: i64 = 8;
+    const EACH: i64 = 5;
+    let game = bare_game(&pool, "at-once").await;
+    fill_channels(&pool, game, CHANNELS, EACH, false).await;
+    let overlap = Overlap::default();
+    let delivered = Store::new(pool.clone())
+        .dispatch(None, &overlap)
+        .await
+        .expect("dispatch");
+    assert_eq!(delivered as i64, CHANNELS * EACH);
+    let s = overlap.state.lock().expect("state");
+    assert_eq!(s.most as i64, CHANNELS, "channels sent one after the other");
+    assert_eq!(s.most_in_channel, 1, "two messages of one channel at once");
+    let in_order: Vec<i64> = (1..=EACH).collect();
+    for (channel, bodies) in &s.order {
+        assert_eq!(bodies, &in_order, "{channel} out of order");
+    }
+}
+
+/// `each` messages in each of `channels` DM channels of `game`, their bodies numbered from
+/// 1 in each channel, written interleaved across the channels as games write them
+/// (`delivered`: marked delivered now). The body is aliased, so that `ORDER BY n` sorts
+/// the numbers, not their text.
+async fn fill_channels(pool: &PgPool, game: i64, channels: i64, each: i64, delivered: bool) {
+    sqlx::query(
+        "INSERT INTO outbox (game_id, channel, body, nonce, delivered_at)
+         SELECT $1, 'dm:' || c, n::TEXT AS body, $1 || '-' || c || '-' || n,
+             CASE WHEN $4 THEN now() END
+         FROM generate_series(1, $2) n, generate_series(1, $3) c ORDER BY n, c",
+    )
+    .bind(game)
+    .bind(each)
+    .bind(channels)
+    .bind(delivered)
+    .execute(pool)
+    .await
+    .expect("messages");
 }
 
 /// A game row with no events, for outbox rows of the tests' own making to belong to.

@@ -11,13 +11,16 @@
 //! the global 50 requests a second, each route's bucket per channel (messages 5 per 5 s a
 //! channel, …), each outbox channel's requests in order (as the outbox sends them), every
 //! request taking a fixed round trip. The lower bound that the limits and the round trips
-//! set for those requests ([`bound`]) is beside it.
+//! set for those requests ([`bound`]) is beside it. The burst is also delivered for real,
+//! by the outbox's own dispatcher through [`Limited`], which makes each request wait as
+//! Discord's limits and the round trip would on the real clock: that is the time players
+//! would wait with the worker as it is.
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -26,10 +29,11 @@ use super::games::{self, Planned};
 use super::{all_delivered, bar, check, create_all, drive, plan_all, BenchError, DISPATCHERS};
 use crate::store::Store;
 
+use crate::discord::pace::{Pace, OUTBOX_PER_SECOND};
 use crate::discord::requests::{
     plan, Kind, Known, Major, Request, Route, Server, GLOBAL_PER_SECOND,
 };
-use crate::store::outbox::{Earlier, Messenger, OutMessage, SendError};
+use crate::store::outbox::{Earlier, Messenger, OutMessage, SendError, CHANNELS_AT_ONCE};
 
 /// One planned request with where it came from.
 #[derive(Debug, Clone)]
@@ -62,6 +66,14 @@ impl Messenger for Planner {
         msg: &OutMessage,
         _earlier: Option<Earlier>,
     ) -> Result<Option<u64>, SendError> {
+        self.record(msg)?;
+        Ok(None)
+    }
+}
+
+impl Planner {
+    /// Plans `msg`'s requests and keeps them; returns them as they are to be timed.
+    fn record(&self, msg: &OutMessage) -> Result<Vec<Timed>, SendError> {
         let phase = self.phase.load(Ordering::Acquire).min(2);
         let requests = {
             let mut known = self
@@ -76,15 +88,113 @@ impl Messenger for Planner {
             .sent
             .lock()
             .map_err(|e| SendError::new(e.to_string()))?;
-        sent.extend(requests.into_iter().map(|request| Sent {
-            game: msg.game_id,
-            channel: msg.channel.clone(),
-            request,
-            phase,
-            public: msg.channel == "public" && !matches!(request.kind, Kind::Moderation),
-            deadline_dm: dm && due,
-        }));
+        let planned: Vec<Sent> = requests
+            .into_iter()
+            .map(|request| Sent {
+                game: msg.game_id,
+                channel: msg.channel.clone(),
+                request,
+                phase,
+                public: msg.channel == "public" && !matches!(request.kind, Kind::Moderation),
+                deadline_dm: dm && due,
+            })
+            .collect();
+        let timed = planned.iter().map(Timed::of).collect();
+        sent.extend(planned);
         self.messages[phase].fetch_add(1, Ordering::Relaxed);
+        Ok(timed)
+    }
+}
+
+/// A messenger that takes the time Discord would, on the real clock, for the real
+/// dispatcher: each message's planned requests one after the other, each waiting for the
+/// outbox's own pace ([`Pace::outbox`], as the Discord messenger does), then for its bucket
+/// and Discord's global window (as serenity waits when told a bucket is empty), then a
+/// round trip. It records when the last request, the last public one and the last DM with
+/// a deadline were done.
+pub struct Limited<'a> {
+    planner: &'a Planner,
+    pace: Pace,
+    rtt: Duration,
+    start: Instant,
+    windows: Mutex<Windows>,
+    done: Mutex<Timing>,
+}
+
+/// Discord's global window and each bucket's.
+type Windows = (Window, HashMap<(Route, Major), Window>);
+
+impl<'a> Limited<'a> {
+    /// Its clock starts now.
+    pub fn new(planner: &'a Planner, rtt: Duration) -> Limited<'a> {
+        Limited {
+            planner,
+            pace: Pace::outbox(),
+            rtt,
+            start: Instant::now(),
+            windows: Mutex::new((
+                Window::new(GLOBAL_PER_SECOND, Duration::from_secs(1)),
+                HashMap::new(),
+            )),
+            done: Mutex::new(Timing::default()),
+        }
+    }
+
+    /// When the requests were done, in seconds from the start.
+    fn timing(&self) -> Timing {
+        self.done.lock().map(|t| *t).unwrap_or_default()
+    }
+
+    async fn request(&self, req: &Timed) -> Result<(), SendError> {
+        self.pace.step().await;
+        let at = {
+            let mut w = self
+                .windows
+                .lock()
+                .map_err(|e| SendError::new(e.to_string()))?;
+            let (global, buckets) = &mut *w;
+            let bucket = buckets.entry((req.route, req.major)).or_insert_with(|| {
+                let (limit, per) = req.route.bucket();
+                Window::new(limit, per)
+            });
+            let mut at = self.start.elapsed().as_millis() as u64;
+            loop {
+                let later = bucket.earliest(global.earliest(at));
+                if later == at {
+                    break;
+                }
+                at = later;
+            }
+            global.take(at);
+            bucket.take(at);
+            at
+        };
+        tokio::time::sleep_until((self.start + Duration::from_millis(at) + self.rtt).into()).await;
+        let secs = self.start.elapsed().as_secs_f64();
+        let mut t = self
+            .done
+            .lock()
+            .map_err(|e| SendError::new(e.to_string()))?;
+        t.all_done_s = t.all_done_s.max(secs);
+        if req.public {
+            t.result_seen_s = t.result_seen_s.max(secs);
+        }
+        if req.deadline_dm {
+            t.deadline_dms_s = t.deadline_dms_s.max(secs);
+        }
+        Ok(())
+    }
+}
+
+impl Messenger for Limited<'_> {
+    async fn send(
+        &self,
+        msg: &OutMessage,
+        _earlier: Option<Earlier>,
+    ) -> Result<Option<u64>, SendError> {
+        for req in self.planner.record(msg)? {
+            self.request(&req).await?;
+        }
         Ok(None)
     }
 }
@@ -161,6 +271,17 @@ pub struct Timed {
     pub major: Major,
     pub public: bool,
     pub deadline_dm: bool,
+}
+
+impl Timed {
+    fn of(s: &Sent) -> Timed {
+        Timed {
+            route: s.request.route,
+            major: s.request.major,
+            public: s.public,
+            deadline_dm: s.deadline_dm,
+        }
+    }
 }
 
 /// A fixed rate-limit window counted from its first request, as Discord counts
@@ -347,12 +468,7 @@ pub fn queues(sent: &[Sent], phase: usize) -> Vec<Vec<Timed>> {
     for s in sent.iter().filter(|s| s.phase == phase) {
         by.entry((s.game, s.channel.as_str()))
             .or_default()
-            .push(Timed {
-                route: s.request.route,
-                major: s.request.major,
-                public: s.public,
-                deadline_dm: s.deadline_dm,
-            });
+            .push(Timed::of(s));
     }
     by.into_values().collect()
 }
@@ -380,8 +496,13 @@ pub struct DiscordLimits {
     pub rtt_ms: u64,
     /// The burst with every outbox channel sending at once (what the limits allow).
     pub channels_at_once: Timing,
-    /// The burst with one request at a time (one dispatcher, as one worker process sends).
+    /// The burst with one request at a time (how the dispatcher sent before it sent
+    /// channels at once).
     pub one_at_a_time: Timing,
+    /// The burst as the dispatcher sends it, measured on the real clock: one dispatch (as
+    /// one worker process delivers) through [`Limited`], with the outbox's pace of
+    /// [`OUTBOX_PER_SECOND`] requests a second, against the same bound.
+    pub dispatcher: Timing,
 }
 
 impl DiscordLimits {
@@ -411,6 +532,13 @@ impl DiscordLimits {
             ),
             timing("every channel at once", &self.channels_at_once),
             timing("one request at a time", &self.one_at_a_time),
+            timing(
+                &format!(
+                    "the dispatcher ({} channels at once, {} requests/s, real clock)",
+                    self.dispatcher.in_flight, OUTBOX_PER_SECOND
+                ),
+                &self.dispatcher,
+            ),
         ]
     }
 }
@@ -506,7 +634,9 @@ pub(super) async fn run(
     // The close, for every game at once, and what it wrote.
     planner.phase.store(1, Ordering::Release);
     while !st.fire_due(None, close, "bench-limits").await?.is_empty() {}
-    while st.dispatch(None, planner.as_ref()).await? > 0 {}
+    let limited = Limited::new(planner.as_ref(), o.rtt);
+    while st.dispatch(None, &limited).await? > 0 {}
+    let mut dispatcher = limited.timing();
     all_delivered(st, Some(&ids)).await?;
     // The rest of the games.
     planner.phase.store(2, Ordering::Release);
@@ -529,6 +659,11 @@ pub(super) async fn run(
         .sum();
     let burst = queues(&sent, 1);
     let burst_requests: usize = burst.iter().map(Vec::len).sum();
+    let (bound_s, bound_by) = bound(&burst, o.rtt, 0);
+    dispatcher.in_flight = CHANNELS_AT_ONCE;
+    dispatcher.bound_s = bound_s;
+    dispatcher.bound_by = bound_by;
+    dispatcher.ratio = dispatcher.all_done_s / bound_s.max(f64::MIN_POSITIVE);
     let mut per_bucket: HashMap<(Route, Major), usize> = HashMap::new();
     for r in burst.iter().flatten() {
         *per_bucket.entry((r.route, r.major)).or_default() += 1;
@@ -552,6 +687,7 @@ pub(super) async fn run(
         rtt_ms: o.rtt.as_millis() as u64,
         channels_at_once: simulate(&burst, o.rtt, 0),
         one_at_a_time: simulate(&burst, o.rtt, 1),
+        dispatcher,
     })
 }
 

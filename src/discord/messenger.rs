@@ -40,9 +40,12 @@ use crate::notify::prompt::{Delivery, NewPost, PostRef, TallyRef};
 use crate::service::{anon, Account, Channel, Elevator, GameId, Route, Service};
 use crate::store::outbox::{Earlier, Messenger, OutMessage, SendError};
 
+use super::pace::Pace;
+
 /// Where relayed posts go: the game forum's webhook, made once and kept.
 async fn webhook(
     http: &Http,
+    pace: &Pace,
     service: &Service,
     forum: Channel,
 ) -> Result<(u64, String), SendError> {
@@ -54,6 +57,7 @@ async fn webhook(
     if let Some((id, token)) = kept {
         return Ok((id as u64, token));
     }
+    pace.step().await;
     let hook = ChannelId::new(forum.0.max(1))
         .create_webhook(http, CreateWebhook::new("wolfjudge"))
         .await
@@ -88,13 +92,36 @@ pub struct DiscordMessenger {
     /// changes, so it is opened once per user and process instead of before every DM (each
     /// opening is a request counted against Discord's rate limits).
     pub dm_channels: Arc<Mutex<BTreeMap<u64, u64>>>,
-    /// One lock per channel for editing its messages. serenity's rate limiter does not hold
-    /// a bucket across the request, so two edits racing in one channel (the vote count from
-    /// the outbox, the post index from its redraw task) can let the older answer's
-    /// "remaining" overwrite the newer "remaining: 0" and send into an exhausted bucket,
-    /// which Discord answers with 429 and counts against the bot. Edits of one channel
-    /// share one bucket anyway, so taking them in turn costs nothing.
-    edit_locks: Arc<Mutex<BTreeMap<u64, Arc<tokio::sync::Mutex<()>>>>>,
+    /// One lock per Discord rate-limit bucket that two senders may share ([`Turn`]).
+    /// serenity's rate limiter does not hold a bucket across the request, so two requests
+    /// racing in one bucket (the vote count from the outbox and the post index from its
+    /// redraw task; two games' messages to one judge's log, or one player's DMs) can let the
+    /// older answer's "remaining" overwrite the newer "remaining: 0" and send into an
+    /// exhausted bucket, which Discord answers with 429 and counts against the bot. Requests
+    /// of one bucket cannot go faster than its limit anyway, so taking them in turn costs
+    /// nothing.
+    turns: Arc<Mutex<BTreeMap<Turn, Arc<tokio::sync::Mutex<()>>>>>,
+    /// Held (shared) by every message's delivery, and alone by one that an earlier attempt
+    /// may have shown: looking for what it showed reads server-wide routes (the active
+    /// threads) that no [`Turn`] covers. Such sends only follow a crash or a failure.
+    recovering: Arc<tokio::sync::RwLock<()>>,
+    /// The outbox's share of the global limit, taken before every request.
+    pace: Pace,
+}
+
+/// What two outbox channels sending at once may share on Discord, taken in turn: one
+/// judge's log (several games may log to it), one player's DMs (a player may be in several
+/// games), opening DM channels (one bucket for the bot), a forum's new posts and its relay
+/// webhook (one each per forum), a server's roles and camp threads, and one channel's
+/// edits (the vote count and the day index).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Turn {
+    Log(u64),
+    Dm(u64),
+    OpenDm,
+    Forum(u64),
+    Server(u64),
+    Edits(u64),
 }
 
 impl DiscordMessenger {
@@ -104,8 +131,22 @@ impl DiscordMessenger {
             http,
             service,
             dm_channels: Arc::default(),
-            edit_locks: Arc::default(),
+            turns: Arc::default(),
+            recovering: Arc::default(),
+            pace: Pace::outbox(),
         }
+    }
+
+    /// Waits for `turn`'s lock (see [`DiscordMessenger::turns`]).
+    async fn turn(&self, turn: Turn) -> tokio::sync::OwnedMutexGuard<()> {
+        let lock = {
+            let mut turns = self
+                .turns
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            Arc::clone(turns.entry(turn).or_default())
+        };
+        lock.lock_owned().await
     }
 
     /// Edits message `id` of `channel`, in turn with the channel's other edits (see
@@ -116,14 +157,8 @@ impl DiscordMessenger {
         id: MessageId,
         edit: EditMessage,
     ) -> serenity::Result<Message> {
-        let lock = {
-            let mut locks = self
-                .edit_locks
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            Arc::clone(locks.entry(channel.get()).or_default())
-        };
-        let _turn = lock.lock().await;
+        let _turn = self.turn(Turn::Edits(channel.get())).await;
+        self.pace.step().await;
         channel.edit_message(&*self.http, id, edit).await
     }
 
@@ -137,6 +172,8 @@ impl DiscordMessenger {
         if let Some(id) = known {
             return Ok(Channel(id));
         }
+        let _turn = self.turn(Turn::OpenDm).await;
+        self.pace.step().await;
         let dm = UserId::new(user.max(1))
             .create_dm_channel(&*self.http)
             .await
@@ -372,13 +409,24 @@ pub(crate) fn with_due(body: &str, meta: &Delivery) -> String {
 }
 
 impl DiscordMessenger {
-    async fn deliver(&self, msg: &OutMessage, earlier: Option<Earlier>) -> Result<u64, SendError> {
+    async fn deliver(
+        &self,
+        msg: &OutMessage,
+        earlier: Option<Earlier>,
+        route: Route,
+    ) -> Result<u64, SendError> {
         let game = GameId(msg.game_id);
-        let route = self.service.route(game).await.map_err(failed)?;
         let meta = msg.meta.clone().unwrap_or_default();
         if let Some(action) = &meta.moderate {
             // Not a message: a post's lock or a role change, in its place in the channel.
-            return super::moderation::carry_out(&self.http, &self.service, &route, action).await;
+            return super::moderation::carry_out(
+                &self.http,
+                &self.pace,
+                &self.service,
+                &route,
+                action,
+            )
+            .await;
         }
         let mut parts = split(&with_due(&msg.body, &meta));
         let last = parts.len() - 1;
@@ -469,6 +517,7 @@ impl DiscordMessenger {
             None => (0, None),
         };
         for (i, text) in parts.iter().enumerate().skip(from + found) {
+            self.pace.step().await;
             let m = channel
                 .send_message(&*self.http, message(i, text))
                 .await
@@ -488,6 +537,7 @@ impl DiscordMessenger {
         if let Some(me) = KNOWN.lock().ok().and_then(|k| k.get(&token).copied()) {
             return Ok(me);
         }
+        self.pace.step().await;
         let me = self.http.get_current_user().await.map_err(failed)?.id;
         if let Ok(mut k) = KNOWN.lock() {
             k.insert(token, me);
@@ -506,6 +556,7 @@ impl DiscordMessenger {
         let mut out = Vec::new();
         let mut cursor = after;
         for _ in 0..LOOKUP_PAGES {
+            self.pace.step().await;
             let mut page = channel
                 .messages(&*self.http, GetMessages::new().after(cursor).limit(100))
                 .await
@@ -544,6 +595,7 @@ impl DiscordMessenger {
         after: MessageId,
     ) -> Result<Option<Channel>, SendError> {
         let me = self.me().await?;
+        self.pace.step().await;
         let threads = GuildId::new(route.guild.0.max(1))
             .get_active_threads(&*self.http)
             .await
@@ -585,6 +637,7 @@ impl DiscordMessenger {
                 let t = match found {
                     Some(t) => t,
                     None => {
+                        self.pace.step().await;
                         let post = ChannelId::new(route.forum.0.max(1))
                             .create_forum_post(
                                 &*self.http,
@@ -645,7 +698,7 @@ impl DiscordMessenger {
             .copied()
             .or_else(|| route.public_thread())
             .ok_or_else(|| failed("the game has no day post yet"))?;
-        let (id, token) = webhook(&self.http, &self.service, route.forum).await?;
+        let (id, token) = webhook(&self.http, &self.pace, &self.service, route.forum).await?;
         let parts = split(text);
         let channel = ChannelId::new(thread.0.max(1));
         let (found, mut first) = match after {
@@ -670,6 +723,7 @@ impl DiscordMessenger {
             if let Some(avatar) = anon::avatar(&name) {
                 hook = hook.avatar_url(avatar);
             }
+            self.pace.step().await;
             let sent = hook
                 .execute(
                     &*self.http,
@@ -735,6 +789,7 @@ impl DiscordMessenger {
             }
         }
         for text in pages.into_iter().skip(ids.len()) {
+            self.pace.step().await;
             let m = channel
                 .send_message(
                     &*self.http,
@@ -901,6 +956,7 @@ impl DiscordMessenger {
         let thread = match found {
             Some(t) => t,
             None => {
+                self.pace.step().await;
                 let t = ChannelId::new(parent.0.max(1))
                     .create_thread(
                         &*self.http,
@@ -925,6 +981,7 @@ impl DiscordMessenger {
     async fn camp_member(&self, thread: Channel, who: Account, add: bool) -> Result<(), SendError> {
         let channel = ChannelId::new(thread.0.max(1));
         let user = UserId::new(who.0.max(1));
+        self.pace.step().await;
         let done = if add {
             channel.add_thread_member(&*self.http, user).await
         } else {
@@ -952,6 +1009,7 @@ impl DiscordMessenger {
         msg: &OutMessage,
         tally: TallyRef,
         earlier: Option<Earlier>,
+        route: Route,
     ) -> Result<Option<u64>, SendError> {
         let game = GameId(msg.game_id);
         let meta = msg.meta.clone().unwrap_or_default();
@@ -962,7 +1020,6 @@ impl DiscordMessenger {
             .unwrap_or_default();
         let (day, round) = (tally.day as i32, tally.round as i32);
         let store = self.service.store();
-        let route = self.service.route(game).await.map_err(failed)?;
         let thread = route
             .days
             .get(&tally.day)
@@ -1008,6 +1065,7 @@ impl DiscordMessenger {
                 id
             }
             None => {
+                self.pace.step().await;
                 let m = CreateMessage::new()
                     .content(text.as_str())
                     .nonce(Nonce::String(discord_nonce(&msg.nonce, 0)))
@@ -1043,16 +1101,117 @@ impl Messenger for DiscordMessenger {
         msg: &OutMessage,
         earlier: Option<Earlier>,
     ) -> Result<Option<u64>, SendError> {
-        if let Some(tally) = msg.meta.as_ref().and_then(|m| m.tally) {
-            return self.tally(msg, tally, earlier).await;
+        let route = self
+            .service
+            .route(GameId(msg.game_id))
+            .await
+            .map_err(failed)?;
+        // Alone when looking for what an earlier attempt showed; else beside the others,
+        // in turn with those sharing a bucket with this message.
+        let (_alone, _shared);
+        if earlier.is_some() {
+            _alone = self.recovering.write().await;
+        } else {
+            _shared = self.recovering.read().await;
         }
-        self.deliver(msg, earlier).await.map(Some)
+        let _turn = match shared_bucket(msg, &route) {
+            Some(turn) => Some(self.turn(turn).await),
+            None => None,
+        };
+        if let Some(tally) = msg.meta.as_ref().and_then(|m| m.tally) {
+            return self.tally(msg, tally, earlier, route).await;
+        }
+        self.deliver(msg, earlier, route).await.map(Some)
+    }
+}
+
+/// The bucket a message's requests may share with another outbox channel's ([`Turn`]),
+/// if any: a message in a game's own post (the count, an announcement) or its camp's
+/// thread shares nothing but the edits, which [`DiscordMessenger::edit_in`] takes in turn.
+fn shared_bucket(msg: &OutMessage, route: &Route) -> Option<Turn> {
+    let meta = msg.meta.as_ref();
+    if meta.is_some_and(|m| m.moderate.is_some() || m.camp.is_some()) {
+        return Some(Turn::Server(route.guild.0));
+    }
+    if meta.is_some_and(|m| {
+        m.new_post.is_some() || m.post.as_ref().is_some_and(|p| p.relay_as.is_some())
+    }) {
+        return Some(Turn::Forum(route.forum.0));
+    }
+    match msg.channel.as_str() {
+        "judge" => Some(Turn::Log(route.log.0)),
+        other => {
+            let seat: u16 = other.strip_prefix("dm:")?.parse().ok()?;
+            route.seats.get(&seat).map(|a| Turn::Dm(a.0))
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::service::Guild;
+
+    fn route(game: i64, log: u64, seats: &[(u16, u64)]) -> Route {
+        Route {
+            game: GameId(game),
+            guild: Guild(7),
+            forum: Channel(8),
+            log: Channel(log),
+            signup_thread: None,
+            days: BTreeMap::from([(1, Channel(100 + game as u64))]),
+            seats: seats.iter().map(|(s, a)| (*s, Account(*a))).collect(),
+            lang: Lang::En,
+        }
+    }
+
+    fn out(game: i64, channel: &str, meta: Option<Delivery>) -> OutMessage {
+        OutMessage {
+            id: 1,
+            game_id: game,
+            channel: channel.into(),
+            body: "x".into(),
+            nonce: "n".into(),
+            meta,
+        }
+    }
+
+    /// Two games logging to one channel, or one player in two games, share a bucket on
+    /// Discord: their messages are taken in turn. Two games' own posts share nothing.
+    #[test]
+    fn messages_sharing_a_bucket_take_turns() {
+        let (a, b) = (
+            route(1, 50, &[(3, 900)]),
+            route(2, 50, &[(5, 900), (6, 901)]),
+        );
+        let turn = |m: &OutMessage, r: &Route| shared_bucket(m, r);
+        assert_eq!(
+            turn(&out(1, "judge", None), &a),
+            turn(&out(2, "judge", None), &b)
+        );
+        assert_eq!(
+            turn(&out(1, "dm:3", None), &a),
+            turn(&out(2, "dm:5", None), &b)
+        );
+        assert_ne!(
+            turn(&out(2, "dm:5", None), &b),
+            turn(&out(2, "dm:6", None), &b)
+        );
+        assert_eq!(turn(&out(1, "public", None), &a), None);
+        let relay = Delivery {
+            post: Some(PostRef {
+                day: 1,
+                seat: 3,
+                relay_as: Some("Ash".into()),
+            }),
+            ..Delivery::default()
+        };
+        assert_eq!(
+            turn(&out(1, "public", Some(relay.clone())), &a),
+            turn(&out(2, "public", Some(relay)), &b),
+            "one forum's relay webhook"
+        );
+    }
 
     /// serenity refuses an over-long message before sending it: that is as final as
     /// Discord's own 400, so the message is set aside at once instead of retried for ever

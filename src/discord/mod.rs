@@ -20,6 +20,7 @@ mod forum;
 mod localize;
 pub mod messenger;
 pub mod moderation;
+pub mod pace;
 pub mod requests;
 
 use std::collections::HashSet;

@@ -16,6 +16,7 @@ use serenity::all::{
 use std::collections::btree_map::{BTreeMap, Entry};
 
 use super::messenger::refused;
+use super::pace::Pace;
 use crate::notify::Moderate;
 use crate::service::{Channel, Lack, Moderation, Route, ServerRole, Service};
 use crate::store::outbox::SendError;
@@ -279,6 +280,7 @@ async fn overwrites_of(
 /// (Discord refuses for good: the others still get theirs, then the action is reported).
 pub async fn carry_out(
     http: &Http,
+    pace: &Pace,
     service: &Service,
     route: &Route,
     action: &Moderate,
@@ -308,6 +310,7 @@ pub async fn carry_out(
             } else {
                 edit
             };
+            pace.step().await;
             ChannelId::new(post.0.max(1))
                 .edit_thread(http, edit)
                 .await
@@ -325,19 +328,19 @@ pub async fn carry_out(
             // A player text that is no Discord account (a game begun elsewhere) has no
             // role to take back.
             if let Some(old) = old.parse::<u64>().ok().filter(|u| *u > 0) {
-                change_roles(http, guild, &[UserId::new(old)], None, held).await?;
+                change_roles(http, pace, guild, &[UserId::new(old)], None, held).await?;
             }
-            change_roles(http, guild, &roles(&[*seat]), held, None).await?;
+            change_roles(http, pace, guild, &roles(&[*seat]), held, None).await?;
             return Ok(route.guild.0);
         }
         Moderate::Clear { seats, dead } => {
             let m = m().await?;
-            change_roles(http, guild, &roles(seats), None, m.living_role).await?;
-            change_roles(http, guild, &roles(dead), None, m.dead_role).await?;
+            change_roles(http, pace, guild, &roles(seats), None, m.living_role).await?;
+            change_roles(http, pace, guild, &roles(dead), None, m.dead_role).await?;
             return Ok(route.guild.0);
         }
     };
-    change_roles(http, guild, &users, give, take).await?;
+    change_roles(http, pace, guild, &users, give, take).await?;
     Ok(route.guild.0)
 }
 
@@ -345,6 +348,7 @@ pub async fn carry_out(
 /// (reported once all were tried); any other failure stops it, to be retried whole.
 async fn change_roles(
     http: &Http,
+    pace: &Pace,
     guild: GuildId,
     users: &[UserId],
     give: Option<ServerRole>,
@@ -353,12 +357,14 @@ async fn change_roles(
     let mut refusal = None;
     for user in users {
         if let Some(role) = take {
+            pace.step().await;
             let r = http
                 .remove_member_role(guild, *user, RoleId::new(role.0.max(1)), Some("wolfjudge"))
                 .await;
             keep_going(r, &mut refusal)?;
         }
         if let Some(role) = give {
+            pace.step().await;
             let r = http
                 .add_member_role(guild, *user, RoleId::new(role.0.max(1)), Some("wolfjudge"))
                 .await;

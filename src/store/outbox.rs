@@ -11,10 +11,12 @@ use std::collections::{BTreeSet, HashMap};
 use std::future::Future;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::{Mutex, OnceLock};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
+use futures::stream::{self, TryStreamExt};
 use serde::{Deserialize, Serialize};
 use sqlx::{FromRow, Postgres, Transaction};
 
@@ -26,6 +28,14 @@ pub const MAX_ATTEMPTS: i32 = 10;
 
 /// How many channels (by their oldest ready message) one claim takes.
 const DISPATCH_BATCH: i64 = 64;
+
+/// How many channels of a claim are sent at once. A channel's messages still go one after
+/// the other, in order; different channels do not wait for each other, since Discord limits
+/// each channel on its own (5 messages per 5 s) and one request at a time would leave the
+/// bot at one round trip a request, far under its 50 a second (a hundred games closing
+/// their day in the same minute took 5× what the limits allow). The messenger keeps to the
+/// global limit itself.
+pub const CHANNELS_AT_ONCE: usize = 16;
 
 /// How long a claim holds its messages, in seconds: another dispatcher takes them over only
 /// once it has run out (one of the same name at once, see [`name_dispatcher`]).
@@ -462,12 +472,43 @@ struct Claimed {
     earlier: Option<Earlier>,
 }
 
+/// One claim being sent: what the channels sending at once share.
+struct Round<'a> {
+    rows: &'a [Claimed],
+    owner: &'a str,
+    /// Channels that stopped in this round (a failed send, a message not yet due for another
+    /// attempt, or a lease lost): what follows them waits.
+    stopped: Mutex<BTreeSet<(i64, String)>>,
+    /// Messages sent (delivered or failed) or no longer ours: not to be released.
+    done: Mutex<BTreeSet<i64>>,
+    /// When the leases were last taken or renewed.
+    held_since: Mutex<Instant>,
+    marks: tokio::sync::Mutex<Marks>,
+    delivered: AtomicUsize,
+}
+
+impl Round<'_> {
+    fn is_stopped(&self, key: &(i64, String)) -> bool {
+        lock(&self.stopped).contains(key)
+    }
+
+    fn stop(&self, key: (i64, String)) {
+        lock(&self.stopped).insert(key);
+    }
+}
+
+/// A lock of the round's state, held for no await; a panic elsewhere leaves it usable.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 impl Store {
     /// Delivers undelivered messages (of one game, or all) until none is ready; returns how
     /// many were delivered. Each round claims the oldest ready message of up to
     /// [`DISPATCH_BATCH`] channels and up to [`RUN`] messages behind each with a lease
-    /// ([`Store::claim`]), then sends them in order, marking each delivered right after its
-    /// own send ([`Marks`]; no transaction is open during a send), and releases what it did
+    /// ([`Store::claim`]), then sends each channel's in order, up to [`CHANNELS_AT_ONCE`]
+    /// channels at once, marking each message delivered right after its own send
+    /// ([`Marks`]; no transaction is open during a send), and releases what it did
     /// not send. A channel stops at its first failed send; what follows waits. Two
     /// dispatchers never hold the same message: a lease is only taken when free, run out,
     /// or left under this process's name by a dispatch no longer running ([`Orphans`],
@@ -487,62 +528,113 @@ impl Store {
         let mut delivered = 0;
         loop {
             // Taken before the claim, so that the lease surely lasts this long from here.
-            let mut held_since = Instant::now();
+            let held_since = Instant::now();
             let rows = self.claim(game, owner).await?;
             if rows.is_empty() {
                 return Ok(delivered);
             }
-            // Channels that stopped in this round: a failed send, a message not yet due for
-            // another attempt, or a lease lost; what follows them waits.
-            let mut stopped: BTreeSet<(i64, String)> = BTreeSet::new();
-            // Messages sent (delivered or failed) or no longer ours: not to be released.
-            let mut done: BTreeSet<i64> = BTreeSet::new();
-            let mut marks = Marks::new(self.pool.clone());
+            let round = Round {
+                rows: &rows,
+                owner,
+                stopped: Mutex::default(),
+                done: Mutex::default(),
+                held_since: Mutex::new(held_since),
+                marks: tokio::sync::Mutex::new(Marks::new(self.pool.clone())),
+                delivered: AtomicUsize::new(0),
+            };
+            // Each channel's messages in id order; the channels in the order of their first.
+            let mut runs: Vec<Vec<usize>> = Vec::new();
+            let mut run_of: HashMap<(i64, &str), usize> = HashMap::new();
             for (i, row) in rows.iter().enumerate() {
-                let msg = &row.msg;
-                let key = (msg.game_id, msg.channel.clone());
-                if stopped.contains(&key) {
-                    continue;
-                }
-                if !row.ready {
-                    stopped.insert(key);
-                    continue;
-                }
-                if held_since.elapsed() >= RENEW_AFTER {
-                    held_since = Instant::now();
-                    let rest: Vec<i64> = rows[i..]
-                        .iter()
-                        .map(|r| r.msg.id)
-                        .filter(|id| !done.contains(id))
-                        .collect();
-                    let held = self.renew(&rest, owner).await?;
-                    for r in &rows[i..] {
-                        if !held.contains(&r.msg.id) && !done.contains(&r.msg.id) {
-                            // Another dispatcher has it now: its channel is theirs.
-                            done.insert(r.msg.id);
-                            stopped.insert((r.msg.game_id, r.msg.channel.clone()));
-                        }
-                    }
-                    if stopped.contains(&key) {
-                        continue;
-                    }
-                }
-                done.insert(msg.id);
-                match messenger.send(msg, row.earlier).await {
-                    Ok(sent_id) => {
-                        marks.sent(msg.id, sent_id).await?;
-                        delivered += 1;
-                    }
-                    Err(e) => {
-                        stopped.insert(key);
-                        self.settle(msg, row.attempts, e).await?;
-                    }
-                }
+                let key = (row.msg.game_id, row.msg.channel.as_str());
+                let r = *run_of.entry(key).or_insert_with(|| {
+                    runs.push(Vec::new());
+                    runs.len() - 1
+                });
+                runs[r].push(i);
             }
-            marks.flush().await?;
+            stream::iter(runs.into_iter().map(Ok::<_, StoreError>))
+                .try_for_each_concurrent(CHANNELS_AT_ONCE, |run| {
+                    self.send_run(&round, run, messenger)
+                })
+                .await?;
+            delivered += round.delivered.load(Ordering::Relaxed);
+            let Round { marks, done, .. } = round;
+            marks.into_inner().flush().await?;
+            let done = done.into_inner().unwrap_or_else(PoisonError::into_inner);
             let unsent: Vec<&Claimed> = rows.iter().filter(|r| !done.contains(&r.msg.id)).collect();
             self.release(&unsent, owner).await?;
         }
+    }
+
+    /// Sends one channel's claimed messages (`run`, indexes into the round's rows, in id
+    /// order) one after the other, each marked delivered right after its send; stops at the
+    /// first that is not due, fails, or is no longer this dispatcher's.
+    async fn send_run<M: Messenger>(
+        &self,
+        round: &Round<'_>,
+        run: Vec<usize>,
+        messenger: &M,
+    ) -> Result<(), StoreError> {
+        for i in run {
+            let row = &round.rows[i];
+            let msg = &row.msg;
+            let key = (msg.game_id, msg.channel.clone());
+            if round.is_stopped(&key) {
+                return Ok(());
+            }
+            if !row.ready {
+                round.stop(key);
+                return Ok(());
+            }
+            self.keep_leases(round).await?;
+            if round.is_stopped(&key) {
+                return Ok(());
+            }
+            lock(&round.done).insert(msg.id);
+            match messenger.send(msg, row.earlier).await {
+                Ok(sent_id) => {
+                    round.marks.lock().await.sent(msg.id, sent_id).await?;
+                    round.delivered.fetch_add(1, Ordering::Relaxed);
+                }
+                Err(e) => {
+                    round.stop(key);
+                    self.settle(msg, row.attempts, e).await?;
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Renews the round's leases once [`RENEW_AFTER`] has passed since the claim or the
+    /// last renewal (one channel does it, the others go on); a message whose lease another
+    /// dispatcher took meanwhile is theirs now, and so is the rest of its channel.
+    async fn keep_leases(&self, round: &Round<'_>) -> Result<(), StoreError> {
+        {
+            let mut since = lock(&round.held_since);
+            if since.elapsed() < RENEW_AFTER {
+                return Ok(());
+            }
+            *since = Instant::now();
+        }
+        let rest: Vec<i64> = {
+            let done = lock(&round.done);
+            round
+                .rows
+                .iter()
+                .map(|r| r.msg.id)
+                .filter(|id| !done.contains(id))
+                .collect()
+        };
+        let held = self.renew(&rest, round.owner).await?;
+        let mut done = lock(&round.done);
+        for r in round.rows {
+            if !held.contains(&r.msg.id) && done.insert(r.msg.id) {
+                round.stop((r.msg.game_id, r.msg.channel.clone()));
+            }
+        }
+        Ok(())
     }
 
     /// Claims the oldest ready message of up to [`DISPATCH_BATCH`] channels (that no other
