@@ -33,7 +33,9 @@ use crate::discord::pace::{Pace, OUTBOX_PER_SECOND};
 use crate::discord::requests::{
     plan, Kind, Known, Major, Request, Route, Server, GLOBAL_PER_SECOND,
 };
-use crate::store::outbox::{Earlier, Messenger, OutMessage, SendError, CHANNELS_AT_ONCE};
+use crate::store::outbox::{
+    Earlier, Messenger, OutMessage, SendError, CHANNELS_AT_ONCE, DISPATCH_LANES,
+};
 
 /// One planned request with where it came from.
 #[derive(Debug, Clone)]
@@ -534,7 +536,7 @@ impl DiscordLimits {
             timing("one request at a time", &self.one_at_a_time),
             timing(
                 &format!(
-                    "the dispatcher ({} channels at once, {} requests/s, real clock)",
+                    "the dispatcher (up to {} channels at once, {} requests/s, real clock)",
                     self.dispatcher.in_flight, OUTBOX_PER_SECOND
                 ),
                 &self.dispatcher,
@@ -660,7 +662,7 @@ pub(super) async fn run(
     let burst = queues(&sent, 1);
     let burst_requests: usize = burst.iter().map(Vec::len).sum();
     let (bound_s, bound_by) = bound(&burst, o.rtt, 0);
-    dispatcher.in_flight = CHANNELS_AT_ONCE;
+    dispatcher.in_flight = CHANNELS_AT_ONCE * DISPATCH_LANES;
     dispatcher.bound_s = bound_s;
     dispatcher.bound_by = bound_by;
     dispatcher.ratio = dispatcher.all_done_s / bound_s.max(f64::MIN_POSITIVE);

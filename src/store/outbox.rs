@@ -16,6 +16,7 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
+use futures::future;
 use futures::stream::{self, TryStreamExt};
 use serde::{Deserialize, Serialize};
 use sqlx::{FromRow, Postgres, Transaction};
@@ -35,7 +36,12 @@ const DISPATCH_BATCH: i64 = 64;
 /// bot at one round trip a request, far under its 50 a second (a hundred games closing
 /// their day in the same minute took 5× what the limits allow). The messenger keeps to the
 /// global limit itself.
-pub const CHANNELS_AT_ONCE: usize = 16;
+pub const CHANNELS_AT_ONCE: usize = 8;
+
+/// How many claims one dispatch sends at once, each with its own lease ([`Lessee`]): a
+/// round ends when its slowest channel does (one waiting 5 s for its bucket, say), and the
+/// other lanes go on meanwhile instead of waiting for it.
+pub const DISPATCH_LANES: usize = 4;
 
 /// How long a claim holds its messages, in seconds: another dispatcher takes them over only
 /// once it has run out (one of the same name at once, see [`name_dispatcher`]).
@@ -504,7 +510,8 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 impl Store {
     /// Delivers undelivered messages (of one game, or all) until none is ready; returns how
-    /// many were delivered. Each round claims the oldest ready message of up to
+    /// many were delivered. It runs [`DISPATCH_LANES`] lanes at once; each round of a lane
+    /// claims the oldest ready message of up to
     /// [`DISPATCH_BATCH`] channels and up to [`RUN`] messages behind each with a lease
     /// ([`Store::claim`]), then sends each channel's in order, up to [`CHANNELS_AT_ONCE`]
     /// channels at once, marking each message delivered right after its own send
@@ -519,6 +526,17 @@ impl Store {
     /// messages still claimed stay so; the next dispatch of this process takes them back
     /// and treats each as possibly sent.
     pub async fn dispatch<M: Messenger>(
+        &self,
+        game: Option<i64>,
+        messenger: &M,
+    ) -> Result<usize, StoreError> {
+        let lanes = (0..DISPATCH_LANES).map(|_| self.dispatch_lane(game, messenger));
+        Ok(future::try_join_all(lanes).await?.into_iter().sum())
+    }
+
+    /// One lane of [`Store::dispatch`]: claims, sends and releases round after round, under
+    /// a lease of its own, until nothing it may take is ready.
+    async fn dispatch_lane<M: Messenger>(
         &self,
         game: Option<i64>,
         messenger: &M,
@@ -542,7 +560,7 @@ impl Store {
                 marks: tokio::sync::Mutex::new(Marks::new(self.pool.clone())),
                 delivered: AtomicUsize::new(0),
             };
-            // Each channel's messages in id order; the channels in the order of their first.
+            // Each channel's messages in id order.
             let mut runs: Vec<Vec<usize>> = Vec::new();
             let mut run_of: HashMap<(i64, &str), usize> = HashMap::new();
             for (i, row) in rows.iter().enumerate() {
@@ -553,6 +571,9 @@ impl Store {
                 });
                 runs[r].push(i);
             }
+            // The longest runs first: past 5 messages a channel waits for its bucket (5 per
+            // 5 s on Discord), so a long run started last would end last by seconds.
+            runs.sort_by_key(|run| std::cmp::Reverse(run.len()));
             stream::iter(runs.into_iter().map(Ok::<_, StoreError>))
                 .try_for_each_concurrent(CHANNELS_AT_ONCE, |run| {
                     self.send_run(&round, run, messenger)
