@@ -26,6 +26,36 @@ pub struct Outgoing {
     pub meta: Option<Delivery>,
 }
 
+/// The longest text messages are joined up to ([`joins`]): one Discord message (2,000
+/// characters) with room for a deadline's line below it.
+pub const JOINED_MAX: usize = 1900;
+
+/// Whether `next` may join the plain message `body` that comes right before it in its
+/// channel within one change (a day's close: the yellow cards, the vote's result, the new
+/// sheriff; a night's fall and a seat's prompt), so that the platform shows one message
+/// instead of several: each is one request, and a channel takes 5 every 5 s. `next` must be
+/// plain too, or a prompt (menus, buttons, a deadline) the text can stand above; nothing
+/// that opens a post, redraws one in place, relays a post, is no message at all or carries
+/// pictures. Together they must fit in one message ([`JOINED_MAX`]). Nothing is delayed:
+/// both were written by the same change.
+pub fn joins(body: &str, next: &Outgoing) -> bool {
+    let prompt_only = |d: &Delivery| {
+        d.new_post.is_none()
+            && d.post.is_none()
+            && d.moderate.is_none()
+            && d.camp.is_none()
+            && d.tally.is_none()
+            && !d.charts
+    };
+    next.meta.as_ref().is_none_or(prompt_only)
+        && body.chars().count() + 2 + next.body.chars().count() <= JOINED_MAX
+}
+
+/// `body` and the text that joins it ([`joins`]), a blank line between.
+pub fn joined(body: &str, next: &str) -> String {
+    format!("{body}\n\n{next}")
+}
+
 /// The messages an event causes (given the state right after it), one per channel.
 pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
     let dms = |ids: Vec<CharId>| -> Vec<String> {
@@ -301,4 +331,48 @@ fn excerpt(text: &str, max: usize) -> String {
         out.push('…');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(body: &str) -> Outgoing {
+        Outgoing {
+            channel: "public".into(),
+            body: body.into(),
+            meta: None,
+        }
+    }
+
+    /// Text joins text or a prompt below it, within one message's length; never a new post,
+    /// a redrawn count or a relayed post, which the platform shows in their own way.
+    #[test]
+    fn plain_text_joins_what_can_share_its_message() {
+        assert!(joins("a", &plain("b")));
+        let prompt = Outgoing {
+            meta: Some(Delivery {
+                due: Some(chrono::DateTime::UNIX_EPOCH),
+                ..Delivery::default()
+            }),
+            ..plain("choose")
+        };
+        assert!(joins("night falls", &prompt));
+        let count = Outgoing {
+            meta: Some(Delivery {
+                tally: Some(prompt::TallyRef {
+                    day: 1,
+                    round: 0,
+                    opens: false,
+                }),
+                ..Delivery::default()
+            }),
+            ..plain("count")
+        };
+        assert!(!joins("a", &count));
+        let long = "字".repeat(JOINED_MAX - 3);
+        assert!(joins(&long, &plain("b")), "exactly the limit");
+        assert!(!joins(&long, &plain("bc")), "one character over");
+        assert_eq!(joined("a", "b"), "a\n\nb");
+    }
 }

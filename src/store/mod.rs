@@ -32,6 +32,7 @@ pub mod substitutes;
 pub mod tally;
 pub mod tournament;
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
@@ -666,6 +667,8 @@ impl Plan {
         // The state after each event, for its messages: the last one's is `after`; only a
         // change of several events needs the states in between (a copy of `before`).
         let mut between: Option<Game> = None;
+        // Each channel's last row so far when it is a plain message (see `notify::joins`).
+        let mut plain: HashMap<String, usize> = HashMap::new();
         for (i, e) in events.iter().enumerate() {
             let s = seq + 1 + i as i64;
             let state: &Game = if i + 1 == events.len() {
@@ -705,6 +708,23 @@ impl Plan {
                     .collect()
             };
             for (n, m) in numbered {
+                // A plain message right before this one in its channel, of this change:
+                // this one joins it (the row keeps the first's nonce and event).
+                if let Some(&at) = plain.get(&m.channel) {
+                    if notify::joins(&p.ob_body[at], &m) {
+                        p.ob_body[at] = notify::joined(&p.ob_body[at], &m.body);
+                        if let Some(meta) = &m.meta {
+                            p.ob_meta[at] = Some(serde_json::to_value(meta)?);
+                            plain.remove(&m.channel);
+                        }
+                        continue;
+                    }
+                }
+                if m.meta.is_none() {
+                    plain.insert(m.channel.clone(), p.ob_body.len());
+                } else {
+                    plain.remove(&m.channel);
+                }
                 p.ob_seq.push(Some(s));
                 p.ob_nonce.push(format!("g{game_id}-e{s}-{n}"));
                 p.ob_meta
@@ -917,6 +937,84 @@ fn audience_code(a: Audience) -> String {
 #[cfg(test)]
 mod tests {
     use super::url_for_database;
+
+    /// A day's close writes the yellow cards of those who posted too little, the vote's
+    /// result and what follows it to the day's post in one change: the plain messages on
+    /// either side of the vote count (which redraws its own message, so stays apart) are
+    /// written as one message each (each message is a request, and a post takes 5 every
+    /// 5 s), holding every text in order: 26 messages in 3 rows.
+    #[test]
+    fn a_changes_plain_messages_to_one_channel_are_joined() {
+        use crate::engine::{apply, create, handle, Command, Game, Phase, Setup};
+        use chrono::TimeZone;
+        let setup = Setup {
+            ruleset: crate::engine::ruleset::Ruleset::builtin("m32", &Default::default())
+                .expect("m32 loads"),
+            seed: crate::engine::rng::Seed::U64(7),
+            start: chrono::Utc
+                .with_ymd_and_hms(2026, 12, 1, 12, 0, 0)
+                .single()
+                .expect("a time"),
+            characters: "ABCDEFGHIJKL".chars().map(String::from).collect(),
+            roles: None,
+            forbidden_first_kill: None,
+            players: None,
+        };
+        let mut g = Game::replay(&create(&setup).expect("created"));
+        // Deadlines pass until the first day's vote closes (nobody posted: everyone is
+        // carded).
+        let (before, events) = loop {
+            let due = g.next_deadline().expect("a deadline");
+            let before = g.clone();
+            let events = handle(&g, &Command::tick(), due).expect("a tick");
+            for e in &events {
+                apply(&mut g, e);
+            }
+            let closed = events
+                .iter()
+                .any(|e| matches!(e.kind, crate::engine::EventKind::VoteClosed { .. }));
+            if closed || !matches!(g.phase, Phase::Day { .. }) {
+                break (before, events);
+            }
+        };
+        let lang = crate::notify::Lang::Zh;
+        let plan = super::Plan::new(1, &before, 0, &events, &g, lang).expect("a plan");
+        // What the events say in the day's post, one message each, against the rows.
+        let mut state = before.clone();
+        let mut said = Vec::new();
+        for e in &events {
+            apply(&mut state, e);
+            said.extend(
+                crate::notify::messages(e, &state, lang)
+                    .into_iter()
+                    .filter(|m| m.channel == "public" && m.meta.is_none()),
+            );
+        }
+        let rows: Vec<(&String, bool)> = plan
+            .ob_channel
+            .iter()
+            .zip(&plan.ob_body)
+            .zip(&plan.ob_meta)
+            .filter(|((c, _), _)| *c == "public")
+            .map(|((_, b), m)| (b, m.is_none()))
+            .collect();
+        assert!(said.len() >= 4, "cards, result and more: {said:?}");
+        // The cards, then the count (its own row), then the result and the sheriff.
+        let kinds: Vec<bool> = rows.iter().map(|(_, p)| *p).collect();
+        assert_eq!(kinds, [true, false, true], "{rows:?}");
+        let plain: String = rows
+            .iter()
+            .filter(|(_, p)| *p)
+            .map(|(b, _)| b.as_str())
+            .collect();
+        let mut rest = plain.as_str();
+        for m in &said {
+            let at = rest
+                .find(&m.body)
+                .unwrap_or_else(|| panic!("{} missing or out of order", m.body));
+            rest = &rest[at + m.body.len()..];
+        }
+    }
 
     #[test]
     fn a_database_url_names_another_database_on_the_same_server() {
