@@ -81,7 +81,6 @@ use axum::extract::State as AxState;
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::serve::ListenerExt;
 use axum::{Json, Router};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
@@ -490,12 +489,6 @@ impl FakeDiscord {
             .route("/ws", get(ws))
             .fallback(rest)
             .with_state(state.clone());
-        // Each write goes out at once, as Discord's own servers send: with Nagle's algorithm a
-        // gateway event sent while the previous one is unacknowledged waits for the bot's
-        // delayed ACK (up to 40 ms), a delay the fake would add and Discord does not.
-        let listener = listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
         tokio::spawn(async move {
             let _ = axum::serve(listener, app).await;
         });
@@ -1237,8 +1230,6 @@ async fn tls_front(plain: SocketAddr) -> SocketAddr {
     tokio::spawn(async move {
         while let Ok((tcp, _)) = listener.accept().await {
             let acceptor = acceptor.clone();
-            // No Nagle delay on either leg (see `FakeDiscord::start`).
-            let _ = tcp.set_nodelay(true);
             tokio::spawn(async move {
                 let Ok(mut tls) = acceptor.accept(tcp).await else {
                     return;
@@ -1246,7 +1237,6 @@ async fn tls_front(plain: SocketAddr) -> SocketAddr {
                 let Ok(mut inner) = tokio::net::TcpStream::connect(plain).await else {
                     return;
                 };
-                let _ = inner.set_nodelay(true);
                 let _ = tokio::io::copy_bidirectional(&mut tls, &mut inner).await;
             });
         }
