@@ -161,7 +161,7 @@ async fn concurrent_votes_are_neither_lost_nor_doubled(pool: PgPool) {
 }
 
 /// Two `wolfjudge worker` processes on one database through 200 games: every deadline
-/// fired once, every message delivered once, both processes at work.
+/// fired once (both processes firing), every message delivered once by one or the other.
 #[sqlx::test]
 async fn two_worker_processes_fire_each_deadline_and_deliver_each_message_once(pool: PgPool) {
     let store = Store::new(pool.clone());
@@ -261,9 +261,9 @@ async fn two_worker_processes_fire_each_deadline_and_deliver_each_message_once(p
             "{nonce} never shown"
         );
     }
-    for w in ["w1", "w2"] {
-        assert!(!delivered(&file(w)).is_empty(), "{w} delivered nothing");
-    }
+    // Which process delivers is a race, not asserted: with up to 32 channels sent at once
+    // (`outbox::DISPATCH_LANES` × `CHANNELS_AT_ONCE`), one process often keeps up alone.
+    // What both may do at once, the leases keep apart: nothing above was shown twice.
     let _ = std::fs::remove_dir_all(&dir);
     for id in games {
         let events = store.events(id).await.expect("events");
