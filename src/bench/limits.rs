@@ -155,18 +155,10 @@ impl<'a> Limited<'a> {
                 .lock()
                 .map_err(|e| SendError::new(e.to_string()))?;
             let (global, buckets) = &mut *w;
-            let bucket = buckets.entry((req.route, req.major)).or_insert_with(|| {
-                let (limit, per) = req.route.bucket();
-                Window::new(limit, per)
-            });
-            let mut at = self.start.elapsed().as_millis() as u64;
-            loop {
-                let later = bucket.earliest(global.earliest(at));
-                if later == at {
-                    break;
-                }
-                at = later;
-            }
+            let bucket = buckets
+                .entry((req.route, req.major))
+                .or_insert_with(|| Window::of(req.route));
+            let at = earliest_in(global, bucket, self.start.elapsed().as_millis() as u64);
             global.take(at);
             bucket.take(at);
             at
@@ -297,6 +289,12 @@ struct Window {
 }
 
 impl Window {
+    /// A fresh window of `route`'s bucket.
+    fn of(route: Route) -> Window {
+        let (limit, per) = route.bucket();
+        Window::new(limit, per)
+    }
+
     fn new(limit: u32, per: Duration) -> Window {
         Window {
             limit,
@@ -323,6 +321,18 @@ impl Window {
             }
         }
         self.used += 1;
+    }
+}
+
+/// The earliest time from `t` (ms) that both the global window and `bucket` let a request
+/// go.
+fn earliest_in(global: &Window, bucket: &Window, mut t: u64) -> u64 {
+    loop {
+        let later = bucket.earliest(global.earliest(t));
+        if later == t {
+            return t;
+        }
+        t = later;
     }
 }
 
@@ -368,10 +378,9 @@ pub fn simulate(queues: &[Vec<Timed>], rtt: Duration, in_flight: usize) -> Timin
         let Some(req) = queues[q].get(next[q]) else {
             continue;
         };
-        let bucket = *buckets.entry((req.route, req.major)).or_insert_with(|| {
-            let (limit, per) = req.route.bucket();
-            Window::new(limit, per)
-        });
+        let bucket = *buckets
+            .entry((req.route, req.major))
+            .or_insert_with(|| Window::of(req.route));
         let mut at = ready;
         // Requests are placed in time order, so those done by now are done for good.
         while busy.peek().is_some_and(|Reverse(d)| *d <= at) {
@@ -380,13 +389,7 @@ pub fn simulate(queues: &[Vec<Timed>], rtt: Duration, in_flight: usize) -> Timin
         if in_flight > 0 && busy.len() >= in_flight {
             at = busy.peek().map_or(at, |Reverse(d)| *d);
         }
-        loop {
-            let later = bucket.earliest(global.earliest(at));
-            if later == at {
-                break;
-            }
-            at = later;
-        }
+        at = earliest_in(&global, &bucket, at);
         if at > ready {
             // Not yet: back in line at the time it could go.
             heap.push(Reverse((at, q)));

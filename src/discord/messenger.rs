@@ -150,7 +150,7 @@ impl DiscordMessenger {
     }
 
     /// Edits message `id` of `channel`, in turn with the channel's other edits (see
-    /// [`DiscordMessenger::edit_locks`]).
+    /// [`DiscordMessenger::turns`]).
     async fn edit_in(
         &self,
         channel: ChannelId,
