@@ -1,10 +1,12 @@
 //! The deadline worker's two lanes (issue 19): a deadline that falls due after a burst
 //! began is not held up behind the burst, and a worker's round ends within its budget so
-//! that the next one starts from the clock's new time.
+//! that the next one starts from the clock's new time; and while a burst is being fired,
+//! the process's dispatcher lets it go first.
 
 use chrono::{Duration, SubsecRound, Utc};
 use sqlx::PgPool;
 use wolfjudge::i18n::Lang;
+use wolfjudge::store::outbox::{Earlier, Messenger, OutMessage, SendError};
 use wolfjudge::store::Store;
 
 use crate::outage::game_closing_at;
@@ -45,7 +47,12 @@ async fn a_deadline_due_after_a_burst_does_not_wait_behind_it(pool: PgPool) {
     assert!(!before.is_empty());
 
     let first = st
-        .fire_due_within(None, now, "w", Some(std::time::Duration::from_millis(1)))
+        .fire_due_within(
+            None,
+            &|| now,
+            "w",
+            Some(std::time::Duration::from_millis(1)),
+        )
         .await
         .expect("a round");
     assert!(
@@ -80,5 +87,142 @@ async fn a_deadline_due_after_a_burst_does_not_wait_behind_it(pool: PgPool) {
     assert_eq!(
         st.next_due(None).await.expect("next").filter(|d| *d <= now),
         None
+    );
+}
+
+/// Records when each send began.
+#[derive(Default)]
+struct SendTimes(std::sync::Mutex<Vec<std::time::Instant>>);
+
+impl Messenger for SendTimes {
+    async fn send(
+        &self,
+        _msg: &OutMessage,
+        _earlier: Option<Earlier>,
+    ) -> Result<Option<u64>, SendError> {
+        self.0
+            .lock()
+            .map_err(|e| SendError::new(e.to_string()))?
+            .push(std::time::Instant::now());
+        Ok(None)
+    }
+}
+
+/// A burst goes before delivery (issue 19, target 6): while a worker round has more games'
+/// day closes due than it fires at once, the same process's dispatcher sends nothing; it
+/// sends the waiting messages once the last of the burst has a slot. 120 games whose only
+/// due deadline is their close; the dispatcher starts as the first close commits. Its
+/// first send comes after the 108th close committed (120 less the 12 slots), and it then
+/// delivers everything.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_burst_being_fired_goes_before_delivery(pool: PgPool) {
+    const BURST: usize = 120;
+    const SLOTS: usize = 12;
+    let st = Store::new(pool.clone());
+    let now = Utc::now().trunc_subsecs(6);
+    let closes = now - Duration::minutes(1);
+    for i in 0..BURST {
+        st.create_game(
+            &format!("burst-{i}"),
+            &game_closing_at(i as u64, closes),
+            Lang::En,
+        )
+        .await
+        .expect("created");
+    }
+    // The warnings and reminders before the closes fired on time: the closes are left.
+    st.fire_due(None, closes - Duration::seconds(1), "w")
+        .await
+        .expect("fired");
+    let waiting: i64 = sqlx::query_scalar("SELECT count(*) FROM outbox WHERE delivered_at IS NULL")
+        .fetch_one(&pool)
+        .await
+        .expect("count");
+    assert!(waiting > 0, "messages wait to be sent");
+
+    let firing = {
+        let st = st.clone();
+        tokio::spawn(async move { st.fire_due(None, now, "w").await })
+    };
+    // The dispatcher starts as the burst is being fired.
+    loop {
+        let fired: i64 = sqlx::query_scalar("SELECT count(*) FROM deadlines WHERE fired_at > $1")
+            .bind(closes)
+            .fetch_one(&pool)
+            .await
+            .expect("count");
+        if fired > 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+    }
+    let sends = SendTimes::default();
+    let delivered = st.dispatch(None, &sends).await.expect("dispatched");
+    let mut fired = firing.await.expect("joined").expect("fired");
+    assert_eq!(fired.len(), BURST, "each game's close, once");
+
+    fired.sort_by_key(|f| f.committed);
+    let queue_empty = fired[BURST - SLOTS - 1].committed;
+    let sends = sends.0.into_inner().expect("sends");
+    let first = *sends
+        .iter()
+        .min()
+        .expect("the dispatcher sent the waiting messages");
+    assert!(
+        first > queue_empty,
+        "a message was sent {:?} before the last of the burst had a slot",
+        queue_empty - first
+    );
+    assert!(
+        delivered as i64 >= waiting,
+        "{delivered} of {waiting} delivered"
+    );
+}
+
+/// The worker reads the clock at each look: a day close that falls due while a round fires
+/// a burst is found by the round's next look for the newest deadlines, and fired among the
+/// burst instead of after it (or only in the next round). 300 games' closes fell due a
+/// minute ago; one more game's close falls due 10 ms into the round (a debug build fires
+/// the 300 in about 120 ms).
+#[sqlx::test(migrations = "./migrations")]
+async fn a_deadline_falling_due_during_a_round_is_found_by_it(pool: PgPool) {
+    const BURST: u64 = 300;
+    let st = Store::new(pool);
+    let now = Utc::now().trunc_subsecs(6);
+    let closes = now - Duration::minutes(1);
+    for i in 0..BURST {
+        st.create_game(&format!("burst-{i}"), &game_closing_at(i, closes), Lang::En)
+            .await
+            .expect("created");
+    }
+    let falls_due = now + Duration::milliseconds(10);
+    let late = st
+        .create_game("late", &game_closing_at(999, falls_due), Lang::En)
+        .await
+        .expect("created");
+    // Only the closes are left due.
+    st.fire_due(None, closes - Duration::seconds(1), "w")
+        .await
+        .expect("fired");
+    st.fire_due(Some(late), falls_due - Duration::seconds(1), "w")
+        .await
+        .expect("fired");
+
+    // A clock that runs from `now` as the round goes on.
+    let began = std::time::Instant::now();
+    let clock = || now + Duration::from_std(began.elapsed()).expect("a short time");
+    let fired = st
+        .fire_due_within(None, &clock, "w", None)
+        .await
+        .expect("the round");
+    let position = fired
+        .iter()
+        .position(|f| f.game_id == late)
+        .expect("the close that fell due during the round was fired by it");
+    let after = fired.len() - position - 1;
+    assert!(
+        after >= 100,
+        "the late close came {position}th of {}, only {after} of the burst after it",
+        fired.len()
     );
 }

@@ -387,17 +387,17 @@ struct Worked {
 }
 
 impl Worked {
-    /// Fires what is due by `now` as `name` (all of it, or a round's worth within
+    /// Fires what is due by `clock`'s time as `name` (all of it, or a round's worth within
     /// `budget`) and keeps it.
     async fn fire(
         &mut self,
         store: &Store,
-        now: DateTime<Utc>,
+        clock: &(dyn Fn() -> DateTime<Utc> + Sync),
         name: &str,
         budget: Option<Duration>,
     ) -> Result<usize, StoreError> {
         let began = Instant::now();
-        let fired = store.fire_due_within(None, now, name, budget).await?;
+        let fired = store.fire_due_within(None, clock, name, budget).await?;
         self.longest = self.longest.max(began.elapsed());
         let n = fired.len();
         self.shots.extend(fired);
@@ -415,9 +415,9 @@ async fn worker(
     let mut worked = Worked::default();
     while !halt.load(Ordering::Acquire) {
         // A round as the bot's worker does it (`store::outage::fire_round`): within its
-        // budget, then again from the clock's new time.
+        // budget, reading the clock at each look.
         if worked
-            .fire(&store, clock.now(), name, Some(ROUND_BUDGET))
+            .fire(&store, &|| clock.now(), name, Some(ROUND_BUDGET))
             .await?
             == 0
         {
@@ -486,7 +486,7 @@ impl Service {
         };
         let mut worked = keep(&mut failure, flatten(self.worker.await)).unwrap_or_default();
         if let (Some(end), None) = (end, &failure) {
-            let fired = worked.fire(&self.store, end, self.name, None).await;
+            let fired = worked.fire(&self.store, &|| end, self.name, None).await;
             keep(&mut failure, fired.map_err(BenchError::from));
         }
         for d in self.dispatchers {
@@ -597,7 +597,7 @@ pub(super) async fn run(
     // Whatever is already due when the clock starts.
     let mut early = Worked::default();
     let t = Instant::now();
-    early.fire(&st, start, FIRST, None).await?;
+    early.fire(&st, &|| start, FIRST, None).await?;
     let early_time = t.elapsed();
     // The games' past: their messages so far went out when they were written (the clock
     // measures what the service does from now on, not a day's messages written at once).

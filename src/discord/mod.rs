@@ -309,7 +309,7 @@ async fn fire_deadlines(service: Service, poll: Duration, name: String, reader: 
             if let Some(r) = &reader {
                 forum::before_close(&r.http, &r.data, now, &mut read, &mut discord).await?;
             }
-            outage::fire_round(service.store(), now, &name, poll)
+            outage::fire_round(service.store(), &|| service.now(), &name, poll)
                 .await
                 .map_err(ServiceError::from)
         };

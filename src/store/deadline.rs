@@ -242,11 +242,11 @@ impl Store {
         now: DateTime<Utc>,
         worker: &str,
     ) -> Result<Vec<Fired>, StoreError> {
-        self.fire_due_within(game, now, worker, None).await
+        self.fire_due_within(game, &|| now, worker, None).await
     }
 
-    /// Fires the deadlines due by `now`, all of them or as many as `budget` allows; returns
-    /// them in the order their writes committed. Each game's deadlines fire in time order;
+    /// Fires the deadlines due by the time `clock` gives at each look at the table, all of
+    /// them or as many as `budget` allows; returns them in the order their writes committed. Each game's deadlines fire in time order;
     /// up to [`FIRE_AT_ONCE`] games at a time, so a thousand games changing phase at once do
     /// not queue behind one connection. Firing is a stream: a slot that frees takes the
     /// next due deadline at once.
@@ -254,10 +254,14 @@ impl Store {
     /// Two lanes, so that a deadline that belongs to no burst does not wait behind one
     /// (issue 19): the due deadlines are taken oldest first (a burst drains in the order it
     /// fell due), and every [`RELOOK`] while a backlog remains the newest due ones go in
-    /// front of it. With a `budget` ([`ROUND_BUDGET`] for a worker's round) no deadline is
-    /// started after it runs out (those being fired finish), so that the worker's next round
-    /// starts from a new `now` and finds what fell due meanwhile in the newest lane, instead
-    /// of after the whole burst.
+    /// front of it. The newest lane reads the clock at each look, so a deadline that falls
+    /// due while the round fires a backlog is found within a [`RELOOK`], not at the next
+    /// round. With a `budget` ([`ROUND_BUDGET`] for a worker's round) no deadline is started
+    /// after it runs out (those being fired finish), so that a round ends and the worker's
+    /// loop gets its turn (the day posts' read-back, the pause until the next deadline).
+    ///
+    /// While deadlines wait for a slot, this process's dispatchers hold back
+    /// ([`super::precedence`]).
     ///
     /// # Errors
     /// As [`Store::fire_next`]; the deadlines fired before the error stay fired (those
@@ -265,7 +269,7 @@ impl Store {
     pub async fn fire_due_within(
         &self,
         game: Option<i64>,
-        now: DateTime<Utc>,
+        clock: &(dyn Fn() -> DateTime<Utc> + Sync),
         worker: &str,
         budget: Option<std::time::Duration>,
     ) -> Result<Vec<Fired>, StoreError> {
@@ -283,11 +287,13 @@ impl Store {
         // When the newest lane last looked; `None`: at once.
         let mut looked = Some(Instant::now());
         let mut failed = None;
+        // Held while deadlines wait for a slot ([`super::precedence`]).
+        let mut backlog = None;
         loop {
             let open = failed.is_none() && budget.is_none_or(|b| began.elapsed() < b);
             if open {
                 if queue.is_empty() && firing.is_empty() {
-                    let mut heads = self.heads(game, now, HEADS_PER_LOOK, false).await?;
+                    let mut heads = self.heads(game, clock(), HEADS_PER_LOOK, false).await?;
                     if heads.is_empty() {
                         return Ok(all);
                     }
@@ -305,7 +311,7 @@ impl Store {
                 // The newest lane: on a backlog, the newest due deadlines in front of it,
                 // at once and every RELOOK after.
                 if !queue.is_empty() && looked.is_none_or(|t| t.elapsed() >= RELOOK) {
-                    let fresh = self.heads(game, now, FRESH_PER_LOOK, true).await?;
+                    let fresh = self.heads(game, clock(), FRESH_PER_LOOK, true).await?;
                     for h in fresh.into_iter().rev() {
                         if taken.insert(h.game_id) {
                             queue.push_front(h);
@@ -320,6 +326,13 @@ impl Store {
                         let game_id = head.game_id;
                         (game_id, store.fire(head, &worker).await)
                     });
+                }
+                // More due than the slots take: the dispatchers wait until the queue is
+                // empty (or the round ends), so that the fires have the cores.
+                if queue.is_empty() {
+                    backlog = None;
+                } else if backlog.is_none() {
+                    backlog = Some(self.precedence.hold());
                 }
             }
             let Some(done) = firing.join_next().await else {

@@ -21,6 +21,7 @@ mod notice;
 pub mod outage;
 pub mod outbox;
 pub mod play;
+pub mod precedence;
 pub mod records;
 pub mod relay;
 pub mod resolve;
@@ -222,6 +223,9 @@ pub struct Store {
     /// The channel (game, channel) where this process's last search for messages to send
     /// stopped; the next one goes on from there ([`Store::dispatch`]).
     dispatch_cursor: std::sync::Arc<std::sync::Mutex<Option<(i64, String)>>>,
+    /// Whether a worker round of this process is firing a backlog, which the dispatchers
+    /// let go first ([`precedence`]).
+    precedence: precedence::Precedence,
 }
 
 impl Store {
@@ -230,6 +234,7 @@ impl Store {
             pool,
             cache: std::sync::Arc::default(),
             dispatch_cursor: std::sync::Arc::default(),
+            precedence: precedence::Precedence::default(),
         }
     }
 

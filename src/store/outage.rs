@@ -110,9 +110,9 @@ where
     }
 }
 
-/// One round of a deadline worker: fires the deadlines due by `now` for at most
-/// [`ROUND_BUDGET`] (a burst goes on in the next rounds, each with a new `now`, so that
-/// what falls due meanwhile is not held up behind it), then returns how long to sleep:
+/// One round of a deadline worker: fires the deadlines due by `clock`'s time for at most
+/// [`ROUND_BUDGET`] (a burst goes on in the next rounds; what falls due meanwhile goes in
+/// front of it, [`Store::fire_due_within`]), then returns how long to sleep:
 /// until the next deadline (none when some are left over), `poll` at most (a command may
 /// add an earlier one).
 ///
@@ -120,13 +120,14 @@ where
 /// As [`Store::fire_due`]; the deadlines fired before the error stay fired.
 pub async fn fire_round(
     store: &Store,
-    now: DateTime<Utc>,
+    clock: &(dyn Fn() -> DateTime<Utc> + Sync),
     worker: &str,
     poll: Duration,
 ) -> Result<Duration, StoreError> {
     store
-        .fire_due_within(None, now, worker, Some(ROUND_BUDGET))
+        .fire_due_within(None, clock, worker, Some(ROUND_BUDGET))
         .await?;
+    let now = clock();
     Ok(match store.next_due(None).await? {
         Some(at) => (at - now).to_std().unwrap_or(Duration::ZERO).min(poll),
         None => poll,

@@ -21,6 +21,7 @@ use futures::stream::{self, TryStreamExt};
 use serde::{Deserialize, Serialize};
 use sqlx::{FromRow, Postgres, Transaction};
 
+use super::precedence::MAX_YIELD;
 use super::{Store, StoreError};
 use crate::notify::{self, Delivery, Lang, SetAside};
 
@@ -545,6 +546,8 @@ impl Store {
         let owner = lessee.owner.as_str();
         let mut delivered = 0;
         loop {
+            // A burst of deadlines being fired in this process goes first.
+            self.precedence.wait(MAX_YIELD).await;
             // Taken before the claim, so that the lease surely lasts this long from here.
             let held_since = Instant::now();
             let rows = self.claim(game, owner).await?;
@@ -608,6 +611,7 @@ impl Store {
                 round.stop(key);
                 return Ok(());
             }
+            self.precedence.wait(MAX_YIELD).await;
             self.keep_leases(round).await?;
             if round.is_stopped(&key) {
                 return Ok(());
