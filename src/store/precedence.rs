@@ -6,13 +6,15 @@
 //! takes 50 requests a second, far fewer than a burst writes, so what the dispatchers give
 //! up is a head start on a queue the limits set, while a deadline's lag is the game's clock.
 //!
-//! The wait is bounded ([`MAX_YIELD`]) so that a backlog that never ends (a database slower
-//! than the deadlines fall due) cannot starve delivery. It is a counter in memory, not a
-//! row: another process's dispatchers do not see it, which is right, since what they
-//! compete for is this process's cores first.
+//! The wait is bounded ([`MAX_YIELD`]), and a wait that reaches its bound lets every
+//! dispatcher of the process go on freely for [`FREE_AFTER`], so that a backlog that never
+//! ends (a database slower than the deadlines fall due) cannot starve delivery: it gets a
+//! quarter of the time at full speed. It is a counter in memory, not a row: another
+//! process's dispatchers do not see it, which is right, since what they compete for is this
+//! process's cores first.
 
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
@@ -21,16 +23,22 @@ use tokio::sync::watch;
 /// claimed message's lease is 60 s, so a wait this long never outlives it.
 pub const MAX_YIELD: Duration = Duration::from_secs(3);
 
+/// How long the dispatchers go on without yielding after a wait reached [`MAX_YIELD`].
+pub const FREE_AFTER: Duration = Duration::from_secs(1);
+
 /// The rounds of this process firing a backlog right now, shared by the store's clones.
 #[derive(Debug, Clone)]
 pub(super) struct Precedence {
     firing: Arc<watch::Sender<usize>>,
+    /// Until when the dispatchers go on without yielding (after a wait that timed out).
+    free_until: Arc<Mutex<Option<Instant>>>,
 }
 
 impl Default for Precedence {
     fn default() -> Precedence {
         Precedence {
             firing: Arc::new(watch::Sender::new(0)),
+            free_until: Arc::default(),
         }
     }
 }
@@ -62,15 +70,31 @@ impl Precedence {
         *self.firing.borrow() > 0
     }
 
-    /// Returns once no round of this process is firing a backlog, or after `at_most`.
+    /// Returns once no round of this process is firing a backlog, or after `at_most`; at
+    /// once while the dispatchers go freely after an earlier wait reached its bound.
     pub(super) async fn wait(&self, at_most: Duration) {
-        if !self.is_firing() {
+        if !self.is_firing() || self.free().is_some_and(|until| Instant::now() < until) {
             return;
         }
         let mut calm = self.firing.subscribe();
-        // Either way the caller goes on: a timeout is the bound, and the sender lives in
-        // `self`, so `wait_for` cannot fail for want of one.
-        let _ = tokio::time::timeout(at_most, calm.wait_for(|n| *n == 0)).await;
+        // The sender lives in `self`, so `wait_for` cannot fail for want of one: an error is
+        // the timeout, after which everybody goes on freely for a while.
+        if tokio::time::timeout(at_most, calm.wait_for(|n| *n == 0))
+            .await
+            .is_err()
+        {
+            *self
+                .free_until
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner) = Some(Instant::now() + FREE_AFTER);
+        }
+    }
+
+    fn free(&self) -> Option<Instant> {
+        *self
+            .free_until
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -79,7 +103,7 @@ mod tests {
     use super::*;
 
     #[tokio::test]
-    async fn a_wait_ends_when_the_last_hold_is_dropped_or_at_its_bound() {
+    async fn a_wait_ends_at_the_last_hold_or_at_its_bound_then_delivery_goes_freely_a_while() {
         let p = Precedence::default();
         // Nothing firing: no wait at all.
         tokio::time::timeout(Duration::from_millis(10), p.wait(MAX_YIELD))
@@ -102,10 +126,24 @@ mod tests {
             .expect("joined");
         assert!(!p.is_firing());
 
-        // A backlog that does not end: the wait ends at its bound.
+        // A backlog that does not end: the wait ends at its bound, and the next waits do not
+        // wait until FREE_AFTER has passed.
         let _held = p.hold();
-        let began = std::time::Instant::now();
+        let began = Instant::now();
         p.wait(Duration::from_millis(30)).await;
         assert!(began.elapsed() >= Duration::from_millis(30));
+        let free = Instant::now();
+        p.wait(MAX_YIELD).await;
+        assert!(
+            free.elapsed() < Duration::from_millis(100),
+            "delivery starved"
+        );
+        *p.free_until.lock().expect("free") = Some(Instant::now());
+        let after = Instant::now();
+        p.wait(Duration::from_millis(30)).await;
+        assert!(
+            after.elapsed() >= Duration::from_millis(30),
+            "free for ever"
+        );
     }
 }
