@@ -1026,3 +1026,63 @@ async fn count(pool: &PgPool, sql: &str) -> i64 {
         .await
         .expect("count")
 }
+
+/// The public vote count is one message redrawn in full by every vote: of several redraws
+/// of one round's count waiting in a day post, only the latest is sent (each skipped one is
+/// a request the post's 5 per 5 s does not spend, ahead of the posts behind it). The message
+/// that creates the count, another round's count and the plain messages are all sent, in
+/// order; every row counts as delivered.
+#[sqlx::test]
+async fn only_the_latest_redraw_of_a_vote_count_waiting_is_sent(pool: PgPool) {
+    let game = bare_game(&pool, "redraws").await;
+    let tally = |round: u32, opens: bool| serde_json::json!({"tally": {"day": 1, "round": round, "opens": opens}});
+    let rows = [
+        ("opens", Some(tally(0, true))),
+        ("vote 1", Some(tally(0, false))),
+        ("a post", None),
+        ("vote 2", Some(tally(0, false))),
+        ("vote 3", Some(tally(0, false))),
+        ("tie round opens", Some(tally(1, true))),
+        ("tie vote 1", Some(tally(1, false))),
+        ("tie vote 2", Some(tally(1, false))),
+        ("the result", None),
+    ];
+    for (n, (body, meta)) in rows.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO outbox (game_id, channel, body, nonce, meta) VALUES ($1, 'public', $2, $3, $4)",
+        )
+        .bind(game)
+        .bind(body)
+        .bind(format!("redraw-{n}"))
+        .bind(meta)
+        .execute(&pool)
+        .await
+        .expect("a message");
+    }
+    let recorder = Recorder::default();
+    let delivered = Store::new(pool.clone())
+        .dispatch(None, &recorder)
+        .await
+        .expect("dispatched");
+    let shown: Vec<String> = recorder.shown().into_iter().map(|m| m.body).collect();
+    assert_eq!(
+        shown,
+        [
+            "opens",
+            "a post",
+            "vote 3",
+            "tie round opens",
+            "tie vote 2",
+            "the result"
+        ]
+    );
+    assert_eq!(delivered, rows.len());
+    assert_eq!(
+        count(
+            &pool,
+            "SELECT count(*) FROM outbox WHERE delivered_at IS NULL"
+        )
+        .await,
+        0
+    );
+}

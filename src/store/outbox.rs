@@ -7,7 +7,7 @@
 //! and mark) or whose send failed may have been shown all the same: its next send says so
 //! ([`Earlier`]), and the messenger looks for what was shown before showing anything.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::future::Future;
 use std::io::Write;
 use std::path::PathBuf;
@@ -444,6 +444,21 @@ async fn mark(pool: sqlx::PgPool, batch: Vec<(i64, Option<i64>)>) -> Result<(), 
     Ok(())
 }
 
+/// The messages of a channel's run (indexes into `rows`, in id order) that a later message
+/// of the same run redraws in full (the vote count, [`Delivery::edit_key`]): only the
+/// latest needs showing, and each one skipped is a request Discord's 5 per 5 s per channel
+/// does not spend. The message that creates the count is never skipped; if the run stops
+/// before the latest, the latest is sent later, whole.
+fn superseded(rows: &[Claimed], run: &[usize]) -> HashSet<usize> {
+    let key = |i: usize| rows[i].msg.meta.as_ref().and_then(Delivery::edit_key);
+    let latest: HashMap<(u32, u32), usize> =
+        run.iter().filter_map(|&i| Some((key(i)?, i))).collect();
+    run.iter()
+        .copied()
+        .filter(|&i| key(i).is_some_and(|k| latest.get(&k) != Some(&i)))
+        .collect()
+}
+
 /// A row the claim statement returns (runtime SQL, see [`Store::claim`]'s comment, so read
 /// by name through `FromRow`).
 #[derive(sqlx::FromRow)]
@@ -600,6 +615,7 @@ impl Store {
         run: Vec<usize>,
         messenger: &M,
     ) -> Result<(), StoreError> {
+        let superseded = superseded(round.rows, &run);
         for i in run {
             let row = &round.rows[i];
             let msg = &row.msg;
@@ -617,6 +633,12 @@ impl Store {
                 return Ok(());
             }
             lock(&round.done).insert(msg.id);
+            if superseded.contains(&i) {
+                // A later message of this run redraws the same thing in full.
+                round.marks.lock().await.sent(msg.id, None).await?;
+                round.delivered.fetch_add(1, Ordering::Relaxed);
+                continue;
+            }
             match messenger.send(msg, row.earlier).await {
                 Ok(sent_id) => {
                     round.marks.lock().await.sent(msg.id, sent_id).await?;
