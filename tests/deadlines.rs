@@ -140,20 +140,19 @@ async fn a_burst_being_fired_goes_before_delivery(pool: PgPool) {
         .expect("count");
     assert!(waiting > 0, "messages wait to be sent");
 
+    let fired_so_far = || async {
+        sqlx::query_scalar::<_, i64>("SELECT count(*) FROM deadlines WHERE fired_at IS NOT NULL")
+            .fetch_one(&pool)
+            .await
+            .expect("count")
+    };
+    let before = fired_so_far().await;
     let firing = {
         let st = st.clone();
         tokio::spawn(async move { st.fire_due(None, now, "w").await })
     };
-    // The dispatcher starts as the burst is being fired.
-    loop {
-        let fired: i64 = sqlx::query_scalar("SELECT count(*) FROM deadlines WHERE fired_at > $1")
-            .bind(closes)
-            .fetch_one(&pool)
-            .await
-            .expect("count");
-        if fired > 0 {
-            break;
-        }
+    // The dispatcher starts as the burst's first close commits.
+    while fired_so_far().await == before {
         tokio::time::sleep(std::time::Duration::from_millis(2)).await;
     }
     let sends = SendTimes::default();

@@ -1040,7 +1040,8 @@ impl DiscordMessenger {
                 .edit_in(channel, MessageId::new(id.max(1)), edit())
                 .await
             {
-                // The message's id: every delivered row keeps one (the outbox's checks).
+                // The message's id: every row it delivers keeps one (the outbox's checks;
+                // only a redraw skipped for a later one is delivered without).
                 Ok(_) => return Ok(Some(id)),
                 // Deleted (by a moderator): made again below.
                 Err(e) if not_found(&e) => {}

@@ -309,7 +309,14 @@ async fn fire_deadlines(service: Service, poll: Duration, name: String, reader: 
             if let Some(r) = &reader {
                 forum::before_close(&r.http, &r.data, now, &mut read, &mut discord).await?;
             }
-            outage::fire_round(service.store(), &|| service.now(), &name, poll)
+            // With the read-back, a round fires nothing due after the time it read back
+            // for: a close that falls due meanwhile is read back by the next round first.
+            // Without it (a gateway-less process), the worker reads the clock at each look.
+            let live = || service.now();
+            let read_at = || now;
+            let clock: &(dyn Fn() -> chrono::DateTime<chrono::Utc> + Sync) =
+                if reader.is_some() { &read_at } else { &live };
+            outage::fire_round(service.store(), clock, &name, poll)
                 .await
                 .map_err(ServiceError::from)
         };

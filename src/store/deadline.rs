@@ -261,7 +261,8 @@ impl Store {
     /// loop gets its turn (the day posts' read-back, the pause until the next deadline).
     ///
     /// While deadlines wait for a slot, this process's dispatchers hold back
-    /// ([`super::precedence`]).
+    /// ([`super::precedence`]). Without a budget the call returns when a look finds nothing
+    /// due: with a clock that runs, give it a budget.
     ///
     /// # Errors
     /// As [`Store::fire_next`]; the deadlines fired before the error stay fired (those
@@ -288,7 +289,7 @@ impl Store {
         let mut looked = Some(Instant::now());
         let mut failed = None;
         // Held while deadlines wait for a slot ([`super::precedence`]).
-        let mut backlog = None;
+        let mut holding = None;
         loop {
             let open = failed.is_none() && budget.is_none_or(|b| began.elapsed() < b);
             if open {
@@ -330,9 +331,9 @@ impl Store {
                 // More due than the slots take: the dispatchers wait until the queue is
                 // empty (or the round ends), so that the fires have the cores.
                 if queue.is_empty() {
-                    backlog = None;
-                } else if backlog.is_none() {
-                    backlog = Some(self.precedence.hold());
+                    holding = None;
+                } else if holding.is_none() {
+                    holding = Some(self.precedence.hold());
                 }
             }
             let Some(done) = firing.join_next().await else {

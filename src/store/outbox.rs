@@ -447,14 +447,17 @@ async fn mark(pool: sqlx::PgPool, batch: Vec<(i64, Option<i64>)>) -> Result<(), 
 /// The messages of a channel's run (indexes into `rows`, in id order) that a later message
 /// of the same run redraws in full (the vote count, [`Delivery::edit_key`]): only the
 /// latest needs showing, and each one skipped is a request Discord's 5 per 5 s per channel
-/// does not spend. The message that creates the count is never skipped; if the run stops
-/// before the latest, the latest is sent later, whole.
+/// does not spend. The message that creates the count is never skipped, nor one an earlier
+/// attempt may have shown (its send looks for what that attempt made, so that the count is
+/// not made twice); if the run stops before the latest, the latest is sent later, whole. A
+/// skipped row is delivered without a platform id.
 fn superseded(rows: &[Claimed], run: &[usize]) -> HashSet<usize> {
     let key = |i: usize| rows[i].msg.meta.as_ref().and_then(Delivery::edit_key);
     let latest: HashMap<(u32, u32), usize> =
         run.iter().filter_map(|&i| Some((key(i)?, i))).collect();
     run.iter()
         .copied()
+        .filter(|&i| rows[i].earlier.is_none())
         .filter(|&i| key(i).is_some_and(|k| latest.get(&k) != Some(&i)))
         .collect()
 }
@@ -980,5 +983,58 @@ impl Store {
         }
         tx.commit().await?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notify::prompt::TallyRef;
+
+    fn row(id: i64, tally: Option<(u32, bool)>, earlier: bool) -> Claimed {
+        Claimed {
+            msg: OutMessage {
+                id,
+                game_id: 1,
+                channel: "public".into(),
+                body: id.to_string(),
+                nonce: id.to_string(),
+                meta: tally.map(|(round, opens)| Delivery {
+                    tally: Some(TallyRef {
+                        day: 1,
+                        round,
+                        opens,
+                    }),
+                    ..Delivery::default()
+                }),
+            },
+            attempts: 0,
+            ready: true,
+            earlier: earlier.then(|| Earlier {
+                after: None,
+                since: Utc::now(),
+            }),
+        }
+    }
+
+    /// Of a round's redraws waiting together, all but the latest are skipped; never the one
+    /// that creates the count, another round's, a plain message, nor a redraw an earlier
+    /// attempt may have shown (its send looks for what that attempt made).
+    #[test]
+    fn only_earlier_redraws_of_one_count_are_superseded() {
+        let rows = [
+            row(1, Some((0, true)), false),
+            row(2, Some((0, false)), false),
+            row(3, None, false),
+            row(4, Some((0, false)), true),
+            row(5, Some((1, false)), false),
+            row(6, Some((0, false)), false),
+        ];
+        let run: Vec<usize> = (0..rows.len()).collect();
+        let skipped: BTreeSet<i64> = superseded(&rows, &run)
+            .into_iter()
+            .map(|i| rows[i].msg.id)
+            .collect();
+        assert_eq!(skipped, BTreeSet::from([2]));
     }
 }
