@@ -312,11 +312,8 @@ async fn fire_deadlines(service: Service, poll: Duration, name: String, reader: 
             // With the read-back, a round fires nothing due after the time it read back
             // for: a close that falls due meanwhile is read back by the next round first.
             // Without it (a gateway-less process), the worker reads the clock at each look.
-            let live = || service.now();
-            let read_at = || now;
-            let clock: &(dyn Fn() -> chrono::DateTime<chrono::Utc> + Sync) =
-                if reader.is_some() { &read_at } else { &live };
-            outage::fire_round(service.store(), clock, &name, poll)
+            let clock = || if reader.is_some() { now } else { service.now() };
+            outage::fire_round(service.store(), &clock, &name, poll)
                 .await
                 .map_err(ServiceError::from)
         };

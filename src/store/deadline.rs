@@ -246,9 +246,10 @@ impl Store {
     }
 
     /// Fires the deadlines due by the time `clock` gives at each look at the table, all of
-    /// them or as many as `budget` allows; returns them in the order their writes committed. Each game's deadlines fire in time order;
-    /// up to [`FIRE_AT_ONCE`] games at a time, so a thousand games changing phase at once do
-    /// not queue behind one connection. Firing is a stream: a slot that frees takes the
+    /// them or as many as `budget` allows; returns them in the order their writes
+    /// committed. Each game's deadlines fire in time order; up to [`FIRE_AT_ONCE`] games at
+    /// a time, so a thousand games changing phase at once do not queue behind one
+    /// connection. Firing is a stream: a slot that frees takes the
     /// next due deadline at once.
     ///
     /// Two lanes, so that a deadline that belongs to no burst does not wait behind one

@@ -636,13 +636,13 @@ impl Store {
                 return Ok(());
             }
             lock(&round.done).insert(msg.id);
-            if superseded.contains(&i) {
+            let sent = if superseded.contains(&i) {
                 // A later message of this run redraws the same thing in full.
-                round.marks.lock().await.sent(msg.id, None).await?;
-                round.delivered.fetch_add(1, Ordering::Relaxed);
-                continue;
-            }
-            match messenger.send(msg, row.earlier).await {
+                Ok(None)
+            } else {
+                messenger.send(msg, row.earlier).await
+            };
+            match sent {
                 Ok(sent_id) => {
                     round.marks.lock().await.sent(msg.id, sent_id).await?;
                     round.delivered.fetch_add(1, Ordering::Relaxed);
