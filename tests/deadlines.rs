@@ -52,6 +52,7 @@ async fn a_deadline_due_after_a_burst_does_not_wait_behind_it(pool: PgPool) {
             &|| now,
             "w",
             Some(std::time::Duration::from_millis(1)),
+            &[],
         )
         .await
         .expect("a round");
@@ -85,7 +86,10 @@ async fn a_deadline_due_after_a_burst_does_not_wait_behind_it(pool: PgPool) {
         }
     }
     assert_eq!(
-        st.next_due(None).await.expect("next").filter(|d| *d <= now),
+        st.next_due(None, &[])
+            .await
+            .expect("next")
+            .filter(|d| *d <= now),
         None
     );
 }
@@ -211,7 +215,7 @@ async fn a_deadline_falling_due_during_a_round_is_found_by_it(pool: PgPool) {
     let began = std::time::Instant::now();
     let clock = || now + Duration::from_std(began.elapsed()).expect("a short time");
     let fired = st
-        .fire_due_within(None, &clock, "w", None)
+        .fire_due_within(None, &clock, "w", None, &[])
         .await
         .expect("the round");
     let position = fired
@@ -223,5 +227,138 @@ async fn a_deadline_falling_due_during_a_round_is_found_by_it(pool: PgPool) {
         after >= 100,
         "the late close came {position}th of {}, only {after} of the burst after it",
         fired.len()
+    );
+}
+
+/// The bot's worker reads a closing day's post back before the close fires, so that a post
+/// the gateway missed counts; a read-back is Discord's time, not the database's, so only
+/// that close waits for it (issue 19, target 6). Three games' days closed a minute or two
+/// ago: `slow`'s post takes long to read back, `quick`'s is read at once, and `masked` is
+/// anonymous (a member's own message never counts there, so its close does not wait; its
+/// post is read after the others, to remove messages that show an account). The first
+/// round fires `masked`'s close while all three posts are being read, the next one
+/// `quick`'s, and `slow`'s only once its post is read back; each post is read once, the
+/// newest close first.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_close_waits_for_its_own_read_back_only(pool: PgPool) {
+    use std::collections::BTreeMap;
+    use std::sync::{Arc, Mutex};
+    use tokio::sync::Semaphore;
+    use wolfjudge::discord::readback::{self, ReadBacks};
+    use wolfjudge::engine::{Phase, Ruleset};
+    use wolfjudge::service::clock::VirtualClock;
+    use wolfjudge::service::{Channel, GameId, Service};
+
+    let now = Utc::now().trunc_subsecs(6);
+    let clock = VirtualClock::new(now);
+    let service = Service::new(
+        Store::new(pool),
+        Arc::new(clock.clone()),
+        BTreeMap::new(),
+        None,
+    );
+    let st = service.store();
+    let game = |i: u64, closes, anonymous| {
+        let mut setup = game_closing_at(i, closes);
+        let options = BTreeMap::from([
+            ("auto_cards".to_string(), toml::Value::Boolean(false)),
+            ("anonymous".to_string(), toml::Value::Boolean(anonymous)),
+        ]);
+        setup.ruleset = Ruleset::builtin("m32", &options).expect("m32 loads");
+        setup
+    };
+    let mut games = Vec::new();
+    for (i, (ago, anonymous)) in [(2, false), (1, false), (1, true)].into_iter().enumerate() {
+        let closes = now - Duration::minutes(ago);
+        let id = st
+            .create_game(
+                &format!("g{i}"),
+                &game(i as u64, closes, anonymous),
+                Lang::En,
+            )
+            .await
+            .expect("created");
+        service
+            .day_posted(GameId(id), 1, Channel(100 + i as u64))
+            .await
+            .expect("its day post");
+        // Only the close is left due.
+        st.fire_due(Some(id), closes - Duration::seconds(1), "w")
+            .await
+            .expect("fired");
+        games.push(id);
+    }
+    let [slow, quick, masked] = games[..] else {
+        unreachable!()
+    };
+    let open = |id: i64| {
+        let st = st.clone();
+        async move {
+            let g = st.load(id).await.expect("the game");
+            matches!(g.phase, Phase::Day { day: 1, .. }) && g.day.is_some_and(|d| !d.closed)
+        }
+    };
+
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    // The slow post's and the anonymous one's reads end when released.
+    let release = Arc::new(Semaphore::new(0));
+    let reader: readback::Reader = {
+        let (asked, release) = (asked.clone(), release.clone());
+        Box::new(move |c| {
+            asked.lock().expect("asked").push(c.thread.0);
+            let release = release.clone();
+            Box::pin(async move {
+                if c.thread != Channel(101) {
+                    release.acquire().await.expect("open").forget();
+                }
+                Ok(())
+            })
+        })
+    };
+    let mut reads = ReadBacks::new(8, reader);
+    let poll = std::time::Duration::from_secs(1);
+    let within = |what: &'static str| {
+        move |r: Result<_, tokio::time::error::Elapsed>| r.unwrap_or_else(|_| panic!("{what}"))
+    };
+
+    readback::round(&service, &mut reads, "w", poll)
+        .await
+        .expect("round 1");
+    assert_eq!(
+        *asked.lock().expect("asked"),
+        vec![101, 100, 102],
+        "the newest close first, the anonymous post after"
+    );
+    assert!(
+        !open(masked).await,
+        "the anonymous game's close fired at once, its post still being read"
+    );
+    assert!(
+        open(slow).await && open(quick).await,
+        "both wait for their post"
+    );
+
+    within("quick's read ends")(tokio::time::timeout(poll, reads.next_done()).await).expect("read");
+    readback::round(&service, &mut reads, "w", poll)
+        .await
+        .expect("round 2");
+    assert!(
+        !open(quick).await,
+        "quick's close fired once its post was read"
+    );
+    assert!(open(slow).await, "slow's close waits for its post");
+
+    release.add_permits(2);
+    while reads.waiting() {
+        within("the reads end")(tokio::time::timeout(poll, reads.next_done()).await).expect("read");
+    }
+    readback::round(&service, &mut reads, "w", poll)
+        .await
+        .expect("round 3");
+    assert!(!open(slow).await, "slow's close fired after its read-back");
+    assert_eq!(
+        *asked.lock().expect("asked"),
+        vec![101, 100, 102],
+        "each post read back once"
     );
 }

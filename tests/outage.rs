@@ -509,6 +509,38 @@ async fn a_post_the_gateway_missed_counts_at_the_close(pool: PgPool) {
     );
 }
 
+/// In an anonymous game a member's own message in the day post never counts, so the close
+/// does not wait for the post's read-back (`deadlines::a_close_waits_for_its_own_read_back_only`);
+/// the post is still read back, after, so that a message the gateway missed, which shows its
+/// author's account, is removed.
+#[sqlx::test(migrations = "./migrations")]
+async fn an_anonymous_days_missed_message_is_removed_after_the_close(pool: PgPool) {
+    let w = World::new(pool).await;
+    w.started().await;
+    let g = w.game().await;
+    assert!(g.ruleset.options.anonymous);
+    let thread = w.day_post();
+    let user = w.user_of(g.living()[0]).await;
+    let missed = w
+        .fake
+        .post_unseen(user, thread, "这一帖机器人没收到，还露了账号");
+    tokio::time::sleep(StdDuration::from_millis(300)).await;
+    assert!(w.fake.message(missed).is_some(), "the bot was not told");
+    let due = g.next_deadline();
+    w.pass_deadline().await;
+    for _ in 0..1500 {
+        if w.game().await.next_deadline() != due {
+            break;
+        }
+        tokio::time::sleep(StdDuration::from_millis(20)).await;
+    }
+    assert_ne!(w.game().await.next_deadline(), due, "the day closed");
+    let removed = format!("/channels/{thread}/messages/{missed}");
+    w.fake
+        .wait_for_call("the missed message removed", 20, "DELETE", &removed)
+        .await;
+}
+
 /// On the fake Discord, over a database that crashes: a post made meanwhile counts once
 /// the database is back (retried), and a command used meanwhile is deferred within
 /// Discord's 3 s, then answered saying the database did not answer and that the command
@@ -545,11 +577,7 @@ async fn a_post_and_a_command_during_a_database_outage() {
     assert_eq!(first["type"], json!(5), "deferred: {first}");
     assert_eq!(first["data"]["flags"], json!(64), "privately: {first}");
     w.fake
-        .wait_for("the deferred answer", 20, |f| {
-            f.calls()
-                .iter()
-                .any(|c| c.method == "POST" && c.path.contains(&follow_up))
-        })
+        .wait_for_call("the deferred answer", 20, "POST", &follow_up)
         .await;
     let said = w
         .fake

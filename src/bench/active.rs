@@ -184,7 +184,7 @@ const SECOND: &str = "bench-active-2";
 const POLL: Duration = Duration::from_millis(10);
 
 /// The clock's virtual start: 2027-01-04 12:00 UTC, after the main phase's games.
-fn clock_start() -> DateTime<Utc> {
+pub(super) fn clock_start() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2027, 1, 4, 12, 0, 0)
         .single()
         .unwrap_or_default()
@@ -192,20 +192,20 @@ fn clock_start() -> DateTime<Utc> {
 
 /// Virtual time running at `speed` from `start`, which it showed at the real instant `real`.
 #[derive(Debug, Clone, Copy)]
-struct Clock {
-    start: DateTime<Utc>,
-    real: Instant,
-    speed: f64,
+pub(super) struct Clock {
+    pub(super) start: DateTime<Utc>,
+    pub(super) real: Instant,
+    pub(super) speed: f64,
 }
 
 impl Clock {
-    fn now(&self) -> DateTime<Utc> {
+    pub(super) fn now(&self) -> DateTime<Utc> {
         let secs = self.real.elapsed().as_secs_f64() * self.speed;
         self.start + chrono::Duration::microseconds((secs * 1e6) as i64)
     }
 
     /// The real instant the clock passes `at` (its start for anything before).
-    fn passes(&self, at: DateTime<Utc>) -> Instant {
+    pub(super) fn passes(&self, at: DateTime<Utc>) -> Instant {
         let secs = (at - self.start).num_milliseconds() as f64 / 1000.0 / self.speed;
         Duration::try_from_secs_f64(secs)
             .ok()
@@ -230,7 +230,7 @@ struct Seat {
 }
 
 /// The time from a fresh game's start to its first engine deadline.
-fn first_deadline(setup: &Setup) -> Result<chrono::Duration, BenchError> {
+pub(super) fn first_deadline(setup: &Setup) -> Result<chrono::Duration, BenchError> {
     let g = Game::replay(&engine::create(setup).map_err(StoreError::from)?);
     g.next_deadline()
         .map(|at| at - setup.start)
@@ -397,7 +397,9 @@ impl Worked {
         budget: Option<Duration>,
     ) -> Result<usize, StoreError> {
         let began = Instant::now();
-        let fired = store.fire_due_within(None, clock, name, budget).await?;
+        let fired = store
+            .fire_due_within(None, clock, name, budget, &[])
+            .await?;
         self.longest = self.longest.max(began.elapsed());
         let n = fired.len();
         self.shots.extend(fired);

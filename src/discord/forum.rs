@@ -6,10 +6,10 @@
 //! No post is lost to a database outage: a message that meets a database error is tried
 //! again in a task of its own, with growing pauses ([`RETRY_PAUSES`], in memory), and
 //! whatever is still missing when they run out (or whatever the gateway never delivered) is
-//! counted when the day post is read back just before the day closes ([`before_close`]).
+//! counted when the day post is read back just before the day closes ([`reader`],
+//! scheduled by [`super::readback`]; not in anonymous games, where such a post never counts).
 
-use std::collections::HashSet;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
@@ -18,6 +18,8 @@ use serenity::all::{ChannelId, CreateMessage, GetMessages, Http, Message, Reacti
 use tokio::sync::Notify;
 
 use super::messenger::no_pings;
+use super::pace::Pace;
+use super::readback::Reader;
 use super::{db_failure, failure_text, Data, DbFailure};
 use crate::service::{Account, Channel, Closing, Guild, Place, Service, ServiceError, ThreadPost};
 use crate::store::outage::Outage;
@@ -116,7 +118,7 @@ impl Job {
         match self {
             Job::Dm(m) => answer_dm(hands, m, e).await,
             Job::Thread(_) => {
-                tracing::warn!(error = %e, "a post could not be handled; the read-back before the day closes will count it");
+                tracing::warn!(error = %e, "a post could not be handled; the read-back before the day closes will count it (not in an anonymous game, where it does not count)");
             }
             Job::Changed { .. } => {
                 tracing::warn!(error = %e, "an edit or deletion could not be checked");
@@ -251,7 +253,7 @@ pub async fn backfill(http: &Arc<Http>, data: &Data) {
     };
     let hands = hands(http, data);
     for thread in threads {
-        match whole_thread(http, ChannelId::new(thread.0.max(1))).await {
+        match whole_thread(http, None, ChannelId::new(thread.0.max(1))).await {
             Ok(messages) => {
                 // Messages read back over HTTP carry no server id: they are from a day post.
                 for m in messages.into_iter().filter(|m| !m.author.bot) {
@@ -263,56 +265,57 @@ pub async fn backfill(http: &Arc<Http>, data: &Data) {
     }
 }
 
-/// Reads back the post of every day whose close is due by `now` (once per close: `read`
-/// remembers them) and counts the messages not counted yet, as of just before the close,
-/// so that a post the gateway missed or that met a database error counts at the close (no
-/// wrongful lurking card). Run by the deadline worker before it fires the closes.
+/// How the bot's worker reads a closing day's post back ([`super::readback`]): the messages
+/// not counted yet are counted as of just before the close, so that a post the gateway
+/// missed or that met a database error counts at the close (no wrongful lurking card).
+/// Each request waits for `pace`, the outbox's, since several posts are read at once.
 ///
 /// Discord failing to give the post back does not hold the close (it is logged once per
-/// outage in `discord`); the database failing does: the error is returned, and the
-/// worker tries the round again.
-///
-/// # Errors
-/// Database errors.
-pub async fn before_close(
-    http: &Arc<Http>,
-    data: &Data,
-    now: DateTime<Utc>,
-    read: &mut HashSet<Closing>,
-    discord: &mut Outage,
-) -> Result<(), ServiceError> {
-    let closing = data.service.closing_days(now).await?;
-    read.retain(|c| closing.contains(c));
+/// outage); the database failing does: the read ends with the error and is started again.
+pub(super) fn reader(http: &Arc<Http>, data: &Data, pace: Pace) -> Reader {
     let hands = hands(http, data);
-    for c in closing {
-        if read.contains(&c) {
-            continue;
-        }
-        match whole_thread(http, ChannelId::new(c.thread.0.max(1))).await {
+    let discord = Arc::new(Mutex::new(Outage::new("day-post read-back (Discord)")));
+    Box::new(move |c| {
+        let (hands, pace, discord) = (hands.clone(), pace.clone(), discord.clone());
+        Box::pin(async move { read_back(&hands, &pace, &c, &discord).await })
+    })
+}
+
+/// One closing day's post read back ([`reader`]).
+async fn read_back(
+    hands: &Hands,
+    pace: &Pace,
+    c: &Closing,
+    discord: &Mutex<Outage>,
+) -> Result<(), ServiceError> {
+    let outage = || discord.lock().unwrap_or_else(PoisonError::into_inner);
+    let messages =
+        match whole_thread(&hands.http, Some(pace), ChannelId::new(c.thread.0.max(1))).await {
             Ok(messages) => {
-                discord.recovered();
-                let counted = data.service.counted_posts(c.game, c.thread).await?;
-                let at = now.min(c.closes - chrono::Duration::milliseconds(1));
-                let members = messages.iter().filter(|m| {
-                    !m.author.bot && m.webhook_id.is_none() && !counted.contains(&m.id.get())
-                });
-                for m in members {
-                    match in_thread(&hands, m, Some(at)).await {
-                        Ok(()) => {}
-                        // The database is down: the round is tried again, this close with it.
-                        Err(e) if db_failure(&e) == Some(DbFailure::Unanswered) => return Err(e),
-                        // Anything else is this message's: it must not hold up the close.
-                        Err(e) => {
-                            tracing::warn!(error = %e, "a post read back could not be counted")
-                        }
-                    }
-                }
+                outage().recovered();
+                messages
             }
             Err(e) => {
-                discord.failed(&e);
+                outage().failed(&e);
+                return Ok(());
             }
+        };
+    let counted = hands.service.counted_posts(c.game, c.thread).await?;
+    let at = hands
+        .service
+        .now()
+        .min(c.closes - chrono::Duration::milliseconds(1));
+    let members = messages
+        .iter()
+        .filter(|m| !m.author.bot && m.webhook_id.is_none() && !counted.contains(&m.id.get()));
+    for m in members {
+        match in_thread(hands, m, Some(at)).await {
+            Ok(()) => {}
+            // The database is down: the close is read again, this message with it.
+            Err(e) if db_failure(&e) == Some(DbFailure::Unanswered) => return Err(e),
+            // Anything else is this message's: it must not hold up the close.
+            Err(e) => tracing::warn!(error = %e, "a post read back could not be counted"),
         }
-        read.insert(c);
     }
     Ok(())
 }
@@ -320,13 +323,21 @@ pub async fn before_close(
 /// Every message of a thread, oldest first. Discord gives at most 100 a request, newest
 /// first: pages go back with `before` the oldest so far until one comes short (a busy day
 /// has far more than 100 posts).
-async fn whole_thread(http: &Http, thread: ChannelId) -> Result<Vec<Message>, serenity::Error> {
+/// With `pace`, each request waits for it first.
+async fn whole_thread(
+    http: &Http,
+    pace: Option<&Pace>,
+    thread: ChannelId,
+) -> Result<Vec<Message>, serenity::Error> {
     const PAGE: u8 = 100;
     let mut all: Vec<Message> = Vec::new();
     loop {
         let mut page = GetMessages::new().limit(PAGE);
         if let Some(oldest) = all.last() {
             page = page.before(oldest.id);
+        }
+        if let Some(pace) = pace {
+            pace.step().await;
         }
         let got = thread.messages(http, page).await?;
         let short = got.len() < usize::from(PAGE);

@@ -137,6 +137,13 @@ impl DiscordMessenger {
         }
     }
 
+    /// The pace its requests take: other requests of the bot's that may come many at once
+    /// (the day posts' read-backs) take it too, so that together they stay within
+    /// Discord's global limit.
+    pub fn pace(&self) -> Pace {
+        self.pace.clone()
+    }
+
     /// Waits for `turn`'s lock (see [`DiscordMessenger::turns`]).
     async fn turn(&self, turn: Turn) -> tokio::sync::OwnedMutexGuard<()> {
         let lock = {

@@ -21,9 +21,9 @@ mod localize;
 pub mod messenger;
 pub mod moderation;
 pub mod pace;
+pub mod readback;
 pub mod requests;
 
-use std::collections::HashSet;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
@@ -177,20 +177,18 @@ pub async fn start(opts: Options, service: Service) -> Result<Bot, Error> {
     if opts.run_worker {
         let messenger = DiscordMessenger::new(http.clone(), service.clone());
         // The worker reads each day post back before the day closes, with its own handle
-        // on the service (the gateway's is built when it connects).
-        let reader = ReadBack {
-            http,
-            data: Data {
-                service: service.clone(),
-                wake: wake.clone(),
-                refreshing: Default::default(),
-            },
+        // on the service (the gateway's is built when it connects), on the outbox's pace.
+        let data = Data {
+            service: service.clone(),
+            wake: wake.clone(),
+            refreshing: Default::default(),
         };
+        let reader = forum::reader(&http, &data, messenger.pace());
         tasks.push(tokio::spawn(fire_deadlines(
             service.clone(),
             opts.poll,
             opts.worker,
-            Some(reader),
+            Some(readback::ReadBacks::new(readback::READ_AT_ONCE, reader)),
         )));
         let indexes = Some(messenger.clone());
         tasks.push(tokio::spawn(deliver(
@@ -285,46 +283,61 @@ async fn gateway(
     Ok((shards, http, task))
 }
 
-/// What the deadline worker needs to read day posts back before they close.
-struct ReadBack {
-    http: Arc<serenity::all::Http>,
-    data: Data,
-}
-
 /// Fires due deadlines, forever. Its own task, so that a thousand games changing phase at
 /// once do not hold up the delivery of messages (nor the other way round). Between rounds
 /// it sleeps until the next deadline, or `poll` at most (a command may add an earlier one).
 ///
-/// With `reader`, each day post whose close is due is read back first, so that posts the
-/// gateway missed (or that met a database error) count at the close ([`forum::before_close`]).
-/// A round that fails (the database is down) is tried again with backoff; the task logs one
-/// line when it starts failing and one when it recovers.
-async fn fire_deadlines(service: Service, poll: Duration, name: String, reader: Option<ReadBack>) {
+/// With `reads`, each day post whose close is due is read back first, so that posts the
+/// gateway missed (or that met a database error) count at the close; only that close waits
+/// for its post, the other deadlines fire meanwhile, and a read-back that ends wakes the
+/// worker ([`readback`]). An anonymous day's close does not wait: its post is read after. A round that fails (the database is down) is tried again with
+/// backoff; the task logs one line when it starts failing and one when it recovers.
+async fn fire_deadlines(
+    service: Service,
+    poll: Duration,
+    name: String,
+    mut reads: Option<readback::ReadBacks>,
+) {
     let mut outage = Outage::new("deadlines");
-    let mut discord = Outage::new("day-post read-back (Discord)");
-    let mut read: HashSet<crate::service::Closing> = HashSet::new();
+    let mut reading = Outage::new("day-post read-back (database)");
     loop {
-        let now = service.now();
-        let round = async {
-            if let Some(r) = &reader {
-                forum::before_close(&r.http, &r.data, now, &mut read, &mut discord).await?;
+        let round = match &mut reads {
+            Some(reads) => readback::round(&service, reads, &name, poll).await,
+            // Without a read-back (a gateway-less process), the worker reads the clock at
+            // each look at the table.
+            None => {
+                let clock = || service.now();
+                outage::fire_round(service.store(), &clock, &name, poll, &[])
+                    .await
+                    .map_err(ServiceError::from)
             }
-            // With the read-back, a round fires nothing due after the time it read back
-            // for: a close that falls due meanwhile is read back by the next round first.
-            // Without it (a gateway-less process), the worker reads the clock at each look.
-            let clock = || if reader.is_some() { now } else { service.now() };
-            outage::fire_round(service.store(), &clock, &name, poll)
-                .await
-                .map_err(ServiceError::from)
         };
-        let pause = match round.await {
+        let pause = match round {
             Ok(pause) => {
                 outage.recovered();
                 pause
             }
             Err(e) => outage.failed(&e),
         };
-        tokio::time::sleep(pause).await;
+        let ended = match &mut reads {
+            Some(reads) if !outage.is_down() => {
+                tokio::select! {
+                    ended = reads.next_done() => Some(ended),
+                    () = tokio::time::sleep(pause) => None,
+                }
+            }
+            _ => {
+                tokio::time::sleep(pause).await;
+                None
+            }
+        };
+        // A read-back that met a database error: its close is read again by a later round,
+        // after a pause (a few times at most, [`readback::MAX_READ_FAILURES`]).
+        match ended {
+            Some(Err(e)) => tokio::time::sleep(reading.failed(&e)).await,
+            Some(Ok(())) => reading.recovered(),
+            None => {}
+        }
     }
 }
 

@@ -2,8 +2,9 @@
 //! all; serenity only learns of that limit from a 429 (a global 429 counts against the bot's
 //! invalid-request allowance, and enough of them get it banned for an hour), so the
 //! messenger, which sends several channels at once, paces its own requests instead: at most
-//! [`OUTBOX_PER_SECOND`], evenly spaced, leaving the rest of the 50 to the forum's
-//! read-backs and the judge commands' own requests.
+//! [`OUTBOX_PER_SECOND`], evenly spaced, leaving the rest of the 50 to the judge commands'
+//! own requests. The day posts' read-backs before a close, which also come many at once,
+//! take the outbox's pace ([`super::readback`]).
 
 use std::num::NonZeroU32;
 use std::sync::Arc;
@@ -11,9 +12,10 @@ use std::time::Duration;
 
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 
-/// Requests a second the outbox may make: 48 of Discord's 50 (replies to interactions do
-/// not count against the global limit; the forum's read-backs and the judge commands' few
-/// requests take the rest, and serenity still waits as told should they meet a 429).
+/// Requests a second the outbox and the day posts' read-backs may make together: 48 of
+/// Discord's 50 (replies to interactions do not count against the global limit; the judge
+/// commands' few requests take the rest, and serenity still waits as told should they meet
+/// a 429).
 pub const OUTBOX_PER_SECOND: u32 = 48;
 
 /// A pace of requests shared by clones: one request per `1 s / per_second`, no bursts (a

@@ -10,10 +10,17 @@ use super::{anon, mention, Account, Channel, GameId, Place, Service, ServiceErro
 use crate::engine::{Action, CharId, Command, Phase};
 use crate::i18n::{self, Lang};
 use crate::notify::Delivery;
+pub use crate::store::forum::DueDay;
 pub use crate::store::forum::Elevator;
-use crate::store::forum::{DueDay, PostTally};
+use crate::store::forum::PostTally;
 use crate::store::{Outcome, StoreError};
 use chrono::{DateTime, Utc};
+use futures::future::join_all;
+
+/// Games' states read at once to tell which due ticks are days' closes
+/// ([`Service::closing_of`]); the bot's pool has 8 connections, which the deadline worker's
+/// fires share as they come.
+pub const LOADS_AT_ONCE: usize = 8;
 
 /// What became of a message posted in a game's day post.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,7 +36,8 @@ pub enum ThreadPost {
     Flagged { remove: bool },
 }
 
-/// A day whose close is due: its post is read back before the close fires.
+/// A day whose close is due: its post is read back, before the close fires when what is
+/// read there counts (`counts`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Closing {
     pub game: GameId,
@@ -37,6 +45,11 @@ pub struct Closing {
     pub thread: Channel,
     /// When the day closes (the time of its close deadline).
     pub closes: DateTime<Utc>,
+    /// Whether members' own messages in the post count (not in an anonymous game): then the
+    /// close waits for the read-back. In an anonymous game the read-back only removes
+    /// messages that show their author's account (and reports outsiders and the dead), which
+    /// need not hold the close.
+    pub counts: bool,
 }
 
 /// A violation the bot can see.
@@ -228,36 +241,74 @@ impl Service {
         }
     }
 
-    /// The days whose close is due by `now` and not fired yet, with their day posts.
+    /// The days whose close is due by `now` and not fired yet, with their day posts; oldest
+    /// close first ([`Service::due_days`], each told by [`Service::closing_of`]); anonymous
+    /// games' too ([`Closing::counts`]).
     ///
     /// # Errors
     /// Database errors.
     pub async fn closing_days(&self, now: DateTime<Utc>) -> Result<Vec<Closing>, ServiceError> {
-        let mut out = Vec::new();
-        for DueDay { game, day, thread } in self.store.due_days(now).await? {
-            let g = match self.store.load(game.0).await {
-                Ok(g) => g,
-                Err(StoreError::Db(e)) => return Err(e.into()),
-                // A game that does not load must not hold up every other game's close.
-                Err(e) => {
-                    tracing::warn!(game = game.0, error = %e, "a day post cannot be read back");
-                    continue;
-                }
-            };
-            // Due ticks of a game at night, or of a day whose post is not this one, are not a
-            // day's close.
-            if let (Phase::Day { day: today, .. }, Some(d)) = (g.phase, &g.day) {
-                if today == day && !d.closed && d.closes <= now {
-                    out.push(Closing {
-                        game,
-                        day,
-                        thread,
-                        closes: d.closes,
-                    });
-                }
+        let due = self.due_days(now).await?;
+        let mut out: Vec<Closing> = Vec::new();
+        for some in due.chunks(LOADS_AT_ONCE) {
+            let told = join_all(some.iter().map(|d| self.closing_of(d))).await;
+            for closing in told {
+                out.extend(closing?);
             }
         }
+        out.sort_by_key(|c| (c.closes, c.game.0));
         Ok(out)
+    }
+
+    /// The day posts of running games whose due tick fell due by `now` (a day's close, or
+    /// not: [`Service::closing_of`] tells).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn due_days(&self, now: DateTime<Utc>) -> Result<Vec<DueDay>, ServiceError> {
+        Ok(self.store.due_days(now).await?)
+    }
+
+    /// Whether `due` is a day's close, whose post is read back. In an anonymous game the
+    /// close does not wait for it ([`Closing::counts`]): a member's own message there never
+    /// counts (only relayed DMs do), so the read could change nothing at the close. The
+    /// answer depends on the game and on `due` only (not on the time), so a caller may keep
+    /// it while the same tick is due. A game that does not load is logged and left out, so
+    /// that it does not hold up every other game's close.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn closing_of(&self, due: &DueDay) -> Result<Option<Closing>, ServiceError> {
+        let DueDay {
+            game,
+            day,
+            thread,
+            due,
+        } = *due;
+        let g = match self.store.load_cached(game.0).await {
+            Ok((g, _)) => g,
+            Err(StoreError::Db(e)) => return Err(e.into()),
+            Err(e) => {
+                tracing::warn!(game = game.0, error = %e, "a day post cannot be read back");
+                return Ok(None);
+            }
+        };
+        // Due ticks of a game at night, of a day whose post is not this one, or before the
+        // day's close (its deadline was moved) are not a day's close.
+        Ok(match (g.phase, &g.day) {
+            (Phase::Day { day: today, .. }, Some(d))
+                if today == day && !d.closed && d.closes <= due =>
+            {
+                Some(Closing {
+                    game,
+                    day,
+                    thread,
+                    closes: d.closes,
+                    counts: !g.ruleset.options.anonymous,
+                })
+            }
+            _ => None,
+        })
     }
 
     /// The messages of a day post already counted as posts.

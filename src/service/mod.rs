@@ -25,7 +25,7 @@ mod tournament;
 pub mod view;
 
 pub use board::GameOptions;
-pub use forum::{Closing, Elevator, Flag, ThreadPost};
+pub use forum::{Closing, DueDay, Elevator, Flag, ThreadPost, LOADS_AT_ONCE};
 pub use play::{At, Intent, Judging, Played, Refusal};
 pub use records::{CardRecord, MAX_RED_CARD_WINDOW};
 pub use tournament::DEFAULT_TOURNAMENT_RULESET;

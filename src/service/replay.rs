@@ -262,7 +262,7 @@ async fn wait(
                 } else {
                     None
                 };
-                let due = match (refusal, store.next_due(Some(game_id)).await?) {
+                let due = match (refusal, store.next_due(Some(game_id), &[]).await?) {
                     (None, Some(due)) => due,
                     (r, _) => {
                         let r = r.unwrap_or(Refusal::PhaseUnreachable { phase: *target });

@@ -220,7 +220,12 @@ impl Store {
         worker: &str,
     ) -> Result<Option<Fired>, StoreError> {
         for _ in 0..MAX_RETRIES {
-            let Some(head) = self.heads(game, now, 1, false).await?.into_iter().next() else {
+            let Some(head) = self
+                .heads(game, now, 1, false, &[])
+                .await?
+                .into_iter()
+                .next()
+            else {
                 return Ok(None);
             };
             if let Some(fired) = self.fire(head, worker).await? {
@@ -242,7 +247,7 @@ impl Store {
         now: DateTime<Utc>,
         worker: &str,
     ) -> Result<Vec<Fired>, StoreError> {
-        self.fire_due_within(game, &|| now, worker, None).await
+        self.fire_due_within(game, &|| now, worker, None, &[]).await
     }
 
     /// Fires the deadlines due by the time `clock` gives at each look at the table, all of
@@ -265,6 +270,10 @@ impl Store {
     /// ([`super::precedence`]). Without a budget the call returns when a look finds nothing
     /// due: with a clock that runs, give it a budget.
     ///
+    /// The games in `held` fire nothing in this call: the bot's worker holds a game whose
+    /// day post is still being read back before its close (`discord::readback::ReadBacks`), so
+    /// that one slow read-back holds up that close and no other deadline.
+    ///
     /// # Errors
     /// As [`Store::fire_next`]; the deadlines fired before the error stay fired (those
     /// already being fired finish first).
@@ -274,6 +283,7 @@ impl Store {
         clock: &(dyn Fn() -> DateTime<Utc> + Sync),
         worker: &str,
         budget: Option<std::time::Duration>,
+        held: &[i64],
     ) -> Result<Vec<Fired>, StoreError> {
         let began = Instant::now();
         // Workers that look at the same moment see the same heads; starting each at its own
@@ -295,7 +305,9 @@ impl Store {
             let open = failed.is_none() && budget.is_none_or(|b| began.elapsed() < b);
             if open {
                 if queue.is_empty() && firing.is_empty() {
-                    let mut heads = self.heads(game, clock(), HEADS_PER_LOOK, false).await?;
+                    let mut heads = self
+                        .heads(game, clock(), HEADS_PER_LOOK, false, held)
+                        .await?;
                     if heads.is_empty() {
                         return Ok(all);
                     }
@@ -313,7 +325,9 @@ impl Store {
                 // The newest lane: on a backlog, the newest due deadlines in front of it,
                 // at once and every RELOOK after.
                 if !queue.is_empty() && looked.is_none_or(|t| t.elapsed() >= RELOOK) {
-                    let fresh = self.heads(game, clock(), FRESH_PER_LOOK, true).await?;
+                    let fresh = self
+                        .heads(game, clock(), FRESH_PER_LOOK, true, held)
+                        .await?;
                     for h in fresh.into_iter().rev() {
                         if taken.insert(h.game_id) {
                             queue.push_front(h);
@@ -359,28 +373,36 @@ impl Store {
         }
     }
 
-    /// The earliest unfired deadline of a game, or of all games.
+    /// The earliest unfired deadline of a game, or of all games but those `held` (see
+    /// [`Store::fire_due_within`]).
     ///
     /// # Errors
     /// Database errors.
-    pub async fn next_due(&self, game: Option<i64>) -> Result<Option<DateTime<Utc>>, StoreError> {
+    pub async fn next_due(
+        &self,
+        game: Option<i64>,
+        held: &[i64],
+    ) -> Result<Option<DateTime<Utc>>, StoreError> {
         Ok(sqlx::query_scalar!(
             "SELECT min(due_at) AS due FROM deadlines
-             WHERE fired_at IS NULL AND ($1::BIGINT IS NULL OR game_id = $1)",
+             WHERE fired_at IS NULL AND ($1::BIGINT IS NULL OR game_id = $1)
+               AND game_id <> ALL($2::BIGINT[])",
             game,
+            held,
         )
         .fetch_one(&self.pool)
         .await?)
     }
 
     /// Up to `limit` due deadlines, each the earliest unfired one of its game, oldest first
-    /// (`newest`: the most recently due first).
+    /// (`newest`: the most recently due first), of games not `held`.
     async fn heads(
         &self,
         game: Option<i64>,
         now: DateTime<Utc>,
         limit: i64,
         newest: bool,
+        held: &[i64],
     ) -> Result<Vec<Head>, StoreError> {
         // Two statements that differ in their order only: `query_as!` takes one literal,
         // and written out, each order walks the `deadlines_due` index and stops at `limit`
@@ -390,6 +412,7 @@ impl Store {
                 HeadRow,
                 "SELECT d.game_id, d.kind, d.due_at FROM deadlines d
                  WHERE d.fired_at IS NULL AND d.due_at <= $1 AND ($2::BIGINT IS NULL OR d.game_id = $2)
+                   AND d.game_id <> ALL($4::BIGINT[])
                    AND NOT EXISTS (SELECT 1 FROM deadlines e
                                    WHERE e.game_id = d.game_id AND e.fired_at IS NULL
                                      AND (e.due_at, e.kind) < (d.due_at, d.kind))
@@ -398,6 +421,7 @@ impl Store {
                 now,
                 game,
                 limit,
+                held,
             )
             .fetch_all(&self.pool)
             .await?
@@ -406,6 +430,7 @@ impl Store {
                 HeadRow,
                 "SELECT d.game_id, d.kind, d.due_at FROM deadlines d
                  WHERE d.fired_at IS NULL AND d.due_at <= $1 AND ($2::BIGINT IS NULL OR d.game_id = $2)
+                   AND d.game_id <> ALL($4::BIGINT[])
                    AND NOT EXISTS (SELECT 1 FROM deadlines e
                                    WHERE e.game_id = d.game_id AND e.fired_at IS NULL
                                      AND (e.due_at, e.kind) < (d.due_at, d.kind))
@@ -414,6 +439,7 @@ impl Store {
                 now,
                 game,
                 limit,
+                held,
             )
             .fetch_all(&self.pool)
             .await?

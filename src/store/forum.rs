@@ -19,13 +19,17 @@ pub struct Elevator {
 }
 
 /// A day post of a running game whose day's close is due (its game may be at night: the
-/// service checks).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// service checks), with the game's latest due tick (an earlier one left unfired when the
+/// deadline moved may be due too).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct DueDay {
     pub game: GameId,
     /// The game's latest day with a post.
     pub day: u32,
     pub thread: Channel,
+    /// When the game's due tick fell due: while the tick is the same, so is what it is (a
+    /// day's close or not), and a caller looking again and again may keep its answer.
+    pub due: DateTime<Utc>,
 }
 
 /// One character's counted posts of a day.
@@ -65,12 +69,12 @@ impl Store {
     pub async fn due_days(&self, now: DateTime<Utc>) -> Result<Vec<DueDay>, StoreError> {
         let rows = sqlx::query!(
             r#"SELECT DISTINCT ON (d.game_id) d.game_id AS "game!: GameId", t.day AS "day!",
-                      t.thread_id AS "thread!: Channel"
+                      t.thread_id AS "thread!: Channel", d.due_at AS "due!"
                FROM deadlines d
                JOIN games g ON g.id = d.game_id AND NOT g.ended
                JOIN day_threads t ON t.game_id = d.game_id AND t.day > 0
                WHERE d.kind = 'tick' AND d.fired_at IS NULL AND d.due_at <= $1
-               ORDER BY d.game_id, t.day DESC"#,
+               ORDER BY d.game_id, t.day DESC, d.due_at DESC"#,
             now,
         )
         .fetch_all(&self.pool)
@@ -81,6 +85,7 @@ impl Store {
                 game: r.game,
                 day: r.day as u32,
                 thread: r.thread,
+                due: r.due,
             })
             .collect())
     }

@@ -246,6 +246,13 @@ impl Store {
         &self.pool
     }
 
+    /// Holds this process's dispatchers back (as a backlog of deadlines does,
+    /// [`precedence`]) until the hold is dropped: the bot's worker holds them while day
+    /// posts are being read back, since those requests gate the closes that players wait for.
+    pub fn hold_delivery(&self) -> precedence::Hold {
+        self.precedence.hold()
+    }
+
     /// Closes the pool: waits for its connections to be returned, then closes them.
     pub async fn close(&self) {
         self.pool.close().await;

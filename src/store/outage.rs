@@ -114,7 +114,8 @@ where
 /// [`ROUND_BUDGET`] (a burst goes on in the next rounds; what falls due meanwhile goes in
 /// front of it, [`Store::fire_due_within`]), then returns how long to sleep:
 /// until the next deadline (none when some are left over), `poll` at most (a command may
-/// add an earlier one).
+/// add an earlier one). The games in `held` fire nothing and do not count for the pause
+/// (their day post is being read back: its end wakes the worker, not the clock).
 ///
 /// # Errors
 /// As [`Store::fire_due`]; the deadlines fired before the error stay fired.
@@ -123,12 +124,13 @@ pub async fn fire_round(
     clock: &(dyn Fn() -> DateTime<Utc> + Sync),
     worker: &str,
     poll: Duration,
+    held: &[i64],
 ) -> Result<Duration, StoreError> {
     store
-        .fire_due_within(None, clock, worker, Some(ROUND_BUDGET))
+        .fire_due_within(None, clock, worker, Some(ROUND_BUDGET), held)
         .await?;
     let now = clock();
-    Ok(match store.next_due(None).await? {
+    Ok(match store.next_due(None, held).await? {
         Some(at) => (at - now).to_std().unwrap_or(Duration::ZERO).min(poll),
         None => poll,
     })

@@ -45,10 +45,11 @@ impl Default for Precedence {
     }
 }
 
-/// A round firing a backlog; dropping it (at the end of the backlog, on an error, or when
-/// the round's future is dropped) lets the dispatchers go on.
+/// A round firing a backlog (or the bot's worker reading day posts back before their close,
+/// [`super::Store::hold_delivery`]); dropping it (at the end of the backlog, on an error, or
+/// when the round's future is dropped) lets the dispatchers go on.
 #[derive(Debug)]
-pub(super) struct Hold {
+pub struct Hold {
     firing: Arc<watch::Sender<usize>>,
 }
 

@@ -775,6 +775,17 @@ impl FakeDiscord {
         }
     }
 
+    /// Waits until the bot has made a `method` request whose path contains `path`, or
+    /// panics after `secs` with `what`.
+    pub async fn wait_for_call(&self, what: &str, secs: u64, method: &str, path: &str) {
+        self.wait_for(what, secs, |f| {
+            f.calls()
+                .iter()
+                .any(|c| c.method == method && c.path.contains(path))
+        })
+        .await;
+    }
+
     /// Sends a gateway dispatch to the connected bot.
     pub fn dispatch(&self, t: &str, d: Value) {
         send(&mut self.lock(), t, d);
