@@ -5,7 +5,7 @@
 //! `DATABASE_URL`).
 
 use sqlx::PgPool;
-use wolfjudge::bench::{self, ActiveOptions, LimitsOptions, Options};
+use wolfjudge::bench::{self, ActiveOptions, LimitsOptions, Options, ReadBackOptions};
 
 use crate::common::url_of;
 
@@ -118,4 +118,61 @@ async fn discord_limits_time_a_burst_of_day_closes(pool: PgPool) {
     );
     assert!(d.in_flight > 1, "{d:#?}");
     assert!(report.text().contains("discord limits"));
+}
+
+/// The read-back phase on a small scale, both ways. The bot's worker reads 20 closing posts
+/// back at once on the outbox's pace (each read a pace step and a 100 ms round trip): the
+/// burst is fired no sooner than the pace allows; the closes falling due during it are read
+/// first, and the anonymous ones do not wait for their post (read after). Read in turn, as
+/// the worker did before, the burst takes a round trip per post, and the other closes wait
+/// behind it.
+#[sqlx::test]
+async fn the_bots_worker_reads_closing_posts_at_once_and_holds_only_their_closes(pool: PgPool) {
+    let run = |serial| {
+        let opts = Options {
+            read_back: ReadBackOptions {
+                games: 20,
+                serial,
+                ..ReadBackOptions::default()
+            },
+            // Games of their own for each run.
+            seed: if serial { 1000 } else { 1 },
+            ..quiet()
+        };
+        let url = url_of(&pool);
+        async move {
+            bench::run_in(&url, &opts)
+                .await
+                .expect("the bench runs and every close fires")
+        }
+    };
+    let report = run(false).await;
+    let r = report.read_back.as_ref().expect("the phase ran");
+    assert_eq!(
+        (r.burst_games, r.others_read, r.others_anonymous),
+        (20, 2, 2)
+    );
+    // The anonymous days' posts are read after, without holding their close: the phase
+    // may end before them.
+    assert!((22..=24).contains(&r.reads), "{r:#?}");
+    // The pace lets the 20th read go 19 steps after the first, and it takes a round trip.
+    assert!(r.burst_seconds >= r.bound_s - 0.15, "{r:#?}");
+    assert!(
+        r.others_read_lag_ms.max < r.burst_lag_ms.max,
+        "closes due during the burst are read first: {r:#?}"
+    );
+    assert!(report.text().contains("read-back"));
+
+    let before = run(true).await;
+    let b = before.read_back.as_ref().expect("the phase ran");
+    assert_eq!(b.reads, 24, "every post in turn: {b:#?}");
+    assert!(
+        b.burst_seconds >= 20.0 * 0.1,
+        "a round trip per post: {b:#?}"
+    );
+    assert!(b.burst_seconds > r.burst_seconds, "{b:#?} against {r:#?}");
+    assert!(
+        b.others_anonymous_lag_ms.max > r.others_anonymous_lag_ms.max,
+        "before, every close waited for the reads: {b:#?} against {r:#?}"
+    );
 }

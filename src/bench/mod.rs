@@ -15,6 +15,7 @@ mod drive;
 pub mod games;
 mod limits;
 mod pgbench;
+mod readback;
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -34,6 +35,7 @@ use drive::{Played, Sample, Tally};
 use games::Planned;
 pub use limits::{Counts, DiscordLimits, LimitsOptions, Timing};
 pub use pgbench::Pgbench;
+pub use readback::{ReadBackBurst, ReadBackOptions};
 
 /// What to run.
 #[derive(Debug, Clone)]
@@ -55,6 +57,9 @@ pub struct Options {
     pub active: ActiveOptions,
     /// The Discord-limits phase, after the long games (`limits.games == 0`: none).
     pub limits: LimitsOptions,
+    /// The bot's worker under a burst of closes read back first, after the Discord-limits
+    /// phase (`read_back.games == 0`: none).
+    pub read_back: ReadBackOptions,
 }
 
 impl Default for Options {
@@ -69,6 +74,7 @@ impl Default for Options {
             progress: true,
             active: ActiveOptions::default(),
             limits: LimitsOptions::default(),
+            read_back: ReadBackOptions::default(),
         }
     }
 }
@@ -78,6 +84,8 @@ impl Default for Options {
 pub enum BenchError {
     #[error(transparent)]
     Store(#[from] StoreError),
+    #[error(transparent)]
+    Service(#[from] crate::service::ServiceError),
     #[error("database: {0}")]
     Db(#[from] sqlx::Error),
     #[error("a game could not be simulated: {0}")]
@@ -173,6 +181,7 @@ pub struct Report {
     pub ratios: Option<Ratios>,
     pub active: Option<ActiveGames>,
     pub discord_limits: Option<DiscordLimits>,
+    pub read_back: Option<ReadBackBurst>,
 }
 
 /// Storage per finished game (issue 19, target 4): as the games left it, compacted (only
@@ -286,6 +295,9 @@ impl Report {
         }
         if let Some(l) = &self.discord_limits {
             out.extend(l.lines());
+        }
+        if let Some(r) = &self.read_back {
+            out.extend(r.lines());
         }
         if let Some(a) = &self.active {
             out.extend(a.lines());
@@ -627,6 +639,12 @@ pub async fn run_in(url: &str, opts: &Options) -> Result<Report, BenchError> {
         None
     };
 
+    let read_back = if opts.read_back.games > 0 {
+        Some(readback::run(&st, &opts.read_back, seed, opts.concurrency).await?)
+    } else {
+        None
+    };
+
     let peak = peak_rss_mb();
     let active = if opts.active.games > 0 {
         Some(active::run(url, &opts.active, opts.concurrency, seed).await?)
@@ -661,5 +679,6 @@ pub async fn run_in(url: &str, opts: &Options) -> Result<Report, BenchError> {
         ratios: None,
         active,
         discord_limits,
+        read_back,
     })
 }

@@ -55,9 +55,19 @@ pub struct Args {
     /// virtual clock (0: skip that phase).
     #[arg(long, default_value_t = 0)]
     discord_limits: usize,
-    /// The Discord-limits phase's round trip of one request, in ms of its virtual clock.
+    /// The Discord-limits phase's round trip of one request, in ms of its virtual clock
+    /// (and the read-back phase's, on the real clock).
     #[arg(long, default_value_t = 100)]
     discord_rtt_ms: u64,
+    /// Games for the read-back phase, not anonymous, all closing their first day at one
+    /// instant: the bot's own worker reads each post back from Discord (modelled: the
+    /// outbox's pace and a round trip) before its close (0: skip that phase).
+    #[arg(long, default_value_t = 0)]
+    read_back: usize,
+    /// The read-back phase with the worker as it was before: every closing post read in
+    /// turn, then the round's firing.
+    #[arg(long)]
+    read_back_serial: bool,
 }
 
 pub async fn run(a: Args) -> anyhow::Result<()> {
@@ -78,6 +88,11 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         limits: bench::LimitsOptions {
             games: a.discord_limits,
             rtt: std::time::Duration::from_millis(a.discord_rtt_ms),
+        },
+        read_back: bench::ReadBackOptions {
+            games: a.read_back,
+            rtt: std::time::Duration::from_millis(a.discord_rtt_ms),
+            serial: a.read_back_serial,
         },
         ..bench::Options::default()
     };
