@@ -60,7 +60,8 @@ enum Cmd {
     Export(export::Args),
     /// Check an exported game against the commitment published at its start: the seed's
     /// SHA-256 (of an integer `seed`'s 8 little-endian bytes, or of a `seed256`'s 32 bytes)
-    /// must equal COMMITMENT; then replay the game and print the deal the seed gives. Exits 1 when they differ, 2 for an unreadable file.
+    /// must equal COMMITMENT; then replay the game and print the deal the seed gives. Exits
+    /// 1 when they differ, 2 for an unreadable file.
     Verify(verify::Args),
     /// Print a tournament's standings table and write its points chart as a PNG.
     Standings(standings::Args),

@@ -14,18 +14,18 @@
 //! How one post is read is the caller's ([`ReadBacks::new`]), so that the scheduling is
 //! tested without Discord.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::pin::Pin;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use futures::future::join_all;
 use futures::FutureExt;
+use indexmap::IndexSet;
 use tokio::task::JoinSet;
 
-use crate::service::{Closing, DueDay, Service, ServiceError, LOADS_AT_ONCE};
+use crate::service::{Closing, DueDay, Service, ServiceError};
 use crate::store::outage;
 use crate::store::precedence::Hold;
 use crate::store::StoreError;
@@ -58,9 +58,9 @@ pub struct ReadBacks {
     /// Closes being read back now.
     running: HashSet<Closing>,
     /// Anonymous days' posts waiting for a place ([`Closing::counts`] false): read when no
-    /// close waits for one, and kept until read even once their close has fired.
-    later: VecDeque<Closing>,
-    queued: HashSet<Closing>,
+    /// close waits for one, and kept until read even once their close has fired; in the
+    /// order they were found, each once.
+    later: IndexSet<Closing>,
     /// Failed reads of the closes still due: after [`MAX_READ_FAILURES`] a close goes
     /// without its read-back rather than wait for ever.
     failures: HashMap<Closing, u32>,
@@ -83,8 +83,7 @@ impl ReadBacks {
             at_once: at_once.max(1),
             read: HashSet::new(),
             running: HashSet::new(),
-            later: VecDeque::new(),
-            queued: HashSet::new(),
+            later: IndexSet::new(),
             failures: HashMap::new(),
             tasks: JoinSet::new(),
             told: HashMap::new(),
@@ -110,8 +109,8 @@ impl ReadBacks {
                 continue;
             }
             if !c.counts {
-                if !self.running.contains(c) && self.queued.insert(c.clone()) {
-                    self.later.push_back(c.clone());
+                if !self.running.contains(c) {
+                    self.later.insert(c.clone());
                 }
                 continue;
             }
@@ -126,10 +125,9 @@ impl ReadBacks {
             }
         }
         while !waiting && self.running.len() < self.at_once {
-            let Some(c) = self.later.pop_front() else {
+            let Some(c) = self.later.shift_remove_index(0) else {
                 break;
             };
-            self.queued.remove(&c);
             if !self.running.contains(&c) {
                 self.start(c);
             }
@@ -227,18 +225,14 @@ pub async fn hold(
     let due = service.due_days(now).await?;
     let now_due: HashSet<&DueDay> = due.iter().collect();
     reads.told.retain(|d, _| now_due.contains(d));
-    let new: Vec<&DueDay> = due
+    let new: Vec<DueDay> = due
         .iter()
         .filter(|d| !reads.told.contains_key(*d))
+        .cloned()
         .collect();
-    for some in new.chunks(LOADS_AT_ONCE) {
-        let told = join_all(some.iter().map(|d| service.closing_of(d))).await;
-        for (d, closing) in some.iter().zip(told) {
-            reads.told.insert((*d).clone(), closing?);
-        }
-    }
+    reads.told.extend(service.closings_of(new).await?);
     let mut closing: Vec<Closing> = reads.told.values().flatten().cloned().collect();
-    closing.sort_by_key(|c| (c.closes, c.game.0));
+    Closing::sort(&mut closing);
     let held = reads.held(&closing);
     if held.is_empty() {
         reads.hold = None;

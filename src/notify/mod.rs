@@ -119,7 +119,8 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
 /// its day is over: locked when the night opens, after the day's result (members can no
 /// longer post; the bot, with Manage Threads, still writes the night's messages there), and
 /// archived right before the next day's post opens (after the night's last public message,
-/// so the bot never writes in an archived post) and, at the end, after the reveal. The living role goes to every seat at the deal, the dead role replaces
+/// so the bot never writes in an archived post) and, at the end, after the reveal. The
+/// living role goes to every seat at the deal, the dead role replaces
 /// it when a death is announced (a night's deaths with the next day's opening, never
 /// before), and both go at the end. Roles are on the `roles` channel, apart from the
 /// messages, so that a dozen role changes hold up no post. A substitute takes over the

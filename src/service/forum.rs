@@ -52,6 +52,13 @@ pub struct Closing {
     pub counts: bool,
 }
 
+impl Closing {
+    /// Sorts closes oldest first (then by game), the order the firing takes them in.
+    pub fn sort(closing: &mut [Closing]) {
+        closing.sort_by_key(|c| (c.closes, c.game.0));
+    }
+}
+
 /// A violation the bot can see.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flag {
@@ -249,14 +256,33 @@ impl Service {
     /// Database errors.
     pub async fn closing_days(&self, now: DateTime<Utc>) -> Result<Vec<Closing>, ServiceError> {
         let due = self.due_days(now).await?;
-        let mut out: Vec<Closing> = Vec::new();
+        let mut out: Vec<Closing> = self
+            .closings_of(due)
+            .await?
+            .into_iter()
+            .filter_map(|(_, c)| c)
+            .collect();
+        Closing::sort(&mut out);
+        Ok(out)
+    }
+
+    /// Each of `due` with [`Service::closing_of`]'s answer, in the same order;
+    /// [`LOADS_AT_ONCE`] games loaded at a time (telling one loads its state, and a burst
+    /// is a thousand).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn closings_of(
+        &self,
+        due: Vec<DueDay>,
+    ) -> Result<Vec<(DueDay, Option<Closing>)>, ServiceError> {
+        let mut out = Vec::with_capacity(due.len());
         for some in due.chunks(LOADS_AT_ONCE) {
             let told = join_all(some.iter().map(|d| self.closing_of(d))).await;
-            for closing in told {
-                out.extend(closing?);
+            for (d, closing) in some.iter().zip(told) {
+                out.push((d.clone(), closing?));
             }
         }
-        out.sort_by_key(|c| (c.closes, c.game.0));
         Ok(out)
     }
 

@@ -716,7 +716,8 @@ impl Service {
     /// the tournament.
     ///
     /// Starting is atomic: the first start draws the seed and the seating once and stores
-    /// them with the sign-up, under the sign-up row's lock ([`Service::deal`], [`Store::deal_once`]); the game
+    /// them with the sign-up, under the sign-up row's lock ([`Service::deal`],
+    /// [`Store::deal_once`]); the game
     /// (created under the sign-up's key) and the seats are both built from that stored
     /// deal. So a start retried after a failure, or a second start racing the first, finds
     /// the same deal and returns the same game: the seats always match the engine's

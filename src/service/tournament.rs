@@ -1,5 +1,6 @@
 //! Tournaments on a chat server: creating one in a server, finding a server's tournament by
-//! name, the standings with members' display names, and the display names themselves (`member_names`).
+//! name, the standings with members' display names, and the display names themselves
+//! (`member_names`).
 //!
 //! Players are known by their account id (`Character::player` is the id as text), so a
 //! member keeps their points when they change their display name; the names are only for

@@ -27,7 +27,8 @@ pub struct Progress {
 
 impl Store {
     /// The bytes the tables of games take (`games`, `characters`, `players`, `events`,
-    /// `snapshots`, `outbox`, `deadlines`, `commands`, `game_archive`, with their indexes and TOAST).
+    /// `snapshots`, `outbox`, `deadlines`, `commands`, `game_archive`, with their indexes
+    /// and TOAST).
     ///
     /// # Errors
     /// Database errors.

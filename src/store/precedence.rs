@@ -4,7 +4,8 @@
 //! send, so that the two cores and the database's write-ahead log go to the fires first.
 //! A worker's round lasts [`super::deadline::ROUND_BUDGET`] of starts: between two rounds
 //! of one burst the hold is let go, and each waiting dispatcher takes one step (a claim or
-//! a send) before the next round holds it again. A burst's messages wait a second or two either way: Discord
+//! a send) before the next round holds it again. A burst's messages wait a second or two
+//! either way: Discord
 //! takes 50 requests a second, far fewer than a burst writes, so what the dispatchers give
 //! up is a head start on a queue the limits set, while a deadline's lag is the game's clock.
 //!
