@@ -487,21 +487,58 @@ impl Messenger for Overlap {
 async fn channels_are_sent_at_once_each_in_its_order(pool: PgPool) {
     const CHANNELS: i64 = 8;
     const EACH: i64 = 5;
-    let game = bare_game(&pool, "at-once").await;
-    fill_channels(&pool, game, CHANNELS, EACH, false).await;
-    let overlap = Overlap::default();
-    let delivered = Store::new(pool.clone())
-        .dispatch(None, &overlap)
-        .await
-        .expect("dispatch");
-    assert_eq!(delivered as i64, CHANNELS * EACH);
-    let s = overlap.state.lock().expect("state");
+    let s = sent_in_one_dispatch(&pool, "at-once", CHANNELS, EACH).await;
     assert_eq!(s.most as i64, CHANNELS, "channels sent one after the other");
     assert_eq!(s.most_in_channel, 1, "two messages of one channel at once");
     let in_order: Vec<i64> = (1..=EACH).collect();
     for (channel, bodies) in &s.order {
         assert_eq!(bodies, &in_order, "{channel} out of order");
     }
+}
+
+/// `each` messages in each of `channels` channels of a new game, all delivered by one
+/// dispatch through [`Overlap`]: what it saw in flight.
+async fn sent_in_one_dispatch(pool: &PgPool, key: &str, channels: i64, each: i64) -> OverlapState {
+    let game = bare_game(pool, key).await;
+    fill_channels(pool, game, channels, each, false).await;
+    let overlap = Overlap::default();
+    let delivered = Store::new(pool.clone())
+        .dispatch(None, &overlap)
+        .await
+        .expect("dispatch");
+    assert_eq!(delivered as i64, channels * each);
+    overlap.state.into_inner().expect("state")
+}
+
+/// Every command that writes a message wakes the dispatcher, and most wakes find little
+/// or nothing ready; each lane's search for ready channels walks the pending index,
+/// delivered rows included until they are vacuumed. So a dispatch with nothing to send
+/// searches once (one lane), not once per lane: one statement, where each of the four
+/// lanes searched before.
+#[sqlx::test]
+async fn a_dispatch_with_nothing_to_send_searches_once(pool: PgPool) {
+    let game = bare_game(&pool, "idle").await;
+    fill_channels(&pool, game, 20, 5, true).await;
+    let (counted, counter) = crate::common::pgproxy::counted(&pool, 8).await;
+    let store = Store::new(counted);
+    let recorder = Recorder::default();
+    let (delivered, cost) =
+        crate::common::pgproxy::measure(&counter, store.dispatch(None, &recorder)).await;
+    assert_eq!(delivered.expect("dispatch"), 0);
+    assert_eq!(cost.statements, 1, "statements of an idle dispatch");
+}
+
+/// More channels ready than one claim takes (64): the other lanes start beside the first,
+/// so more channels are in flight than one lane sends at once (8).
+#[sqlx::test]
+async fn more_channels_than_a_claim_takes_are_sent_by_several_lanes(pool: PgPool) {
+    let s = sent_in_one_dispatch(&pool, "lanes", 200, 2).await;
+    assert!(
+        s.most > wolfjudge::store::outbox::CHANNELS_AT_ONCE,
+        "one lane at a time: at most {} in flight",
+        s.most
+    );
+    assert_eq!(s.most_in_channel, 1, "two messages of one channel at once");
 }
 
 /// `each` messages in each of `channels` DM channels of `game`, their bodies numbered from
