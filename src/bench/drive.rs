@@ -1,15 +1,15 @@
 //! Plays planned games through the store at once, on one virtual clock.
 //!
-//! Every game has a driver task that sends its commands through [`Store::execute`] (at
-//! most `concurrency` at a time); one deadline worker task fires deadlines through
-//! [`Store::fire_due`], the worker's own code, and dispatcher tasks deliver the outbox to
-//! a messenger (a counting [`Tally`], or the Discord-limits phase's planner). The clock is
-//! compressed as far as the service keeps up: the worker fires
-//! everything due up to just before the earliest deadline that some game still has a
-//! command to send before (the *frontier*), and a command is sent as soon as the frontier
-//! has passed the deadline its game passed before it. So every game sees its commands and
-//! deadlines in the order the simulator played them, whatever the load, while the games
-//! between two of their deadlines all run at once.
+//! Every game has a driver task that sends its commands through [`Store::execute`] (at most
+//! `concurrency` at a time); one deadline worker task fires deadlines through
+//! [`Store::fire_due`], the worker's own code, and dispatcher tasks deliver the outbox to a
+//! messenger (a counting [`Tally`], or the Discord-limits phase's planner). The clock is
+//! compressed as far as the service keeps up: the worker fires everything due up to just
+//! before the earliest deadline that some game still has a command to send before (the
+//! *frontier*), and a command is sent as soon as the frontier has passed the deadline its
+//! game passed before it. So every game sees its commands and deadlines in the order the
+//! simulator played them, whatever the load, while the games between two of their deadlines
+//! all run at once.
 
 use std::collections::{BTreeSet, HashSet};
 use std::hash::{Hash, Hasher};

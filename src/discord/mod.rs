@@ -291,8 +291,8 @@ async fn gateway(
 /// gateway missed (or that met a database error) count at the close; only that close waits
 /// for its post, the other deadlines fire meanwhile, and a read-back that ends wakes the
 /// worker ([`readback`]). An anonymous day's close does not wait: its post is read after. A
-/// round that fails (the database is down) is tried again with
-/// backoff; the task logs one line when it starts failing and one when it recovers.
+/// round that fails (the database is down) is tried again with backoff; the task logs one
+/// line when it starts failing and one when it recovers.
 async fn fire_deadlines(
     service: Service,
     poll: Duration,

@@ -120,12 +120,11 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
 /// longer post; the bot, with Manage Threads, still writes the night's messages there), and
 /// archived right before the next day's post opens (after the night's last public message,
 /// so the bot never writes in an archived post) and, at the end, after the reveal. The
-/// living role goes to every seat at the deal, the dead role replaces
-/// it when a death is announced (a night's deaths with the next day's opening, never
-/// before), and both go at the end. Roles are on the `roles` channel, apart from the
-/// messages, so that a dozen role changes hold up no post. A substitute takes over the
-/// seat's role from the player who left (their player in `prior`, the state before the
-/// change the event belongs to).
+/// living role goes to every seat at the deal, the dead role replaces it when a death is
+/// announced (a night's deaths with the next day's opening, never before), and both go at
+/// the end. Roles are on the `roles` channel, apart from the messages, so that a dozen role
+/// changes hold up no post. A substitute takes over the seat's role from the player who
+/// left (their player in `prior`, the state before the change the event belongs to).
 pub fn moderation(e: &Event, g: &Game, prior: &Game, lang: Lang) -> (Vec<Outgoing>, Vec<Outgoing>) {
     let row = |channel: &str, key: &str, args: &[(&str, String)], action: Moderate| Outgoing {
         channel: channel.to_string(),

@@ -25,7 +25,7 @@ mod tournament;
 pub mod view;
 
 pub use board::GameOptions;
-pub use forum::{Closing, DueDay, Elevator, Flag, ThreadPost, LOADS_AT_ONCE};
+pub use forum::{Closing, DueDay, Elevator, Flag, ThreadPost};
 pub use play::{At, Intent, Judging, Played, Refusal};
 pub use records::{CardRecord, MAX_RED_CARD_WINDOW};
 pub use tournament::DEFAULT_TOURNAMENT_RULESET;
@@ -717,11 +717,10 @@ impl Service {
     ///
     /// Starting is atomic: the first start draws the seed and the seating once and stores
     /// them with the sign-up, under the sign-up row's lock ([`Service::deal`],
-    /// [`Store::deal_once`]); the game
-    /// (created under the sign-up's key) and the seats are both built from that stored
-    /// deal. So a start retried after a failure, or a second start racing the first, finds
-    /// the same deal and returns the same game: the seats always match the engine's
-    /// players, and nobody is dealt twice.
+    /// [`Store::deal_once`]); the game (created under the sign-up's key) and the seats are
+    /// both built from that stored deal. So a start retried after a failure, or a second
+    /// start racing the first, finds the same deal and returns the same game: the seats
+    /// always match the engine's players, and nobody is dealt twice.
     ///
     /// # Errors
     /// [`ServiceError::PlayerCount`] when the ruleset cannot seat this many;

@@ -536,15 +536,14 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 impl Store {
     /// Delivers undelivered messages (of one game, or all) until none is ready; returns how
     /// many were delivered. It runs up to [`DISPATCH_LANES`] lanes at once (one while
-    /// little is ready); each round of a lane
-    /// claims the oldest ready message of up to
+    /// little is ready); each round of a lane claims the oldest ready message of up to
     /// [`DISPATCH_BATCH`] channels and up to [`RUN`] messages behind each with a lease
     /// ([`Store::claim`]), then sends each channel's in order, up to [`CHANNELS_AT_ONCE`]
     /// channels at once, marking each message delivered right after its own send
-    /// ([`Marks`]; no transaction is open during a send), and releases what it did
-    /// not send. A channel stops at its first failed send; what follows waits. Two
-    /// dispatchers never hold the same message: a lease is only taken when free, run out,
-    /// or left under this process's name by a dispatch no longer running ([`Orphans`],
+    /// ([`Marks`]; no transaction is open during a send), and releases what it did not
+    /// send. A channel stops at its first failed send; what follows waits. Two dispatchers
+    /// never hold the same message: a lease is only taken when free, run out, or left under
+    /// this process's name by a dispatch no longer running ([`Orphans`],
     /// [`name_dispatcher`]), and a round renews its leases as it goes ([`RENEW_AFTER`]).
     ///
     /// # Errors
