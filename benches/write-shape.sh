@@ -19,13 +19,12 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 pgbench=$(command -v pgbench || ls /usr/lib/postgresql/*/bin/pgbench | tail -1)
 db=wolfjudge_write_shape_$$
 base=${url%/*}
+script=$(mktemp)
+trap 'rm -f "$script"; for d in $db ${db}_pgb; do psql -q "$url" -c "DROP DATABASE IF EXISTS $d" >/dev/null 2>&1; done' EXIT
 psql -q "$url" -c "CREATE DATABASE $db"
-trap 'psql -q "$url" -c "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1' EXIT
 for m in "$here"/migrations/*.sql; do psql -q "$base/$db" -f "$m" >/dev/null; done
 psql -q "$base/$db" -c "INSERT INTO games (key, ruleset, phase)
     SELECT 'g' || i, 'm32', 'day 1' FROM generate_series(1, 1000) i"
-script=$(mktemp)
-trap 'rm -f "$script"; psql -q "$url" -c "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1' EXIT
 body='{"type":"voted","at":"2026-12-01T12:00:00Z","voter":3,"target":7,"day":2,"round":1,"reason":"he claimed seer too late and his story about night two does not add up at all"}'
 text='Player 3 votes for 7: he claimed seer too late and his story about night two does not add up at all'
 # The statement of src/store/mod.rs's `write`, its parameters written in place.
@@ -65,11 +64,10 @@ WITH done AS (SELECT 1 FROM deadlines WHERE game_id = :g AND kind = NULL::TEXT
  SELECT (SELECT count(*) FROM moved), (SELECT count(*) FROM fd), (SELECT count(*) FROM done);
 EOF
 run() { "$pgbench" -n -M prepared -c "$clients" -j 2 -T "$seconds" "$@" 2>&1 | grep -E '^(tps|latency average)'; }
-psql -q "$url" -c "DROP DATABASE IF EXISTS ${db}_pgb" -c "CREATE DATABASE ${db}_pgb"
+psql -q "$url" -c "CREATE DATABASE ${db}_pgb"
 "$pgbench" -i -q -s 10 "$base/${db}_pgb" >/dev/null 2>&1
 write=$(run -f "$script" "$base/$db")
 bound=$(run -N "$base/${db}_pgb")
-psql -q "$url" -c "DROP DATABASE IF EXISTS ${db}_pgb"
 tps() { sed -n 's/^tps = \([0-9.]*\).*/\1/p' <<<"$1"; }
 ratio=$(python3 -c "print(round($(tps "$write") / $(tps "$bound"), 2))")
 mkdir -p "$here/target"
