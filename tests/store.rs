@@ -1123,3 +1123,152 @@ async fn only_the_latest_redraw_of_a_vote_count_waiting_is_sent(pool: PgPool) {
         0
     );
 }
+
+/// The command of `step` (0..36) in a game of 12: each character votes, changes once,
+/// then tries a second change (refused).
+fn vote_step(step: u16) -> Command {
+    let (voter, round) = (step % 12, step / 12);
+    Command::by(
+        CharId(voter),
+        Action::Vote {
+            target: CharId((voter * 5 + round * 3 + 1) % 12),
+            reason: format!("step {step}"),
+        },
+    )
+}
+
+/// A game's outbox rows in the order they are sent, with the game's own id taken out of
+/// the nonces.
+async fn outbox_rows(pool: &PgPool, game: i64) -> Vec<(String, String, String, Option<String>)> {
+    sqlx::query_as(
+        "SELECT channel, body, replace(nonce, 'g' || game_id || '-', 'g-'), meta::TEXT
+         FROM outbox WHERE game_id = $1 ORDER BY id",
+    )
+    .bind(game)
+    .fetch_all(pool)
+    .await
+    .expect("outbox rows")
+}
+
+/// Commands to many games at the same moment are written together (group commit, fewer
+/// statements than commands), and exactly as each would be alone: the same outcomes,
+/// events, outbox rows in the same order and deadlines as the same commands in twin games
+/// run one at a time.
+#[sqlx::test]
+async fn commands_to_many_games_at_once_are_written_together_as_each_alone(pool: PgPool) {
+    const GAMES: u64 = 16;
+    let (counted, counter) = crate::common::pgproxy::counted(&pool, 8).await;
+    let store = Store::new(counted);
+    let now = start() + chrono::Duration::hours(1);
+    let mut together = Vec::new();
+    let mut alone = Vec::new();
+    for seed in 0..GAMES {
+        let setup = m32_setup(seed, &[]);
+        for (ids, name) in [(&mut together, "together"), (&mut alone, "alone")] {
+            let id = store
+                .create_game(&format!("{name}-{seed}"), &setup, Lang::En)
+                .await
+                .expect("created");
+            ids.push(id);
+        }
+    }
+    let mut most = 0;
+    for step in 0..36u16 {
+        let cmd = vote_step(step);
+        let key = format!("step-{step}");
+        let mut expected = Vec::new();
+        for &game in &alone {
+            expected.push(store.execute(game, &key, &cmd, now).await.expect("alone"));
+        }
+        // Futures, not tasks: nothing starts before `measure` counts.
+        let at_once = futures::future::join_all(
+            together
+                .iter()
+                .map(|&game| store.execute(game, &key, &cmd, now)),
+        );
+        let (outcomes, cost) = crate::common::pgproxy::measure(&counter, at_once).await;
+        let outcomes: Vec<Outcome> = outcomes.into_iter().map(|o| o.expect("together")).collect();
+        assert_eq!(outcomes, expected, "step {step}: outcomes");
+        // The first step loads each game (the cache is empty after a creation).
+        if step > 0 {
+            most = most.max(cost.statements);
+        }
+    }
+    assert!(
+        most < GAMES as usize / 2,
+        "{most} statements for {GAMES} games' commands at once"
+    );
+    for (&t, &a) in together.iter().zip(&alone) {
+        assert_eq!(
+            store.events(t).await.expect("events"),
+            store.events(a).await.expect("events"),
+            "events of game {t}"
+        );
+        assert_eq!(
+            outbox_rows(&pool, t).await,
+            outbox_rows(&pool, a).await,
+            "outbox rows of game {t}"
+        );
+        let deadlines = "SELECT kind || ' ' || due_at::TEXT FROM deadlines
+                         WHERE game_id = $1 ORDER BY kind, due_at";
+        let of = |g: i64| {
+            sqlx::query_scalar::<_, String>(deadlines)
+                .bind(g)
+                .fetch_all(&pool)
+        };
+        assert_eq!(
+            of(t).await.expect("deadlines"),
+            of(a).await.expect("deadlines")
+        );
+    }
+}
+
+/// A command whose key is already recorded, waiting with other games' commands: their
+/// shared statement fails on the key, so each change is written alone. The repeat gets
+/// its first result and writes nothing; the other games' commands are written.
+#[sqlx::test]
+async fn a_repeated_key_among_other_games_commands_gets_its_first_result(pool: PgPool) {
+    let store = Store::new(pool.clone());
+    let now = start() + chrono::Duration::hours(1);
+    let mut games = Vec::new();
+    let mut first = Vec::new();
+    for seed in 0..8 {
+        let game = store
+            .create_game(&format!("repeat-{seed}"), &m32_setup(seed, &[]), Lang::En)
+            .await
+            .expect("created");
+        first.push(
+            store
+                .execute(game, "first", &vote_step(0), now)
+                .await
+                .expect("first vote"),
+        );
+        games.push(game);
+    }
+    let before = store.events(games[0]).await.expect("events").len();
+    let at_once = games.iter().enumerate().map(|(i, &game)| {
+        let store = store.clone();
+        // Game 0 repeats its first key (with a command its state would accept again);
+        // the others vote anew.
+        let (key, cmd) = if i == 0 {
+            ("first", vote_step(12))
+        } else {
+            ("second", vote_step(1))
+        };
+        tokio::spawn(async move { store.execute(game, key, &cmd, now).await })
+    });
+    let outcomes: Vec<Outcome> = futures::future::join_all(at_once)
+        .await
+        .into_iter()
+        .map(|o| o.expect("task finishes").expect("executes"))
+        .collect();
+    assert_eq!(outcomes[0], first[0], "the repeated key's first result");
+    assert_eq!(
+        store.events(games[0]).await.expect("events").len(),
+        before,
+        "the repeat wrote nothing"
+    );
+    for (i, o) in outcomes.iter().enumerate().skip(1) {
+        assert!(matches!(o, Outcome::Accepted { .. }), "game {i}: {o:?}");
+    }
+}

@@ -15,6 +15,7 @@ pub mod camp;
 pub mod deadline;
 pub mod export;
 pub mod forum;
+mod group;
 pub mod guild;
 pub mod ids;
 mod notice;
@@ -226,6 +227,8 @@ pub struct Store {
     /// Whether a worker round of this process is firing a backlog, which the dispatchers
     /// let go first ([`precedence`]).
     precedence: precedence::Precedence,
+    /// The changes waiting to be written together ([`group`]).
+    group: group::Group,
 }
 
 impl Store {
@@ -235,6 +238,7 @@ impl Store {
             cache: std::sync::Arc::default(),
             dispatch_cursor: std::sync::Arc::default(),
             precedence: precedence::Precedence::default(),
+            group: group::Group::default(),
         }
     }
 
@@ -391,8 +395,9 @@ impl Store {
     ///
     /// At most two statements, neither in an explicit transaction: one load (the key's
     /// recorded result, the game row, the snapshot and the newer events), skipped when
-    /// `cached` and this process holds the game's state; and one write ([`write`]) that
-    /// moves `games.seq` from the loaded seq and, only if that matched, appends the events,
+    /// `cached` and this process holds the game's state; and one write ([`write`], shared
+    /// with other games' commands waiting at the same moment: [`group`]) that moves
+    /// `games.seq` from the loaded seq and, only if that matched, appends the events,
     /// outbox rows, deadlines and the command's record, atomically. A key already recorded
     /// makes the write fail on the `commands` key, and the retry's load finds the result.
     async fn try_execute(
@@ -442,20 +447,19 @@ impl Store {
                 Vec::new(),
             ),
         };
-        let result = serde_json::to_value(&outcome)?;
-        let record = Record {
-            key,
-            result: &result,
+        let record = group::Recorded {
+            key: key.to_string(),
+            result: serde_json::to_value(&outcome)?,
             at: now,
-            command: logged.as_ref(),
+            command: logged,
         };
         let after = after.unwrap_or_else(|| game.clone());
-        let mut conn = self.pool.acquire().await?;
         let plan = Plan::new(game_id, &game, seq, &events, &after, lang)?;
-        if write(&mut conn, &plan, Some(&record)).await? == Written::Lost {
+        let new_seq = plan.new_seq;
+        if self.group.write(&self.pool, plan, record).await? == Written::Lost {
             return Ok(None);
         }
-        self.cache.put(game_id, plan.new_seq, after, lang);
+        self.cache.put(game_id, new_seq, after, lang);
         Ok(Some(outcome))
     }
 

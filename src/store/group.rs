@@ -1,0 +1,419 @@
+//! Group commit: the changes that commands make to different games, written together in
+//! one statement when several are waiting.
+//!
+//! Why: a command's write is one statement, and on PostgreSQL most of a small statement's
+//! cost is paid per statement, not per row (starting the executor, the commit and its WAL
+//! flush, the round trip). With many games in play, commands come faster than the
+//! statements go, so the changes waiting at one moment are written by one statement
+//! instead of one each. A change still waits for nothing but the statement before it: a
+//! command that finds no other waiting is written alone, by the same statement as before
+//! ([`super::write`]).
+//!
+//! How: a command puts its change in the queue; while fewer than [`WRITERS`] writer tasks
+//! run, it starts one. A writer takes what is queued (at most [`MOST`] changes, at most one
+//! per game, and never a game another writer is writing), writes it, answers each command,
+//! and goes on until the queue is empty. One game is never in two statements at once, so
+//! two writers' statements never wait for each other's rows.
+//!
+//! A group is all or nothing: when its statement fails (a command key already recorded,
+//! a deadlock with another kind of change, a lost connection), nothing of it was written,
+//! and each change is written alone, as it would have been without the group; its own
+//! error, if any, goes to its own command.
+
+use std::collections::{HashSet, VecDeque};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use chrono::{DateTime, Utc};
+use sqlx::PgPool;
+use tokio::sync::oneshot;
+
+use super::{write, Plan, Record, StoreError, Written};
+
+/// How many writer tasks may run at once: each holds one connection while it writes. Two
+/// keep both of the machine's cores busy with writes while the other's statement commits;
+/// more would only make each group smaller.
+pub(crate) const WRITERS: usize = 2;
+
+/// At most this many changes in one statement, so that one group's statement stays short
+/// (a group of 32 votes is about 100 rows).
+pub(crate) const MOST: usize = 32;
+
+/// A command's record, owned, as it waits in the queue (see [`Record`]).
+pub(crate) struct Recorded {
+    pub key: String,
+    pub result: serde_json::Value,
+    pub at: DateTime<Utc>,
+    pub command: Option<serde_json::Value>,
+}
+
+impl Recorded {
+    fn record(&self) -> Record<'_> {
+        Record {
+            key: &self.key,
+            result: &self.result,
+            at: self.at,
+            command: self.command.as_ref(),
+        }
+    }
+}
+
+/// A change waiting to be written, and where its answer goes.
+struct Job {
+    plan: Plan,
+    record: Recorded,
+    answer: oneshot::Sender<Result<Written, StoreError>>,
+}
+
+#[derive(Default)]
+struct Queue {
+    waiting: VecDeque<Job>,
+    /// The games whose changes a writer is writing now.
+    writing: HashSet<i64>,
+    writers: usize,
+}
+
+/// The queue of changes waiting to be written, shared by a store's clones.
+#[derive(Clone, Default)]
+pub(crate) struct Group(Arc<Mutex<Queue>>);
+
+impl std::fmt::Debug for Group {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let q = self.lock();
+        f.debug_struct("Group")
+            .field("waiting", &q.waiting.len())
+            .field("writers", &q.writers)
+            .finish()
+    }
+}
+
+impl Group {
+    fn lock(&self) -> MutexGuard<'_, Queue> {
+        // The queue's state is consistent after every statement under the lock, so a
+        // panic elsewhere while it was held leaves nothing half done.
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Writes a command's change, with the other changes waiting then, and tells what the
+    /// write did (as [`write`] does).
+    ///
+    /// # Errors
+    /// The database's error for this change (written alone when its group failed).
+    pub(crate) async fn write(
+        &self,
+        pool: &PgPool,
+        plan: Plan,
+        record: Recorded,
+    ) -> Result<Written, StoreError> {
+        let (answer, answered) = oneshot::channel();
+        let start = {
+            let mut q = self.lock();
+            q.waiting.push_back(Job {
+                plan,
+                record,
+                answer,
+            });
+            let start = q.writers < WRITERS;
+            if start {
+                q.writers += 1;
+            }
+            start
+        };
+        if start {
+            let (group, pool) = (self.clone(), pool.clone());
+            tokio::spawn(async move { group.run(&pool).await });
+        }
+        // A writer that ended without answering (its runtime shut down) may or may not
+        // have committed: a lost race makes the command load again, and the load finds
+        // its key's result if it was written.
+        answered.await.unwrap_or(Ok(Written::Lost))
+    }
+
+    /// A writer: writes what is queued, group after group, until nothing it may take is
+    /// left.
+    async fn run(self, pool: &PgPool) {
+        let mut taken = Taken {
+            group: &self,
+            games: Vec::new(),
+        };
+        loop {
+            let jobs = self.take(&mut taken.games);
+            if jobs.is_empty() {
+                return;
+            }
+            let written = write_jobs(pool, &jobs).await;
+            self.lock().writing.retain(|g| !taken.games.contains(g));
+            taken.games.clear();
+            for (job, w) in jobs.into_iter().zip(written) {
+                // The command may have stopped waiting: nothing to tell.
+                let _ = job.answer.send(w);
+            }
+        }
+    }
+
+    /// Takes the next group: the oldest waiting change of each game nobody is writing, in
+    /// the order they came, up to [`MOST`]. Marks the writer gone when it takes nothing.
+    fn take(&self, games: &mut Vec<i64>) -> Vec<Job> {
+        let mut q = self.lock();
+        let mut jobs = Vec::new();
+        let mut left = VecDeque::with_capacity(q.waiting.len());
+        while let Some(job) = q.waiting.pop_front() {
+            let game = job.plan.game_id;
+            if jobs.len() < MOST && !q.writing.contains(&game) {
+                q.writing.insert(game);
+                games.push(game);
+                jobs.push(job);
+            } else {
+                left.push_back(job);
+            }
+        }
+        q.waiting = left;
+        if jobs.is_empty() {
+            // What is left waits for a game another writer holds; that writer takes it
+            // next, since it goes on until it takes nothing.
+            q.writers -= 1;
+        }
+        jobs
+    }
+}
+
+/// Releases a writer's games (and its place) if it stops in the middle of a group (its
+/// task aborted or panicking), so that those games' next changes are not held for ever.
+struct Taken<'a> {
+    group: &'a Group,
+    games: Vec<i64>,
+}
+
+impl Drop for Taken<'_> {
+    fn drop(&mut self) {
+        if !self.games.is_empty() {
+            let mut q = self.group.lock();
+            q.writing.retain(|g| !self.games.contains(g));
+            q.writers = q.writers.saturating_sub(1);
+        }
+    }
+}
+
+/// Writes `jobs`: in one statement when there are several and it succeeds, otherwise
+/// each alone.
+async fn write_jobs(pool: &PgPool, jobs: &[Job]) -> Vec<Result<Written, StoreError>> {
+    // A plan that fires a deadline has its own conditions (see `write`): never grouped.
+    if jobs.len() > 1 && jobs.iter().all(|j| j.plan.fire.is_none()) {
+        match write_group(pool, jobs).await {
+            Ok(moved) => {
+                return jobs
+                    .iter()
+                    .map(|j| {
+                        Ok(if moved.contains(&j.plan.game_id) {
+                            Written::Done
+                        } else {
+                            Written::Lost
+                        })
+                    })
+                    .collect();
+            }
+            Err(e) => {
+                tracing::debug!(error = %e, games = jobs.len(), "a group write failed; each is written alone")
+            }
+        }
+    }
+    let mut written = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        written.push(write_alone(pool, job).await);
+    }
+    written
+}
+
+async fn write_alone(pool: &PgPool, job: &Job) -> Result<Written, StoreError> {
+    let mut conn = pool.acquire().await?;
+    write(&mut conn, &job.plan, Some(&job.record.record())).await
+}
+
+/// The columns of several plans, each row tagged with its game.
+#[derive(Default)]
+struct Columns {
+    id: Vec<i64>,
+    new_seq: Vec<i64>,
+    seq: Vec<i64>,
+    phase: Vec<Option<String>>,
+    ended: Vec<Option<bool>>,
+    ev_game: Vec<i64>,
+    ev_seq: Vec<i64>,
+    ev_at: Vec<DateTime<Utc>>,
+    ev_audience: Vec<String>,
+    ev_kind: Vec<String>,
+    ev_body: Vec<serde_json::Value>,
+    ob_game: Vec<i64>,
+    ob_seq: Vec<Option<i64>>,
+    ob_channel: Vec<String>,
+    ob_body: Vec<String>,
+    ob_nonce: Vec<String>,
+    ob_meta: Vec<Option<serde_json::Value>>,
+    dl_game: Vec<i64>,
+    dl_kind: Vec<String>,
+    dl_at: Vec<DateTime<Utc>>,
+    pl_game: Vec<i64>,
+    pl_seat: Vec<i32>,
+    pl_player: Vec<String>,
+    pl_since: Vec<DateTime<Utc>>,
+    pl_seq: Vec<i64>,
+    sn_game: Vec<i64>,
+    sn_seq: Vec<i64>,
+    sn_state: Vec<serde_json::Value>,
+    cm_game: Vec<i64>,
+    cm_key: Vec<String>,
+    cm_result: Vec<serde_json::Value>,
+    cm_at: Vec<DateTime<Utc>>,
+    cm_command: Vec<Option<serde_json::Value>>,
+}
+
+impl Columns {
+    fn of(jobs: &[Job]) -> Columns {
+        let mut c = Columns::default();
+        for Job {
+            plan: p, record, ..
+        } in jobs
+        {
+            let g = p.game_id;
+            c.id.push(g);
+            c.new_seq.push(p.new_seq);
+            c.seq.push(p.seq);
+            c.phase.push(p.phase.clone());
+            c.ended.push(p.ended);
+            c.ev_game.extend(std::iter::repeat_n(g, p.ev_seq.len()));
+            c.ev_seq.extend_from_slice(&p.ev_seq);
+            c.ev_at.extend_from_slice(&p.ev_at);
+            c.ev_audience.extend_from_slice(&p.ev_audience);
+            c.ev_kind.extend_from_slice(&p.ev_kind);
+            c.ev_body.extend_from_slice(&p.ev_body);
+            c.ob_game.extend(std::iter::repeat_n(g, p.ob_channel.len()));
+            c.ob_seq.extend_from_slice(&p.ob_seq);
+            c.ob_channel.extend_from_slice(&p.ob_channel);
+            c.ob_body.extend_from_slice(&p.ob_body);
+            c.ob_nonce.extend_from_slice(&p.ob_nonce);
+            c.ob_meta.extend_from_slice(&p.ob_meta);
+            c.dl_game.extend(std::iter::repeat_n(g, p.dl_kind.len()));
+            c.dl_kind.extend_from_slice(&p.dl_kind);
+            c.dl_at.extend_from_slice(&p.dl_at);
+            c.pl_game.extend(std::iter::repeat_n(g, p.pl_seat.len()));
+            c.pl_seat.extend_from_slice(&p.pl_seat);
+            c.pl_player.extend_from_slice(&p.pl_player);
+            c.pl_since.extend_from_slice(&p.pl_since);
+            c.pl_seq.extend_from_slice(&p.pl_seq);
+            if let Some(state) = &p.snapshot {
+                c.sn_game.push(g);
+                c.sn_seq.push(p.new_seq);
+                c.sn_state.push(state.clone());
+            }
+            c.cm_game.push(g);
+            c.cm_key.push(record.key.clone());
+            c.cm_result.push(record.result.clone());
+            c.cm_at.push(record.at);
+            c.cm_command.push(record.command.clone());
+        }
+        c
+    }
+}
+
+/// Writes several games' plans (none firing a deadline) and their commands' records in one
+/// statement, as [`write`] writes one: each game's seq moves from its plan's seq, and only
+/// the games whose seq moved get their rows. Returns the games that moved; the others lost
+/// a race and got nothing.
+async fn write_group(pool: &PgPool, jobs: &[Job]) -> Result<Vec<i64>, StoreError> {
+    let c = Columns::of(jobs);
+    let mut conn = pool.acquire().await?;
+    // The parameters, in the order the statement reads them (each group feeds one part,
+    // every row after the first group tagged with its game):
+    //   $1-$5    the games: id, new seq, loaded seq, phase, ended
+    //   $6-$11   events: game, seq, at, audience, kind, body
+    //   $12-$17  outbox rows: game, event seq (NULL: a reminder), channel, body, nonce, meta
+    //   $18-$20  deadlines wanted: game, kind, due time
+    //   $21-$25  players seated: game, seat, player, since, seq
+    //   $26-$28  snapshots: game, seq, state
+    //   $29-$33  the commands' records: game, key, result, time, command
+    let moved = sqlx::query_scalar!(
+        r#"WITH v AS (SELECT * FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::BIGINT[], $4::TEXT[],
+                                           $5::BOOL[]) AS v(id, new_seq, seq, phase, ended)),
+         moved AS (
+            UPDATE games SET seq = v.new_seq, phase = COALESCE(v.phase, games.phase),
+                   ended = COALESCE(v.ended, games.ended)
+            FROM v WHERE games.id = v.id AND games.seq = v.seq RETURNING games.id),
+         ev AS (INSERT INTO events (game_id, seq, at, audience, kind, body)
+            SELECT e.game_id, e.seq, e.at, e.audience, e.kind, e.body
+            FROM UNNEST($6::BIGINT[], $7::BIGINT[], $8::TIMESTAMPTZ[], $9::TEXT[], $10::TEXT[],
+                        $11::JSONB[]) AS e(game_id, seq, at, audience, kind, body)
+            WHERE e.game_id IN (SELECT id FROM moved)),
+         ob AS (INSERT INTO outbox (game_id, event_seq, channel, body, nonce, meta)
+            SELECT o.game_id, o.event_seq, o.channel, o.body, o.nonce, o.meta
+            FROM UNNEST($12::BIGINT[], $13::BIGINT[], $14::TEXT[], $15::TEXT[], $16::TEXT[],
+                        $17::JSONB[]) WITH ORDINALITY AS o(game_id, event_seq, channel, body,
+                                                           nonce, meta, n)
+            WHERE o.game_id IN (SELECT id FROM moved)
+            ORDER BY o.n
+            ON CONFLICT (nonce) DO NOTHING),
+         dl AS (INSERT INTO deadlines (game_id, kind, due_at)
+            SELECT d.game_id, d.kind, d.due_at
+            FROM UNNEST($18::BIGINT[], $19::TEXT[], $20::TIMESTAMPTZ[]) AS d(game_id, kind, due_at)
+            WHERE d.game_id IN (SELECT id FROM moved)
+            ON CONFLICT DO NOTHING),
+         pl AS (INSERT INTO players (game_id, seat, player, since, seq)
+            SELECT p.game_id, p.seat, p.player, p.since, p.seq
+            FROM UNNEST($21::BIGINT[], $22::INT[], $23::TEXT[], $24::TIMESTAMPTZ[], $25::BIGINT[])
+                 AS p(game_id, seat, player, since, seq)
+            WHERE p.game_id IN (SELECT id FROM moved)),
+         sn AS (INSERT INTO snapshots (game_id, seq, state)
+            SELECT s.game_id, s.seq, s.state
+            FROM UNNEST($26::BIGINT[], $27::BIGINT[], $28::JSONB[]) AS s(game_id, seq, state)
+            WHERE s.game_id IN (SELECT id FROM moved)
+            ON CONFLICT DO NOTHING),
+         cm AS (INSERT INTO commands (game_id, key, result, at, command)
+            SELECT r.game_id, r.key, r.result, r.at, r.command
+            FROM UNNEST($29::BIGINT[], $30::TEXT[], $31::JSONB[], $32::TIMESTAMPTZ[],
+                        $33::JSONB[]) AS r(game_id, key, result, at, command)
+            WHERE r.game_id IN (SELECT id FROM moved))
+         SELECT ARRAY(SELECT id FROM moved) AS "moved!""#,
+        // $1-$5: the games (arrays with NULLs: `as _` skips the macro's type match, which
+        // has no arrays of Option; the SQL casts check the element types).
+        &c.id,
+        &c.new_seq,
+        &c.seq,
+        &c.phase as _,
+        &c.ended as _,
+        // $6-$11: the events.
+        &c.ev_game,
+        &c.ev_seq,
+        &c.ev_at,
+        &c.ev_audience,
+        &c.ev_kind,
+        &c.ev_body,
+        // $12-$17: the outbox rows.
+        &c.ob_game,
+        &c.ob_seq as _,
+        &c.ob_channel,
+        &c.ob_body,
+        &c.ob_nonce,
+        &c.ob_meta as _,
+        // $18-$20: the deadlines.
+        &c.dl_game,
+        &c.dl_kind,
+        &c.dl_at,
+        // $21-$25: the players.
+        &c.pl_game,
+        &c.pl_seat,
+        &c.pl_player,
+        &c.pl_since,
+        &c.pl_seq,
+        // $26-$28: the snapshots.
+        &c.sn_game,
+        &c.sn_seq,
+        &c.sn_state,
+        // $29-$33: the records.
+        &c.cm_game,
+        &c.cm_key,
+        &c.cm_result,
+        &c.cm_at,
+        &c.cm_command as _,
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(moved)
+}
