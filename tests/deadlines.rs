@@ -362,3 +362,232 @@ async fn a_close_waits_for_its_own_read_back_only(pool: PgPool) {
         "each post read back once"
     );
 }
+
+/// Which transaction last wrote each row of `table` of `games` (PostgreSQL's `xmin`):
+/// rows written by one statement share it.
+async fn writers_of(pool: &PgPool, table: &str, games: &[i64], filter: &str) -> usize {
+    let sql = format!(
+        "SELECT count(DISTINCT xmin::TEXT) FROM {table} WHERE game_id = ANY($1) AND {filter}"
+    );
+    let n: i64 = sqlx::query_scalar(&sql)
+        .bind(games)
+        .fetch_one(pool)
+        .await
+        .expect("count");
+    n as usize
+}
+
+/// A burst of day closes is written in a few statements (group commit, as commands are),
+/// and exactly as each close would be alone: 16 games' closes fired together and the same
+/// closes of 16 twin games fired one game at a time give the same events, outbox rows in
+/// the same order, and deadlines; the 16 together take fewer than 8 transactions (16
+/// alone, one each).
+#[sqlx::test(migrations = "./migrations")]
+async fn a_burst_of_closes_is_written_together_as_each_alone(pool: PgPool) {
+    const GAMES: u64 = 16;
+    let st = Store::new(pool.clone());
+    let now = Utc::now().trunc_subsecs(6);
+    let closes = now - Duration::minutes(1);
+    let (mut together, mut alone) = (Vec::new(), Vec::new());
+    for i in 0..GAMES {
+        for (ids, name) in [(&mut together, "together"), (&mut alone, "alone")] {
+            let id = st
+                .create_game(
+                    &format!("{name}-{i}"),
+                    &game_closing_at(i, closes),
+                    Lang::En,
+                )
+                .await
+                .expect("created");
+            ids.push(id);
+        }
+    }
+    // The reminders before the closes fired on time: the closes are left.
+    st.fire_due(None, closes - Duration::seconds(1), "w")
+        .await
+        .expect("fired");
+    for &game in &alone {
+        let fired = st.fire_due(Some(game), now, "w").await.expect("fired");
+        assert_eq!(fired.len(), 1, "game {game}: its close");
+    }
+    let fired = st.fire_due(None, now, "w").await.expect("fired");
+    assert_eq!(fired.len(), GAMES as usize, "each close once");
+    assert!(
+        fired.iter().all(|f| f.events > 0),
+        "each close wrote events"
+    );
+
+    let close = "kind = 'tick' AND fired_at IS NOT NULL";
+    assert_eq!(writers_of(&pool, "deadlines", &alone, close).await, 16);
+    let statements = writers_of(&pool, "deadlines", &together, close).await;
+    assert!(
+        statements < GAMES as usize / 2,
+        "{statements} transactions wrote {GAMES} closes fired together"
+    );
+    for (&t, &a) in together.iter().zip(&alone) {
+        crate::store::assert_twins(&pool, &st, t, a).await;
+    }
+}
+
+/// How many of this database's statements wait for a lock.
+async fn waiting_for_locks(pool: &PgPool) -> i64 {
+    sqlx::query_scalar(
+        "SELECT count(*) FROM pg_stat_activity
+         WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    )
+    .fetch_one(pool)
+    .await
+    .expect("count")
+}
+
+/// Waits until `n` of this database's statements wait for a lock (at most 20 s).
+async fn until_waiting(pool: &PgPool, n: i64) {
+    let began = std::time::Instant::now();
+    while waiting_for_locks(pool).await < n {
+        assert!(
+            began.elapsed().as_secs() < 20,
+            "{n} statements never waited"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+}
+
+/// Locks the rows of `games` in a transaction of its own, which it returns (open).
+async fn lock_games(pool: &PgPool, games: &[i64]) -> sqlx::Transaction<'static, sqlx::Postgres> {
+    let mut tx = pool.begin().await.expect("begins");
+    sqlx::query("SELECT id FROM games WHERE id = ANY($1) FOR UPDATE")
+        .bind(games)
+        .execute(&mut *tx)
+        .await
+        .expect("locks");
+    tx
+}
+
+/// Another worker fires half of twelve games' reminders while this worker's group
+/// statement for all twelve waits for the games' rows (the other's transaction holds them,
+/// and commits once the group waits). The group's writes that lost the race write no
+/// reminder a second time and report nothing fired; the other half's reminders are fired
+/// by this worker, with their messages, all in that one statement. (Two decoy games'
+/// fires, held by locks of their own, keep both writers busy while the twelve queue up, so
+/// that the twelve go in one group.)
+#[sqlx::test(migrations = "./migrations")]
+async fn a_reminder_fired_by_another_worker_while_a_group_waits_is_sent_once(pool: PgPool) {
+    const GAMES: u64 = 12;
+    let st = Store::new(pool.clone());
+    let now = Utc::now().trunc_subsecs(6);
+    let mut games = Vec::new();
+    for i in 0..GAMES {
+        let id = st
+            .create_game(&format!("g-{i}"), &game_closing_at(i, now), Lang::En)
+            .await
+            .expect("created");
+        games.push(id);
+    }
+    // Their reminders are due 2 hours before `now`; the decoys' an hour before.
+    let mut decoys = Vec::new();
+    for i in 0..2 {
+        let id = st
+            .create_game(
+                &format!("decoy-{i}"),
+                &game_closing_at(100 + i, now + Duration::hours(1)),
+                Lang::En,
+            )
+            .await
+            .expect("created");
+        decoys.push(id);
+    }
+    let (others, ours): (Vec<i64>, Vec<i64>) =
+        games.chunks(2).map(|pair| (pair[0], pair[1])).unzip();
+    let reminder = "kind LIKE 'reminder:%'";
+
+    // Both writers wait for the decoys' rows.
+    let decoys_held = lock_games(&pool, &decoys).await;
+    let decoy_fires: Vec<_> = decoys
+        .iter()
+        .map(|&d| {
+            let st = st.clone();
+            tokio::spawn(
+                async move { st.fire_due(Some(d), now - Duration::minutes(30), "w").await },
+            )
+        })
+        .collect();
+    until_waiting(&pool, 2).await;
+
+    // The other worker holds the twelve games' rows and fires half of their reminders.
+    let mut other = lock_games(&pool, &games).await;
+    sqlx::query(&format!(
+        "UPDATE deadlines SET fired_at = now(), fired_by = 'other'
+         WHERE game_id = ANY($1) AND {reminder}"
+    ))
+    .bind(&others)
+    .execute(&mut *other)
+    .await
+    .expect("fires");
+
+    // This worker's fires of the twelve queue up behind the decoys.
+    let firing = {
+        let st = st.clone();
+        tokio::spawn(async move { st.fire_due(None, now - Duration::minutes(90), "w").await })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    decoys_held.commit().await.expect("commits");
+    for f in decoy_fires {
+        let fired = f.await.expect("joined").expect("fired");
+        assert_eq!(fired.len(), 1, "the decoy's reminder");
+    }
+    // The twelve's group now waits for the other's rows; the other commits.
+    until_waiting(&pool, 1).await;
+    other.commit().await.expect("commits");
+
+    let fired = firing.await.expect("joined").expect("fired");
+    let mut by_us: Vec<i64> = fired.iter().map(|f| f.game_id).collect();
+    by_us.sort_unstable();
+    assert_eq!(by_us, ours, "this worker fired the reminders it won, only");
+    for (set, by) in [(&others, "other"), (&ours, "w")] {
+        let fired_by: Vec<String> = sqlx::query_scalar(&format!(
+            "SELECT DISTINCT fired_by FROM deadlines WHERE game_id = ANY($1) AND {reminder}"
+        ))
+        .bind(set)
+        .fetch_all(&pool)
+        .await
+        .expect("fired_by");
+        assert_eq!(fired_by, [by]);
+    }
+    let sent = |set: Vec<i64>| {
+        let pool = pool.clone();
+        async move {
+            sqlx::query_scalar::<_, i64>(
+                "SELECT count(*) FROM outbox WHERE game_id = ANY($1) AND nonce LIKE '%reminder:%'",
+            )
+            .bind(set)
+            .fetch_one(&pool)
+            .await
+            .expect("count")
+        }
+    };
+    assert_eq!(
+        sent(others.clone()).await,
+        0,
+        "a reminder the other fired, written again"
+    );
+    // To the day's thread and to each of the twelve, none of whom has voted.
+    assert_eq!(sent(ours.clone()).await, 13 * ours.len() as i64);
+    // The twelve went in one statement: it moved every game's row (the others' too, to
+    // the seq they had) and fired our half.
+    let mut together = games.clone();
+    together.sort_unstable();
+    let rows: i64 =
+        sqlx::query_scalar("SELECT count(DISTINCT xmin::TEXT) FROM games WHERE id = ANY($1)")
+            .bind(&together)
+            .fetch_one(&pool)
+            .await
+            .expect("count");
+    assert_eq!(
+        rows, 1,
+        "the twelve games' rows were written by {rows} statements"
+    );
+    assert_eq!(
+        writers_of(&pool, "deadlines", &ours, "fired_by = 'w'").await,
+        1
+    );
+}

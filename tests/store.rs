@@ -1150,6 +1150,33 @@ async fn outbox_rows(pool: &PgPool, game: i64) -> Vec<(String, String, String, O
     .expect("outbox rows")
 }
 
+/// Asserts that twin games `t` and `a` (the same setup and commands) hold the same events,
+/// outbox rows in the same order, and deadline rows (fired by the same worker).
+pub(crate) async fn assert_twins(pool: &PgPool, store: &Store, t: i64, a: i64) {
+    assert_eq!(
+        store.events(t).await.expect("events"),
+        store.events(a).await.expect("events"),
+        "events of game {t}"
+    );
+    assert_eq!(
+        outbox_rows(pool, t).await,
+        outbox_rows(pool, a).await,
+        "outbox rows of game {t}"
+    );
+    let deadlines = "SELECT kind || ' ' || due_at::TEXT || ' ' || coalesce(fired_by, '-')
+                     FROM deadlines WHERE game_id = $1 ORDER BY kind, due_at";
+    let of = |g: i64| {
+        sqlx::query_scalar::<_, String>(deadlines)
+            .bind(g)
+            .fetch_all(pool)
+    };
+    assert_eq!(
+        of(t).await.expect("deadlines"),
+        of(a).await.expect("deadlines"),
+        "deadlines of game {t}"
+    );
+}
+
 /// Commands to many games at the same moment are written together (group commit, fewer
 /// statements than commands), and exactly as each would be alone: the same outcomes,
 /// events, outbox rows in the same order and deadlines as the same commands in twin games
@@ -1199,27 +1226,7 @@ async fn commands_to_many_games_at_once_are_written_together_as_each_alone(pool:
         "{most} statements for {GAMES} games' commands at once"
     );
     for (&t, &a) in together.iter().zip(&alone) {
-        assert_eq!(
-            store.events(t).await.expect("events"),
-            store.events(a).await.expect("events"),
-            "events of game {t}"
-        );
-        assert_eq!(
-            outbox_rows(&pool, t).await,
-            outbox_rows(&pool, a).await,
-            "outbox rows of game {t}"
-        );
-        let deadlines = "SELECT kind || ' ' || due_at::TEXT FROM deadlines
-                         WHERE game_id = $1 ORDER BY kind, due_at";
-        let of = |g: i64| {
-            sqlx::query_scalar::<_, String>(deadlines)
-                .bind(g)
-                .fetch_all(&pool)
-        };
-        assert_eq!(
-            of(t).await.expect("deadlines"),
-            of(a).await.expect("deadlines")
-        );
+        assert_twins(&pool, &store, t, a).await;
     }
 }
 

@@ -16,7 +16,7 @@ use std::time::Instant;
 use chrono::{DateTime, Duration, Utc};
 use tokio::task::JoinSet;
 
-use super::{write, Firing, Loaded, Plan, Store, StoreError, Written, MAX_RETRIES};
+use super::{Firing, Loaded, Plan, Store, StoreError, Written, MAX_RETRIES};
 use crate::engine::{self, Command, Game, Phase, Role};
 use crate::notify::{self, Lang};
 
@@ -460,19 +460,25 @@ impl Store {
     /// written to the outbox if the game still wants it; either way the row is marked fired
     /// in the same statement as the change ([`super::write`]), so a crash loses nothing and
     /// a deadline fires once however many workers race for it. `None` when another worker
-    /// fired it first.
+    /// fired it first. The write joins the other changes waiting at that moment (other
+    /// games' firings and commands: [`super::group`]), so a burst of closes takes a few
+    /// statements, not one each.
     async fn fire(&self, head: Head, worker: &str) -> Result<Option<Fired>, StoreError> {
         let Head { game_id, due } = head;
-        let mut conn = self.pool.acquire().await?;
         for attempt in 0..MAX_RETRIES {
             // The first attempt trusts this process's cached state; a retry loads.
             let cached = (attempt == 0).then(|| self.cache.get(game_id)).flatten();
             let (g, seq, lang) = match cached {
                 Some(c) => (c.game, c.seq, c.lang),
-                None => match self.load_for(&mut conn, game_id, None).await? {
-                    Loaded::Game(g, seq, lang) => (g, seq, lang),
-                    Loaded::Recorded(_) => return Err(StoreError::NoGame(game_id)),
-                },
+                None => {
+                    // A connection for the load only, given back before the write: the
+                    // group's writers need connections of their own.
+                    let mut conn = self.pool.acquire().await?;
+                    match self.load_for(&mut conn, game_id, None).await? {
+                        Loaded::Game(g, seq, lang) => (g, seq, lang),
+                        Loaded::Recorded(_) => return Err(StoreError::NoGame(game_id)),
+                    }
+                }
             };
             let tick = due.kind == "tick";
             let stepped = tick
@@ -498,14 +504,15 @@ impl Store {
             if !tick && warnings(&g).contains(&due) {
                 add_warnings(&mut plan, game_id, &g, &due, lang)?;
             }
-            match write(&mut conn, &plan, None).await {
+            let new_seq = plan.new_seq;
+            match self.group.write(&self.pool, plan, None).await {
                 Err(StoreError::Db(e)) if super::is_conflict(&e) => continue,
                 Err(e) => return Err(e),
                 Ok(Written::Lost) => continue,
                 Ok(Written::AlreadyFired) => return Ok(None),
                 Ok(Written::Done) => {
                     if !events.is_empty() {
-                        self.remember(game_id, plan.new_seq, after, lang);
+                        self.remember(game_id, new_seq, after, lang);
                     }
                     return Ok(Some(Fired {
                         game_id,

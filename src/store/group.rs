@@ -1,5 +1,5 @@
-//! Group commit: the changes that commands make to different games, written together in
-//! one statement when several are waiting.
+//! Group commit: the changes that commands make to different games, and the deadlines
+//! the worker fires in them, written together in one statement when several are waiting.
 //!
 //! Why: a command's write is one statement, and on PostgreSQL most of a small statement's
 //! cost is paid per statement, not per row (starting the executor, the commit and its WAL
@@ -13,7 +13,10 @@
 //! run, it starts one. A writer takes what is queued (at most [`MOST`] changes, at most one
 //! per game, and never a game another writer is writing), writes it, answers each command,
 //! and goes on until the queue is empty. One game is never in two statements at once, so
-//! two writers' statements never wait for each other's rows.
+//! two writers' statements never wait for each other's rows. A firing keeps its own
+//! conditions inside the group, game by game (see [`super::write`]): a deadline already
+//! fired moves nothing, and a reminder's messages are written only by the statement that
+//! marks its deadline fired.
 //!
 //! A group is all or nothing: when its statement fails (a command key already recorded,
 //! a deadlock with another kind of change, a lost connection), nothing of it was written,
@@ -27,7 +30,7 @@ use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 use tokio::sync::oneshot;
 
-use super::{write, Plan, Record, StoreError, Written};
+use super::{write, written, Plan, Record, StoreError, Written};
 
 /// How many writer tasks may run at once: each holds one connection while it writes. Two
 /// keep both of the machine's cores busy with writes while the other's statement commits;
@@ -60,7 +63,8 @@ impl Recorded {
 /// A change waiting to be written, and where its answer goes.
 struct Job {
     plan: Plan,
-    record: Recorded,
+    /// The command's record; none for a deadline's firing.
+    record: Option<Recorded>,
     answer: oneshot::Sender<Result<Written, StoreError>>,
 }
 
@@ -93,8 +97,8 @@ impl Group {
         self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Writes a command's change, with the other changes waiting then, and tells what the
-    /// write did (as [`write`] does).
+    /// Writes a change (a command's, with its record, or a deadline's firing), with the
+    /// other changes waiting then, and tells what the write did (as [`write`] does).
     ///
     /// # Errors
     /// The database's error for this change (written alone when its group failed).
@@ -102,7 +106,7 @@ impl Group {
         &self,
         pool: &PgPool,
         plan: Plan,
-        record: Recorded,
+        record: Option<Recorded>,
     ) -> Result<Written, StoreError> {
         let (answer, answered) = oneshot::channel();
         let start = {
@@ -196,18 +200,19 @@ impl Drop for Taken<'_> {
 /// Writes `jobs`: in one statement when there are several and it succeeds, otherwise
 /// each alone.
 async fn write_jobs(pool: &PgPool, jobs: &[Job]) -> Vec<Result<Written, StoreError>> {
-    // A plan that fires a deadline has its own conditions (see `write`): never grouped.
-    if jobs.len() > 1 && jobs.iter().all(|j| j.plan.fire.is_none()) {
+    if jobs.len() > 1 {
         match write_group(pool, jobs).await {
-            Ok(moved) => {
+            Ok(found) => {
                 return jobs
                     .iter()
                     .map(|j| {
-                        Ok(if moved.contains(&j.plan.game_id) {
-                            Written::Done
-                        } else {
-                            Written::Lost
-                        })
+                        let g = &j.plan.game_id;
+                        Ok(written(
+                            found.moved.contains(g),
+                            found.fired.contains(g),
+                            found.done.contains(g),
+                            j.plan.fire.is_some(),
+                        ))
                     })
                     .collect();
             }
@@ -225,7 +230,8 @@ async fn write_jobs(pool: &PgPool, jobs: &[Job]) -> Vec<Result<Written, StoreErr
 
 async fn write_alone(pool: &PgPool, job: &Job) -> Result<Written, StoreError> {
     let mut conn = pool.acquire().await?;
-    write(&mut conn, &job.plan, Some(&job.record.record())).await
+    let record = job.record.as_ref().map(Recorded::record);
+    write(&mut conn, &job.plan, record.as_ref()).await
 }
 
 /// The columns of several plans, each row tagged with its game.
@@ -236,6 +242,9 @@ struct Columns {
     seq: Vec<i64>,
     phase: Vec<Option<String>>,
     ended: Vec<Option<bool>>,
+    fire_kind: Vec<Option<String>>,
+    fire_by: Vec<Option<String>>,
+    fire_due: Vec<Option<DateTime<Utc>>>,
     ev_game: Vec<i64>,
     ev_seq: Vec<i64>,
     ev_at: Vec<DateTime<Utc>>,
@@ -279,6 +288,9 @@ impl Columns {
             c.seq.push(p.seq);
             c.phase.push(p.phase.clone());
             c.ended.push(p.ended);
+            c.fire_kind.push(p.fire.as_ref().map(|f| f.kind.clone()));
+            c.fire_by.push(p.fire.as_ref().map(|f| f.by.clone()));
+            c.fire_due.push(p.fire.as_ref().map(|f| f.due_at));
             c.ev_game.extend(std::iter::repeat_n(g, p.ev_seq.len()));
             c.ev_seq.extend_from_slice(&p.ev_seq);
             c.ev_at.extend_from_slice(&p.ev_at);
@@ -304,109 +316,143 @@ impl Columns {
                 c.sn_seq.push(p.new_seq);
                 c.sn_state.push(state.clone());
             }
-            c.cm_game.push(g);
-            c.cm_key.push(record.key.clone());
-            c.cm_result.push(record.result.clone());
-            c.cm_at.push(record.at);
-            c.cm_command.push(record.command.clone());
+            if let Some(record) = record {
+                c.cm_game.push(g);
+                c.cm_key.push(record.key.clone());
+                c.cm_result.push(record.result.clone());
+                c.cm_at.push(record.at);
+                c.cm_command.push(record.command.clone());
+            }
         }
         c
     }
 }
 
-/// Writes several games' plans (none firing a deadline) and their commands' records in one
-/// statement, as [`write`] writes one: each game's seq moves from its plan's seq, and only
-/// the games whose seq moved get their rows. Returns the games that moved; the others lost
-/// a race and got nothing.
-async fn write_group(pool: &PgPool, jobs: &[Job]) -> Result<Vec<i64>, StoreError> {
+/// What a group's statement found, by game.
+struct Found {
+    /// The games whose seq moved (the others lost a race, or their deadline had fired).
+    moved: Vec<i64>,
+    /// The games whose deadline this statement fired.
+    fired: Vec<i64>,
+    /// The games whose deadline had fired before the statement began.
+    done: Vec<i64>,
+}
+
+/// Writes several games' plans and their commands' records in one statement, as [`write`]
+/// writes one: each game's seq moves from its plan's seq, and only the games whose seq
+/// moved get their rows. A plan that fires a deadline has `write`'s conditions, each for
+/// its own game: its game does not move when the deadline had already fired, the deadline
+/// is marked fired in the statement, and its messages that belong to no event (a
+/// reminder) are written only if this statement fired it.
+async fn write_group(pool: &PgPool, jobs: &[Job]) -> Result<Found, StoreError> {
     let c = Columns::of(jobs);
     let mut conn = pool.acquire().await?;
     // The parameters, in the order the statement reads them (each group feeds one part,
     // every row after the first group tagged with its game):
-    //   $1-$5    the games: id, new seq, loaded seq, phase, ended
-    //   $6-$11   events: game, seq, at, audience, kind, body
-    //   $12-$17  outbox rows: game, event seq (NULL: a reminder), channel, body, nonce, meta
-    //   $18-$20  deadlines wanted: game, kind, due time
-    //   $21-$25  players seated: game, seat, player, since, seq
-    //   $26-$28  snapshots: game, seq, state
-    //   $29-$33  the commands' records: game, key, result, time, command
-    let moved = sqlx::query_scalar!(
+    //   $1-$8    the games: id, new seq, loaded seq, phase, ended, and the deadline fired
+    //            (kind, worker, due time; NULL when none)
+    //   $9-$14   events: game, seq, at, audience, kind, body
+    //   $15-$20  outbox rows: game, event seq (NULL: a reminder), channel, body, nonce, meta
+    //   $21-$23  deadlines wanted: game, kind, due time
+    //   $24-$28  players seated: game, seat, player, since, seq
+    //   $29-$31  snapshots: game, seq, state
+    //   $32-$36  the commands' records: game, key, result, time, command
+    let found = sqlx::query!(
         r#"WITH v AS (SELECT * FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::BIGINT[], $4::TEXT[],
-                                           $5::BOOL[]) AS v(id, new_seq, seq, phase, ended)),
+                                           $5::BOOL[], $6::TEXT[], $7::TEXT[], $8::TIMESTAMPTZ[])
+                      AS v(id, new_seq, seq, phase, ended, fire_kind, fire_by, fire_due)),
+         done AS (SELECT d.game_id FROM deadlines d JOIN v ON d.game_id = v.id
+                  AND d.kind = v.fire_kind AND d.due_at = v.fire_due
+                  WHERE d.fired_at IS NOT NULL),
          moved AS (
             UPDATE games SET seq = v.new_seq, phase = COALESCE(v.phase, games.phase),
                    ended = COALESCE(v.ended, games.ended)
-            FROM v WHERE games.id = v.id AND games.seq = v.seq RETURNING games.id),
+            FROM v WHERE games.id = v.id AND games.seq = v.seq
+                AND v.id NOT IN (SELECT game_id FROM done)
+            RETURNING games.id),
+         fd AS (UPDATE deadlines SET fired_at = now(), fired_by = v.fire_by
+            FROM v JOIN moved ON moved.id = v.id
+            WHERE deadlines.game_id = v.id AND deadlines.kind = v.fire_kind
+                AND deadlines.due_at = v.fire_due AND deadlines.fired_at IS NULL
+            RETURNING deadlines.game_id),
          ev AS (INSERT INTO events (game_id, seq, at, audience, kind, body)
             SELECT e.game_id, e.seq, e.at, e.audience, e.kind, e.body
-            FROM UNNEST($6::BIGINT[], $7::BIGINT[], $8::TIMESTAMPTZ[], $9::TEXT[], $10::TEXT[],
-                        $11::JSONB[]) AS e(game_id, seq, at, audience, kind, body)
+            FROM UNNEST($9::BIGINT[], $10::BIGINT[], $11::TIMESTAMPTZ[], $12::TEXT[], $13::TEXT[],
+                        $14::JSONB[]) AS e(game_id, seq, at, audience, kind, body)
             WHERE e.game_id IN (SELECT id FROM moved)),
          ob AS (INSERT INTO outbox (game_id, event_seq, channel, body, nonce, meta)
             SELECT o.game_id, o.event_seq, o.channel, o.body, o.nonce, o.meta
-            FROM UNNEST($12::BIGINT[], $13::BIGINT[], $14::TEXT[], $15::TEXT[], $16::TEXT[],
-                        $17::JSONB[]) WITH ORDINALITY AS o(game_id, event_seq, channel, body,
+            FROM UNNEST($15::BIGINT[], $16::BIGINT[], $17::TEXT[], $18::TEXT[], $19::TEXT[],
+                        $20::JSONB[]) WITH ORDINALITY AS o(game_id, event_seq, channel, body,
                                                            nonce, meta, n)
             WHERE o.game_id IN (SELECT id FROM moved)
+                AND (o.event_seq IS NOT NULL
+                     OR o.game_id NOT IN (SELECT id FROM v WHERE fire_kind IS NOT NULL)
+                     OR o.game_id IN (SELECT game_id FROM fd))
             ORDER BY o.n
             ON CONFLICT (nonce) DO NOTHING),
          dl AS (INSERT INTO deadlines (game_id, kind, due_at)
             SELECT d.game_id, d.kind, d.due_at
-            FROM UNNEST($18::BIGINT[], $19::TEXT[], $20::TIMESTAMPTZ[]) AS d(game_id, kind, due_at)
+            FROM UNNEST($21::BIGINT[], $22::TEXT[], $23::TIMESTAMPTZ[]) AS d(game_id, kind, due_at)
             WHERE d.game_id IN (SELECT id FROM moved)
             ON CONFLICT DO NOTHING),
          pl AS (INSERT INTO players (game_id, seat, player, since, seq)
             SELECT p.game_id, p.seat, p.player, p.since, p.seq
-            FROM UNNEST($21::BIGINT[], $22::INT[], $23::TEXT[], $24::TIMESTAMPTZ[], $25::BIGINT[])
+            FROM UNNEST($24::BIGINT[], $25::INT[], $26::TEXT[], $27::TIMESTAMPTZ[], $28::BIGINT[])
                  AS p(game_id, seat, player, since, seq)
             WHERE p.game_id IN (SELECT id FROM moved)),
          sn AS (INSERT INTO snapshots (game_id, seq, state)
             SELECT s.game_id, s.seq, s.state
-            FROM UNNEST($26::BIGINT[], $27::BIGINT[], $28::JSONB[]) AS s(game_id, seq, state)
+            FROM UNNEST($29::BIGINT[], $30::BIGINT[], $31::JSONB[]) AS s(game_id, seq, state)
             WHERE s.game_id IN (SELECT id FROM moved)
             ON CONFLICT DO NOTHING),
          cm AS (INSERT INTO commands (game_id, key, result, at, command)
             SELECT r.game_id, r.key, r.result, r.at, r.command
-            FROM UNNEST($29::BIGINT[], $30::TEXT[], $31::JSONB[], $32::TIMESTAMPTZ[],
-                        $33::JSONB[]) AS r(game_id, key, result, at, command)
+            FROM UNNEST($32::BIGINT[], $33::TEXT[], $34::JSONB[], $35::TIMESTAMPTZ[],
+                        $36::JSONB[]) AS r(game_id, key, result, at, command)
             WHERE r.game_id IN (SELECT id FROM moved))
-         SELECT ARRAY(SELECT id FROM moved) AS "moved!""#,
-        // $1-$5: the games (arrays with NULLs: `as _` skips the macro's type match, which
+         SELECT ARRAY(SELECT id FROM moved) AS "moved!",
+                ARRAY(SELECT game_id FROM fd) AS "fired!",
+                ARRAY(SELECT game_id FROM done) AS "done!""#,
+        // $1-$8: the games (arrays with NULLs: `as _` skips the macro's type match, which
         // has no arrays of Option; the SQL casts check the element types).
         &c.id,
         &c.new_seq,
         &c.seq,
         &c.phase as _,
         &c.ended as _,
-        // $6-$11: the events.
+        &c.fire_kind as _,
+        &c.fire_by as _,
+        &c.fire_due as _,
+        // $9-$14: the events.
         &c.ev_game,
         &c.ev_seq,
         &c.ev_at,
         &c.ev_audience,
         &c.ev_kind,
         &c.ev_body,
-        // $12-$17: the outbox rows.
+        // $15-$20: the outbox rows.
         &c.ob_game,
         &c.ob_seq as _,
         &c.ob_channel,
         &c.ob_body,
         &c.ob_nonce,
         &c.ob_meta as _,
-        // $18-$20: the deadlines.
+        // $21-$23: the deadlines.
         &c.dl_game,
         &c.dl_kind,
         &c.dl_at,
-        // $21-$25: the players.
+        // $24-$28: the players.
         &c.pl_game,
         &c.pl_seat,
         &c.pl_player,
         &c.pl_since,
         &c.pl_seq,
-        // $26-$28: the snapshots.
+        // $29-$31: the snapshots.
         &c.sn_game,
         &c.sn_seq,
         &c.sn_state,
-        // $29-$33: the records.
+        // $32-$36: the records.
         &c.cm_game,
         &c.cm_key,
         &c.cm_result,
@@ -415,5 +461,9 @@ async fn write_group(pool: &PgPool, jobs: &[Job]) -> Result<Vec<i64>, StoreError
     )
     .fetch_one(&mut *conn)
     .await?;
-    Ok(moved)
+    Ok(Found {
+        moved: found.moved,
+        fired: found.fired,
+        done: found.done,
+    })
 }

@@ -456,7 +456,7 @@ impl Store {
         let after = after.unwrap_or_else(|| game.clone());
         let plan = Plan::new(game_id, &game, seq, &events, &after, lang)?;
         let new_seq = plan.new_seq;
-        if self.group.write(&self.pool, plan, record).await? == Written::Lost {
+        if self.group.write(&self.pool, plan, Some(record)).await? == Written::Lost {
             return Ok(None);
         }
         self.cache.put(game_id, new_seq, after, lang);
@@ -906,17 +906,29 @@ pub(crate) async fn write(
     )
     .fetch_one(&mut *conn)
     .await?;
-    let (moved, fired, done) = (row.moved, row.fired, row.done);
-    // A deadline fired before this statement began stops the seq move (so nothing is
-    // written); one fired by a worker that committed while this statement waited for the
-    // game's row can only have been a change without events (it would have moved the seq
-    // otherwise), and then this one has none either (the engine is deterministic): the
-    // message rows wait for `fd`, the rest is empty.
-    Ok(match (moved, fired, done, &p.fire) {
-        (_, _, 1.., Some(_)) | (1.., 0, _, Some(_)) => Written::AlreadyFired,
-        (0, ..) => Written::Lost,
+    Ok(written(
+        row.moved > 0,
+        row.fired > 0,
+        row.done > 0,
+        p.fire.is_some(),
+    ))
+}
+
+/// What a write did to one game, from what its statement found: whether the game's seq
+/// `moved`, whether the plan's deadline was `fired` by it or already `done` before it
+/// began, and whether the plan `fires` one at all.
+///
+/// A deadline fired before the statement began stops the seq move (so nothing is
+/// written); one fired by a worker that committed while the statement waited for the
+/// game's row can only have been a change without events (it would have moved the seq
+/// otherwise), and then this one has none either (the engine is deterministic): the
+/// message rows wait for the firing, the rest is empty.
+fn written(moved: bool, fired: bool, done: bool, fires: bool) -> Written {
+    match (moved, fired, done, fires) {
+        (_, _, true, true) | (true, false, _, true) => Written::AlreadyFired,
+        (false, ..) => Written::Lost,
         _ => Written::Done,
-    })
+    }
 }
 
 /// Appends `events` (which take `before`, at `seq`, to `after`) inside `tx`: moves
