@@ -147,6 +147,8 @@ pub struct ActiveGames {
     /// The burst games' deadlines at those instants.
     pub burst_deadlines: usize,
     pub burst_lag_ms: Millis,
+    /// Each burst instant on its own, in time order.
+    pub burst_by_instant: Vec<BurstInstant>,
     /// The other games' deadlines that came due while a burst instant's deadlines were
     /// still being fired.
     pub others_during_burst: usize,
@@ -174,6 +176,18 @@ pub struct ActiveGames {
     /// What these games' rows take in the database at the end.
     pub db_bytes: u64,
     pub db_bytes_per_game: u64,
+}
+
+/// One burst instant: its deadlines' lag, and when it came.
+#[derive(Debug, Clone, Serialize)]
+pub struct BurstInstant {
+    /// Real seconds from the clock's start to the instant.
+    pub at_seconds: f64,
+    /// After the restart: the new process's cache of games starts empty, so each of these
+    /// deadlines loads its game first.
+    pub after_restart: bool,
+    pub deadlines: usize,
+    pub lag_ms: Millis,
 }
 
 /// The worker's names before and after the restart (`deadlines.fired_by`).
@@ -686,6 +700,24 @@ pub(super) async fn run(
                 .any(|(from, to)| passed >= *from && passed <= *to)
     };
     let bursting: Vec<Duration> = steady.iter().filter(in_burst).map(|s| lag(s)).collect();
+    let burst_by_instant = instants
+        .iter()
+        .map(|(at, (n, _))| BurstInstant {
+            at_seconds: clock
+                .passes(*at)
+                .saturating_duration_since(clock.real)
+                .as_secs_f64(),
+            after_restart: *at > restart_clock,
+            deadlines: *n,
+            lag_ms: Millis::of(
+                steady
+                    .iter()
+                    .filter(|s| s.due.at == *at && burst.contains(&s.game_id))
+                    .map(|s| lag(s))
+                    .collect(),
+            ),
+        })
+        .collect();
     let others: Vec<Duration> = steady.iter().filter(during).map(|s| lag(s)).collect();
     let quiet: Vec<Duration> = steady
         .iter()
@@ -727,6 +759,7 @@ pub(super) async fn run(
         burst_instants: instants.len(),
         burst_deadlines: bursting.len(),
         burst_lag_ms: Millis::of(bursting),
+        burst_by_instant,
         others_during_burst: others.len(),
         others_during_burst_lag_ms: Millis::of(others),
         quiet_deadlines: quiet.len(),
@@ -770,7 +803,7 @@ impl ActiveGames {
             )
         };
         let r = &self.restart;
-        vec![
+        let mut lines = vec![
             format!(
                 "active games: {} of 12 players ({} sharing one start), created in {:.1} s",
                 self.games, self.burst, self.create_seconds
@@ -794,6 +827,21 @@ impl ActiveGames {
                 self.burst_instants,
                 ms(&self.burst_lag_ms)
             ),
+        ];
+        for b in &self.burst_by_instant {
+            lines.push(format!(
+                "    at {:.1} s{}: {} deadlines, lag {}",
+                b.at_seconds,
+                if b.after_restart {
+                    " (after the restart)"
+                } else {
+                    ""
+                },
+                b.deadlines,
+                ms(&b.lag_ms)
+            ));
+        }
+        lines.extend([
             format!(
                 "  other games' deadlines due during a burst: {}, lag {}",
                 self.others_during_burst,
@@ -836,7 +884,8 @@ impl ActiveGames {
                 self.db_bytes as f64 / 1_048_576.0,
                 self.db_bytes_per_game
             ),
-        ]
+        ]);
+        lines
     }
 }
 
