@@ -145,8 +145,7 @@ impl Group {
                 return;
             }
             let written = write_jobs(pool, &jobs).await;
-            self.lock().writing.retain(|g| !taken.games.contains(g));
-            taken.games.clear();
+            taken.release(&mut self.lock());
             for (job, w) in jobs.into_iter().zip(written) {
                 // The command may have stopped waiting: nothing to tell.
                 let _ = job.answer.send(w);
@@ -187,11 +186,19 @@ struct Taken<'a> {
     games: Vec<i64>,
 }
 
+impl Taken<'_> {
+    /// Gives the games back: their next changes may be taken by any writer.
+    fn release(&mut self, q: &mut Queue) {
+        q.writing.retain(|g| !self.games.contains(g));
+        self.games.clear();
+    }
+}
+
 impl Drop for Taken<'_> {
     fn drop(&mut self) {
         if !self.games.is_empty() {
             let mut q = self.group.lock();
-            q.writing.retain(|g| !self.games.contains(g));
+            self.release(&mut q);
             q.writers = q.writers.saturating_sub(1);
         }
     }
