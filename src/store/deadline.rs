@@ -16,7 +16,7 @@ use std::time::Instant;
 use chrono::{DateTime, Duration, Utc};
 use tokio::task::JoinSet;
 
-use super::{Firing, Loaded, Plan, Store, StoreError, Written, MAX_RETRIES};
+use super::{Firing, Plan, Store, StoreError, Written, MAX_RETRIES};
 use crate::engine::{self, Command, Game, Phase, Role};
 use crate::notify::{self, Lang};
 
@@ -470,15 +470,9 @@ impl Store {
             let cached = (attempt == 0).then(|| self.cache.get(game_id)).flatten();
             let (g, seq, lang) = match cached {
                 Some(c) => (c.game, c.seq, c.lang),
-                None => {
-                    // A connection for the load only, given back before the write: the
-                    // group's writers need connections of their own.
-                    let mut conn = self.pool.acquire().await?;
-                    match self.load_for(&mut conn, game_id, None).await? {
-                        Loaded::Game(g, seq, lang) => (g, seq, lang),
-                        Loaded::Recorded(_) => return Err(StoreError::NoGame(game_id)),
-                    }
-                }
+                // Its connection is given back before the write: the group's writers need
+                // connections of their own.
+                None => self.load_current(game_id).await?,
             };
             let tick = due.kind == "tick";
             let stepped = tick

@@ -346,9 +346,22 @@ impl Store {
     /// # Errors
     /// [`StoreError::NoGame`]; database errors.
     pub async fn load_cached(&self, game_id: i64) -> Result<(Arc<Game>, Lang), StoreError> {
+        let (game, _, lang) = self.load_current(game_id).await?;
+        Ok((game, lang))
+    }
+
+    /// As [`Store::load_cached`], with the seq the state is at; the connection is given
+    /// back before it returns.
+    ///
+    /// # Errors
+    /// [`StoreError::NoGame`]; database errors.
+    pub(crate) async fn load_current(
+        &self,
+        game_id: i64,
+    ) -> Result<(Arc<Game>, i64, Lang), StoreError> {
         let mut conn = self.pool.acquire().await?;
         match self.load_for(&mut conn, game_id, None).await? {
-            Loaded::Game(game, _, lang) => Ok((game, lang)),
+            Loaded::Game(game, seq, lang) => Ok((game, seq, lang)),
             Loaded::Recorded(_) => Err(StoreError::NoGame(game_id)),
         }
     }
