@@ -17,6 +17,7 @@ use discord_world::{World, JUDGE_ROLE};
 use fake_discord::{Call, FakeDiscord, APP_ID};
 use wolfjudge::engine::Phase;
 use wolfjudge::i18n::Lang;
+use wolfjudge::service::view;
 
 /// Discord's limit on a message's content.
 const MAX: usize = 2000;
@@ -49,7 +50,10 @@ fn reply_text(fake: &FakeDiscord, response: &Value, interaction: u64) -> String 
     out
 }
 
-/// Uses a command and waits until its whole answer holds every one of `want`.
+/// Uses a command and waits for its whole answer, which must be `expected` (what the
+/// service renders for it), every part of it in order. Waiting for the parts to hold some
+/// names would not do: the first part already names every living character, and the later
+/// parts may still be on their way.
 #[allow(clippy::too_many_arguments)]
 async fn whole_reply(
     w: &World,
@@ -58,7 +62,7 @@ async fn whole_reply(
     judge: bool,
     locale: &str,
     path: &[&str],
-    want: &[String],
+    expected: &str,
 ) -> String {
     let roles: Vec<u64> = if judge { vec![JUDGE_ROLE] } else { vec![] };
     let perms = if judge { discord_world::ADMIN } else { 0 };
@@ -66,15 +70,15 @@ async fn whole_reply(
         .fake
         .slash(user, channel, &roles, perms, locale, path, &[], json!({}));
     let r = w.fake.response(id).await;
-    let mut text = String::new();
-    let what = format!("the whole answer to /{}", path.join(" "));
-    w.fake
-        .wait_for(&what, 20, |f| {
-            text = reply_text(f, &r, id);
-            want.iter().all(|s| text.contains(s.as_str()))
-        })
-        .await;
-    text
+    let until = tokio::time::Instant::now() + StdDuration::from_secs(20);
+    loop {
+        let text = reply_text(&w.fake, &r, id);
+        if text == expected || tokio::time::Instant::now() > until {
+            assert_eq!(text, expected, "the whole answer to /{}", path.join(" "));
+            return text;
+        }
+        tokio::time::sleep(StdDuration::from_millis(20)).await;
+    }
 }
 
 /// `/vote` for `target` with `reason`, recorded.
@@ -171,26 +175,36 @@ async fn growing_texts_fit_discord_and_lose_nothing(pool: PgPool) {
     w.settle().await;
 
     // The growing answers come whole, in several messages where they must.
-    let player = w.user_of(living[0]).await;
-    let votes = whole_reply(&w, player, thread, false, "zh-CN", &["votes"], &names).await;
-    let status = whole_reply(&w, player, thread, false, "zh-CN", &["status"], &names[..1]).await;
-    let judge = whole_reply(
+    let g = w.game().await;
+    let me = living[0];
+    let player = w.user_of(me).await;
+    let game = wolfjudge::service::GameId(w.game_id().await);
+    let seats = w.service.route(game).await.expect("the game's route").seats;
+    let votes = view::votes(&g, Lang::Zh);
+    whole_reply(&w, player, thread, false, "zh-CN", &["votes"], &votes).await;
+    let status = view::status(&g, Some(me), Lang::Zh);
+    whole_reply(&w, player, thread, false, "zh-CN", &["status"], &status).await;
+    let judge = view::judge_status(&g, &seats, Lang::Zh);
+    whole_reply(
         &w,
         w.judge,
         thread,
         true,
         "zh-CN",
         &["judge", "status"],
-        &names,
+        &judge,
     )
     .await;
-    assert!(votes.contains(&names[0]) && status.contains(&names[0]) && judge.contains(&names[0]));
+    assert!(names.iter().all(|n| votes.contains(n) && judge.contains(n)));
+    assert!(status.contains(&names[0]));
 
     // The day closes: every reason is in the day's post, in order of the votes.
     w.pass_deadline().await;
     w.settle().await;
-    // At night the judge's status (every role and every night action; in English, the
-    // longer) needs more than one message; it comes whole.
+    // Every vote had one: a tie round. The judge's status, every role in English (the
+    // longer), needs more than one message; it comes whole.
+    let g = w.game().await;
+    let expected = view::judge_status(&g, &seats, Lang::En);
     let night = whole_reply(
         &w,
         w.judge,
@@ -198,7 +212,7 @@ async fn growing_texts_fit_discord_and_lose_nothing(pool: PgPool) {
         true,
         "en-US",
         &["judge", "status"],
-        &names,
+        &expected,
     )
     .await;
     let n = night.chars().count();
