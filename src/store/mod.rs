@@ -30,6 +30,7 @@ pub mod retention;
 pub mod route;
 mod seats;
 pub mod signup;
+mod statement;
 pub mod substitutes;
 pub mod tally;
 pub mod tournament;
@@ -44,6 +45,8 @@ use sqlx::{Postgres, Transaction};
 
 use crate::engine::{self, Audience, Command, Event, Game, Setup};
 use crate::notify::{self, Lang};
+
+pub(crate) use statement::{write, Written};
 
 /// The default database when neither `--database-url` nor `DATABASE_URL` says otherwise.
 pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -806,141 +809,6 @@ impl Plan {
         self.ob_body.push(out.body);
         self.ob_nonce.push(nonce);
         Ok(())
-    }
-}
-
-/// What [`write`] did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Written {
-    /// Another transaction moved the game first: nothing was written.
-    Lost,
-    /// Written; when the plan fires a deadline, it was still unfired and is now fired.
-    Done,
-    /// The plan's deadline had already been fired (by another worker): only the seq was
-    /// checked, nothing was written.
-    AlreadyFired,
-}
-
-/// Writes a [`Plan`] (and a command's record) in one statement: moves `games.seq` from the
-/// plan's seq first and writes the rows only if that matched; [`Written::Lost`] when
-/// another transaction moved it (a lost race, nothing written). A plan that fires a
-/// deadline also marks it fired, and writes nothing when it already was
-/// ([`Written::AlreadyFired`]). Existing deadline rows and outbox nonces are left as they
-/// are.
-pub(crate) async fn write(
-    conn: &mut sqlx::PgConnection,
-    p: &Plan,
-    record: Option<&Record<'_>>,
-) -> Result<Written, StoreError> {
-    // The parameters, in the order the statement reads them (each group feeds one part):
-    //   $1-$5    the game row: id, new seq, loaded seq, phase, ended
-    //   $6-$8    the deadline fired (kind, worker, due time), all NULL when none
-    //   $9-$13   events: seq, at, audience, kind, body (one array each, row i across them)
-    //   $14-$18  outbox rows: event seq (NULL: a reminder), channel, body, nonce, meta
-    //   $19-$20  deadlines wanted: kind, due time
-    //   $21-$24  players seated: seat, player, since, seq
-    //   $25      the snapshot (NULL when none is due)
-    //   $26-$29  the command's record: key (NULL: none), result, time, command
-    let row = sqlx::query!(
-        r#"WITH done AS (SELECT 1 FROM deadlines WHERE game_id = $1 AND kind = $6::TEXT
-                AND due_at = $8 AND fired_at IS NOT NULL),
-         moved AS (
-            UPDATE games SET seq = $2, phase = COALESCE($4, phase), ended = COALESCE($5, ended)
-            WHERE id = $1 AND seq = $3 AND NOT EXISTS (SELECT 1 FROM done) RETURNING id),
-         fd AS (UPDATE deadlines SET fired_at = now(), fired_by = $7
-            FROM moved WHERE deadlines.game_id = moved.id AND deadlines.kind = $6::TEXT
-                AND deadlines.due_at = $8 AND deadlines.fired_at IS NULL
-            RETURNING 1),
-         ev AS (INSERT INTO events (game_id, seq, at, audience, kind, body)
-            SELECT moved.id, e.seq, e.at, e.audience, e.kind, e.body FROM moved,
-                   UNNEST($9::BIGINT[], $10::TIMESTAMPTZ[], $11::TEXT[], $12::TEXT[], $13::JSONB[])
-                   AS e(seq, at, audience, kind, body)),
-         ob AS (INSERT INTO outbox (game_id, event_seq, channel, body, nonce, meta)
-            SELECT moved.id, o.event_seq, o.channel, o.body, o.nonce, o.meta FROM moved,
-                   UNNEST($14::BIGINT[], $15::TEXT[], $16::TEXT[], $17::TEXT[], $18::JSONB[])
-                   WITH ORDINALITY AS o(event_seq, channel, body, nonce, meta, n)
-            WHERE o.event_seq IS NOT NULL OR $6::TEXT IS NULL OR EXISTS (SELECT 1 FROM fd)
-            ORDER BY o.n
-            ON CONFLICT (nonce) DO NOTHING),
-         dl AS (INSERT INTO deadlines (game_id, kind, due_at)
-            SELECT moved.id, d.kind, d.due_at FROM moved,
-                   UNNEST($19::TEXT[], $20::TIMESTAMPTZ[]) AS d(kind, due_at)
-            ON CONFLICT DO NOTHING),
-         pl AS (INSERT INTO players (game_id, seat, player, since, seq)
-            SELECT moved.id, p.seat, p.player, p.since, p.seq FROM moved,
-                   UNNEST($21::INT[], $22::TEXT[], $23::TIMESTAMPTZ[], $24::BIGINT[])
-                   AS p(seat, player, since, seq)),
-         sn AS (INSERT INTO snapshots (game_id, seq, state)
-            SELECT moved.id, $2, $25::JSONB FROM moved WHERE $25::JSONB IS NOT NULL
-            ON CONFLICT DO NOTHING),
-         cm AS (INSERT INTO commands (game_id, key, result, at, command)
-            SELECT moved.id, $26::TEXT, $27::JSONB, $28::TIMESTAMPTZ, $29::JSONB FROM moved
-            WHERE $26::TEXT IS NOT NULL)
-         SELECT (SELECT count(*) FROM moved) AS "moved!", (SELECT count(*) FROM fd) AS "fired!",
-                (SELECT count(*) FROM done) AS "done!""#,
-        // $1-$5: the game row.
-        p.game_id,
-        p.new_seq,
-        p.seq,
-        p.phase.as_deref(),
-        p.ended,
-        // $6-$8: the deadline fired.
-        p.fire.as_ref().map(|f| f.kind.as_str()),
-        p.fire.as_ref().map(|f| f.by.as_str()),
-        p.fire.as_ref().map(|f| f.due_at),
-        // $9-$13: the events.
-        &p.ev_seq,
-        &p.ev_at,
-        &p.ev_audience,
-        &p.ev_kind,
-        &p.ev_body,
-        // $14-$18: the outbox rows (arrays with NULLs: `as _` skips the macro's type
-        // match, which has no arrays of Option; the SQL casts check the element types).
-        &p.ob_seq as _,
-        &p.ob_channel,
-        &p.ob_body,
-        &p.ob_nonce,
-        &p.ob_meta as _,
-        // $19-$20: the deadlines.
-        &p.dl_kind,
-        &p.dl_at,
-        // $21-$24: the players.
-        &p.pl_seat,
-        &p.pl_player,
-        &p.pl_since,
-        &p.pl_seq,
-        // $25: the snapshot.
-        p.snapshot.as_ref(),
-        // $26-$29: the command's record.
-        record.map(|r| r.key),
-        record.map(|r| r.result),
-        record.map(|r| r.at),
-        record.and_then(|r| r.command),
-    )
-    .fetch_one(&mut *conn)
-    .await?;
-    Ok(written(
-        row.moved > 0,
-        row.fired > 0,
-        row.done > 0,
-        p.fire.is_some(),
-    ))
-}
-
-/// What a write did to one game, from what its statement found: whether the game's seq
-/// `moved`, whether the plan's deadline was `fired` by it or already `done` before it
-/// began, and whether the plan `fires` one at all.
-///
-/// A deadline fired before the statement began stops the seq move (so nothing is
-/// written); one fired by a worker that committed while the statement waited for the
-/// game's row can only have been a change without events (it would have moved the seq
-/// otherwise), and then this one has none either (the engine is deterministic): the
-/// message rows wait for the firing, the rest is empty.
-fn written(moved: bool, fired: bool, done: bool, fires: bool) -> Written {
-    match (moved, fired, done, fires) {
-        (_, _, true, true) | (true, false, _, true) => Written::AlreadyFired,
-        (false, ..) => Written::Lost,
-        _ => Written::Done,
     }
 }
 
