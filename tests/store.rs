@@ -1151,7 +1151,8 @@ async fn outbox_rows(pool: &PgPool, game: i64) -> Vec<(String, String, String, O
 }
 
 /// Asserts that twin games `t` and `a` (the same setup and commands) hold the same events,
-/// outbox rows in the same order, and deadline rows (fired by the same worker).
+/// outbox rows in the same order, deadline rows (fired by the same worker), command records
+/// and snapshots.
 pub(crate) async fn assert_twins(pool: &PgPool, store: &Store, t: i64, a: i64) {
     assert_eq!(
         store.events(t).await.expect("events"),
@@ -1163,18 +1164,30 @@ pub(crate) async fn assert_twins(pool: &PgPool, store: &Store, t: i64, a: i64) {
         outbox_rows(pool, a).await,
         "outbox rows of game {t}"
     );
-    let deadlines = "SELECT kind || ' ' || due_at::TEXT || ' ' || coalesce(fired_by, '-')
-                     FROM deadlines WHERE game_id = $1 ORDER BY kind, due_at";
-    let of = |g: i64| {
-        sqlx::query_scalar::<_, String>(deadlines)
-            .bind(g)
-            .fetch_all(pool)
-    };
-    assert_eq!(
-        of(t).await.expect("deadlines"),
-        of(a).await.expect("deadlines"),
-        "deadlines of game {t}"
-    );
+    // The other rows a change writes, each as a line of text.
+    let rows = [
+        (
+            "deadlines",
+            "SELECT kind || ' ' || due_at::TEXT || ' ' || coalesce(fired_by, '-')
+             FROM deadlines WHERE game_id = $1 ORDER BY kind, due_at",
+        ),
+        (
+            "command records",
+            "SELECT key || ' ' || result::TEXT || ' ' || at::TEXT || ' '
+                    || coalesce(command::TEXT, '-')
+             FROM commands WHERE game_id = $1 ORDER BY key",
+        ),
+        (
+            "snapshots",
+            "SELECT seq::TEXT || ' ' || md5(state::TEXT) FROM snapshots
+             WHERE game_id = $1 ORDER BY seq",
+        ),
+    ];
+    for (what, sql) in rows {
+        let of = |g: i64| sqlx::query_scalar::<_, String>(sql).bind(g).fetch_all(pool);
+        let (of_t, of_a) = (of(t).await.expect(what), of(a).await.expect(what));
+        assert_eq!(of_t, of_a, "{what} of game {t}");
+    }
 }
 
 /// Commands to many games at the same moment are written together (group commit, fewer

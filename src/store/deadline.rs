@@ -499,7 +499,7 @@ impl Store {
                 add_warnings(&mut plan, game_id, &g, &due, lang)?;
             }
             let new_seq = plan.new_seq;
-            match self.group.write(&self.pool, plan, None).await {
+            match self.group.write(&self.pool, plan).await {
                 Err(StoreError::Db(e)) if super::is_conflict(&e) => continue,
                 Err(e) => return Err(e),
                 Ok(Written::Lost) => continue,

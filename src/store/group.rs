@@ -27,12 +27,11 @@
 use std::collections::{HashSet, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 use tokio::sync::oneshot;
 
 use super::statement::{self, write, Written};
-use super::{Plan, Record, StoreError};
+use super::{Plan, StoreError};
 
 /// How many writer tasks may run at once: each holds one connection while it writes. Two
 /// keep both of the machine's cores busy with writes while the other's statement commits;
@@ -43,30 +42,9 @@ pub(crate) const WRITERS: usize = 2;
 /// (a group of 32 votes is about 100 rows).
 pub(crate) const MOST: usize = 32;
 
-/// A command's record, owned, as it waits in the queue (see [`Record`]).
-pub(crate) struct Recorded {
-    pub key: String,
-    pub result: serde_json::Value,
-    pub at: DateTime<Utc>,
-    pub command: Option<serde_json::Value>,
-}
-
-impl Recorded {
-    fn record(&self) -> Record<'_> {
-        Record {
-            key: &self.key,
-            result: &self.result,
-            at: self.at,
-            command: self.command.as_ref(),
-        }
-    }
-}
-
 /// A change waiting to be written, and where its answer goes.
 struct Job {
     plan: Plan,
-    /// The command's record; none for a deadline's firing.
-    record: Option<Recorded>,
     answer: oneshot::Sender<Result<Written, StoreError>>,
 }
 
@@ -104,20 +82,11 @@ impl Group {
     ///
     /// # Errors
     /// The database's error for this change (written alone when its group failed).
-    pub(crate) async fn write(
-        &self,
-        pool: &PgPool,
-        plan: Plan,
-        record: Option<Recorded>,
-    ) -> Result<Written, StoreError> {
+    pub(crate) async fn write(&self, pool: &PgPool, plan: Plan) -> Result<Written, StoreError> {
         let (answer, answered) = oneshot::channel();
         let start = {
             let mut q = self.lock();
-            q.waiting.push_back(Job {
-                plan,
-                record,
-                answer,
-            });
+            q.waiting.push_back(Job { plan, answer });
             let start = q.writers < WRITERS;
             if start {
                 q.writers += 1;
@@ -225,20 +194,15 @@ async fn write_jobs(pool: &PgPool, jobs: &[Job]) -> Vec<Result<Written, StoreErr
 }
 
 async fn write_group(pool: &PgPool, jobs: &[Job]) -> Result<statement::Found, StoreError> {
+    let mut rows = statement::Rows::default();
+    for job in jobs {
+        rows.append(&job.plan.rows);
+    }
     let mut conn = pool.acquire().await?;
-    let records: Vec<Option<Record<'_>>> = jobs
-        .iter()
-        .map(|j| j.record.as_ref().map(Recorded::record))
-        .collect();
-    let plans = jobs
-        .iter()
-        .map(|j| &j.plan)
-        .zip(records.iter().map(Option::as_ref));
-    statement::plans(&mut conn, plans).await
+    statement::plans(&mut conn, &rows).await
 }
 
 async fn write_alone(pool: &PgPool, job: &Job) -> Result<Written, StoreError> {
     let mut conn = pool.acquire().await?;
-    let record = job.record.as_ref().map(Recorded::record);
-    write(&mut conn, &job.plan, record.as_ref()).await
+    write(&mut conn, &job.plan).await
 }

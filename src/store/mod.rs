@@ -463,16 +463,11 @@ impl Store {
                 Vec::new(),
             ),
         };
-        let record = group::Recorded {
-            key: key.to_string(),
-            result: serde_json::to_value(&outcome)?,
-            at: now,
-            command: logged,
-        };
         let after = after.unwrap_or_else(|| game.clone());
-        let plan = Plan::new(game_id, &game, seq, &events, &after, lang)?;
+        let mut plan = Plan::new(game_id, &game, seq, &events, &after, lang)?;
+        plan.record(key, serde_json::to_value(&outcome)?, now, logged);
         let new_seq = plan.new_seq;
-        if self.group.write(&self.pool, plan, Some(record)).await? == Written::Lost {
+        if self.group.write(&self.pool, plan).await? == Written::Lost {
             return Ok(None);
         }
         self.cache.put(game_id, new_seq, after, lang);
@@ -626,44 +621,17 @@ pub(crate) async fn load(
     Ok((game, seq, lang))
 }
 
-/// A command's record under its key, written with its events.
-pub(crate) struct Record<'a> {
-    pub key: &'a str,
-    pub result: &'a serde_json::Value,
-    pub at: DateTime<Utc>,
-    pub command: Option<&'a serde_json::Value>,
-}
-
-/// Everything a change writes, as columns: the new seq (and phase), the events, their
-/// outbox rows, player changes, the wanted deadlines and a snapshot when due.
-#[derive(Default)]
+/// Everything a change to one game writes, as the rows of the write statement
+/// ([`statement::Rows`]): the new seq (and phase), the events, their outbox rows, player
+/// changes, the wanted deadlines, a snapshot when due, and a command's record.
 pub(crate) struct Plan {
     game_id: i64,
-    seq: i64,
     pub(crate) new_seq: i64,
-    phase: Option<String>,
-    ended: Option<bool>,
-    ev_seq: Vec<i64>,
-    ev_at: Vec<DateTime<Utc>>,
-    ev_audience: Vec<String>,
-    ev_kind: Vec<String>,
-    ev_body: Vec<serde_json::Value>,
-    ob_seq: Vec<Option<i64>>,
-    ob_channel: Vec<String>,
-    ob_body: Vec<String>,
-    ob_nonce: Vec<String>,
-    ob_meta: Vec<Option<serde_json::Value>>,
-    dl_kind: Vec<String>,
-    dl_at: Vec<DateTime<Utc>>,
-    pl_seat: Vec<i32>,
-    pl_player: Vec<String>,
-    pl_since: Vec<DateTime<Utc>>,
-    pl_seq: Vec<i64>,
-    snapshot: Option<serde_json::Value>,
-    /// The deadline this change fires: marked fired in the same statement, and the
-    /// change's messages that belong to no event (a reminder) are written only if it was
-    /// still unfired.
-    fire: Option<Firing>,
+    /// Whether the change fires a deadline ([`Plan::firing`]): it is marked fired in the
+    /// same statement, and the change's messages that belong to no event (a reminder) are
+    /// written only if it was still unfired.
+    fires: bool,
+    rows: statement::Rows,
 }
 
 /// A deadline row being fired, and by whom.
@@ -685,17 +653,20 @@ impl Plan {
         lang: Lang,
     ) -> Result<Plan, StoreError> {
         let new_seq = seq + events.len() as i64;
+        let (phase, ended) = if events.is_empty() {
+            (None, None)
+        } else {
+            (Some(after.phase.to_string()), Some(after.ended()))
+        };
         let mut p = Plan {
             game_id,
-            seq,
             new_seq,
-            ..Plan::default()
+            fires: false,
+            rows: statement::Rows::game(game_id, seq, new_seq, phase, ended),
         };
         if events.is_empty() {
             return Ok(p);
         }
-        p.phase = Some(after.phase.to_string());
-        p.ended = Some(after.ended());
         // The state after each event, for its messages: the last one's is `after`; only a
         // change of several events needs the states in between (a copy of `before`).
         let mut between: Option<Game> = None;
@@ -716,11 +687,8 @@ impl Plan {
                 .and_then(|t| t.as_str())
                 .unwrap_or("")
                 .to_string();
-            p.ev_seq.push(s);
-            p.ev_at.push(e.at);
-            p.ev_audience.push(audience_code(e.audience()));
-            p.ev_kind.push(kind);
-            p.ev_body.push(body);
+            p.rows
+                .event(game_id, s, e.at, audience_code(e.audience()), kind, body);
             // The event's messages, with the moderation actions it causes around them
             // (numbered after the messages, so that a message's nonce does not depend on
             // whether its event locks a post).
@@ -742,58 +710,66 @@ impl Plan {
             for (n, m) in numbered {
                 // A plain message right before this one in its channel, of this change:
                 // this one joins it (the row keeps the first's nonce and event).
+                let rows = &mut p.rows;
                 if let Some(&at) = plain.get(&m.channel) {
-                    if notify::joins(&p.ob_body[at], &m) {
-                        p.ob_body[at] = notify::joined(&p.ob_body[at], &m.body);
+                    if notify::joins(&rows.ob_body[at], &m) {
+                        rows.ob_body[at] = notify::joined(&rows.ob_body[at], &m.body);
                         if let Some(meta) = &m.meta {
-                            p.ob_meta[at] = Some(serde_json::to_value(meta)?);
+                            rows.ob_meta[at] = Some(serde_json::to_value(meta)?);
                             plain.remove(&m.channel);
                         }
                         continue;
                     }
                 }
                 if m.meta.is_none() {
-                    plain.insert(m.channel.clone(), p.ob_body.len());
+                    plain.insert(m.channel.clone(), rows.ob_body.len());
                 } else {
                     plain.remove(&m.channel);
                 }
-                p.ob_seq.push(Some(s));
-                p.ob_nonce.push(format!("g{game_id}-e{s}-{n}"));
-                p.ob_meta
-                    .push(m.meta.as_ref().map(serde_json::to_value).transpose()?);
-                p.ob_channel.push(m.channel);
-                p.ob_body.push(m.body);
+                let meta = m.meta.as_ref().map(serde_json::to_value).transpose()?;
+                let nonce = format!("g{game_id}-e{s}-{n}");
+                rows.message(game_id, Some(s), m.channel, m.body, nonce, meta);
             }
             if let engine::EventKind::Substituted { character, player } = &e.kind {
-                p.pl_seat.push(i32::from(character.0));
-                p.pl_player.push(player.clone());
-                p.pl_since.push(e.at);
-                p.pl_seq.push(s);
+                p.rows
+                    .seat(game_id, i32::from(character.0), player.clone(), e.at, s);
             }
         }
         for d in deadline::wanted(after) {
-            p.dl_kind.push(d.kind);
-            p.dl_at.push(d.at);
+            p.rows.deadline(game_id, d.kind, d.at);
         }
         if seq / SNAPSHOT_EVERY != new_seq / SNAPSHOT_EVERY || after.ended() {
-            p.snapshot = Some(serde_json::to_value(after)?);
+            p.rows
+                .snapshot(game_id, new_seq, serde_json::to_value(after)?);
         }
         Ok(p)
     }
 
     /// Makes this change the firing of a deadline (see [`Plan::fire`]).
     pub(crate) fn firing(mut self, fire: Firing) -> Plan {
-        self.fire = Some(fire);
+        self.fires = true;
+        self.rows.fire(fire);
         self
+    }
+
+    /// Adds a command's record under its `key`: the command's `result`, its time and the
+    /// command as logged.
+    pub(crate) fn record(
+        &mut self,
+        key: &str,
+        result: serde_json::Value,
+        at: DateTime<Utc>,
+        command: Option<serde_json::Value>,
+    ) {
+        self.rows
+            .record(self.game_id, key.to_string(), result, at, command);
     }
 
     /// Adds a message that belongs to no event (a reminder).
     pub(crate) fn message(&mut self, channel: &str, body: &str, nonce: String) {
-        self.ob_seq.push(None);
-        self.ob_channel.push(channel.to_string());
-        self.ob_body.push(body.to_string());
-        self.ob_nonce.push(nonce);
-        self.ob_meta.push(None);
+        let (channel, body) = (channel.to_string(), body.to_string());
+        self.rows
+            .message(self.game_id, None, channel, body, nonce, None);
     }
 
     /// Adds a message that belongs to no event, shown as `out.meta` says (a warning).
@@ -802,12 +778,9 @@ impl Plan {
         out: notify::Outgoing,
         nonce: String,
     ) -> Result<(), StoreError> {
-        self.ob_seq.push(None);
-        self.ob_meta
-            .push(out.meta.as_ref().map(serde_json::to_value).transpose()?);
-        self.ob_channel.push(out.channel);
-        self.ob_body.push(out.body);
-        self.ob_nonce.push(nonce);
+        let meta = out.meta.as_ref().map(serde_json::to_value).transpose()?;
+        self.rows
+            .message(self.game_id, None, out.channel, out.body, nonce, meta);
         Ok(())
     }
 }
@@ -829,7 +802,7 @@ pub(crate) async fn append(
         return Ok(true);
     }
     let plan = Plan::new(game_id, before, seq, events, after, lang)?;
-    Ok(write(&mut *tx, &plan, None).await? != Written::Lost)
+    Ok(write(&mut *tx, &plan).await? != Written::Lost)
 }
 
 fn audience_code(a: Audience) -> String {
@@ -900,10 +873,11 @@ mod tests {
             );
         }
         let rows: Vec<(&String, bool)> = plan
+            .rows
             .ob_channel
             .iter()
-            .zip(&plan.ob_body)
-            .zip(&plan.ob_meta)
+            .zip(&plan.rows.ob_body)
+            .zip(&plan.rows.ob_meta)
             .filter(|((c, _), _)| *c == "public")
             .map(|((_, b), m)| (b, m.is_none()))
             .collect();

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 
 use super::MAX_RETRIES;
-use super::{is_conflict, write, Loaded, Outcome, Plan, Record, Store, StoreError, Written};
+use super::{is_conflict, write, Loaded, Outcome, Plan, Store, StoreError, Written};
 use crate::engine::{self, Command, Event, Game, RuleError};
 use crate::notify::Lang;
 
@@ -178,15 +178,10 @@ impl Store {
             };
             let result = serde_json::to_value(&outcome)?;
             let logged = serde_json::to_value(cmd)?;
-            let record = Record {
-                key,
-                result: &result,
-                at: now,
-                command: Some(&logged),
-            };
             let after = Arc::new(after);
-            let plan = Plan::new(r.game_id, &game, seq, &events, &after, lang)?;
-            match write(&mut *conn, &plan, Some(&record)).await {
+            let mut plan = Plan::new(r.game_id, &game, seq, &events, &after, lang)?;
+            plan.record(key, result, now, Some(logged));
+            match write(&mut *conn, &plan).await {
                 Ok(Written::Lost) => {}
                 Ok(_) => {
                     self.cache.put(r.game_id, plan.new_seq, after.clone(), lang);

@@ -9,7 +9,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{Plan, Record, StoreError};
+use super::{Firing, Plan, StoreError};
 
 /// What [`write`] did to a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,7 +23,7 @@ pub(crate) enum Written {
     AlreadyFired,
 }
 
-/// Writes a [`Plan`] (and a command's record) in one statement, the statement of a group
+/// Writes a [`Plan`] (with its command's record, if any) in one statement, the statement of a group
 /// of one ([`plans`]): moves `games.seq` from the plan's seq first and writes the rows only
 /// if that matched; [`Written::Lost`] when another transaction moved it (a lost race,
 /// nothing written). A plan that fires a deadline also marks it fired, and writes nothing
@@ -31,12 +31,8 @@ pub(crate) enum Written {
 ///
 /// # Errors
 /// The database's (a command key already recorded, a lost connection): nothing written.
-pub(crate) async fn write(
-    conn: &mut sqlx::PgConnection,
-    p: &Plan,
-    record: Option<&Record<'_>>,
-) -> Result<Written, StoreError> {
-    let found = plans(conn, [(p, record)]).await?;
+pub(crate) async fn write(conn: &mut sqlx::PgConnection, p: &Plan) -> Result<Written, StoreError> {
+    let found = plans(conn, &p.rows).await?;
     Ok(found.of(p))
 }
 
@@ -48,7 +44,7 @@ impl Found {
             self.moved.contains(g),
             self.fired.contains(g),
             self.done.contains(g),
-            p.fire.is_some(),
+            p.fires,
         )
     }
 }
@@ -70,9 +66,11 @@ fn written(moved: bool, fired: bool, done: bool, fires: bool) -> Written {
     }
 }
 
-/// The columns of several plans, each row tagged with its game.
+/// The rows of the write statement, one column each, every row tagged with its game: a
+/// change's rows ([`Plan`]), or several games' changes one after the other (a group).
 #[derive(Default)]
-struct Columns {
+pub(crate) struct Rows {
+    // The games: one row each.
     id: Vec<i64>,
     new_seq: Vec<i64>,
     seq: Vec<i64>,
@@ -81,29 +79,35 @@ struct Columns {
     fire_kind: Vec<Option<String>>,
     fire_by: Vec<Option<String>>,
     fire_due: Vec<Option<DateTime<Utc>>>,
+    // The events.
     ev_game: Vec<i64>,
     ev_seq: Vec<i64>,
     ev_at: Vec<DateTime<Utc>>,
     ev_audience: Vec<String>,
     ev_kind: Vec<String>,
     ev_body: Vec<serde_json::Value>,
+    // The outbox rows (a change's joining of plain messages edits its bodies in place).
     ob_game: Vec<i64>,
     ob_seq: Vec<Option<i64>>,
-    ob_channel: Vec<String>,
-    ob_body: Vec<String>,
+    pub(crate) ob_channel: Vec<String>,
+    pub(crate) ob_body: Vec<String>,
     ob_nonce: Vec<String>,
-    ob_meta: Vec<Option<serde_json::Value>>,
+    pub(crate) ob_meta: Vec<Option<serde_json::Value>>,
+    // The deadlines wanted.
     dl_game: Vec<i64>,
     dl_kind: Vec<String>,
     dl_at: Vec<DateTime<Utc>>,
+    // The players seated.
     pl_game: Vec<i64>,
     pl_seat: Vec<i32>,
     pl_player: Vec<String>,
     pl_since: Vec<DateTime<Utc>>,
     pl_seq: Vec<i64>,
+    // The snapshots.
     sn_game: Vec<i64>,
     sn_seq: Vec<i64>,
     sn_state: Vec<serde_json::Value>,
+    // The commands' records.
     cm_game: Vec<i64>,
     cm_key: Vec<String>,
     cm_result: Vec<serde_json::Value>,
@@ -111,53 +115,195 @@ struct Columns {
     cm_command: Vec<Option<serde_json::Value>>,
 }
 
-impl Columns {
-    fn of<'a>(plans: impl IntoIterator<Item = (&'a Plan, Option<&'a Record<'a>>)>) -> Columns {
-        let mut c = Columns::default();
-        for (p, record) in plans {
-            let g = p.game_id;
-            c.id.push(g);
-            c.new_seq.push(p.new_seq);
-            c.seq.push(p.seq);
-            c.phase.push(p.phase.clone());
-            c.ended.push(p.ended);
-            c.fire_kind.push(p.fire.as_ref().map(|f| f.kind.clone()));
-            c.fire_by.push(p.fire.as_ref().map(|f| f.by.clone()));
-            c.fire_due.push(p.fire.as_ref().map(|f| f.due_at));
-            c.ev_game.extend(std::iter::repeat_n(g, p.ev_seq.len()));
-            c.ev_seq.extend_from_slice(&p.ev_seq);
-            c.ev_at.extend_from_slice(&p.ev_at);
-            c.ev_audience.extend_from_slice(&p.ev_audience);
-            c.ev_kind.extend_from_slice(&p.ev_kind);
-            c.ev_body.extend_from_slice(&p.ev_body);
-            c.ob_game.extend(std::iter::repeat_n(g, p.ob_channel.len()));
-            c.ob_seq.extend_from_slice(&p.ob_seq);
-            c.ob_channel.extend_from_slice(&p.ob_channel);
-            c.ob_body.extend_from_slice(&p.ob_body);
-            c.ob_nonce.extend_from_slice(&p.ob_nonce);
-            c.ob_meta.extend_from_slice(&p.ob_meta);
-            c.dl_game.extend(std::iter::repeat_n(g, p.dl_kind.len()));
-            c.dl_kind.extend_from_slice(&p.dl_kind);
-            c.dl_at.extend_from_slice(&p.dl_at);
-            c.pl_game.extend(std::iter::repeat_n(g, p.pl_seat.len()));
-            c.pl_seat.extend_from_slice(&p.pl_seat);
-            c.pl_player.extend_from_slice(&p.pl_player);
-            c.pl_since.extend_from_slice(&p.pl_since);
-            c.pl_seq.extend_from_slice(&p.pl_seq);
-            if let Some(state) = &p.snapshot {
-                c.sn_game.push(g);
-                c.sn_seq.push(p.new_seq);
-                c.sn_state.push(state.clone());
-            }
-            if let Some(record) = record {
-                c.cm_game.push(g);
-                c.cm_key.push(record.key.to_string());
-                c.cm_result.push(record.result.clone());
-                c.cm_at.push(record.at);
-                c.cm_command.push(record.command.cloned());
-            }
+impl Rows {
+    /// The rows of a change to game `id`, loaded at `seq`, that moves it to `new_seq` (and
+    /// to `phase`, `ended`; `None` keeps them), with nothing else yet.
+    pub(crate) fn game(
+        id: i64,
+        seq: i64,
+        new_seq: i64,
+        phase: Option<String>,
+        ended: Option<bool>,
+    ) -> Rows {
+        Rows {
+            id: vec![id],
+            new_seq: vec![new_seq],
+            seq: vec![seq],
+            phase: vec![phase],
+            ended: vec![ended],
+            fire_kind: vec![None],
+            fire_by: vec![None],
+            fire_due: vec![None],
+            ..Rows::default()
         }
-        c
+    }
+
+    /// Makes the last game's change the firing of a deadline.
+    pub(crate) fn fire(&mut self, fire: Firing) {
+        if let (Some(kind), Some(by), Some(due)) = (
+            self.fire_kind.last_mut(),
+            self.fire_by.last_mut(),
+            self.fire_due.last_mut(),
+        ) {
+            (*kind, *by, *due) = (Some(fire.kind), Some(fire.by), Some(fire.due_at));
+        }
+    }
+
+    pub(crate) fn event(
+        &mut self,
+        game: i64,
+        seq: i64,
+        at: DateTime<Utc>,
+        audience: String,
+        kind: String,
+        body: serde_json::Value,
+    ) {
+        self.ev_game.push(game);
+        self.ev_seq.push(seq);
+        self.ev_at.push(at);
+        self.ev_audience.push(audience);
+        self.ev_kind.push(kind);
+        self.ev_body.push(body);
+    }
+
+    /// An outbox row: of event `seq`, or of no event (`None`: a reminder, a warning).
+    pub(crate) fn message(
+        &mut self,
+        game: i64,
+        seq: Option<i64>,
+        channel: String,
+        body: String,
+        nonce: String,
+        meta: Option<serde_json::Value>,
+    ) {
+        self.ob_game.push(game);
+        self.ob_seq.push(seq);
+        self.ob_channel.push(channel);
+        self.ob_body.push(body);
+        self.ob_nonce.push(nonce);
+        self.ob_meta.push(meta);
+    }
+
+    pub(crate) fn deadline(&mut self, game: i64, kind: String, at: DateTime<Utc>) {
+        self.dl_game.push(game);
+        self.dl_kind.push(kind);
+        self.dl_at.push(at);
+    }
+
+    pub(crate) fn seat(
+        &mut self,
+        game: i64,
+        seat: i32,
+        player: String,
+        since: DateTime<Utc>,
+        seq: i64,
+    ) {
+        self.pl_game.push(game);
+        self.pl_seat.push(seat);
+        self.pl_player.push(player);
+        self.pl_since.push(since);
+        self.pl_seq.push(seq);
+    }
+
+    pub(crate) fn snapshot(&mut self, game: i64, seq: i64, state: serde_json::Value) {
+        self.sn_game.push(game);
+        self.sn_seq.push(seq);
+        self.sn_state.push(state);
+    }
+
+    /// A command's record under its key.
+    pub(crate) fn record(
+        &mut self,
+        game: i64,
+        key: String,
+        result: serde_json::Value,
+        at: DateTime<Utc>,
+        command: Option<serde_json::Value>,
+    ) {
+        self.cm_game.push(game);
+        self.cm_key.push(key);
+        self.cm_result.push(result);
+        self.cm_at.push(at);
+        self.cm_command.push(command);
+    }
+
+    /// Adds `other`'s rows after these (a group's statement writes them all). Taken apart
+    /// field by field, so that a column added to `Rows` and not here does not compile.
+    pub(crate) fn append(&mut self, other: &Rows) {
+        let Rows {
+            id,
+            new_seq,
+            seq,
+            phase,
+            ended,
+            fire_kind,
+            fire_by,
+            fire_due,
+            ev_game,
+            ev_seq,
+            ev_at,
+            ev_audience,
+            ev_kind,
+            ev_body,
+            ob_game,
+            ob_seq,
+            ob_channel,
+            ob_body,
+            ob_nonce,
+            ob_meta,
+            dl_game,
+            dl_kind,
+            dl_at,
+            pl_game,
+            pl_seat,
+            pl_player,
+            pl_since,
+            pl_seq,
+            sn_game,
+            sn_seq,
+            sn_state,
+            cm_game,
+            cm_key,
+            cm_result,
+            cm_at,
+            cm_command,
+        } = other;
+        self.id.extend_from_slice(id);
+        self.new_seq.extend_from_slice(new_seq);
+        self.seq.extend_from_slice(seq);
+        self.phase.extend_from_slice(phase);
+        self.ended.extend_from_slice(ended);
+        self.fire_kind.extend_from_slice(fire_kind);
+        self.fire_by.extend_from_slice(fire_by);
+        self.fire_due.extend_from_slice(fire_due);
+        self.ev_game.extend_from_slice(ev_game);
+        self.ev_seq.extend_from_slice(ev_seq);
+        self.ev_at.extend_from_slice(ev_at);
+        self.ev_audience.extend_from_slice(ev_audience);
+        self.ev_kind.extend_from_slice(ev_kind);
+        self.ev_body.extend_from_slice(ev_body);
+        self.ob_game.extend_from_slice(ob_game);
+        self.ob_seq.extend_from_slice(ob_seq);
+        self.ob_channel.extend_from_slice(ob_channel);
+        self.ob_body.extend_from_slice(ob_body);
+        self.ob_nonce.extend_from_slice(ob_nonce);
+        self.ob_meta.extend_from_slice(ob_meta);
+        self.dl_game.extend_from_slice(dl_game);
+        self.dl_kind.extend_from_slice(dl_kind);
+        self.dl_at.extend_from_slice(dl_at);
+        self.pl_game.extend_from_slice(pl_game);
+        self.pl_seat.extend_from_slice(pl_seat);
+        self.pl_player.extend_from_slice(pl_player);
+        self.pl_since.extend_from_slice(pl_since);
+        self.pl_seq.extend_from_slice(pl_seq);
+        self.sn_game.extend_from_slice(sn_game);
+        self.sn_seq.extend_from_slice(sn_seq);
+        self.sn_state.extend_from_slice(sn_state);
+        self.cm_game.extend_from_slice(cm_game);
+        self.cm_key.extend_from_slice(cm_key);
+        self.cm_result.extend_from_slice(cm_result);
+        self.cm_at.extend_from_slice(cm_at);
+        self.cm_command.extend_from_slice(cm_command);
     }
 }
 
@@ -171,8 +317,8 @@ pub(crate) struct Found {
     pub done: Vec<i64>,
 }
 
-/// Writes several games' plans (at most one each) and their commands' records in one
-/// statement: each game's seq moves from its plan's seq, and only the games whose seq moved
+/// Writes the rows of several games' changes (at most one each, with their commands'
+/// records) in one statement: each game's seq moves from its plan's seq, and only the games whose seq moved
 /// get their rows. A plan that fires a deadline has its conditions, each for its own game:
 /// its game does not move when the deadline had already fired, the deadline is marked
 /// fired in the statement, and its messages that belong to no event (a reminder) are
@@ -181,11 +327,7 @@ pub(crate) struct Found {
 ///
 /// # Errors
 /// The database's: nothing of any plan was written.
-pub(crate) async fn plans<'a>(
-    conn: &mut sqlx::PgConnection,
-    plans: impl IntoIterator<Item = (&'a Plan, Option<&'a Record<'a>>)>,
-) -> Result<Found, StoreError> {
-    let c = Columns::of(plans);
+pub(crate) async fn plans(conn: &mut sqlx::PgConnection, c: &Rows) -> Result<Found, StoreError> {
     // The parameters, in the order the statement reads them (each group feeds one part,
     // every row after the first group tagged with its game):
     //   $1-$8    the games: id, new seq, loaded seq, phase, ended, and the deadline fired
