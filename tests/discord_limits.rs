@@ -205,7 +205,7 @@ async fn growing_texts_fit_discord_and_lose_nothing(pool: PgPool) {
     // longer), needs more than one message; it comes whole.
     let g = w.game().await;
     let expected = view::judge_status(&g, &seats, Lang::En);
-    let night = whole_reply(
+    let tie = whole_reply(
         &w,
         w.judge,
         thread,
@@ -215,10 +215,10 @@ async fn growing_texts_fit_discord_and_lose_nothing(pool: PgPool) {
         &expected,
     )
     .await;
-    let n = night.chars().count();
+    let n = tie.chars().count();
     assert!(
         n > MAX,
-        "the night's status needed several messages: {n} characters"
+        "the tie round's judge status needed several messages: {n} characters"
     );
     let public: String = w
         .fake

@@ -627,10 +627,6 @@ pub(crate) async fn load(
 pub(crate) struct Plan {
     game_id: i64,
     pub(crate) new_seq: i64,
-    /// Whether the change fires a deadline ([`Plan::firing`]): it is marked fired in the
-    /// same statement, and the change's messages that belong to no event (a reminder) are
-    /// written only if it was still unfired.
-    fires: bool,
     rows: statement::Rows,
 }
 
@@ -661,7 +657,6 @@ impl Plan {
         let mut p = Plan {
             game_id,
             new_seq,
-            fires: false,
             rows: statement::Rows::game(game_id, seq, new_seq, phase, ended),
         };
         if events.is_empty() {
@@ -745,9 +740,10 @@ impl Plan {
         Ok(p)
     }
 
-    /// Makes this change the firing of a deadline (see [`Plan::fire`]).
+    /// Makes this change the firing of a deadline: it is marked fired in the same
+    /// statement, and the change's messages that belong to no event (a reminder) are
+    /// written only if it was still unfired.
     pub(crate) fn firing(mut self, fire: Firing) -> Plan {
-        self.fires = true;
         self.rows.fire(fire);
         self
     }

@@ -23,30 +23,17 @@ pub(crate) enum Written {
     AlreadyFired,
 }
 
-/// Writes a [`Plan`] (with its command's record, if any) in one statement, the statement of a group
-/// of one ([`plans`]): moves `games.seq` from the plan's seq first and writes the rows only
-/// if that matched; [`Written::Lost`] when another transaction moved it (a lost race,
-/// nothing written). A plan that fires a deadline also marks it fired, and writes nothing
-/// when it already was ([`Written::AlreadyFired`]).
+/// Writes a [`Plan`] (with its command's record, if any) in one statement, the statement
+/// of a group of one ([`plans`]): moves `games.seq` from the plan's seq first and writes
+/// the rows only if that matched; [`Written::Lost`] when another transaction moved it (a
+/// lost race, nothing written). A plan that fires a deadline also marks it fired, and
+/// writes nothing when it already was ([`Written::AlreadyFired`]).
 ///
 /// # Errors
 /// The database's (a command key already recorded, a lost connection): nothing written.
 pub(crate) async fn write(conn: &mut sqlx::PgConnection, p: &Plan) -> Result<Written, StoreError> {
     let found = plans(conn, &p.rows).await?;
     Ok(found.of(p))
-}
-
-impl Found {
-    /// What the statement did to `p`'s game.
-    pub(crate) fn of(&self, p: &Plan) -> Written {
-        let g = &p.game_id;
-        written(
-            self.moved.contains(g),
-            self.fired.contains(g),
-            self.done.contains(g),
-            p.fires,
-        )
-    }
 }
 
 /// What a write did to one game, from what its statement found: whether the game's seq
@@ -310,16 +297,29 @@ impl Rows {
 /// What a statement found, by game.
 pub(crate) struct Found {
     /// The games whose seq moved (the others lost a race, or their deadline had fired).
-    pub moved: Vec<i64>,
+    moved: Vec<i64>,
     /// The games whose deadline this statement fired.
-    pub fired: Vec<i64>,
+    fired: Vec<i64>,
     /// The games whose deadline had fired before the statement began.
-    pub done: Vec<i64>,
+    done: Vec<i64>,
+}
+
+impl Found {
+    /// What the statement did to `p`'s game.
+    pub(crate) fn of(&self, p: &Plan) -> Written {
+        let g = &p.game_id;
+        written(
+            self.moved.contains(g),
+            self.fired.contains(g),
+            self.done.contains(g),
+            p.rows.fire_kind.iter().any(Option::is_some),
+        )
+    }
 }
 
 /// Writes the rows of several games' changes (at most one each, with their commands'
-/// records) in one statement: each game's seq moves from its plan's seq, and only the games whose seq moved
-/// get their rows. A plan that fires a deadline has its conditions, each for its own game:
+/// records) in one statement: each game's seq moves from its plan's seq, and only the
+/// games whose seq moved get their rows. A plan that fires a deadline has its conditions, each for its own game:
 /// its game does not move when the deadline had already fired, the deadline is marked
 /// fired in the statement, and its messages that belong to no event (a reminder) are
 /// written only if this statement fired it. Existing deadline rows and outbox nonces are
