@@ -4,10 +4,49 @@
 //! bound. Each test gets its own database (`#[sqlx::test]`, which needs
 //! `DATABASE_URL`).
 
+use std::time::Duration;
+
 use sqlx::PgPool;
-use wolfjudge::bench::{self, ActiveOptions, LimitsOptions, Options, ReadBackOptions};
+use wolfjudge::bench::{self, ActiveOptions, BenchError, LimitsOptions, Options, ReadBackOptions};
 
 use crate::common::url_of;
+
+/// Longer than any of these runs takes on a loaded CI machine (each takes seconds alone).
+const LIMIT: Duration = Duration::from_secs(300);
+
+/// Runs the bench on `pool`'s database; a run still going after [`LIMIT`] fails the test
+/// with what the database's sessions were waiting for and the deadlines due but unfired,
+/// instead of holding CI until its own limit.
+async fn run_bounded(pool: &PgPool, opts: &Options) -> Result<bench::Report, BenchError> {
+    let url = url_of(pool);
+    match tokio::time::timeout(LIMIT, bench::run_in(&url, opts)).await {
+        Ok(ran) => ran,
+        Err(_) => panic!(
+            "the bench was still running after {LIMIT:?}: {}",
+            stuck(pool).await
+        ),
+    }
+}
+
+/// What a stuck run's database shows: each other session's state, wait and statement, and
+/// the deadlines due (by the latest command's time) that no worker fired.
+async fn stuck(pool: &PgPool) -> String {
+    let sessions: Vec<(Option<String>, Option<String>, Option<String>)> = sqlx::query_as(
+        "SELECT state, wait_event_type || ':' || wait_event, left(query, 200)
+         FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap_or_default();
+    let unfired: Option<i64> = sqlx::query_scalar(
+        "SELECT count(*) FROM deadlines
+         WHERE fired_at IS NULL AND due_at <= (SELECT max(at) FROM commands)",
+    )
+    .fetch_one(pool)
+    .await
+    .ok();
+    format!("sessions {sessions:?}; deadlines due but unfired: {unfired:?}")
+}
 
 /// No main phase, no long games, four commands at a time, no progress bar.
 fn quiet() -> Options {
@@ -34,7 +73,7 @@ async fn active_games_fire_every_due_deadline_once_across_a_restart(pool: PgPool
         },
         ..quiet()
     };
-    let report = bench::run_in(&url_of(&pool), &opts)
+    let report = run_bounded(&pool, &opts)
         .await
         .expect("the bench runs and its checks pass");
     assert_eq!(report.games, 0);
@@ -75,7 +114,7 @@ async fn discord_limits_time_a_burst_of_day_closes(pool: PgPool) {
         },
         ..quiet()
     };
-    let report = bench::run_in(&url_of(&pool), &opts)
+    let report = run_bounded(&pool, &opts)
         .await
         .expect("the bench runs and its checks pass");
     let l = report.discord_limits.as_ref().expect("the phase ran");
@@ -120,6 +159,65 @@ async fn discord_limits_time_a_burst_of_day_closes(pool: PgPool) {
     assert!(report.text().contains("discord limits"));
 }
 
+/// Plays two games while every firing that marks a deadline fired fails with `message`
+/// whenever `fails` holds (SQL over `n`, the firings tried so far, this one included).
+async fn two_games_refusing(
+    pool: &PgPool,
+    fails: &str,
+    message: &str,
+) -> Result<bench::Report, BenchError> {
+    wolfjudge::store::migrate(pool)
+        .await
+        .expect("the schema is applied");
+    for sql in [
+        "CREATE SEQUENCE firings_tried".to_string(),
+        format!(
+            "CREATE FUNCTION refuse_firing() RETURNS trigger LANGUAGE plpgsql AS
+             $$ DECLARE n BIGINT := nextval('firings_tried');
+                BEGIN IF {fails} THEN RAISE EXCEPTION '{message}'; END IF; RETURN NEW; END $$"
+        ),
+        "CREATE TRIGGER refuse_firing BEFORE UPDATE OF fired_at ON deadlines
+         FOR EACH ROW EXECUTE FUNCTION refuse_firing()"
+            .to_string(),
+    ] {
+        sqlx::query(&sql)
+            .execute(pool)
+            .await
+            .expect("the trigger is made");
+    }
+    let opts = Options {
+        games: 2,
+        ..quiet()
+    };
+    run_bounded(pool, &opts).await
+}
+
+/// A deadline worker that keeps failing ends the bench with its error: the games whose
+/// next command waits for a deadline to fire are told it stopped, not left waiting for
+/// ever (as a CI run once was, killed after 26 minutes). Here every firing fails, while
+/// the commands themselves still write.
+#[sqlx::test]
+async fn a_deadline_worker_that_keeps_failing_ends_the_bench_with_its_error(pool: PgPool) {
+    let error = two_games_refusing(&pool, "true", "firing refused by the test")
+        .await
+        .expect_err("no deadline could fire")
+        .to_string();
+    assert!(
+        error.contains("firing refused by the test"),
+        "the worker's own error is reported: {error}"
+    );
+}
+
+/// A failure that passes is ridden out as the bot's worker does (tried again after a
+/// pause): the first two firings fail, and the games still play to their end as simulated.
+#[sqlx::test]
+async fn the_deadline_worker_rides_out_a_passing_failure(pool: PgPool) {
+    let report = two_games_refusing(&pool, "n <= 2", "a passing failure")
+        .await
+        .expect("the worker tries again and the games end");
+    assert_eq!((report.finished, report.matching_simulation), (2, 2));
+}
+
 /// The read-back phase on a small scale, both ways. The bot's worker reads 20 closing posts
 /// back at once on the outbox's pace (each read a pace step and a 100 ms round trip): the
 /// burst is fired no sooner than the pace allows; the closes falling due during it are read
@@ -139,9 +237,9 @@ async fn the_bots_worker_reads_closing_posts_at_once_and_holds_only_their_closes
             seed: if serial { 1000 } else { 1 },
             ..quiet()
         };
-        let url = url_of(&pool);
+        let pool = pool.clone();
         async move {
-            bench::run_in(&url, &opts)
+            run_bounded(&pool, &opts)
                 .await
                 .expect("the bench runs and every close fires")
         }

@@ -500,18 +500,17 @@ async fn a_reminder_fired_by_another_worker_while_a_group_waits_is_sent_once(poo
         games.chunks(2).map(|pair| (pair[0], pair[1])).unzip();
     let reminder = "kind LIKE 'reminder:%'";
 
-    // Both writers wait for the decoys' rows.
+    // Both writers wait for the decoys' rows: one decoy's fire at a time, each waiting
+    // before the next starts (two fires queued at once would go in one writer's group).
     let decoys_held = lock_games(&pool, &decoys).await;
-    let decoy_fires: Vec<_> = decoys
-        .iter()
-        .map(|&d| {
-            let st = st.clone();
-            tokio::spawn(
-                async move { st.fire_due(Some(d), now - Duration::minutes(30), "w").await },
-            )
-        })
-        .collect();
-    until_waiting(&pool, 2).await;
+    let mut decoy_fires = Vec::new();
+    for (n, &d) in decoys.iter().enumerate() {
+        let st = st.clone();
+        decoy_fires.push(tokio::spawn(async move {
+            st.fire_due(Some(d), now - Duration::minutes(30), "w").await
+        }));
+        until_waiting(&pool, n as i64 + 1).await;
+    }
 
     // The other worker holds the twelve games' rows and fires half of their reminders.
     let mut other = lock_games(&pool, &games).await;

@@ -23,6 +23,7 @@ use tokio::sync::{watch, Notify, Semaphore};
 
 use super::games::{Planned, Step};
 use super::BenchError;
+use crate::store::outage::Outage;
 use crate::store::outbox::{Earlier, Messenger, OutMessage, SendError};
 use crate::store::{Outcome, Store, StoreError};
 
@@ -82,8 +83,6 @@ struct Clock {
     pending: Mutex<BTreeSet<(DateTime<Utc>, usize)>>,
     /// Signalled whenever `pending` changes.
     changed: Notify,
-    /// Every deadline due by this time has fired.
-    frontier: watch::Sender<DateTime<Utc>>,
 }
 
 impl Clock {
@@ -111,21 +110,29 @@ impl Clock {
     }
 }
 
-/// Sends one game's commands in time order, each once the frontier has reached it.
+/// Sends one game's commands in time order, each once the `frontier` (every deadline due
+/// by it has fired) has reached it.
+///
+/// # Errors
+/// The store's; [`StoreError::Task`] when the deadline worker stopped (it failed) before
+/// the frontier reached this game's next command, so that the driver does not wait for ever.
+#[allow(clippy::too_many_arguments)]
 async fn drive_game(
     store: Store,
     clock: Arc<Clock>,
+    mut frontier: watch::Receiver<DateTime<Utc>>,
     slots: Arc<Semaphore>,
     idx: usize,
     game_id: i64,
     steps: Vec<Step>,
     bar: ProgressBar,
 ) -> Result<Vec<Sample>, StoreError> {
-    let mut frontier = clock.frontier.subscribe();
     let mut samples = Vec::with_capacity(steps.len());
     for (n, step) in steps.iter().enumerate() {
         if frontier.wait_for(|f| *f >= step.after).await.is_err() {
-            break;
+            return Err(StoreError::Task(format!(
+                "the deadline worker stopped before game {game_id}'s command {n} was due"
+            )));
         }
         let outcome = {
             let _slot = slots.acquire().await;
@@ -150,32 +157,60 @@ async fn drive_game(
     Ok(samples)
 }
 
+/// Failures in a row after which the bench's deadline worker gives up (the bot's worker
+/// never does; a bench must end): with the outage backoff, about 8 s of failing.
+const WORKER_TRIES: u32 = 5;
+
 /// Fires deadlines up to the frontier until every game has sent its last command and the
-/// clock has reached `end`; returns each fired deadline's lag.
+/// clock has reached `end`; returns each fired deadline's lag. It owns the `frontier`'s
+/// sender: when it stops, on an error too, the drivers waiting for the frontier are told.
+///
+/// An error is ridden out as the bot's worker does ([`Outage`]: tried again after a
+/// growing pause; the deadlines fired before it stay fired), [`WORKER_TRIES`] times in a row
+/// at most.
+///
+/// # Errors
+/// The store's last error, when every try failed.
 async fn deadline_worker(
     store: Store,
     clock: Arc<Clock>,
+    frontier_tx: watch::Sender<DateTime<Utc>>,
     end: DateTime<Utc>,
 ) -> Result<Vec<Duration>, StoreError> {
     // When the clock first reached each frontier: a deadline is due from then.
     let mut reached: Vec<(DateTime<Utc>, Instant)> = Vec::new();
     let mut lags = Vec::new();
-    let mut frontier = *clock.frontier.borrow();
+    let mut frontier = *frontier_tx.borrow();
+    let mut outage = Outage::new("bench deadline worker");
+    let mut failures = 0;
     loop {
         let earliest = clock.earliest();
         // Just before that deadline (the database keeps microseconds).
         let target = earliest.map_or(end, |at| at - chrono::Duration::milliseconds(1));
-        if target > frontier {
+        if target > frontier && reached.last().is_none_or(|r| r.0 < target) {
             reached.push((target, Instant::now()));
         }
-        for f in store.fire_due(None, target, "bench-worker").await? {
+        let fired = match store.fire_due(None, target, "bench-worker").await {
+            Ok(fired) => fired,
+            Err(e) => {
+                failures += 1;
+                if failures >= WORKER_TRIES {
+                    return Err(e);
+                }
+                tokio::time::sleep(outage.failed(&e)).await;
+                continue;
+            }
+        };
+        failures = 0;
+        outage.recovered();
+        for f in fired {
             let i = reached.partition_point(|(at, _)| *at < f.due.at);
             let since = reached.get(i).map_or(f.committed, |r| r.1);
             lags.push(f.committed.saturating_duration_since(since));
         }
         if target > frontier {
             frontier = target;
-            clock.frontier.send_replace(target);
+            frontier_tx.send_replace(target);
         }
         if earliest.is_none() {
             return Ok(lags);
@@ -218,7 +253,7 @@ pub async fn play<M: Messenger + Send + 'static>(
 ) -> Result<Played, BenchError> {
     let end = games.iter().map(|g| g.end).max().unwrap_or_else(Utc::now);
     let first = games.iter().map(|g| g.setup.start).min().unwrap_or(end);
-    let (frontier, _) = watch::channel(first - chrono::Duration::seconds(1));
+    let (frontier_tx, frontier) = watch::channel(first - chrono::Duration::seconds(1));
     let clock = Arc::new(Clock {
         pending: Mutex::new(
             games
@@ -228,14 +263,18 @@ pub async fn play<M: Messenger + Send + 'static>(
                 .collect(),
         ),
         changed: Notify::new(),
-        frontier,
     });
     let stop = Arc::new(AtomicBool::new(false));
     let delivering: Vec<_> = (0..dispatchers.max(1))
         .map(|_| tokio::spawn(dispatcher(store.clone(), tally.clone(), stop.clone())))
         .collect();
     let started = Instant::now();
-    let worker = tokio::spawn(deadline_worker(store.clone(), clock.clone(), end));
+    let worker = tokio::spawn(deadline_worker(
+        store.clone(),
+        clock.clone(),
+        frontier_tx,
+        end,
+    ));
     let slots = Arc::new(Semaphore::new(concurrency.max(1)));
     let mut drivers = Vec::with_capacity(games.len());
     for (idx, (g, id)) in games.into_iter().zip(ids).enumerate() {
@@ -243,6 +282,7 @@ pub async fn play<M: Messenger + Send + 'static>(
         let task = drive_game(
             store.clone(),
             clock.clone(),
+            frontier.clone(),
             slots.clone(),
             idx,
             *id,
@@ -266,9 +306,10 @@ pub async fn play<M: Messenger + Send + 'static>(
             Err(e) => failure = failure.or(Some(e)),
         }
     }
+    // The worker's own error first: the drivers it left waiting only say that it stopped.
     match flatten(worker.await) {
         Ok(lags) => played.deadline_lags = lags,
-        Err(e) => failure = failure.or(Some(e)),
+        Err(e) => failure = Some(e),
     }
     played.wall = started.elapsed();
     stop.store(true, Ordering::Release);
