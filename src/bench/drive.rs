@@ -158,7 +158,7 @@ async fn drive_game(
 }
 
 /// Failures in a row after which the bench's deadline worker gives up (the bot's worker
-/// never does; a bench must end): with the outage backoff, about 8 s of failing.
+/// never does; a bench must end): with the outage backoff, about 4 s of failing.
 const WORKER_TRIES: u32 = 5;
 
 /// Fires deadlines up to the frontier until every game has sent its last command and the
