@@ -319,11 +319,11 @@ impl Found {
 
 /// Writes the rows of several games' changes (at most one each, with their commands'
 /// records) in one statement: each game's seq moves from its plan's seq, and only the
-/// games whose seq moved get their rows. A plan that fires a deadline has its conditions, each for its own game:
-/// its game does not move when the deadline had already fired, the deadline is marked
-/// fired in the statement, and its messages that belong to no event (a reminder) are
-/// written only if this statement fired it. Existing deadline rows and outbox nonces are
-/// left as they are.
+/// games whose seq moved get their rows. A plan that fires a deadline has its conditions,
+/// each for its own game: its game does not move when the deadline had already fired, the
+/// deadline is marked fired in the statement, and its messages that belong to no event (a
+/// reminder) are written only if this statement fired it. Existing deadline rows and
+/// outbox nonces are left as they are.
 ///
 /// # Errors
 /// The database's: nothing of any plan was written.
