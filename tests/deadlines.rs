@@ -441,7 +441,7 @@ async fn waiting_for_locks(pool: &PgPool) -> i64 {
 }
 
 /// Waits until `n` of this database's statements wait for a lock (at most 20 s).
-async fn until_waiting(pool: &PgPool, n: i64) {
+pub(crate) async fn until_waiting(pool: &PgPool, n: i64) {
     let began = std::time::Instant::now();
     while waiting_for_locks(pool).await < n {
         assert!(
@@ -453,7 +453,10 @@ async fn until_waiting(pool: &PgPool, n: i64) {
 }
 
 /// Locks the rows of `games` in a transaction of its own, which it returns (open).
-async fn lock_games(pool: &PgPool, games: &[i64]) -> sqlx::Transaction<'static, sqlx::Postgres> {
+pub(crate) async fn lock_games(
+    pool: &PgPool,
+    games: &[i64],
+) -> sqlx::Transaction<'static, sqlx::Postgres> {
     let mut tx = pool.begin().await.expect("begins");
     sqlx::query("SELECT id FROM games WHERE id = ANY($1) FOR UPDATE")
         .bind(games)
@@ -588,5 +591,86 @@ async fn a_reminder_fired_by_another_worker_while_a_group_waits_is_sent_once(poo
     assert_eq!(
         writers_of(&pool, "deadlines", &ours, "fired_by = 'w'").await,
         1
+    );
+}
+
+/// A deadline whose firing loses its race to a command this process wrote for the same
+/// game fires on the state that command left, without loading the game again: a game
+/// whose players keep posting cannot keep its deadline a load behind them. (Seen before:
+/// a reminder that lost 64 races in a row while its game's commands went on, each on the
+/// cache, and the worker gave up.) The vote is written first (its statement waits for the
+/// game's row, held by another transaction); the reminder's firing, computed on the state
+/// before the vote, waits behind it; then the row is let go. After that, the firing takes
+/// two statements: the write that lost, and the one that fired, on the state after the
+/// vote (the voter is not reminded); a load would be a third.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_firing_that_lost_to_this_process_retries_on_its_state_without_a_load(pool: PgPool) {
+    use wolfjudge::engine::{Action, CharId, Command};
+
+    let (counted, counter) = crate::common::pgproxy::counted(&pool, 8).await;
+    let st = Store::new(counted);
+    let now = Utc::now().trunc_subsecs(6);
+    let game = st
+        .create_game("g", &game_closing_at(7, now), Lang::En)
+        .await
+        .expect("created");
+    // The game in this process's cache.
+    st.load(game).await.expect("loads");
+
+    let held = lock_games(&pool, &[game]).await;
+    let vote = {
+        let st = st.clone();
+        let cmd = Command::by(
+            CharId(0),
+            Action::Vote {
+                target: CharId(1),
+                reason: "quiet".into(),
+            },
+        );
+        tokio::spawn(async move {
+            st.execute(game, "vote", &cmd, now - Duration::minutes(100))
+                .await
+        })
+    };
+    until_waiting(&pool, 1).await;
+    let firing = {
+        let st = st.clone();
+        tokio::spawn(async move {
+            st.fire_next(Some(game), now - Duration::minutes(90), "w")
+                .await
+        })
+    };
+    // The firing has found its deadline and waits behind the vote's write.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let before = counter.now().0;
+    held.commit().await.expect("commits");
+    let voted = vote.await.expect("joined").expect("votes");
+    assert!(
+        matches!(voted, wolfjudge::store::Outcome::Accepted { .. }),
+        "the vote: {voted:?}"
+    );
+    let fired = firing
+        .await
+        .expect("joined")
+        .expect("fires")
+        .expect("the reminder was due");
+    assert_eq!(fired.due.kind, "reminder:vote:1:0");
+    let statements = counter.now().0 - before;
+    assert_eq!(
+        statements, 2,
+        "the firing took {statements} statements after losing to the vote"
+    );
+    // To the day's thread and to the eleven who have not voted: the state after the vote.
+    let reminded: Vec<String> = sqlx::query_scalar(
+        "SELECT channel FROM outbox WHERE game_id = $1 AND nonce LIKE '%reminder:%' ORDER BY id",
+    )
+    .bind(game)
+    .fetch_all(&pool)
+    .await
+    .expect("reminders");
+    assert_eq!(reminded.len(), 12, "{reminded:?}");
+    assert!(
+        !reminded.contains(&"dm:0".to_string()),
+        "the voter was reminded"
     );
 }

@@ -1292,3 +1292,54 @@ async fn a_repeated_key_among_other_games_commands_gets_its_first_result(pool: P
         assert!(matches!(o, Outcome::Accepted { .. }), "game {i}: {o:?}");
     }
 }
+
+/// A command whose write loses its race to another command this process wrote for the
+/// same game runs again on the state that command left, without loading the game: of
+/// several players' commands to one game at once, one that lost is not put a load behind
+/// the next ones each time. The first vote's statement waits for the game's row (held by
+/// another transaction); the second, computed on the same state, waits behind it; once the
+/// row is let go, the second takes two statements (the write that lost, the one that
+/// counts) and both votes stand.
+#[sqlx::test]
+async fn a_command_that_lost_to_this_process_runs_again_without_a_load(pool: PgPool) {
+    use crate::deadlines::{lock_games, until_waiting};
+
+    let (counted, counter) = crate::common::pgproxy::counted(&pool, 8).await;
+    let st = Store::new(counted);
+    let game = st
+        .create_game("g", &m32_setup(1, &[]), Lang::En)
+        .await
+        .expect("created");
+    st.load(game).await.expect("loads");
+    let now = start() + chrono::Duration::hours(1);
+    let vote = |voter: u16| {
+        let st = st.clone();
+        let cmd = Command::by(
+            CharId(voter),
+            Action::Vote {
+                target: CharId(5),
+                reason: format!("from {voter}"),
+            },
+        );
+        tokio::spawn(async move { st.execute(game, &format!("v{voter}"), &cmd, now).await })
+    };
+    let held = lock_games(&pool, &[game]).await;
+    let first = vote(0);
+    until_waiting(&pool, 1).await;
+    let second = vote(1);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let before = counter.now().0;
+    held.commit().await.expect("commits");
+    for (n, v) in [first, second].into_iter().enumerate() {
+        let out = v.await.expect("joined").expect("votes");
+        assert!(matches!(out, Outcome::Accepted { .. }), "vote {n}: {out:?}");
+    }
+    let statements = counter.now().0 - before;
+    assert_eq!(
+        statements, 2,
+        "the second vote took {statements} statements after losing to the first"
+    );
+    let g = st.load(game).await.expect("loads");
+    let day = g.day.as_ref().expect("day 1");
+    assert_eq!(day.ballots.len(), 2, "both votes stand");
+}

@@ -394,24 +394,29 @@ impl Store {
         cmd: &Command,
         now: DateTime<Utc>,
     ) -> Result<Outcome, StoreError> {
-        // The first attempt trusts the cached state (no load at all); a retry loads.
-        for attempt in 0..MAX_RETRIES {
-            match self.try_execute(game_id, key, cmd, now, attempt == 0).await {
-                Err(StoreError::Db(e)) if is_conflict(&e) => continue,
-                Ok(None) => continue,
-                Ok(Some(outcome)) => return Ok(outcome),
+        // The first attempt trusts the cached state (no load at all). A retry after a lost
+        // race trusts it only when it is newer than the state that lost (the winner was
+        // written by this process, which kept its state), so that a command that lost is
+        // not put a load behind the game's next commands again and again; otherwise, and
+        // after a conflict (a key recorded, another process's write), it loads.
+        let mut newer_than = i64::MIN;
+        for _ in 0..MAX_RETRIES {
+            match self.try_execute(game_id, key, cmd, now, newer_than).await {
+                Err(StoreError::Db(e)) if is_conflict(&e) => newer_than = i64::MAX,
+                Ok(Attempt::Lost { seq }) => newer_than = seq,
+                Ok(Attempt::Done(outcome)) => return Ok(outcome),
                 Err(e) => return Err(e),
             }
         }
         Err(StoreError::Contention(MAX_RETRIES))
     }
 
-    /// One attempt; `Ok(None)` when it lost a race (or its cached state was stale) and
-    /// must be retried.
+    /// One attempt; [`Attempt::Lost`] when it lost a race (or its cached state was stale)
+    /// and must be retried.
     ///
     /// At most two statements, neither in an explicit transaction: one load (the key's
     /// recorded result, the game row, the snapshot and the newer events), skipped when
-    /// `cached` and this process holds the game's state; and one write ([`write`], shared
+    /// this process holds the game's state at a seq above `newer_than`; and one write ([`write`], shared
     /// with other games' commands waiting at the same moment: [`group`]) that moves
     /// `games.seq` from the loaded seq and, only if that matched, appends the events,
     /// outbox rows, deadlines and the command's record, atomically. A key already recorded
@@ -422,19 +427,17 @@ impl Store {
         key: &str,
         cmd: &Command,
         now: DateTime<Utc>,
-        cached: bool,
-    ) -> Result<Option<Outcome>, StoreError> {
-        let hit = if cached {
-            self.cache.get(game_id)
-        } else {
-            None
-        };
+        newer_than: i64,
+    ) -> Result<Attempt, StoreError> {
+        let hit = self.cache.get(game_id).filter(|c| c.seq > newer_than);
         let (game, seq, lang) = match hit {
             Some(c) => (c.game, c.seq, c.lang),
             None => {
                 let mut conn = self.pool.acquire().await?;
                 match self.load_for(&mut conn, game_id, Some(key)).await? {
-                    Loaded::Recorded(done) => return Ok(Some(serde_json::from_value(done)?)),
+                    Loaded::Recorded(done) => {
+                        return Ok(Attempt::Done(serde_json::from_value(done)?))
+                    }
                     Loaded::Game(game, seq, lang) => (game, seq, lang),
                 }
             }
@@ -468,10 +471,10 @@ impl Store {
         plan.record(key, serde_json::to_value(&outcome)?, now, logged);
         let new_seq = plan.new_seq;
         if self.group.write(&self.pool, plan).await? == Written::Lost {
-            return Ok(None);
+            return Ok(Attempt::Lost { seq });
         }
         self.cache.put(game_id, new_seq, after, lang);
-        Ok(Some(outcome))
+        Ok(Attempt::Done(outcome))
     }
 
     /// Loads a game for a change (in one statement): the current seq and language, the
@@ -529,6 +532,14 @@ impl Store {
     pub(crate) fn remember(&self, game_id: i64, seq: i64, game: Arc<Game>, lang: Lang) {
         self.cache.put(game_id, seq, game, lang);
     }
+}
+
+/// How one attempt of [`Store::execute`] ended.
+enum Attempt {
+    /// The command's outcome, written (or recorded before under its key).
+    Done(Outcome),
+    /// It lost a race: the game was no longer at `seq`, the state it was computed on.
+    Lost { seq: i64 },
 }
 
 /// What [`Store::load_for`] found.
