@@ -674,3 +674,71 @@ async fn a_firing_that_lost_to_this_process_retries_on_its_state_without_a_load(
         "the voter was reminded"
     );
 }
+
+/// A deadline fires while its game's commands keep coming one after the other (a player
+/// posting without a pause, each post sent as soon as the one before is answered): the
+/// firing that lost its race to a post gets the game's next turn, instead of losing to the
+/// next post again and again until it gives up (seen in the bench: 64 lost races in a
+/// row, and the worker failed). The posts go on meanwhile, and few of them are written
+/// between the firing's start and its commit.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_deadline_fires_while_its_games_posts_keep_coming(pool: PgPool) {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::Arc;
+    use wolfjudge::engine::{Action, CharId, Command};
+
+    let st = Store::new(pool.clone());
+    let now = Utc::now().trunc_subsecs(6);
+    let game = st
+        .create_game("g", &game_closing_at(8, now), Lang::En)
+        .await
+        .expect("created");
+    st.load(game).await.expect("loads");
+    let stop = Arc::new(AtomicBool::new(false));
+    let posted = Arc::new(AtomicUsize::new(0));
+    let posting = {
+        let (st, stop, posted) = (st.clone(), stop.clone(), posted.clone());
+        tokio::spawn(async move {
+            while !stop.load(Ordering::Acquire) {
+                let n = posted.load(Ordering::Acquire);
+                let cmd = Command::by(
+                    CharId((n % 12) as u16),
+                    Action::Post {
+                        text: format!("post {n}"),
+                    },
+                );
+                st.execute(game, &format!("p{n}"), &cmd, now - Duration::minutes(100))
+                    .await
+                    .expect("posts");
+                posted.fetch_add(1, Ordering::AcqRel);
+            }
+        })
+    };
+    while posted.load(Ordering::Acquire) < 20 {
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    let before = posted.load(Ordering::Acquire);
+    let fired = st
+        .fire_next(Some(game), now - Duration::minutes(90), "w")
+        .await;
+    let during = posted.load(Ordering::Acquire) - before;
+    stop.store(true, Ordering::Release);
+    posting.await.expect("joined");
+    let fired = fired.expect("the reminder fires").expect("it was due");
+    assert_eq!(fired.due.kind, "reminder:vote:1:0");
+    assert!(
+        during < 16,
+        "{during} posts were written while the reminder was being fired"
+    );
+    let reminded: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM outbox WHERE game_id = $1 AND nonce LIKE '%reminder:%'",
+    )
+    .bind(game)
+    .fetch_one(&pool)
+    .await
+    .expect("count");
+    assert_eq!(
+        reminded, 13,
+        "to the thread and the twelve who have not voted"
+    );
+}

@@ -508,8 +508,9 @@ impl Store {
                 add_warnings(&mut plan, game_id, &g, &due, lang)?;
             }
             let new_seq = plan.new_seq;
+            let again = lost.is_some();
             lost = Some(seq);
-            match self.group.write(&self.pool, plan).await {
+            match self.group.write(&self.pool, plan, again).await {
                 // A conflict is another process's doing: load.
                 Err(StoreError::Db(e)) if super::is_conflict(&e) => lost = Some(i64::MAX),
                 Err(e) => return Err(e),

@@ -470,7 +470,8 @@ impl Store {
         let mut plan = Plan::new(game_id, &game, seq, &events, &after, lang)?;
         plan.record(key, serde_json::to_value(&outcome)?, now, logged);
         let new_seq = plan.new_seq;
-        if self.group.write(&self.pool, plan).await? == Written::Lost {
+        let again = newer_than != i64::MIN;
+        if self.group.write(&self.pool, plan, again).await? == Written::Lost {
             return Ok(Attempt::Lost { seq });
         }
         self.cache.put(game_id, new_seq, after, lang);
