@@ -610,12 +610,7 @@ async fn a_firing_that_lost_to_this_process_retries_on_its_state_without_a_load(
     let (counted, counter) = crate::common::pgproxy::counted(&pool, 8).await;
     let st = Store::new(counted);
     let now = Utc::now().trunc_subsecs(6);
-    let game = st
-        .create_game("g", &game_closing_at(7, now), Lang::En)
-        .await
-        .expect("created");
-    // The game in this process's cache.
-    st.load(game).await.expect("loads");
+    let game = cached_game_closing_at(&st, 7, now).await;
 
     let held = lock_games(&pool, &[game]).await;
     let vote = {
@@ -689,11 +684,7 @@ async fn a_deadline_fires_while_its_games_posts_keep_coming(pool: PgPool) {
 
     let st = Store::new(pool.clone());
     let now = Utc::now().trunc_subsecs(6);
-    let game = st
-        .create_game("g", &game_closing_at(8, now), Lang::En)
-        .await
-        .expect("created");
-    st.load(game).await.expect("loads");
+    let game = cached_game_closing_at(&st, 8, now).await;
     let stop = Arc::new(AtomicBool::new(false));
     let posted = Arc::new(AtomicUsize::new(0));
     let posting = {
@@ -741,4 +732,15 @@ async fn a_deadline_fires_while_its_games_posts_keep_coming(pool: PgPool) {
         reminded, 13,
         "to the thread and the twelve who have not voted"
     );
+}
+
+/// A game whose day 1 closes at `closes` (its vote reminder 2 hours before), created and
+/// loaded into `st`'s cache, as a game in play is.
+async fn cached_game_closing_at(st: &Store, seed: u64, closes: chrono::DateTime<Utc>) -> i64 {
+    let game = st
+        .create_game("g", &game_closing_at(seed, closes), Lang::En)
+        .await
+        .expect("created");
+    st.load(game).await.expect("loads");
+    game
 }

@@ -16,7 +16,7 @@ use std::time::Instant;
 use chrono::{DateTime, Duration, Utc};
 use tokio::task::JoinSet;
 
-use super::{Firing, Plan, Store, StoreError, Written, MAX_RETRIES};
+use super::{Firing, Plan, Retry, Store, StoreError, Written, MAX_RETRIES};
 use crate::engine::{self, Command, Game, Phase, Role};
 use crate::notify::{self, Lang};
 
@@ -465,18 +465,10 @@ impl Store {
     /// statements, not one each.
     async fn fire(&self, head: Head, worker: &str) -> Result<Option<Fired>, StoreError> {
         let Head { game_id, due } = head;
-        // The seq the last attempt was computed on. The first attempt trusts this process's
-        // cached state; a retry trusts it only when it is newer than what lost (the change
-        // that won was written by this process, which kept its state), and loads otherwise.
-        // Without that, a game whose commands keep coming (each on the cache, no load)
-        // could make its deadline lose again and again: the retry's load put it a round
-        // trip behind every time (seen: 64 lost races in a row in the bench, under load).
-        let mut lost: Option<i64> = None;
+        // The first attempt trusts this process's cached state; see [`Retry`].
+        let mut retry = Retry::FIRST;
         for _ in 0..MAX_RETRIES {
-            let cached = self
-                .cache
-                .get(game_id)
-                .filter(|c| lost.is_none_or(|seq| c.seq > seq));
+            let cached = self.cache.for_attempt(game_id, retry);
             let (g, seq, lang) = match cached {
                 Some(c) => (c.game, c.seq, c.lang),
                 // Its connection is given back before the write: the group's writers need
@@ -508,13 +500,10 @@ impl Store {
                 add_warnings(&mut plan, game_id, &g, &due, lang)?;
             }
             let new_seq = plan.new_seq;
-            let again = lost.is_some();
-            lost = Some(seq);
-            match self.group.write(&self.pool, plan, again).await {
-                // A conflict is another process's doing: load.
-                Err(StoreError::Db(e)) if super::is_conflict(&e) => lost = Some(i64::MAX),
+            match self.group.write(&self.pool, plan, retry.again()).await {
+                Err(StoreError::Db(e)) if super::is_conflict(&e) => retry = Retry::LOAD,
                 Err(e) => return Err(e),
-                Ok(Written::Lost) => {}
+                Ok(Written::Lost) => retry = Retry::lost(seq),
                 Ok(Written::AlreadyFired) => return Ok(None),
                 Ok(Written::Done) => {
                     if !events.is_empty() {

@@ -72,6 +72,9 @@ struct Queue {
     writers: usize,
     /// Games whose next turn is kept for a change that lost on them, until when.
     held: HashMap<i64, Instant>,
+    /// Writers waiting for a held game's change ([`Take::Held`]): a change that comes
+    /// wakes one.
+    resting: usize,
 }
 
 #[derive(Default)]
@@ -127,9 +130,11 @@ impl Group {
             if start {
                 q.writers += 1;
             }
+            if q.resting > 0 {
+                self.0.came.notify_one();
+            }
             start
         };
-        self.0.came.notify_one();
         if start {
             let (group, pool) = (self.clone(), pool.clone());
             tokio::spawn(async move { group.run(&pool).await });
@@ -147,6 +152,7 @@ impl Group {
             group: &self,
             games: Vec::new(),
             counted: true,
+            resting: false,
         };
         loop {
             let jobs = match self.take(&mut taken) {
@@ -184,6 +190,9 @@ impl Group {
     /// game.
     fn take(&self, taken: &mut Taken<'_>) -> Take {
         let mut q = self.lock();
+        if std::mem::take(&mut taken.resting) {
+            q.resting -= 1;
+        }
         let now = Instant::now();
         q.held.retain(|_, until| *until > now);
         let mut jobs = Vec::new();
@@ -208,6 +217,10 @@ impl Group {
             return Take::Jobs(jobs);
         }
         if let Some(until) = held_until {
+            // Counted before the lock is let go: a change that comes before the writer
+            // waits leaves it a permit (`notify_one`), so none is missed.
+            q.resting += 1;
+            taken.resting = true;
             return Take::Held(until);
         }
         // What is left waits for a game another writer holds; that writer takes it next,
@@ -237,6 +250,8 @@ struct Taken<'a> {
     games: Vec<i64>,
     /// The writer still counts in [`Queue::writers`].
     counted: bool,
+    /// The writer counts in [`Queue::resting`].
+    resting: bool,
 }
 
 impl Taken<'_> {
@@ -253,6 +268,9 @@ impl Drop for Taken<'_> {
             let mut q = self.group.lock();
             self.release(&mut q);
             q.writers = q.writers.saturating_sub(1);
+            if self.resting {
+                q.resting = q.resting.saturating_sub(1);
+            }
         }
     }
 }

@@ -64,6 +64,31 @@ const SNAPSHOT_EVERY: i64 = 64;
 /// How often a command is retried after losing a race.
 const MAX_RETRIES: usize = 64;
 
+/// Which of this process's cached states a change's attempt (a command's, a deadline's
+/// firing) may start from. The first attempt takes any. A retry after a lost race takes
+/// only one newer than the state that lost (the winner was written by this process, which
+/// kept its state), so that a change that lost is not put a load behind its game's next
+/// changes again and again (seen: a deadline losing 64 races in a row in the bench). After
+/// a conflict (a key recorded, another process's write) it takes none: it loads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Retry(i64);
+
+impl Retry {
+    const FIRST: Retry = Retry(i64::MIN);
+    const LOAD: Retry = Retry(i64::MAX);
+
+    /// The next attempt after losing the race on the state at `seq`.
+    fn lost(seq: i64) -> Retry {
+        Retry(seq)
+    }
+
+    /// Whether the attempt runs again after a lost race or a conflict (it then takes the
+    /// turn its game keeps for it: [`group`]).
+    fn again(self) -> bool {
+        self != Retry::FIRST
+    }
+}
+
 /// A database problem, or a game that is not there.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -200,6 +225,11 @@ impl GameCache {
 
     fn get(&self, game_id: i64) -> Option<Cached> {
         self.games.lock().ok()?.get(&game_id).cloned()
+    }
+
+    /// The cached state an attempt may start from ([`Retry`]).
+    fn for_attempt(&self, game_id: i64, retry: Retry) -> Option<Cached> {
+        self.get(game_id).filter(|c| c.seq > retry.0)
     }
 
     /// Keeps `game` as the state at `seq` unless a newer one is already kept.
@@ -394,16 +424,12 @@ impl Store {
         cmd: &Command,
         now: DateTime<Utc>,
     ) -> Result<Outcome, StoreError> {
-        // The first attempt trusts the cached state (no load at all). A retry after a lost
-        // race trusts it only when it is newer than the state that lost (the winner was
-        // written by this process, which kept its state), so that a command that lost is
-        // not put a load behind the game's next commands again and again; otherwise, and
-        // after a conflict (a key recorded, another process's write), it loads.
-        let mut newer_than = i64::MIN;
+        // The first attempt trusts the cached state (no load at all); see [`Retry`].
+        let mut retry = Retry::FIRST;
         for _ in 0..MAX_RETRIES {
-            match self.try_execute(game_id, key, cmd, now, newer_than).await {
-                Err(StoreError::Db(e)) if is_conflict(&e) => newer_than = i64::MAX,
-                Ok(Attempt::Lost { seq }) => newer_than = seq,
+            match self.try_execute(game_id, key, cmd, now, retry).await {
+                Err(StoreError::Db(e)) if is_conflict(&e) => retry = Retry::LOAD,
+                Ok(Attempt::Lost { seq }) => retry = Retry::lost(seq),
                 Ok(Attempt::Done(outcome)) => return Ok(outcome),
                 Err(e) => return Err(e),
             }
@@ -416,8 +442,8 @@ impl Store {
     ///
     /// At most two statements, neither in an explicit transaction: one load (the key's
     /// recorded result, the game row, the snapshot and the newer events), skipped when
-    /// this process holds the game's state at a seq above `newer_than`; and one write ([`write`], shared
-    /// with other games' commands waiting at the same moment: [`group`]) that moves
+    /// this process holds a state of the game that `retry` may start from; and one write
+    /// ([`write`], shared with other games' commands waiting at the same moment: [`group`]) that moves
     /// `games.seq` from the loaded seq and, only if that matched, appends the events,
     /// outbox rows, deadlines and the command's record, atomically. A key already recorded
     /// makes the write fail on the `commands` key, and the retry's load finds the result.
@@ -427,9 +453,9 @@ impl Store {
         key: &str,
         cmd: &Command,
         now: DateTime<Utc>,
-        newer_than: i64,
+        retry: Retry,
     ) -> Result<Attempt, StoreError> {
-        let hit = self.cache.get(game_id).filter(|c| c.seq > newer_than);
+        let hit = self.cache.for_attempt(game_id, retry);
         let (game, seq, lang) = match hit {
             Some(c) => (c.game, c.seq, c.lang),
             None => {
@@ -470,8 +496,7 @@ impl Store {
         let mut plan = Plan::new(game_id, &game, seq, &events, &after, lang)?;
         plan.record(key, serde_json::to_value(&outcome)?, now, logged);
         let new_seq = plan.new_seq;
-        let again = newer_than != i64::MIN;
-        if self.group.write(&self.pool, plan, again).await? == Written::Lost {
+        if self.group.write(&self.pool, plan, retry.again()).await? == Written::Lost {
             return Ok(Attempt::Lost { seq });
         }
         self.cache.put(game_id, new_seq, after, lang);
