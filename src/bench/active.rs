@@ -139,6 +139,8 @@ pub struct ActiveGames {
     /// Messages the games had written before the clock started (their creation and those
     /// deadlines), marked delivered rather than sent: the run measures what comes after.
     pub messages_before_clock: u64,
+    /// Whether the server ran autovacuum during the run.
+    pub autovacuum: bool,
     /// Deadlines fired while the service was up, the restart's backlog left out.
     pub deadlines_fired: usize,
     pub deadline_lag_ms: Millis,
@@ -618,6 +620,12 @@ pub(super) async fn run(
     // The games' past: their messages so far went out when they were written (the clock
     // measures what the service does from now on, not a day's messages written at once).
     let past = st.mark_delivered(&ids).await?;
+    if let Err(e) = st.checkpoint().await {
+        tracing::warn!(
+            "no checkpoint before the clock ({e}): the setup's WAL may start one during the run"
+        );
+    }
+    let autovacuum = st.autovacuum().await?;
 
     let tally = Arc::new(Tally::default());
     let posters = Arc::new(Posters::new(ids.clone(), seed));
@@ -783,6 +791,7 @@ pub(super) async fn run(
                 .as_secs_f64(),
             backlog_lag_ms: Millis::of(backlog.iter().map(|s| lag(s)).collect()),
         },
+        autovacuum,
         messages_delivered: tally.sends.load(Ordering::Relaxed),
         repeated_sends: tally.repeats.load(Ordering::Relaxed),
         outbox_pending_at_end: pending_at_end,
@@ -813,8 +822,9 @@ impl ActiveGames {
                 self.seconds, self.speed, self.virtual_hours, self.due_before_clock, self.due_before_clock_seconds
             ),
             format!(
-                "  {} messages written before the clock started marked delivered (not sent)",
-                self.messages_before_clock
+                "  {} messages written before the clock started marked delivered (not sent); autovacuum {}",
+                self.messages_before_clock,
+                if self.autovacuum { "on" } else { "off: what is delivered stays in the dispatchers' search all run" }
             ),
             format!(
                 "  deadlines: {} fired, lag (clock passed due → fired) {} (the restart's backlog left out)",

@@ -101,20 +101,53 @@ impl Store {
     }
 
     /// Marks every pending message of the games `ids` delivered, as if it had gone out when
-    /// it was written (the bench's active games start with their past already sent);
-    /// returns how many.
+    /// it was written (the bench's active games start with their past already sent), and
+    /// vacuums the outbox, as autovacuum would have done while that past went out
+    /// (`migrations/20261208000001_queue_index_cleanup.sql`); returns how many. Without the
+    /// vacuum, the dispatchers' every search stepped over the entries of the 248,000
+    /// messages of 10,000 games marked here at once, a state the outbox's vacuum settings
+    /// never let a running bot reach. No `ANALYZE`: the outbox's statistics stay as the
+    /// setup left them, as before (two runs with it fired the 4th burst instant slower,
+    /// which is not explained yet; BENCHMARKS.md, target 6).
     ///
     /// # Errors
     /// Database errors.
     pub async fn mark_delivered(&self, ids: &[i64]) -> Result<u64, StoreError> {
-        Ok(sqlx::query!(
+        let n = sqlx::query!(
             "UPDATE outbox SET delivered_at = now(), attempts = attempts + 1
              WHERE game_id = ANY($1) AND delivered_at IS NULL AND failed_at IS NULL",
             ids
         )
         .execute(&self.pool)
         .await?
-        .rows_affected())
+        .rows_affected();
+        sqlx::raw_sql("VACUUM outbox").execute(&self.pool).await?;
+        Ok(n)
+    }
+
+    /// Writes every dirty page out now (`CHECKPOINT`). The bench's setup writes about a
+    /// gigabyte of WAL (10,000 games created), which otherwise starts a checkpoint somewhere
+    /// in the measured minute, wherever the setup's volume puts it: after a checkpoint
+    /// starts, the first write to each page logs the whole page, so the burst that falls
+    /// there pays for the setup.
+    ///
+    /// # Errors
+    /// Database errors (a role without `pg_checkpoint` may not run it).
+    pub async fn checkpoint(&self) -> Result<(), StoreError> {
+        sqlx::raw_sql("CHECKPOINT").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Whether the server runs autovacuum (this project's CI machines turn it off): without
+    /// it nothing removes what the dispatchers deliver from their search while a run lasts.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn autovacuum(&self) -> Result<bool, StoreError> {
+        let on: String = sqlx::query_scalar("SELECT current_setting('autovacuum')")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(on == "on")
     }
 
     /// The outbox's delivery lag ([`Lag`]; zeros when nothing was delivered).
