@@ -107,8 +107,9 @@ impl Store {
     /// vacuum, the dispatchers' every search stepped over the entries of the 248,000
     /// messages of 10,000 games marked here at once, a state the outbox's vacuum settings
     /// never let a running bot reach. No `ANALYZE`: the outbox's statistics stay as the
-    /// setup left them, as before (two runs with it fired the 4th burst instant slower,
-    /// which is not explained yet; BENCHMARKS.md, target 6).
+    /// setup left them, as before (in 6 runs with it the 4th burst instant was slower, in
+    /// ranges that overlap those without it: suspected, not established; BENCHMARKS.md,
+    /// target 6).
     ///
     /// # Errors
     /// Database errors.
