@@ -41,6 +41,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::types::Json;
 use sqlx::{Postgres, Transaction};
 
 use crate::engine::{self, Audience, Command, Event, Game, Setup};
@@ -522,11 +523,11 @@ impl Store {
                    ORDER BY sn.seq DESC LIMIT 1)
              SELECT g.seq AS "seq!", g.lang AS "lang!", b.cached,
                     (SELECT result FROM commands WHERE game_id = $1 AND key = $2::TEXT) AS result,
-                    (SELECT state FROM s) AS snap_state,
+                    (SELECT state FROM s) AS "snap_state: Json<Game>",
                     ARRAY(SELECT body FROM events
                           WHERE game_id = $1 AND seq <= g.seq
                             AND seq > COALESCE((SELECT seq FROM s), b.cached, 0)
-                          ORDER BY seq) AS "events!"
+                          ORDER BY seq) AS "events!: Vec<Json<Event>>"
              FROM g, b"#,
             game_id,
             key,
@@ -540,16 +541,7 @@ impl Store {
         }
         let seq = row.seq;
         let lang = Lang::parse(&row.lang).unwrap_or_default();
-        let mut game = match (row.snap_state, row.cached, hint) {
-            (Some(state), _, _) => serde_json::from_value::<Game>(state)?,
-            (None, Some(c), Some(h)) if c == h.seq => Arc::unwrap_or_clone(h.game),
-            _ => Game::default(),
-        };
-        for body in row.events {
-            let e: Event = serde_json::from_value(body)?;
-            engine::apply(&mut game, &e);
-        }
-        let game = Arc::new(game);
+        let game = Arc::new(rebuilt(row.snap_state, row.cached, hint, row.events));
         self.cache.put(game_id, seq, game.clone(), lang);
         Ok(Loaded::Game(game, seq, lang))
     }
@@ -558,6 +550,29 @@ impl Store {
     pub(crate) fn remember(&self, game_id: i64, seq: i64, game: Arc<Game>, lang: Lang) {
         self.cache.put(game_id, seq, game, lang);
     }
+}
+
+/// A game's state as a load statement found it: the latest `snapshot` newer than the
+/// cached state, else the `cached` state (`hint`) when the statement could start from it
+/// (`cached` is its seq), else nothing; then the `events` after that.
+///
+/// Decoded straight from the rows' text (`Json`), not through a `serde_json::Value` tree:
+/// after a restart every game a burst touches is loaded this way.
+fn rebuilt(
+    snapshot: Option<Json<Game>>,
+    cached: Option<i64>,
+    hint: Option<Cached>,
+    events: Vec<Json<Event>>,
+) -> Game {
+    let mut game = match (snapshot, cached, hint) {
+        (Some(Json(state)), _, _) => state,
+        (None, Some(c), Some(h)) if c == h.seq => Arc::unwrap_or_clone(h.game),
+        _ => Game::default(),
+    };
+    for Json(e) in events {
+        engine::apply(&mut game, &e);
+    }
+    game
 }
 
 /// How one attempt of [`Store::execute`] ended.
@@ -633,26 +648,27 @@ pub(crate) async fn load(
         .ok_or(StoreError::NoGame(game_id))?;
     let (seq, lang) = (row.seq, Lang::parse(&row.lang).unwrap_or_default());
     let snap = sqlx::query!(
-        "SELECT seq, state FROM snapshots WHERE game_id = $1 AND seq <= $2 ORDER BY seq DESC LIMIT 1",
+        r#"SELECT seq, state AS "state: Json<Game>" FROM snapshots
+           WHERE game_id = $1 AND seq <= $2 ORDER BY seq DESC LIMIT 1"#,
         game_id,
         seq,
     )
     .fetch_optional(&mut *conn)
     .await?;
     let (mut game, from) = match snap {
-        Some(r) => (serde_json::from_value::<Game>(r.state)?, r.seq),
+        Some(r) => (r.state.0, r.seq),
         None => (Game::default(), 0),
     };
     let bodies = sqlx::query_scalar!(
-        "SELECT body FROM events WHERE game_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq",
+        r#"SELECT body AS "body: Json<Event>" FROM events
+           WHERE game_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq"#,
         game_id,
         from,
         seq,
     )
     .fetch_all(&mut *conn)
     .await?;
-    for body in bodies {
-        let e: Event = serde_json::from_value(body)?;
+    for Json(e) in bodies {
         engine::apply(&mut game, &e);
     }
     Ok((game, seq, lang))
@@ -713,12 +729,8 @@ impl Plan {
                 engine::apply(g, e);
                 g
             };
-            let body = serde_json::to_value(e)?;
-            let kind = body
-                .get("type")
-                .and_then(|t| t.as_str())
-                .unwrap_or("")
-                .to_string();
+            let body = serde_json::to_string(e)?;
+            let kind = event_type(&body)?;
             p.rows
                 .event(game_id, s, e.at, audience_code(e.audience()), kind, body);
             // The event's messages, with the moderation actions it causes around them
@@ -772,7 +784,7 @@ impl Plan {
         }
         if seq / SNAPSHOT_EVERY != new_seq / SNAPSHOT_EVERY || after.ended() {
             p.rows
-                .snapshot(game_id, new_seq, serde_json::to_value(after)?);
+                .snapshot(game_id, new_seq, serde_json::to_string(after)?);
         }
         Ok(p)
     }
@@ -836,6 +848,17 @@ pub(crate) async fn append(
     }
     let plan = Plan::new(game_id, before, seq, events, after, lang)?;
     Ok(write(&mut *tx, &plan).await? != Written::Lost)
+}
+
+/// The `type` of an event serialized as `body` (its kind's serde tag, which the
+/// `events.kind` column holds), read without building the document's tree.
+fn event_type(body: &str) -> Result<String, serde_json::Error> {
+    #[derive(serde::Deserialize)]
+    struct Tagged<'a> {
+        #[serde(rename = "type", borrow)]
+        kind: std::borrow::Cow<'a, str>,
+    }
+    Ok(serde_json::from_str::<Tagged>(body)?.kind.into_owned())
 }
 
 fn audience_code(a: Audience) -> String {
@@ -930,6 +953,46 @@ mod tests {
                 .unwrap_or_else(|| panic!("{} missing or out of order", m.body));
             rest = &rest[at + m.body.len()..];
         }
+    }
+
+    /// The `events.kind` column (which the records' queries filter on, e.g. `card_given`)
+    /// is each event's `type` as its stored body says, for every event of a game played
+    /// to its first night's end, read from the text without a `Value` tree.
+    #[test]
+    fn an_events_kind_is_the_type_its_body_names() {
+        use crate::engine::{apply, create, handle, Command, Game, Phase};
+        let setup = crate::engine::Setup {
+            ruleset: crate::engine::ruleset::Ruleset::builtin("m32", &Default::default())
+                .expect("m32 loads"),
+            seed: crate::engine::rng::Seed::U64(3),
+            start: chrono::DateTime::UNIX_EPOCH,
+            characters: "ABCDEFGHIJKL".chars().map(String::from).collect(),
+            roles: None,
+            forbidden_first_kill: None,
+            players: None,
+        };
+        let mut events = create(&setup).expect("created");
+        let mut g = Game::replay(&events);
+        while !g.ended() && !matches!(g.phase, Phase::Day { day: 2, .. }) {
+            let due = g.next_deadline().expect("a deadline");
+            let more = handle(&g, &Command::tick(), due).expect("a tick");
+            for e in &more {
+                apply(&mut g, e);
+            }
+            events.extend(more);
+        }
+        let mut kinds = std::collections::BTreeSet::new();
+        for e in &events {
+            let body = serde_json::to_string(e).expect("serializes");
+            let tree = serde_json::to_value(e).expect("serializes");
+            let kind = super::event_type(&body).expect("a type");
+            assert_eq!(Some(kind.as_str()), tree["type"].as_str(), "{body}");
+            kinds.insert(kind);
+        }
+        assert!(
+            kinds.contains("created") && kinds.contains("vote_closed"),
+            "{kinds:?}"
+        );
     }
 
     #[test]

@@ -14,9 +14,10 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
+use sqlx::types::Json;
 
 use super::MAX_RETRIES;
-use super::{is_conflict, write, Loaded, Outcome, Plan, Store, StoreError, Written};
+use super::{is_conflict, rebuilt, write, Loaded, Outcome, Plan, Store, StoreError, Written};
 use crate::engine::{self, Command, Event, Game, RuleError};
 use crate::notify::Lang;
 
@@ -105,11 +106,11 @@ impl Store {
                     (SELECT seat FROM seats WHERE game_id = g.id AND user_id = $4) AS seat,
                     (SELECT guild_id FROM signup_posts WHERE game_id = g.id LIMIT 1) AS guild,
                     (SELECT result FROM commands WHERE game_id = g.id AND key = $7::TEXT) AS result,
-                    (SELECT state FROM s) AS snap_state,
+                    (SELECT state FROM s) AS "snap_state: Json<Game>",
                     ARRAY(SELECT body FROM events
                           WHERE game_id = g.id AND seq <= g.seq
                             AND seq > COALESCE((SELECT seq FROM s), b.cached, 0)
-                          ORDER BY seq) AS "events!"
+                          ORDER BY seq) AS "events!: Vec<Json<Event>>"
              FROM g, b"#,
             at.game,
             at.channel,
@@ -123,16 +124,8 @@ impl Store {
         .await?
         .ok_or(StoreError::NoGame(at.game.unwrap_or(0)))?;
         let lang = Lang::parse(&row.lang).unwrap_or_default();
-        let mut game = match (row.snap_state, row.cached, hint) {
-            (Some(state), _, _) => serde_json::from_value::<Game>(state)?,
-            (None, Some(c), Some((_, h))) if c == h.seq => Arc::unwrap_or_clone(h.game),
-            _ => Game::default(),
-        };
-        for body in row.events {
-            let e: Event = serde_json::from_value(body)?;
-            engine::apply(&mut game, &e);
-        }
-        let state = Arc::new(game);
+        let hint = hint.map(|(_, c)| c);
+        let state = Arc::new(rebuilt(row.snap_state, row.cached, hint, row.events));
         self.cache.put(row.id, row.seq, state.clone(), lang);
         if row.fixed && at.game.is_none() {
             // A post's game never changes: the next lookup here can bring the cached seq.

@@ -72,7 +72,10 @@ pub(crate) struct Rows {
     ev_at: Vec<DateTime<Utc>>,
     ev_audience: Vec<String>,
     ev_kind: Vec<String>,
-    ev_body: Vec<serde_json::Value>,
+    /// JSON text (cast to `jsonb` by the statement): a `serde_json::Value` tree per event
+    /// cost an allocation per field to build, again to drop, and a deep copy when a group
+    /// gathered its plans' rows; PostgreSQL parses the text either way.
+    ev_body: Vec<String>,
     // The outbox rows (a change's joining of plain messages edits its bodies in place).
     ob_game: Vec<i64>,
     ob_seq: Vec<Option<i64>>,
@@ -93,7 +96,8 @@ pub(crate) struct Rows {
     // The snapshots.
     sn_game: Vec<i64>,
     sn_seq: Vec<i64>,
-    sn_state: Vec<serde_json::Value>,
+    /// JSON text, as the events' bodies (a game's state is the largest document written).
+    sn_state: Vec<String>,
     // The commands' records.
     cm_game: Vec<i64>,
     cm_key: Vec<String>,
@@ -143,7 +147,7 @@ impl Rows {
         at: DateTime<Utc>,
         audience: String,
         kind: String,
-        body: serde_json::Value,
+        body: String,
     ) {
         self.ev_game.push(game);
         self.ev_seq.push(seq);
@@ -192,7 +196,7 @@ impl Rows {
         self.pl_seq.push(seq);
     }
 
-    pub(crate) fn snapshot(&mut self, game: i64, seq: i64, state: serde_json::Value) {
+    pub(crate) fn snapshot(&mut self, game: i64, seq: i64, state: String) {
         self.sn_game.push(game);
         self.sn_seq.push(seq);
         self.sn_state.push(state);
@@ -332,11 +336,11 @@ pub(crate) async fn plans(conn: &mut sqlx::PgConnection, c: &Rows) -> Result<Fou
     // every row after the first group tagged with its game):
     //   $1-$8    the games: id, new seq, loaded seq, phase, ended, and the deadline fired
     //            (kind, worker, due time; NULL when none)
-    //   $9-$14   events: game, seq, at, audience, kind, body
+    //   $9-$14   events: game, seq, at, audience, kind, body (JSON text)
     //   $15-$20  outbox rows: game, event seq (NULL: a reminder), channel, body, nonce, meta
     //   $21-$23  deadlines wanted: game, kind, due time
     //   $24-$28  players seated: game, seat, player, since, seq
-    //   $29-$31  snapshots: game, seq, state
+    //   $29-$31  snapshots: game, seq, state (JSON text)
     //   $32-$36  the commands' records: game, key, result, time, command
     let found = sqlx::query!(
         r#"WITH v AS (SELECT * FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::BIGINT[], $4::TEXT[],
@@ -357,9 +361,9 @@ pub(crate) async fn plans(conn: &mut sqlx::PgConnection, c: &Rows) -> Result<Fou
                 AND deadlines.due_at = v.fire_due AND deadlines.fired_at IS NULL
             RETURNING deadlines.game_id),
          ev AS (INSERT INTO events (game_id, seq, at, audience, kind, body)
-            SELECT e.game_id, e.seq, e.at, e.audience, e.kind, e.body
+            SELECT e.game_id, e.seq, e.at, e.audience, e.kind, e.body::JSONB
             FROM UNNEST($9::BIGINT[], $10::BIGINT[], $11::TIMESTAMPTZ[], $12::TEXT[], $13::TEXT[],
-                        $14::JSONB[]) AS e(game_id, seq, at, audience, kind, body)
+                        $14::TEXT[]) AS e(game_id, seq, at, audience, kind, body)
             WHERE e.game_id IN (SELECT id FROM moved)),
          ob AS (INSERT INTO outbox (game_id, event_seq, channel, body, nonce, meta)
             SELECT o.game_id, o.event_seq, o.channel, o.body, o.nonce, o.meta
@@ -383,8 +387,8 @@ pub(crate) async fn plans(conn: &mut sqlx::PgConnection, c: &Rows) -> Result<Fou
                  AS p(game_id, seat, player, since, seq)
             WHERE p.game_id IN (SELECT id FROM moved)),
          sn AS (INSERT INTO snapshots (game_id, seq, state)
-            SELECT s.game_id, s.seq, s.state
-            FROM UNNEST($29::BIGINT[], $30::BIGINT[], $31::JSONB[]) AS s(game_id, seq, state)
+            SELECT s.game_id, s.seq, s.state::JSONB
+            FROM UNNEST($29::BIGINT[], $30::BIGINT[], $31::TEXT[]) AS s(game_id, seq, state)
             WHERE s.game_id IN (SELECT id FROM moved)
             ON CONFLICT DO NOTHING),
          cm AS (INSERT INTO commands (game_id, key, result, at, command)
