@@ -571,6 +571,34 @@ async fn a_vacuum_takes_delivered_messages_out_of_the_dispatchers_search(pool: P
     );
 }
 
+/// A game's large documents (its state in a snapshot, the reveal at its end) are
+/// compressed with lz4, not pglz: a burst of games ending together spent the largest share
+/// of PostgreSQL's time in `pglz_compress` (migration `20261209000001_lz4_documents.sql`).
+/// Every scenario played through PostgreSQL; every compressed state and event body is lz4.
+#[sqlx::test]
+async fn a_games_states_and_events_are_compressed_with_lz4(pool: PgPool) {
+    let store = Store::new(pool.clone());
+    for file in scenarios() {
+        let text = std::fs::read_to_string(&file).expect("readable scenario");
+        let script = Script::parse(&text).expect("valid scenario");
+        let name = file.display().to_string();
+        replay::run_script(&store, &script, &name, Lang::En, &Recorder::default())
+            .await
+            .expect("plays through postgres");
+    }
+    for (table, column) in [("snapshots", "state"), ("events", "body")] {
+        let sql = format!(
+            "SELECT pg_column_compression({column}) AS method, count(*) AS n FROM {table}
+             WHERE pg_column_compression({column}) IS NOT NULL GROUP BY 1"
+        );
+        let methods: Vec<(String, i64)> = sqlx::query_as(&sql).fetch_all(&pool).await.expect(&sql);
+        assert!(
+            matches!(methods.as_slice(), [(m, n)] if m == "lz4" && *n > 0),
+            "{table}.{column}: {methods:?}"
+        );
+    }
+}
+
 /// More channels ready than one claim takes (64): the other lanes start beside the first,
 /// so more channels are in flight than one lane sends at once (8).
 #[sqlx::test]
