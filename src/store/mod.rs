@@ -655,9 +655,9 @@ pub(crate) async fn load(
     )
     .fetch_optional(&mut *conn)
     .await?;
-    let (mut game, from) = match snap {
-        Some(r) => (r.state.0, r.seq),
-        None => (Game::default(), 0),
+    let (snapshot, from) = match snap {
+        Some(r) => (Some(r.state), r.seq),
+        None => (None, 0),
     };
     let bodies = sqlx::query_scalar!(
         r#"SELECT body AS "body: Json<Event>" FROM events
@@ -668,10 +668,7 @@ pub(crate) async fn load(
     )
     .fetch_all(&mut *conn)
     .await?;
-    for Json(e) in bodies {
-        engine::apply(&mut game, &e);
-    }
-    Ok((game, seq, lang))
+    Ok((rebuilt(snapshot, None, None, bodies), seq, lang))
 }
 
 /// Everything a change to one game writes, as the rows of the write statement
