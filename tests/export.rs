@@ -449,10 +449,7 @@ fn the_parser_takes_the_four_extensions_and_still_refuses_unknown_actions() {
 
 /// Plays one of `tests/scenarios/` and returns the run.
 fn scenario(name: &str) -> script::Run {
-    let path = format!("{}/tests/scenarios/{name}.json", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("the scenario file");
-    let s = Script::parse(&text).expect("the scenario parses");
-    script::run(&s, Lang::En).expect("the scenario runs")
+    script::run(&crate::common::scenario(name), Lang::En).expect("the scenario runs")
 }
 
 /// The reveal as the public reads it, in `lang`.

@@ -144,9 +144,7 @@ fn a_random_badge_successor_can_be_checked_from_the_revealed_seed() {
     use sha2::{Digest, Sha256};
     use wolfjudge::engine::{EventKind, Game};
 
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/m32_sheriff_badge_random.json");
-    let script = Script::parse(&std::fs::read_to_string(path).expect("readable")).expect("valid");
+    let script = crate::common::scenario("m32_sheriff_badge_random");
     let mut steps = script.steps.clone();
     // End the game so that the reveal is published.
     steps.push(wolfjudge::script::Step::Do {

@@ -580,12 +580,8 @@ async fn a_vacuum_takes_delivered_messages_out_of_the_dispatchers_search(pool: P
 #[sqlx::test]
 async fn a_games_states_and_events_are_compressed_with_lz4(pool: PgPool) {
     let store = Store::new(pool.clone());
-    let file =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/m32_reveal_complete.json");
-    let text = std::fs::read_to_string(&file).expect("readable scenario");
-    let script = Script::parse(&text).expect("valid scenario");
-    let name = file.display().to_string();
-    replay::run_script(&store, &script, &name, Lang::En, &Recorder::default())
+    let script = crate::common::scenario("m32_reveal_complete");
+    replay::run_script(&store, &script, "reveal", Lang::En, &Recorder::default())
         .await
         .expect("plays through postgres");
     for (table, column) in [("snapshots", "state"), ("events", "body")] {

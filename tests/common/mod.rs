@@ -28,6 +28,13 @@ pub fn scenario_files() -> Vec<PathBuf> {
     files
 }
 
+/// The scenario script `tests/scenarios/{name}.json`, parsed.
+pub fn scenario(name: &str) -> wolfjudge::script::Script {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/scenarios/{name}.json"));
+    let text = std::fs::read_to_string(&path).expect("readable scenario");
+    wolfjudge::script::Script::parse(&text).expect("valid scenario")
+}
+
 /// The URL of the database a `#[sqlx::test]` pool points at, for child processes.
 pub fn url_of(pool: &PgPool) -> String {
     let base = std::env::var("DATABASE_URL")
