@@ -177,8 +177,8 @@ async fn a_start_retried_after_a_failure_builds_the_same_game(pool: PgPool) {
     let guild = Guild(2_000);
     s.set_up(&settings(guild)).await.expect("set up");
     let id = full_signup(&s, guild, 20_000).await;
-    // The first start fails after the game is created, as a crash or a lost connection
-    // would: writing the seats is refused once.
+    // The first start fails after the deal, while the game is being written, as a crash or
+    // a lost connection would: writing the seats is refused once.
     sqlx::raw_sql(
         "CREATE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS
            $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$;
@@ -190,13 +190,24 @@ async fn a_start_retried_after_a_failure_builds_the_same_game(pool: PgPool) {
     .expect("the failure is injected");
     let failed = s.start(id).await;
     assert!(failed.is_err(), "the injected failure: {failed:?}");
+    // The game, its seats and its first messages are written together: none of them.
     let created = s
         .store()
         .game_id(&format!("signup-{}", id.0))
         .await
         .expect("look the game up");
-    assert!(created.is_some(), "the game was created before the failure");
+    assert_eq!(created, None, "a game without its seats");
+    let messages: i64 = sqlx::query_scalar("SELECT count(*) FROM outbox")
+        .fetch_one(&pool)
+        .await
+        .expect("count");
+    assert_eq!(messages, 0, "messages of a start that failed");
     // The deal is made: nobody joins or leaves between it and the game.
+    let dealt: Vec<i64> = sqlx::query_scalar("SELECT seating FROM signup_posts WHERE id = $1")
+        .bind(id.0)
+        .fetch_one(&pool)
+        .await
+        .expect("the stored deal");
     let late = s.join(id, Account(29_999), "Late").await;
     assert!(
         matches!(late, Err(ServiceError::SignupClosed)),
@@ -213,19 +224,80 @@ async fn a_start_retried_after_a_failure_builds_the_same_game(pool: PgPool) {
         .expect("the failure is removed");
 
     let game = s.start(id).await.expect("the retried start");
-    assert_eq!(
-        Some(game.0),
-        created,
-        "the retry finds the game created first"
-    );
     let (seats, players) = seats_and_players(&s, game).await;
     assert_eq!(seats, players, "every seat is the engine's player");
+    let dealt: Vec<u64> = dealt.into_iter().map(|a| a as u64).collect();
+    assert_eq!(seats, dealt, "the retry plays the first start's deal");
     let again = s.start(id).await.expect("a third start");
     assert_eq!(
         again, game,
         "a start of a started sign-up answers with its game"
     );
     assert_eq!(seats_and_players(&s, game).await, (seats, players));
+}
+
+/// A started game's first messages (the role DMs, the day's post) can be taken by a
+/// dispatcher the moment they commit, and each needs the game's route: its server (through
+/// the sign-up) and, for a DM, the seat's account. They commit with both, never before
+/// (seen before: a dispatcher under load found "no game here" and the game's first
+/// messages waited out a backoff). Checked at each commit that writes a message, by a
+/// deferred trigger; a tournament's game too.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_started_games_messages_commit_with_its_route(pool: PgPool) {
+    sqlx::raw_sql(
+        "CREATE FUNCTION routed() RETURNS trigger LANGUAGE plpgsql AS
+           $$ BEGIN
+                IF NOT EXISTS (SELECT 1 FROM signup_posts WHERE game_id = NEW.game_id)
+                   OR NOT EXISTS (SELECT 1 FROM seats WHERE game_id = NEW.game_id) THEN
+                  RAISE EXCEPTION 'game % has a message and no route', NEW.game_id;
+                END IF;
+                RETURN NULL;
+              END $$;
+         CREATE CONSTRAINT TRIGGER routed AFTER INSERT ON outbox
+           DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION routed();",
+    )
+    .execute(&pool)
+    .await
+    .expect("the check is installed");
+    let s = service(pool.clone());
+    let guild = Guild(3_000);
+    s.set_up(&settings(guild)).await.expect("set up");
+    let id = full_signup(&s, guild, 30_000).await;
+    let game = s.start(id).await.expect("the start commits with its route");
+    let (seats, players) = seats_and_players(&s, game).await;
+    assert_eq!(seats, players, "every seat is the engine's player");
+    let messages: i64 = sqlx::query_scalar("SELECT count(*) FROM outbox WHERE game_id = $1")
+        .bind(game.0)
+        .fetch_one(&pool)
+        .await
+        .expect("count");
+    assert!(messages >= 12, "the role DMs at least: {messages}");
+
+    s.create_tournament(guild, Account(9), "Judge", "spring", 2, "m32")
+        .await
+        .expect("a tournament");
+    let signup = s
+        .open_signup(
+            guild,
+            Account(9),
+            "m32",
+            Some("spring"),
+            Lang::Zh,
+            &Default::default(),
+        )
+        .await
+        .expect("the tournament's sign-up opens");
+    for i in 0..12 {
+        s.join(signup.id, Account(40_000 + i), &format!("T{i}"))
+            .await
+            .expect("a member joins");
+    }
+    let game = s
+        .start(signup.id)
+        .await
+        .expect("the tournament's game commits with its route");
+    let (seats, players) = seats_and_players(&s, game).await;
+    assert_eq!(seats, players, "every seat is the engine's player");
 }
 
 #[sqlx::test(migrations = "./migrations")]

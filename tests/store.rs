@@ -1111,12 +1111,18 @@ async fn a_send_whose_answer_was_lost_is_not_shown_twice_on_discord(pool: PgPool
 
     // The three lost answers were each tried again once; every delivered message keeps
     // its Discord id.
-    let retried = count(
-        &pool,
-        "SELECT count(*) FROM outbox WHERE delivered_at IS NOT NULL AND attempts = 2",
+    let retried: Vec<(String, Option<String>, String)> = sqlx::query_as(
+        "SELECT channel, last_error, left(body, 40) FROM outbox
+         WHERE delivered_at IS NOT NULL AND attempts = 2 ORDER BY id",
     )
-    .await;
-    assert_eq!(retried, 3, "each lost answer cost one more attempt");
+    .fetch_all(&pool)
+    .await
+    .expect("the retried rows");
+    assert_eq!(
+        retried.len(),
+        3,
+        "each lost answer cost one more attempt: {retried:#?}"
+    );
     let without_id = count(
         &pool,
         "SELECT count(*) FROM outbox WHERE delivered_at IS NOT NULL AND sent_id IS NULL",

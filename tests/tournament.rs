@@ -574,14 +574,14 @@ async fn game_two_refuses_the_previous_first_night_victim_then_allows_another(po
     // Starting game 2 again finds it; a third game does not fit.
     assert_eq!(
         store
-            .start_game(t.id, "spring-2", &s.setup(), Lang::En)
+            .start_game(t.id, "spring-2", &s.setup(), Lang::En, None)
             .await
             .expect("found again"),
         g2
     );
     assert!(matches!(
         store
-            .start_game(t.id, "spring-3", &s.setup(), Lang::En)
+            .start_game(t.id, "spring-3", &s.setup(), Lang::En, None)
             .await,
         Err(TournamentError::Full { planned: 2, .. })
     ));
@@ -590,7 +590,7 @@ async fn game_two_refuses_the_previous_first_night_victim_then_allows_another(po
     m32.ruleset = wolfjudge::engine::Ruleset::builtin("m32", &Default::default()).expect("m32");
     assert!(matches!(
         store
-            .start_game(t.id, "spring-m32", &m32.setup(), Lang::En)
+            .start_game(t.id, "spring-m32", &m32.setup(), Lang::En, None)
             .await,
         Err(TournamentError::SetupRuleset { .. })
     ));

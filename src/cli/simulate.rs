@@ -236,7 +236,7 @@ async fn tournament(s: &Series<'_>, name: &str, judge: &str, db: &Db) -> anyhow:
             st.sign_up(t.id, player, at).await?;
         }
         let key = format!("simulate:{name}:{seed}");
-        let started = st.start_game(t.id, &key, &setup, s.lang).await?;
+        let started = st.start_game(t.id, &key, &setup, s.lang, None).await?;
         setup.forbidden_first_kill = started.forbidden_first_kill;
         let out = sim::play(setup, s.lang).map_err(anyhow::Error::msg)?;
         store_simulation(&st, started.game_id, &key, &out, s.lang).await?;

@@ -41,7 +41,7 @@ use chrono::{DateTime, Utc};
 use crate::engine::rng::Seed;
 use crate::engine::{Action, CharId, Command, Game, Role, RuleError, Ruleset, Setup};
 use crate::i18n::{self, Lang};
-use crate::store::signup::{Change, Deal, Joined};
+use crate::store::signup::{Change, Deal, FromSignup, Joined};
 use crate::store::{Store, StoreError};
 use clock::Clock;
 
@@ -760,10 +760,17 @@ impl Service {
                 self.start_in_tournament(t, &s, &deal.seating, &key, &setup)
                     .await?
             }
-            None => self.store.create_game(&key, &setup, s.lang).await?,
+            None => {
+                let from = FromSignup {
+                    signup: id,
+                    seating: &deal.seating,
+                };
+                self.store
+                    .create_game_from(&key, &setup, s.lang, Some(from))
+                    .await?
+            }
         };
         let game = GameId(game);
-        self.store.signup_started(id, game, &deal.seating).await?;
         self.camps_without_channel(game, &no_channel).await?;
         Ok(game)
     }

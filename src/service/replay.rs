@@ -137,7 +137,7 @@ pub async fn run_tournament_script<M: Messenger>(
     messenger: &M,
 ) -> Result<(StartedGame, DbRun), PlayError> {
     let started = store
-        .start_game(tournament, run_key, &script.setup(), lang)
+        .start_game(tournament, run_key, &script.setup(), lang, None)
         .await?;
     let run = run_steps(store, started.game_id, script, run_key, lang, messenger).await?;
     Ok((started, run))

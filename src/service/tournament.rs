@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 
 use super::{Account, Guild, Service, ServiceError, Signup};
+use crate::store::signup::FromSignup;
 use crate::store::tournament::TournamentError;
 use crate::tournament::{ScoringError, Standings, Tournament};
 
@@ -145,7 +146,16 @@ impl Service {
     ) -> Result<i64, ServiceError> {
         let started = self
             .store
-            .start_game(tournament, key, setup, s.lang)
+            .start_game(
+                tournament,
+                key,
+                setup,
+                s.lang,
+                Some(FromSignup {
+                    signup: s.id,
+                    seating: seated,
+                }),
+            )
             .await?;
         let joined = self.store.signup_joined_at(s.id).await?;
         // Only those who play: the waiting list stays out of the tournament.

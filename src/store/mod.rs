@@ -306,7 +306,31 @@ impl Store {
         setup: &Setup,
         lang: Lang,
     ) -> Result<i64, StoreError> {
+        self.create_game_from(key, setup, lang, None).await
+    }
+
+    /// As [`Store::create_game`], and `from` a sign-up: records the sign-up as this game's,
+    /// with its seats, in the transaction that creates the game. The game's first messages
+    /// (the role DMs, the day's post) are written by that transaction too, and a dispatcher
+    /// may take them the moment it commits: each needs the game's route (its server, from
+    /// the sign-up) and a DM its seat's account, so they must not commit before these.
+    /// (Recorded after, a send could find no route, fail, and wait out a backoff; seen
+    /// under load.) A game found already created under `key` is linked again, which
+    /// changes nothing.
+    ///
+    /// # Errors
+    /// As [`Store::create_game`].
+    pub async fn create_game_from(
+        &self,
+        key: &str,
+        setup: &Setup,
+        lang: Lang,
+        from: Option<signup::FromSignup<'_>>,
+    ) -> Result<i64, StoreError> {
         if let Some(id) = self.game_id(key).await? {
+            if let Some(from) = from {
+                self.link_signup(from, id).await?;
+            }
             return Ok(id);
         }
         let events = engine::create(setup)?;
@@ -348,6 +372,9 @@ impl Store {
             )
             .execute(&mut *tx)
             .await?;
+        }
+        if let Some(from) = from {
+            signup::link(&mut tx, from, id).await?;
         }
         append(&mut tx, id, &Game::default(), 0, &events, &game, lang).await?;
         tx.commit().await?;

@@ -326,36 +326,18 @@ impl Store {
         Ok(Some(deal))
     }
 
-    /// Records that sign-up `id` became `game`, with the account in each seat (in seat
-    /// order); both or neither. A repeat changes nothing.
+    /// Records that a sign-up became `game` (the game created before, see
+    /// [`Store::create_game_from`]), with its seats; a repeat changes nothing.
     ///
     /// # Errors
     /// Database errors.
-    pub async fn signup_started(
+    pub(super) async fn link_signup(
         &self,
-        id: SignupId,
-        game: GameId,
-        seating: &[Account],
+        from: FromSignup<'_>,
+        game: i64,
     ) -> Result<(), StoreError> {
-        let seating: Vec<i64> = seating.iter().copied().map(i64::from).collect();
         let mut tx = self.pool.begin().await?;
-        sqlx::query!(
-            "INSERT INTO seats (game_id, seat, user_id)
-             SELECT $1, (s.n - 1)::INT, s.user_id
-             FROM UNNEST($2::BIGINT[]) WITH ORDINALITY AS s(user_id, n)
-             ON CONFLICT DO NOTHING",
-            game.0,
-            &seating,
-        )
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query!(
-            "UPDATE signup_posts SET game_id = $2 WHERE id = $1",
-            id.0,
-            game.0,
-        )
-        .execute(&mut *tx)
-        .await?;
+        link(&mut tx, from, game).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -419,4 +401,40 @@ async fn open_for_change(
         Some(r) if r.closed => Change::Closed,
         Some(r) => Change::Done(r.guild),
     })
+}
+
+/// A sign-up becoming a game: the sign-up and the account in each seat (in seat order),
+/// recorded with the game itself ([`Store::create_game_from`]).
+#[derive(Debug, Clone, Copy)]
+pub struct FromSignup<'a> {
+    pub signup: SignupId,
+    pub seating: &'a [Account],
+}
+
+/// Records that a sign-up became `game`, with the account in each seat; both or neither
+/// (within the caller's transaction). A repeat changes nothing.
+pub(super) async fn link(
+    tx: &mut Transaction<'_, Postgres>,
+    from: FromSignup<'_>,
+    game: i64,
+) -> Result<(), sqlx::Error> {
+    let seating: Vec<i64> = from.seating.iter().copied().map(i64::from).collect();
+    sqlx::query!(
+        "INSERT INTO seats (game_id, seat, user_id)
+         SELECT $1, (s.n - 1)::INT, s.user_id
+         FROM UNNEST($2::BIGINT[]) WITH ORDINALITY AS s(user_id, n)
+         ON CONFLICT DO NOTHING",
+        game,
+        &seating,
+    )
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query!(
+        "UPDATE signup_posts SET game_id = $2 WHERE id = $1",
+        from.signup.0,
+        game,
+    )
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }

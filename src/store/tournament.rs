@@ -224,7 +224,8 @@ impl Store {
 
     /// Starts the tournament's next game under `key` from `setup`, with the house rule
     /// filled in: `forbidden_first_kill` is the previous game's first-night victim (a value
-    /// already in `setup` is replaced). Starting games of one tournament is serialized (a
+    /// already in `setup` is replaced); `from`: the sign-up it comes from, recorded with it
+    /// ([`Store::create_game_from`]). Starting games of one tournament is serialized (a
     /// row lock), so the "previous game" is the one this game follows. Starting again with
     /// the same key returns the game already started.
     ///
@@ -238,6 +239,7 @@ impl Store {
         key: &str,
         setup: &Setup,
         lang: Lang,
+        from: Option<super::signup::FromSignup<'_>>,
     ) -> Result<StartedGame, TournamentError> {
         let t = self.tournament_by_id(tournament).await?;
         if setup.ruleset.name != t.ruleset {
@@ -259,6 +261,9 @@ impl Store {
         if let Some(id) = self.game_id(key).await? {
             if let Some((tid, ordinal)) = self.tournament_of_game(id).await? {
                 if tid == tournament {
+                    if let Some(from) = from {
+                        self.link_signup(from, id).await?;
+                    }
                     return Ok(StartedGame {
                         game_id: id,
                         ordinal,
@@ -282,7 +287,7 @@ impl Store {
             forbidden_first_kill: forbidden.clone(),
             ..setup.clone()
         };
-        let game_id = self.create_game(key, &setup, lang).await?;
+        let game_id = self.create_game_from(key, &setup, lang, from).await?;
         let ordinal = self.add_game(tournament, game_id).await?;
         lock.commit().await?;
         Ok(StartedGame {
