@@ -300,6 +300,79 @@ async fn a_started_games_messages_commit_with_its_route(pool: PgPool) {
     assert_eq!(seats, players, "every seat is the engine's player");
 }
 
+/// A tournament's start that stops after its game was created (here: adding the game to
+/// the tournament fails once, as a crash or a lost connection would) is finished by the
+/// next start: the same game, now the tournament's first, and every player who plays it
+/// signed up for the tournament.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_tournament_start_that_stopped_after_its_game_is_finished_by_the_next(pool: PgPool) {
+    let s = service(pool.clone());
+    let guild = Guild(4_000);
+    s.set_up(&settings(guild)).await.expect("set up");
+    let t = s
+        .create_tournament(guild, Account(9), "Judge", "autumn", 2, "m32")
+        .await
+        .expect("a tournament");
+    let signup = s
+        .open_signup(
+            guild,
+            Account(9),
+            "m32",
+            Some("autumn"),
+            Lang::Zh,
+            &Default::default(),
+        )
+        .await
+        .expect("the tournament's sign-up opens");
+    for i in 0..12 {
+        s.join(signup.id, Account(50_000 + i), &format!("A{i}"))
+            .await
+            .expect("a member joins");
+    }
+    sqlx::raw_sql(
+        "CREATE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS
+           $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$;
+         CREATE TRIGGER fail_once BEFORE INSERT ON tournament_games
+           FOR EACH ROW EXECUTE FUNCTION fail_once();",
+    )
+    .execute(&pool)
+    .await
+    .expect("the failure is injected");
+    let failed = s.start(signup.id).await;
+    assert!(failed.is_err(), "the injected failure: {failed:?}");
+    let created = s
+        .store()
+        .game_id(&format!("signup-{}", signup.id.0))
+        .await
+        .expect("look the game up")
+        .expect("the game was created before the failure");
+    sqlx::raw_sql("DROP TRIGGER fail_once ON tournament_games")
+        .execute(&pool)
+        .await
+        .expect("the failure is removed");
+
+    let game = s.start(signup.id).await.expect("the next start");
+    assert_eq!(
+        game.0, created,
+        "the next start finds the game created first"
+    );
+    assert_eq!(
+        s.store().tournament_of_game(game.0).await.expect("read"),
+        Some((t.id, 1)),
+        "the game is the tournament's first"
+    );
+    let signed: Vec<String> =
+        sqlx::query_scalar("SELECT player FROM signups WHERE tournament_id = $1 ORDER BY player")
+            .bind(t.id)
+            .fetch_all(&pool)
+            .await
+            .expect("the tournament's sign-ups");
+    let players: Vec<String> = (0..12u64).map(|i| (50_000 + i).to_string()).collect();
+    assert_eq!(signed, players, "every player signed up for the tournament");
+    let (seats, players) = seats_and_players(&s, game).await;
+    assert_eq!(seats, players, "every seat is the engine's player");
+}
+
 #[sqlx::test(migrations = "./migrations")]
 async fn a_repeated_wolf_start_answers_with_the_same_game(pool: PgPool) {
     let w = World::new(pool).await;

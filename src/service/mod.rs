@@ -720,7 +720,12 @@ impl Service {
     /// [`Store::deal_once`]); the game (created under the sign-up's key) and the seats are
     /// both built from that stored deal. So a start retried after a failure, or a second
     /// start racing the first, finds the same deal and returns the same game: the seats
-    /// always match the engine's players, and nobody is dealt twice.
+    /// always match the engine's players, and nobody is dealt twice. A start of a sign-up
+    /// whose game exists goes through every step again, since each finds what the first
+    /// did and changes nothing (the stored deal, the game under its key with its seats, its
+    /// place in the tournament, the players' tournament sign-ups, the judge's notices by
+    /// their nonces): a first start that stopped after the game was created (a crash, a
+    /// lost connection) is finished by the next.
     ///
     /// # Errors
     /// [`ServiceError::PlayerCount`] when the ruleset cannot seat this many;
@@ -728,10 +733,6 @@ impl Service {
     /// errors.
     pub async fn start(&self, id: SignupId) -> Result<GameId, ServiceError> {
         let s = self.signup(id).await?;
-        if let Some(game) = s.game {
-            // Started already (a retried or concurrent start): the same game, no new deal.
-            return Ok(game);
-        }
         let mut ruleset = self.game_ruleset(&s.ruleset, &s.options)?;
         // The game prints times in its server's time zone.
         ruleset.options.time_zone = self.settings(s.guild).await?.zone();
