@@ -45,7 +45,7 @@ use super::{
     create_all, games, none_left, peak_rss_mb, table_bytes, BenchError, Millis, DISPATCHERS,
 };
 use crate::engine::{self, Action, CharId, Command, Game, Ruleset, Setup};
-use crate::store::deadline::{Fired, RUNNING_ROUND_BUDGET};
+use crate::store::deadline::{Fired, ROUND_BUDGET};
 use crate::store::{self, Outcome, Store, StoreError};
 
 /// What the active-games phase runs.
@@ -435,7 +435,7 @@ async fn worker(
         // A round as the bot's worker does it (`store::outage::fire_round`): within its
         // budget, reading the clock at each look.
         if worked
-            .fire(&store, &|| clock.now(), name, Some(RUNNING_ROUND_BUDGET))
+            .fire(&store, &|| clock.now(), name, Some(ROUND_BUDGET))
             .await?
             == 0
         {

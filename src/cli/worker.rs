@@ -74,13 +74,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         let (st, name) = (st.clone(), a.name.clone());
         tokio::spawn(async move {
             outage::forever("deadlines", None, || {
-                outage::fire_round(
-                    &st,
-                    outage::RoundClock::Runs(&chrono::Utc::now),
-                    &name,
-                    POLL,
-                    &[],
-                )
+                outage::fire_round(&st, &chrono::Utc::now, &name, POLL, &[])
             })
             .await;
         })

@@ -37,7 +37,7 @@ use tokio::task::JoinHandle;
 
 use crate::i18n::Lang;
 use crate::service::{Account, Channel, Guild, Place, ServerRole, Service, ServiceError};
-use crate::store::outage::{self, Outage, RoundClock};
+use crate::store::outage::{self, Outage};
 use crate::store::outbox::{Messenger, Recorder};
 use crate::store::StoreError;
 use messenger::DiscordMessenger;
@@ -308,7 +308,7 @@ async fn fire_deadlines(
             // each look at the table.
             None => {
                 let clock = || service.now();
-                outage::fire_round(service.store(), RoundClock::Runs(&clock), &name, poll, &[])
+                outage::fire_round(service.store(), &clock, &name, poll, &[])
                     .await
                     .map_err(ServiceError::from)
             }

@@ -26,7 +26,7 @@ use indexmap::IndexSet;
 use tokio::task::JoinSet;
 
 use crate::service::{Closing, DueDay, Service, ServiceError};
-use crate::store::outage::{self, RoundClock};
+use crate::store::outage;
 use crate::store::precedence::Hold;
 use crate::store::StoreError;
 
@@ -260,14 +260,7 @@ pub async fn round(
 ) -> Result<Duration, ServiceError> {
     let now = service.now();
     let held = hold(service, reads, now).await?;
-    Ok(outage::fire_round(
-        service.store(),
-        RoundClock::Stands(now),
-        worker,
-        poll,
-        &held,
-    )
-    .await?)
+    Ok(outage::fire_round(service.store(), &|| now, worker, poll, &held).await?)
 }
 
 #[cfg(test)]

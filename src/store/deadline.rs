@@ -189,20 +189,10 @@ const HEADS_PER_LOOK: i64 = 256;
 const RELOOK: std::time::Duration = std::time::Duration::from_millis(20);
 const FRESH_PER_LOOK: i64 = FIRE_AT_ONCE as i64;
 
-/// How long a worker's round starts firing before it ends when its clock stands still for
-/// the round (the bot's worker, which first holds the closes whose day posts are being read
-/// back at that time: `discord::readback::round`), so that the next round looks at the
-/// clock again: a deadline that falls due during a burst waits about this long, not for
-/// the whole burst.
+/// How long a worker's round starts firing before it ends, so that the next round looks at
+/// the clock again: a deadline that falls due during a burst waits about this long, not
+/// for the whole burst.
 pub const ROUND_BUDGET: std::time::Duration = std::time::Duration::from_millis(50);
-
-/// A round's budget when its clock runs (a worker without read-backs: the newest lane
-/// finds what falls due during the round within a [`RELOOK`]). Longer, because every end
-/// of a round costs a burst its pace: no deadline starts while the slots empty, then the
-/// worker's queries and the next round's first look run with none firing. At 50 ms these
-/// gaps took a third of a burst's time; measured with `bench --active-games 10000`, 250 ms
-/// halves the burst's lag (BENCHMARKS.md, target 6, "Rounds that end less often").
-pub const RUNNING_ROUND_BUDGET: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// A due deadline as the table has it.
 struct HeadRow {
@@ -272,10 +262,9 @@ impl Store {
     /// fell due), and every [`RELOOK`] while a backlog remains the newest due ones go in
     /// front of it. The newest lane reads the clock at each look, so a deadline that falls
     /// due while the round fires a backlog is found within a [`RELOOK`], not at the next
-    /// round. With a `budget` (a worker's round: [`super::outage::RoundClock`]) no deadline
-    /// is started after it runs out (those being fired finish), so that a round ends and
-    /// the worker's loop gets its turn (the day posts' read-back, the pause until the next
-    /// deadline).
+    /// round. With a `budget` ([`ROUND_BUDGET`] for a worker's round) no deadline is started
+    /// after it runs out (those being fired finish), so that a round ends and the worker's
+    /// loop gets its turn (the day posts' read-back, the pause until the next deadline).
     ///
     /// While deadlines wait for a slot, this process's dispatchers hold back
     /// ([`super::precedence`]). Without a budget the call returns when a look finds nothing

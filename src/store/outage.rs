@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 use tokio::sync::Notify;
 
-use super::deadline::{ROUND_BUDGET, RUNNING_ROUND_BUDGET};
+use super::deadline::ROUND_BUDGET;
 use super::{Store, StoreError};
 
 /// The first pause after a failure; it doubles with each failure in a row.
@@ -110,21 +110,9 @@ where
     }
 }
 
-/// The time a worker's round fires by, which sets how long the round lasts.
-#[derive(Clone, Copy)]
-pub enum RoundClock<'a> {
-    /// Read at each look at the table: what falls due during the round is found by it, so
-    /// the round may last [`RUNNING_ROUND_BUDGET`].
-    Runs(&'a (dyn Fn() -> DateTime<Utc> + Sync)),
-    /// One time for the whole round (the bot's worker holds the closes being read back at
-    /// that time): what falls due during the round waits for the next one, so the round
-    /// lasts [`ROUND_BUDGET`].
-    Stands(DateTime<Utc>),
-}
-
 /// One round of a deadline worker: fires the deadlines due by `clock`'s time for at most
-/// its budget ([`RoundClock`]; a burst goes on in the next rounds, what falls due meanwhile
-/// goes in front of it, [`Store::fire_due_within`]), then returns how long to sleep:
+/// [`ROUND_BUDGET`] (a burst goes on in the next rounds; what falls due meanwhile goes in
+/// front of it, [`Store::fire_due_within`]), then returns how long to sleep:
 /// until the next deadline (none when some are left over), `poll` at most (a command may
 /// add an earlier one). The games in `held` fire nothing and do not count for the pause
 /// (their day post is being read back: its end wakes the worker, not the clock).
@@ -133,25 +121,15 @@ pub enum RoundClock<'a> {
 /// As [`Store::fire_due`]; the deadlines fired before the error stay fired.
 pub async fn fire_round(
     store: &Store,
-    clock: RoundClock<'_>,
+    clock: &(dyn Fn() -> DateTime<Utc> + Sync),
     worker: &str,
     poll: Duration,
     held: &[i64],
 ) -> Result<Duration, StoreError> {
-    let now = match clock {
-        RoundClock::Runs(clock) => {
-            store
-                .fire_due_within(None, clock, worker, Some(RUNNING_ROUND_BUDGET), held)
-                .await?;
-            clock()
-        }
-        RoundClock::Stands(now) => {
-            store
-                .fire_due_within(None, &|| now, worker, Some(ROUND_BUDGET), held)
-                .await?;
-            now
-        }
-    };
+    store
+        .fire_due_within(None, clock, worker, Some(ROUND_BUDGET), held)
+        .await?;
+    let now = clock();
     Ok(match store.next_due(None, held).await? {
         Some(at) => (at - now).to_std().unwrap_or(Duration::ZERO).min(poll),
         None => poll,

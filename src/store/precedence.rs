@@ -2,7 +2,7 @@
 //! round has more deadlines due than it fires at once (a burst: many games closing their
 //! day in the same second), the process's dispatchers hold back their next claim and their
 //! next send, so that the two cores and the database's write-ahead log go to the fires
-//! first. A worker's round lasts its budget of starts ([`super::outage::RoundClock`]): between two
+//! first. A worker's round lasts [`super::deadline::ROUND_BUDGET`] of starts: between two
 //! rounds of one burst the hold is let go, and each waiting dispatcher takes one step (a
 //! claim or a send) before the next round holds it again. A burst's messages wait a second
 //! or two either way: Discord takes 50 requests a second, far fewer than a burst writes, so
