@@ -66,12 +66,22 @@ fn settings(guild: Guild) -> Settings {
 
 /// An `m32` sign-up in `guild` with twelve members (accounts `first`, `first + 1`, …).
 async fn full_signup(s: &Service, guild: Guild, first: u64) -> SignupId {
+    full_signup_in(s, guild, first, None).await
+}
+
+/// A full sign-up, for a game of the server's tournament called `tournament` if given.
+async fn full_signup_in(
+    s: &Service,
+    guild: Guild,
+    first: u64,
+    tournament: Option<&str>,
+) -> SignupId {
     let signup = s
         .open_signup(
             guild,
             Account(9),
             "m32",
-            None,
+            tournament,
             Lang::Zh,
             &Default::default(),
         )
@@ -276,24 +286,9 @@ async fn a_started_games_messages_commit_with_its_route(pool: PgPool) {
     s.create_tournament(guild, Account(9), "Judge", "spring", 2, "m32")
         .await
         .expect("a tournament");
-    let signup = s
-        .open_signup(
-            guild,
-            Account(9),
-            "m32",
-            Some("spring"),
-            Lang::Zh,
-            &Default::default(),
-        )
-        .await
-        .expect("the tournament's sign-up opens");
-    for i in 0..12 {
-        s.join(signup.id, Account(40_000 + i), &format!("T{i}"))
-            .await
-            .expect("a member joins");
-    }
+    let signup = full_signup_in(&s, guild, 40_000, Some("spring")).await;
     let game = s
-        .start(signup.id)
+        .start(signup)
         .await
         .expect("the tournament's game commits with its route");
     let (seats, players) = seats_and_players(&s, game).await;
@@ -313,22 +308,7 @@ async fn a_tournament_start_that_stopped_after_its_game_is_finished_by_the_next(
         .create_tournament(guild, Account(9), "Judge", "autumn", 2, "m32")
         .await
         .expect("a tournament");
-    let signup = s
-        .open_signup(
-            guild,
-            Account(9),
-            "m32",
-            Some("autumn"),
-            Lang::Zh,
-            &Default::default(),
-        )
-        .await
-        .expect("the tournament's sign-up opens");
-    for i in 0..12 {
-        s.join(signup.id, Account(50_000 + i), &format!("A{i}"))
-            .await
-            .expect("a member joins");
-    }
+    let signup = full_signup_in(&s, guild, 50_000, Some("autumn")).await;
     sqlx::raw_sql(
         "CREATE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS
            $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$;
@@ -338,11 +318,11 @@ async fn a_tournament_start_that_stopped_after_its_game_is_finished_by_the_next(
     .execute(&pool)
     .await
     .expect("the failure is injected");
-    let failed = s.start(signup.id).await;
+    let failed = s.start(signup).await;
     assert!(failed.is_err(), "the injected failure: {failed:?}");
     let created = s
         .store()
-        .game_id(&format!("signup-{}", signup.id.0))
+        .game_id(&format!("signup-{}", signup.0))
         .await
         .expect("look the game up")
         .expect("the game was created before the failure");
@@ -351,7 +331,7 @@ async fn a_tournament_start_that_stopped_after_its_game_is_finished_by_the_next(
         .await
         .expect("the failure is removed");
 
-    let game = s.start(signup.id).await.expect("the next start");
+    let game = s.start(signup).await.expect("the next start");
     assert_eq!(
         game.0, created,
         "the next start finds the game created first"
