@@ -95,6 +95,28 @@ async fn full_signup_in(
     signup.id
 }
 
+/// Makes every insert into `table` fail, as a crash or a lost connection would at that
+/// step of a start, until [`allow_inserts`].
+async fn fail_inserts(pool: &PgPool, table: &str) {
+    sqlx::raw_sql(&format!(
+        "CREATE OR REPLACE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS
+           $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$;
+         CREATE TRIGGER fail_once BEFORE INSERT ON {table}
+           FOR EACH ROW EXECUTE FUNCTION fail_once();"
+    ))
+    .execute(pool)
+    .await
+    .expect("the failure is injected");
+}
+
+/// Removes the failure [`fail_inserts`] injected into `table`.
+async fn allow_inserts(pool: &PgPool, table: &str) {
+    sqlx::raw_sql(&format!("DROP TRIGGER fail_once ON {table}"))
+        .execute(pool)
+        .await
+        .expect("the failure is removed");
+}
+
 /// The seats table (who gets the DMs and acts) against the engine's players (the reveal,
 /// the scores): the account in each seat, from each side.
 async fn seats_and_players(s: &Service, game: GameId) -> (Vec<u64>, Vec<u64>) {
@@ -189,15 +211,7 @@ async fn a_start_retried_after_a_failure_builds_the_same_game(pool: PgPool) {
     let id = full_signup(&s, guild, 20_000).await;
     // The first start fails after the deal, while the game is being written, as a crash or
     // a lost connection would: writing the seats is refused once.
-    sqlx::raw_sql(
-        "CREATE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS
-           $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$;
-         CREATE TRIGGER fail_once BEFORE INSERT ON seats
-           FOR EACH ROW EXECUTE FUNCTION fail_once();",
-    )
-    .execute(&pool)
-    .await
-    .expect("the failure is injected");
+    fail_inserts(&pool, "seats").await;
     let failed = s.start(id).await;
     assert!(failed.is_err(), "the injected failure: {failed:?}");
     // The game, its seats and its first messages are written together: none of them.
@@ -228,10 +242,7 @@ async fn a_start_retried_after_a_failure_builds_the_same_game(pool: PgPool) {
         matches!(left, Err(ServiceError::SignupClosed)),
         "a leave after the deal: {left:?}"
     );
-    sqlx::raw_sql("DROP TRIGGER fail_once ON seats")
-        .execute(&pool)
-        .await
-        .expect("the failure is removed");
+    allow_inserts(&pool, "seats").await;
 
     let game = s.start(id).await.expect("the retried start");
     let (seats, players) = seats_and_players(&s, game).await;
@@ -309,15 +320,7 @@ async fn a_tournament_start_that_stopped_after_its_game_is_finished_by_the_next(
         .await
         .expect("a tournament");
     let signup = full_signup_in(&s, guild, 50_000, Some("autumn")).await;
-    sqlx::raw_sql(
-        "CREATE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS
-           $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$;
-         CREATE TRIGGER fail_once BEFORE INSERT ON tournament_games
-           FOR EACH ROW EXECUTE FUNCTION fail_once();",
-    )
-    .execute(&pool)
-    .await
-    .expect("the failure is injected");
+    fail_inserts(&pool, "tournament_games").await;
     let failed = s.start(signup).await;
     assert!(failed.is_err(), "the injected failure: {failed:?}");
     let created = s
@@ -326,10 +329,7 @@ async fn a_tournament_start_that_stopped_after_its_game_is_finished_by_the_next(
         .await
         .expect("look the game up")
         .expect("the game was created before the failure");
-    sqlx::raw_sql("DROP TRIGGER fail_once ON tournament_games")
-        .execute(&pool)
-        .await
-        .expect("the failure is removed");
+    allow_inserts(&pool, "tournament_games").await;
 
     let game = s.start(signup).await.expect("the next start");
     assert_eq!(
