@@ -6,6 +6,7 @@
 use chrono::{Duration, SubsecRound, Utc};
 use sqlx::PgPool;
 use wolfjudge::i18n::Lang;
+use wolfjudge::store::deadline::Firings;
 use wolfjudge::store::outbox::{Earlier, Messenger, OutMessage, SendError};
 use wolfjudge::store::Store;
 
@@ -85,6 +86,89 @@ async fn a_deadline_due_after_a_burst_does_not_wait_behind_it(pool: PgPool) {
             assert!(prev <= f.due.at, "game {}: out of order", f.game_id);
         }
     }
+    assert_eq!(
+        st.next_due(None, &[])
+            .await
+            .expect("next")
+            .filter(|d| *d <= now),
+        None
+    );
+}
+
+/// A firing that cannot commit holds one of the worker's slots, not the worker (issue 19,
+/// target 6): a round that reaches its budget returns without waiting for the firings it
+/// started, and the next rounds go on firing while they wait. `stuck`'s close is due first
+/// and its row is locked by another transaction (a slow command, say); thirty games' closes
+/// fall due after it. The round that starts `stuck`'s close returns at its budget, and the
+/// next rounds fire the thirty while it waits, each once; once the lock goes, a round
+/// returns `stuck`'s close too, and nothing is left due. (A round that waited for its
+/// firings waits for the lock: nothing else fires.)
+#[sqlx::test(migrations = "./migrations")]
+async fn a_firing_that_waits_holds_a_slot_not_the_worker(pool: PgPool) {
+    const GAMES: u64 = 30;
+    let st = Store::new(pool.clone());
+    let now = Utc::now().trunc_subsecs(6);
+    let (first, then) = (now - Duration::minutes(2), now - Duration::minutes(1));
+    let stuck = st
+        .create_game("stuck", &game_closing_at(99, first), Lang::En)
+        .await
+        .expect("created");
+    let mut games = Vec::new();
+    for i in 0..GAMES {
+        let id = st
+            .create_game(&format!("g-{i}"), &game_closing_at(i, then), Lang::En)
+            .await
+            .expect("created");
+        games.push(id);
+    }
+    // Only the closes are left due.
+    st.fire_due(None, first - Duration::seconds(1), "w")
+        .await
+        .expect("fired");
+    let budget = Some(std::time::Duration::from_millis(50));
+    let within = std::time::Duration::from_secs(10);
+    let mut firings = Firings::new(&st, "w");
+    let held = lock_games(&pool, &[stuck]).await;
+
+    let fired = tokio::time::timeout(within, firings.round(&|| first, budget, &[]))
+        .await
+        .expect("the round waited for its firing")
+        .expect("a round");
+    assert!(fired.is_empty(), "stuck's close cannot commit");
+    assert_eq!(firings.in_flight(), 1);
+
+    let mut closed = Vec::new();
+    let began = std::time::Instant::now();
+    while closed.len() < games.len() {
+        assert!(
+            began.elapsed() < within,
+            "{} of {GAMES} closes fired while stuck's waits",
+            closed.len()
+        );
+        let fired = firings.round(&|| now, budget, &[]).await.expect("a round");
+        closed.extend(
+            fired
+                .iter()
+                .filter(|f| f.due.kind == "tick" && f.events > 0)
+                .map(|f| f.game_id),
+        );
+    }
+    closed.sort_unstable();
+    assert_eq!(closed, games, "every other close, once");
+    assert_eq!(firings.in_flight(), 1, "stuck's close still waits, once");
+
+    held.commit().await.expect("lets go");
+    let fired = tokio::time::timeout(within, firings.round(&|| now, None, &[]))
+        .await
+        .expect("the last round ends")
+        .expect("a round");
+    let last: Vec<i64> = fired
+        .iter()
+        .filter(|f| f.due.kind == "tick" && f.events > 0)
+        .map(|f| f.game_id)
+        .collect();
+    assert_eq!(last, vec![stuck], "stuck's close, once its row is free");
+    assert_eq!(firings.in_flight(), 0);
     assert_eq!(
         st.next_due(None, &[])
             .await
@@ -316,14 +400,17 @@ async fn a_close_waits_for_its_own_read_back_only(pool: PgPool) {
         })
     };
     let mut reads = ReadBacks::new(8, reader);
+    // What a round leaves in flight finishes before each look at the games.
+    let mut firings = Firings::new(service.store(), "w");
     let poll = std::time::Duration::from_secs(1);
     let within = |what: &'static str| {
         move |r: Result<_, tokio::time::error::Elapsed>| r.unwrap_or_else(|_| panic!("{what}"))
     };
 
-    readback::round(&service, &mut reads, "w", poll)
+    readback::round(&service, &mut reads, &mut firings, poll)
         .await
         .expect("round 1");
+    firings.settle().await.expect("round 1's firings");
     assert_eq!(
         *asked.lock().expect("asked"),
         vec![101, 100, 102],
@@ -339,9 +426,10 @@ async fn a_close_waits_for_its_own_read_back_only(pool: PgPool) {
     );
 
     within("quick's read ends")(tokio::time::timeout(poll, reads.next_done()).await).expect("read");
-    readback::round(&service, &mut reads, "w", poll)
+    readback::round(&service, &mut reads, &mut firings, poll)
         .await
         .expect("round 2");
+    firings.settle().await.expect("round 2's firings");
     assert!(
         !open(quick).await,
         "quick's close fired once its post was read"
@@ -352,9 +440,10 @@ async fn a_close_waits_for_its_own_read_back_only(pool: PgPool) {
     while reads.waiting() {
         within("the reads end")(tokio::time::timeout(poll, reads.next_done()).await).expect("read");
     }
-    readback::round(&service, &mut reads, "w", poll)
+    readback::round(&service, &mut reads, &mut firings, poll)
         .await
         .expect("round 3");
+    firings.settle().await.expect("round 3's firings");
     assert!(!open(slow).await, "slow's close fired after its read-back");
     assert_eq!(
         *asked.lock().expect("asked"),

@@ -45,7 +45,7 @@ use super::{
     create_all, games, none_left, peak_rss_mb, table_bytes, BenchError, Millis, DISPATCHERS,
 };
 use crate::engine::{self, Action, CharId, Command, Game, Ruleset, Setup};
-use crate::store::deadline::{Fired, ROUND_BUDGET};
+use crate::store::deadline::{Fired, Firings, ROUND_BUDGET};
 use crate::store::{self, Outcome, Store, StoreError};
 
 /// What the active-games phase runs.
@@ -403,19 +403,16 @@ struct Worked {
 }
 
 impl Worked {
-    /// Fires what is due by `clock`'s time as `name` (all of it, or a round's worth within
-    /// `budget`) and keeps it.
+    /// Fires what is due by `clock`'s time (all of it, or a round's worth within `budget`)
+    /// and keeps what ended meanwhile.
     async fn fire(
         &mut self,
-        store: &Store,
+        firings: &mut Firings,
         clock: &(dyn Fn() -> DateTime<Utc> + Sync),
-        name: &str,
         budget: Option<Duration>,
     ) -> Result<usize, StoreError> {
         let began = Instant::now();
-        let fired = store
-            .fire_due_within(None, clock, name, budget, &[])
-            .await?;
+        let fired = firings.round(clock, budget, &[]).await?;
         self.longest = self.longest.max(began.elapsed());
         let n = fired.len();
         self.shots.extend(fired);
@@ -431,17 +428,20 @@ async fn worker(
     halt: Arc<AtomicBool>,
 ) -> Result<Worked, StoreError> {
     let mut worked = Worked::default();
+    let mut firings = Firings::new(&store, name);
     while !halt.load(Ordering::Acquire) {
         // A round as the bot's worker does it (`store::outage::fire_round`): within its
-        // budget, reading the clock at each look.
-        if worked
-            .fire(&store, &|| clock.now(), name, Some(ROUND_BUDGET))
-            .await?
-            == 0
-        {
+        // budget, reading the clock at each look, its firings in flight going on into the
+        // next round.
+        let fired = worked
+            .fire(&mut firings, &|| clock.now(), Some(ROUND_BUDGET))
+            .await?;
+        if fired == 0 && firings.in_flight() == 0 {
             tokio::time::sleep(POLL).await;
         }
     }
+    // What is still in flight finishes, as a round's last firings do.
+    worked.shots.extend(firings.settle().await?);
     Ok(worked)
 }
 
@@ -504,7 +504,8 @@ impl Service {
         };
         let mut worked = keep(&mut failure, flatten(self.worker.await)).unwrap_or_default();
         if let (Some(end), None) = (end, &failure) {
-            let fired = worked.fire(&self.store, &|| end, self.name, None).await;
+            let mut firings = Firings::new(&self.store, self.name);
+            let fired = worked.fire(&mut firings, &|| end, None).await;
             keep(&mut failure, fired.map_err(BenchError::from));
         }
         for d in self.dispatchers {
@@ -615,7 +616,9 @@ pub(super) async fn run(
     // Whatever is already due when the clock starts.
     let mut early = Worked::default();
     let t = Instant::now();
-    early.fire(&st, &|| start, FIRST, None).await?;
+    early
+        .fire(&mut Firings::new(&st, FIRST), &|| start, None)
+        .await?;
     let early_time = t.elapsed();
     // The games' past: their messages so far went out when they were written (the clock
     // measures what the service does from now on, not a day's messages written at once).

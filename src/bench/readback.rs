@@ -36,7 +36,7 @@ use crate::discord::readback::{self, ReadBacks, Reader, READ_AT_ONCE};
 use crate::engine::Ruleset;
 use crate::service::clock::SystemClock;
 use crate::service::{Channel, Closing, GameId, Service};
-use crate::store::deadline::{Fired, ROUND_BUDGET};
+use crate::store::deadline::{Fired, Firings, ROUND_BUDGET};
 use crate::store::Store;
 
 /// How long the clock runs before the burst's instant.
@@ -227,6 +227,7 @@ pub(super) async fn run(
     let give_up = Instant::now() + LEAD + Duration::from_secs_f64(limit_s);
     let mut closed: Vec<Fired> = Vec::new();
     let mut left: HashSet<i64> = ids.iter().copied().collect();
+    let mut firings = Firings::new(st, "bench-read-back");
     while !left.is_empty() {
         if Instant::now() > give_up {
             return Err(BenchError::Check(format!(
@@ -248,9 +249,8 @@ pub(super) async fn run(
         } else {
             readback::hold(&service, &mut reads, now).await?
         };
-        let fired = st
-            .fire_due_within(None, &|| now, "bench-read-back", Some(ROUND_BUDGET), &held)
-            .await?;
+        // A round as the bot's worker does it (`discord::readback::round`).
+        let fired = firings.round(&|| now, Some(ROUND_BUDGET), &held).await?;
         for f in fired {
             if f.due.kind == "tick" && of.get(&f.game_id).is_some_and(|(_, c)| *c == f.due.at) {
                 left.remove(&f.game_id);
@@ -271,6 +271,8 @@ pub(super) async fn run(
         }
     }
 
+    // The other deadlines still in flight finish before their messages are marked.
+    firings.settle().await?;
     // The phase times the closes, not their delivery (the Discord-limits phase times that):
     // what they wrote is taken as delivered, so that the database is left as found.
     st.mark_delivered(&ids).await?;

@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use wolfjudge::store::deadline::Firings;
 use wolfjudge::store::{self, outage};
 
 use super::db::Db;
@@ -71,10 +72,15 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     let recorder = recorder.unwrap_or_default();
     let recorder = Arc::new(recorder);
     let deadlines = {
-        let (st, name) = (st.clone(), a.name.clone());
+        // The firings in flight go on from one round into the next: the rounds share them.
+        let firings = Arc::new(tokio::sync::Mutex::new(Firings::new(&st, &a.name)));
         tokio::spawn(async move {
             outage::forever("deadlines", None, || {
-                outage::fire_round(&st, &chrono::Utc::now, &name, POLL, &[])
+                let firings = firings.clone();
+                async move {
+                    let mut firings = firings.lock().await;
+                    outage::fire_round(&mut firings, &chrono::Utc::now, POLL, &[]).await
+                }
             })
             .await;
         })

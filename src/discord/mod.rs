@@ -37,6 +37,7 @@ use tokio::task::JoinHandle;
 
 use crate::i18n::Lang;
 use crate::service::{Account, Channel, Guild, Place, ServerRole, Service, ServiceError};
+use crate::store::deadline::Firings;
 use crate::store::outage::{self, Outage};
 use crate::store::outbox::{Messenger, Recorder};
 use crate::store::StoreError;
@@ -301,14 +302,16 @@ async fn fire_deadlines(
 ) {
     let mut outage = Outage::new("deadlines");
     let mut reading = Outage::new("day-post read-back (database)");
+    // The firings in flight go on from one round into the next.
+    let mut firings = Firings::new(service.store(), &name);
     loop {
         let round = match &mut reads {
-            Some(reads) => readback::round(&service, reads, &name, poll).await,
+            Some(reads) => readback::round(&service, reads, &mut firings, poll).await,
             // Without a read-back (a gateway-less process), the worker reads the clock at
             // each look at the table.
             None => {
                 let clock = || service.now();
-                outage::fire_round(service.store(), &clock, &name, poll, &[])
+                outage::fire_round(&mut firings, &clock, poll, &[])
                     .await
                     .map_err(ServiceError::from)
             }

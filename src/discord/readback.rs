@@ -26,6 +26,7 @@ use indexmap::IndexSet;
 use tokio::task::JoinSet;
 
 use crate::service::{Closing, DueDay, Service, ServiceError};
+use crate::store::deadline::Firings;
 use crate::store::outage;
 use crate::store::precedence::Hold;
 use crate::store::StoreError;
@@ -255,12 +256,12 @@ pub async fn hold(
 pub async fn round(
     service: &Service,
     reads: &mut ReadBacks,
-    worker: &str,
+    firings: &mut Firings,
     poll: Duration,
 ) -> Result<Duration, ServiceError> {
     let now = service.now();
     let held = hold(service, reads, now).await?;
-    Ok(outage::fire_round(service.store(), &|| now, worker, poll, &held).await?)
+    Ok(outage::fire_round(firings, &|| now, poll, &held).await?)
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 //! warning row (`warning:<day>:<seconds>`, issue 18) DMs the characters the day's close
 //! would card automatically at the time it fires.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -208,6 +208,234 @@ struct Head {
     due: Due,
 }
 
+/// What a firing task gives back.
+type Shot = Result<Option<Fired>, StoreError>;
+
+/// One worker's firings, kept from one round to the next (issue 19, target 6). A round
+/// that reaches its budget returns at once, without waiting for the firings it started:
+/// they go on while the worker's loop takes its turn (the look at the next deadline, the
+/// day posts' read-back) and while the next round looks at the table, and whichever round
+/// sees one end returns it. Before, each round waited for its slots to empty and the next
+/// one looked with nothing firing; a per-firing trace put most of a burst deadline's lag
+/// in those gaps (BENCHMARKS.md, "Where a burst's time goes: between rounds").
+///
+/// Dropping it aborts the firings in flight, as stopping the process does: each is one
+/// statement, so its deadline is either fired with its change or still due.
+pub struct Firings {
+    store: Store,
+    worker: String,
+    /// Only this game's deadlines (`None`: every game's).
+    game: Option<i64>,
+    flying: JoinSet<Shot>,
+    /// The game of each firing in flight: a game fires one deadline at a time.
+    games: HashMap<tokio::task::Id, i64>,
+}
+
+impl Firings {
+    /// No firings yet, of every game's deadlines, by `worker` (the name its rows record).
+    pub fn new(store: &Store, worker: &str) -> Firings {
+        Firings {
+            store: store.clone(),
+            worker: worker.to_string(),
+            game: None,
+            flying: JoinSet::new(),
+            games: HashMap::new(),
+        }
+    }
+
+    /// The store the firings write to.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// How many firings are in flight.
+    pub fn in_flight(&self) -> usize {
+        self.flying.len()
+    }
+
+    /// Whether a deadline of `game` is being fired.
+    fn busy(&self, game: i64) -> bool {
+        self.games.values().any(|&g| g == game)
+    }
+
+    /// Starts firing `head`.
+    fn start(&mut self, head: Head) {
+        let (store, worker) = (self.store.clone(), self.worker.clone());
+        let game = head.game_id;
+        let task = self
+            .flying
+            .spawn(async move { store.fire(head, &worker).await });
+        self.games.insert(task.id(), game);
+    }
+
+    /// What an ended firing gave back; its game is free again.
+    fn ended(&mut self, joined: Result<(tokio::task::Id, Shot), tokio::task::JoinError>) -> Shot {
+        match joined {
+            Ok((id, shot)) => {
+                self.games.remove(&id);
+                shot
+            }
+            Err(e) => {
+                self.games.remove(&e.id());
+                Err(StoreError::Task(e.to_string()))
+            }
+        }
+    }
+
+    /// Fires the deadlines due by the time `clock` gives at each look at the table, all of
+    /// them or as many as `budget` allows, and returns the firings that ended meanwhile
+    /// (this round's and those that earlier rounds left in flight), in the order their
+    /// writes committed. Each game's deadlines fire in time order; up to [`FIRE_AT_ONCE`]
+    /// games at a time, so a thousand games changing phase at once do not queue behind one
+    /// connection. Firing is a stream: a slot that frees takes the next due deadline at
+    /// once, and the table is looked at again while the slots still fire.
+    ///
+    /// Two lanes, so that a deadline that belongs to no burst does not wait behind one
+    /// (issue 19): the due deadlines are taken oldest first (a burst drains in the order it
+    /// fell due), and every [`RELOOK`] while a backlog remains the newest due ones go in
+    /// front of it. The newest lane reads the clock at each look, so a deadline that falls
+    /// due while the round fires a backlog is found within a [`RELOOK`], not at the next
+    /// round. With a `budget` ([`ROUND_BUDGET`] for a worker's round) the round returns
+    /// when it runs out, and the firings in flight go on into the next round; so that a
+    /// round ends and the worker's loop gets its turn (the day posts' read-back, the pause
+    /// until the next deadline). Without one it returns when nothing is due and nothing is
+    /// in flight: with a clock that runs, give it a budget.
+    ///
+    /// While deadlines wait for a slot, this process's dispatchers hold back
+    /// ([`super::precedence`]).
+    ///
+    /// The games in `held` fire nothing new in this round: the bot's worker holds a game
+    /// whose day post is still being read back before its close
+    /// (`discord::readback::ReadBacks`), so that one slow read-back holds up that close and
+    /// no other deadline.
+    ///
+    /// # Errors
+    /// As [`Store::fire_next`]. After a firing fails, the round starts none and waits for
+    /// those in flight; the deadlines fired before the error stay fired.
+    pub async fn round(
+        &mut self,
+        clock: &(dyn Fn() -> DateTime<Utc> + Sync),
+        budget: Option<std::time::Duration>,
+        held: &[i64],
+    ) -> Result<Vec<Fired>, StoreError> {
+        let began = Instant::now();
+        let game = self.game;
+        // Workers that look at the same moment see the same heads; starting each at its own
+        // place in the list (by its name) keeps them mostly out of each other's way.
+        let name_hash = self.worker.bytes().fold(0usize, |h, b| {
+            h.wrapping_mul(31).wrapping_add(usize::from(b))
+        });
+        let mut all = Vec::new();
+        let mut queue: VecDeque<Head> = VecDeque::new();
+        // The games queued: with those in flight, one deadline of a game at a time.
+        let mut queued: HashSet<i64> = HashSet::new();
+        // When the newest lane last looked; `None`: at once.
+        let mut looked = Some(Instant::now());
+        // Whether a look may find something new: not after one that found nothing but
+        // games in flight, until a firing ends (its game's next deadline may be due).
+        let mut may_look = true;
+        // Held while deadlines wait for a slot ([`super::precedence`]).
+        let mut holding = None;
+        let left = || budget.map(|b| b.saturating_sub(began.elapsed()));
+        let failed = loop {
+            if left().is_some_and(|l| l.is_zero()) {
+                // Out of budget: what is in flight goes on into the next round.
+                return Ok(all);
+            }
+            if queue.is_empty() && may_look {
+                let mut heads = self
+                    .store
+                    .heads(game, clock(), HEADS_PER_LOOK, false, held)
+                    .await?;
+                if heads.is_empty() && self.flying.is_empty() {
+                    return Ok(all);
+                }
+                let backlog = heads.len() as i64 == HEADS_PER_LOOK;
+                if !heads.is_empty() {
+                    let from = name_hash % heads.len();
+                    heads.rotate_left(from);
+                }
+                for h in heads {
+                    if !self.busy(h.game_id) && queued.insert(h.game_id) {
+                        queue.push_back(h);
+                    }
+                }
+                may_look = !queue.is_empty();
+                // More are due than one look takes: the newest go first at once.
+                looked = (!backlog).then(Instant::now);
+            }
+            // The newest lane: on a backlog, the newest due deadlines in front of it,
+            // at once and every RELOOK after.
+            if !queue.is_empty() && looked.is_none_or(|t| t.elapsed() >= RELOOK) {
+                let fresh = self
+                    .store
+                    .heads(game, clock(), FRESH_PER_LOOK, true, held)
+                    .await?;
+                for h in fresh.into_iter().rev() {
+                    if !self.busy(h.game_id) && queued.insert(h.game_id) {
+                        queue.push_front(h);
+                    }
+                }
+                looked = Some(Instant::now());
+            }
+            while self.flying.len() < FIRE_AT_ONCE {
+                let Some(head) = queue.pop_front() else { break };
+                queued.remove(&head.game_id);
+                self.start(head);
+            }
+            // More due than the slots take: the dispatchers wait until the queue is
+            // empty (or the round ends), so that the fires have the cores.
+            if queue.is_empty() {
+                holding = None;
+            } else if holding.is_none() {
+                holding = Some(self.store.precedence.hold());
+            }
+            let next = self.flying.join_next_with_id();
+            let joined = match left() {
+                Some(left) => match tokio::time::timeout(left, next).await {
+                    Ok(joined) => joined,
+                    Err(_) => continue,
+                },
+                None => next.await,
+            };
+            // Nothing in flight: look again (a look that finds nothing ends the round).
+            let Some(joined) = joined else {
+                may_look = true;
+                continue;
+            };
+            may_look = true;
+            match self.ended(joined) {
+                Ok(Some(fired)) => all.push(fired),
+                Ok(None) => {}
+                Err(e) => break e,
+            }
+        };
+        drop(holding);
+        // The error is the round's; the firings in flight finish (their errors are the
+        // same outage's).
+        let _ = self.settle().await;
+        Err(failed)
+    }
+
+    /// Waits for the firings in flight and returns them in the order their writes
+    /// committed.
+    ///
+    /// # Errors
+    /// The first that failed; the others still finish.
+    pub async fn settle(&mut self) -> Result<Vec<Fired>, StoreError> {
+        let mut all = Vec::new();
+        let mut failed = None;
+        while let Some(joined) = self.flying.join_next_with_id().await {
+            match self.ended(joined) {
+                Ok(Some(fired)) => all.push(fired),
+                Ok(None) => {}
+                Err(e) => failed = failed.or(Some(e)),
+            }
+        }
+        failed.map_or(Ok(all), Err)
+    }
+}
+
 impl Store {
     /// Fires the earliest deadline due by `now` (of one game, or of any), if there is one.
     ///
@@ -252,31 +480,12 @@ impl Store {
 
     /// Fires the deadlines due by the time `clock` gives at each look at the table, all of
     /// them or as many as `budget` allows; returns them in the order their writes
-    /// committed. Each game's deadlines fire in time order; up to [`FIRE_AT_ONCE`] games at
-    /// a time, so a thousand games changing phase at once do not queue behind one
-    /// connection. Firing is a stream: a slot that frees takes the
-    /// next due deadline at once.
-    ///
-    /// Two lanes, so that a deadline that belongs to no burst does not wait behind one
-    /// (issue 19): the due deadlines are taken oldest first (a burst drains in the order it
-    /// fell due), and every [`RELOOK`] while a backlog remains the newest due ones go in
-    /// front of it. The newest lane reads the clock at each look, so a deadline that falls
-    /// due while the round fires a backlog is found within a [`RELOOK`], not at the next
-    /// round. With a `budget` ([`ROUND_BUDGET`] for a worker's round) no deadline is started
-    /// after it runs out (those being fired finish), so that a round ends and the worker's
-    /// loop gets its turn (the day posts' read-back, the pause until the next deadline).
-    ///
-    /// While deadlines wait for a slot, this process's dispatchers hold back
-    /// ([`super::precedence`]). Without a budget the call returns when a look finds nothing
-    /// due: with a clock that runs, give it a budget.
-    ///
-    /// The games in `held` fire nothing in this call: the bot's worker holds a game whose
-    /// day post is still being read back before its close (`discord::readback::ReadBacks`), so
-    /// that one slow read-back holds up that close and no other deadline.
+    /// committed. One round of [`Firings::round`], after which the firings it started
+    /// finish before this returns; a worker that fires round after round keeps a
+    /// [`Firings`] instead, so that its firings go on into the next round.
     ///
     /// # Errors
-    /// As [`Store::fire_next`]; the deadlines fired before the error stay fired (those
-    /// already being fired finish first).
+    /// As [`Firings::round`]; the deadlines being fired when it fails finish first.
     pub async fn fire_due_within(
         &self,
         game: Option<i64>,
@@ -285,92 +494,13 @@ impl Store {
         budget: Option<std::time::Duration>,
         held: &[i64],
     ) -> Result<Vec<Fired>, StoreError> {
-        let began = Instant::now();
-        // Workers that look at the same moment see the same heads; starting each at its own
-        // place in the list (by its name) keeps them mostly out of each other's way.
-        let name_hash = worker.bytes().fold(0usize, |h, b| {
-            h.wrapping_mul(31).wrapping_add(usize::from(b))
-        });
-        let mut all = Vec::new();
-        let mut queue: VecDeque<Head> = VecDeque::new();
-        // The games queued or being fired: one deadline of a game at a time.
-        let mut taken: HashSet<i64> = HashSet::new();
-        let mut firing = JoinSet::new();
-        // When the newest lane last looked; `None`: at once.
-        let mut looked = Some(Instant::now());
-        let mut failed = None;
-        // Held while deadlines wait for a slot ([`super::precedence`]).
-        let mut holding = None;
-        loop {
-            let open = failed.is_none() && budget.is_none_or(|b| began.elapsed() < b);
-            if open {
-                if queue.is_empty() && firing.is_empty() {
-                    let mut heads = self
-                        .heads(game, clock(), HEADS_PER_LOOK, false, held)
-                        .await?;
-                    if heads.is_empty() {
-                        return Ok(all);
-                    }
-                    let backlog = heads.len() as i64 == HEADS_PER_LOOK;
-                    let from = name_hash % heads.len();
-                    heads.rotate_left(from);
-                    for h in heads {
-                        if taken.insert(h.game_id) {
-                            queue.push_back(h);
-                        }
-                    }
-                    // More are due than one look takes: the newest go first at once.
-                    looked = (!backlog).then(Instant::now);
-                }
-                // The newest lane: on a backlog, the newest due deadlines in front of it,
-                // at once and every RELOOK after.
-                if !queue.is_empty() && looked.is_none_or(|t| t.elapsed() >= RELOOK) {
-                    let fresh = self
-                        .heads(game, clock(), FRESH_PER_LOOK, true, held)
-                        .await?;
-                    for h in fresh.into_iter().rev() {
-                        if taken.insert(h.game_id) {
-                            queue.push_front(h);
-                        }
-                    }
-                    looked = Some(Instant::now());
-                }
-                while firing.len() < FIRE_AT_ONCE {
-                    let Some(head) = queue.pop_front() else { break };
-                    let (store, worker) = (self.clone(), worker.to_string());
-                    firing.spawn(async move {
-                        let game_id = head.game_id;
-                        (game_id, store.fire(head, &worker).await)
-                    });
-                }
-                // More due than the slots take: the dispatchers wait until the queue is
-                // empty (or the round ends), so that the fires have the cores.
-                if queue.is_empty() {
-                    holding = None;
-                } else if holding.is_none() {
-                    holding = Some(self.precedence.hold());
-                }
-            }
-            let Some(done) = firing.join_next().await else {
-                return match failed {
-                    Some(e) => Err(e),
-                    // Out of budget with nothing being fired: the rest is the next round's.
-                    None if !open => Ok(all),
-                    None => continue,
-                };
-            };
-            match done {
-                Ok((game_id, result)) => {
-                    taken.remove(&game_id);
-                    match result {
-                        Ok(Some(fired)) => all.push(fired),
-                        Ok(None) => {}
-                        Err(e) => failed = failed.or(Some(e)),
-                    }
-                }
-                Err(e) => failed = failed.or(Some(StoreError::Task(e.to_string()))),
-            }
-        }
+        let mut firings = Firings::new(self, worker);
+        firings.game = game;
+        let round = firings.round(clock, budget, held).await;
+        let rest = firings.settle().await;
+        let mut all = round?;
+        all.extend(rest?);
+        Ok(all)
     }
 
     /// The earliest unfired deadline of a game, or of all games but those `held` (see

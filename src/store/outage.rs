@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 use tokio::sync::Notify;
 
-use super::deadline::ROUND_BUDGET;
-use super::{Store, StoreError};
+use super::deadline::{Firings, ROUND_BUDGET};
+use super::StoreError;
 
 /// The first pause after a failure; it doubles with each failure in a row.
 pub const FIRST_BACKOFF: Duration = Duration::from_millis(250);
@@ -111,26 +111,24 @@ where
 }
 
 /// One round of a deadline worker: fires the deadlines due by `clock`'s time for at most
-/// [`ROUND_BUDGET`] (a burst goes on in the next rounds; what falls due meanwhile goes in
-/// front of it, [`Store::fire_due_within`]), then returns how long to sleep:
-/// until the next deadline (none when some are left over), `poll` at most (a command may
-/// add an earlier one). The games in `held` fire nothing and do not count for the pause
-/// (their day post is being read back: its end wakes the worker, not the clock).
+/// [`ROUND_BUDGET`] (a burst goes on in the next rounds, and the firings in flight at the
+/// end of the round go on into the next; what falls due meanwhile goes in front of it,
+/// [`Firings::round`]), then returns how long to sleep: until the next deadline (none when
+/// some are left over or in flight), `poll` at most (a command may add an earlier one).
+/// The games in `held` fire nothing and do not count for the pause (their day post is
+/// being read back: its end wakes the worker, not the clock).
 ///
 /// # Errors
-/// As [`Store::fire_due`]; the deadlines fired before the error stay fired.
+/// As [`Firings::round`]; the deadlines fired before the error stay fired.
 pub async fn fire_round(
-    store: &Store,
+    firings: &mut Firings,
     clock: &(dyn Fn() -> DateTime<Utc> + Sync),
-    worker: &str,
     poll: Duration,
     held: &[i64],
 ) -> Result<Duration, StoreError> {
-    store
-        .fire_due_within(None, clock, worker, Some(ROUND_BUDGET), held)
-        .await?;
+    firings.round(clock, Some(ROUND_BUDGET), held).await?;
     let now = clock();
-    Ok(match store.next_due(None, held).await? {
+    Ok(match firings.store().next_due(None, held).await? {
         Some(at) => (at - now).to_std().unwrap_or(Duration::ZERO).min(poll),
         None => poll,
     })
