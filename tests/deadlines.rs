@@ -10,7 +10,7 @@ use wolfjudge::store::deadline::Firings;
 use wolfjudge::store::outbox::{Earlier, Messenger, OutMessage, SendError};
 use wolfjudge::store::Store;
 
-use crate::outage::game_closing_at;
+use crate::outage::{game_closing_at, games_closing_at};
 
 /// More games than one look takes (256) whose day closes (and the warnings and reminders
 /// before them) fell due together an hour ago, and one whose earlier deadlines fired on
@@ -22,15 +22,7 @@ async fn a_deadline_due_after_a_burst_does_not_wait_behind_it(pool: PgPool) {
     let st = Store::new(pool);
     let now = Utc::now().trunc_subsecs(6);
     const BURST: u64 = 300;
-    for i in 0..BURST {
-        st.create_game(
-            &format!("burst-{i}"),
-            &game_closing_at(i, now - Duration::hours(1)),
-            Lang::En,
-        )
-        .await
-        .expect("created");
-    }
+    games_closing_at(&st, "burst", BURST, now - Duration::hours(1)).await;
     let late = st
         .create_game(
             "late",
@@ -113,14 +105,7 @@ async fn a_firing_that_waits_holds_a_slot_not_the_worker(pool: PgPool) {
         .create_game("stuck", &game_closing_at(99, first), Lang::En)
         .await
         .expect("created");
-    let mut games = Vec::new();
-    for i in 0..GAMES {
-        let id = st
-            .create_game(&format!("g-{i}"), &game_closing_at(i, then), Lang::En)
-            .await
-            .expect("created");
-        games.push(id);
-    }
+    let games = games_closing_at(&st, "g", GAMES, then).await;
     // Only the closes are left due.
     st.fire_due(None, first - Duration::seconds(1), "w")
         .await
@@ -209,15 +194,7 @@ async fn a_burst_being_fired_goes_before_delivery(pool: PgPool) {
     let st = Store::new(pool.clone());
     let now = Utc::now().trunc_subsecs(6);
     let closes = now - Duration::minutes(1);
-    for i in 0..BURST {
-        st.create_game(
-            &format!("burst-{i}"),
-            &game_closing_at(i as u64, closes),
-            Lang::En,
-        )
-        .await
-        .expect("created");
-    }
+    games_closing_at(&st, "burst", BURST as u64, closes).await;
     // The warnings and reminders before the closes fired on time: the closes are left.
     st.fire_due(None, closes - Duration::seconds(1), "w")
         .await
@@ -277,11 +254,7 @@ async fn a_deadline_falling_due_during_a_round_is_found_by_it(pool: PgPool) {
     let st = Store::new(pool);
     let now = Utc::now().trunc_subsecs(6);
     let closes = now - Duration::minutes(1);
-    for i in 0..BURST {
-        st.create_game(&format!("burst-{i}"), &game_closing_at(i, closes), Lang::En)
-            .await
-            .expect("created");
-    }
+    games_closing_at(&st, "burst", BURST, closes).await;
     let falls_due = now + Duration::milliseconds(10);
     let late = st
         .create_game("late", &game_closing_at(999, falls_due), Lang::En)
@@ -567,14 +540,7 @@ async fn a_reminder_fired_by_another_worker_while_a_group_waits_is_sent_once(poo
     const GAMES: u64 = 12;
     let st = Store::new(pool.clone());
     let now = Utc::now().trunc_subsecs(6);
-    let mut games = Vec::new();
-    for i in 0..GAMES {
-        let id = st
-            .create_game(&format!("g-{i}"), &game_closing_at(i, now), Lang::En)
-            .await
-            .expect("created");
-        games.push(id);
-    }
+    let games = games_closing_at(&st, "g", GAMES, now).await;
     // Their reminders are due 2 hours before `now`; the decoys' an hour before.
     let mut decoys = Vec::new();
     for i in 0..2 {

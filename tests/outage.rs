@@ -215,6 +215,29 @@ pub(crate) fn game_closing_at(i: u64, closes: DateTime<Utc>) -> Setup {
     setup
 }
 
+/// Creates `n` such games, `{name}-{i}` of seed `i`, all closing at `closes`; their ids
+/// in that order.
+pub(crate) async fn games_closing_at(
+    st: &Store,
+    name: &str,
+    n: u64,
+    closes: DateTime<Utc>,
+) -> Vec<i64> {
+    let mut ids = Vec::new();
+    for i in 0..n {
+        let id = st
+            .create_game(
+                &format!("{name}-{i}"),
+                &game_closing_at(i, closes),
+                Lang::En,
+            )
+            .await
+            .expect("created");
+        ids.push(id);
+    }
+    ids
+}
+
 /// Waits until `done` holds (checking every 200 ms), at most `secs` seconds.
 async fn wait_until<F, Fut>(what: &str, secs: u64, mut done: F)
 where
