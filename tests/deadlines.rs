@@ -94,7 +94,9 @@ async fn a_deadline_due_after_a_burst_does_not_wait_behind_it(pool: PgPool) {
 /// fall due after it. The round that starts `stuck`'s close returns at its budget, and the
 /// next rounds fire the thirty while it waits, each once; once the lock goes, a round
 /// returns `stuck`'s close too, and nothing is left due. (A round that waited for its
-/// firings waits for the lock: nothing else fires.)
+/// firings waits for the lock: nothing else fires.) A firing that waits holds the changes
+/// written in its group statement too, and one of the group's two writers: here it is
+/// alone in its statement.
 #[sqlx::test(migrations = "./migrations")]
 async fn a_firing_that_waits_holds_a_slot_not_the_worker(pool: PgPool) {
     const GAMES: u64 = 30;
@@ -121,6 +123,9 @@ async fn a_firing_that_waits_holds_a_slot_not_the_worker(pool: PgPool) {
         .expect("a round");
     assert!(fired.is_empty(), "stuck's close cannot commit");
     assert_eq!(firings.in_flight(), 1);
+    // Its statement waits for the lock (alone: nothing else was due), so that the closes
+    // after it are not written in the same statement.
+    until_waiting(&pool, 1).await;
 
     let mut closed = Vec::new();
     let began = std::time::Instant::now();

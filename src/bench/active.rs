@@ -158,7 +158,8 @@ pub struct ActiveGames {
     /// All the other deadlines (neither a burst instant's nor due during one).
     pub quiet_deadlines: usize,
     pub quiet_lag_ms: Millis,
-    /// The longest single `fire_due` call.
+    /// The longest worker round (a call of `Firings::round`; since a round's firings go on
+    /// into the next, it no longer includes waiting for them).
     pub longest_fire_ms: f64,
     /// Forum posts sent while the service was up (the restart's first command left out).
     pub commands: usize,
@@ -865,7 +866,7 @@ impl ActiveGames {
                 self.quiet_deadlines,
                 ms(&self.quiet_lag_ms)
             ),
-            format!("  longest fire_due call: {:.1} ms", self.longest_fire_ms),
+            format!("  longest worker round: {:.1} ms", self.longest_fire_ms),
             format!(
                 "  posts: {} ({} refused), latency {}",
                 self.commands,

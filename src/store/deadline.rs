@@ -219,6 +219,11 @@ type Shot = Result<Option<Fired>, StoreError>;
 /// one looked with nothing firing; a per-firing trace put most of a burst deadline's lag
 /// in those gaps (BENCHMARKS.md, "Where a burst's time goes: between rounds").
 ///
+/// So a firing that cannot commit (its game's row held by a slow transaction) holds what
+/// waits with it, not the worker: its slot, the slots of the changes written in the same
+/// group statement, and one of the group's writers ([`super::group`]); the other slots and
+/// writer go on.
+///
 /// Dropping it aborts the firings in flight, as stopping the process does: each is one
 /// statement, so its deadline is either fired with its change or still due.
 pub struct Firings {
@@ -310,8 +315,9 @@ impl Firings {
     /// no other deadline.
     ///
     /// # Errors
-    /// As [`Store::fire_next`]. After a firing fails, the round starts none and waits for
-    /// those in flight; the deadlines fired before the error stay fired.
+    /// As [`Store::fire_next`]: the round ends at the first firing that fails, and the
+    /// others in flight go on into the next round (or [`Firings::settle`]); the deadlines
+    /// fired before the error stay fired.
     pub async fn round(
         &mut self,
         clock: &(dyn Fn() -> DateTime<Utc> + Sync),
@@ -337,7 +343,7 @@ impl Firings {
         // Held while deadlines wait for a slot ([`super::precedence`]).
         let mut holding = None;
         let left = || budget.map(|b| b.saturating_sub(began.elapsed()));
-        let failed = loop {
+        loop {
             if left().is_some_and(|l| l.is_zero()) {
                 // Out of budget: what is in flight goes on into the next round.
                 return Ok(all);
@@ -407,14 +413,9 @@ impl Firings {
             match self.ended(joined) {
                 Ok(Some(fired)) => all.push(fired),
                 Ok(None) => {}
-                Err(e) => break e,
+                Err(e) => return Err(e),
             }
-        };
-        drop(holding);
-        // The error is the round's; the firings in flight finish (their errors are the
-        // same outage's).
-        let _ = self.settle().await;
-        Err(failed)
+        }
     }
 
     /// Waits for the firings in flight and returns them in the order their writes
@@ -481,8 +482,8 @@ impl Store {
     /// Fires the deadlines due by the time `clock` gives at each look at the table, all of
     /// them or as many as `budget` allows; returns them in the order their writes
     /// committed. One round of [`Firings::round`], after which the firings it started
-    /// finish before this returns; a worker that fires round after round keeps a
-    /// [`Firings`] instead, so that its firings go on into the next round.
+    /// finish before this returns (also when it fails); a worker that fires round after
+    /// round keeps a [`Firings`] instead, so that its firings go on into the next round.
     ///
     /// # Errors
     /// As [`Firings::round`]; the deadlines being fired when it fails finish first.
