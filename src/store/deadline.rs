@@ -216,8 +216,9 @@ type Shot = Result<Option<Fired>, StoreError>;
 /// they go on while the worker's loop takes its turn (the look at the next deadline, the
 /// day posts' read-back) and while the next round looks at the table, and whichever round
 /// sees one end returns it. Before, each round waited for its slots to empty and the next
-/// one looked with nothing firing; a per-firing trace put most of a burst deadline's lag
-/// in those gaps (BENCHMARKS.md, "Where a burst's time goes: between rounds").
+/// one looked with nothing firing (a trace on one machine put much of a burst's lag in
+/// those gaps; on another, removing them did not move the burst: BENCHMARKS.md, "A round
+/// leaves its firings in flight to the next").
 ///
 /// So a firing that cannot commit (its game's row held by a slow transaction) holds what
 /// waits with it, not the worker: its slot, the slots of the changes written in the same
