@@ -3,7 +3,7 @@
 //! that the next one starts from the clock's new time; and while a burst is being fired,
 //! the process's dispatcher lets it go first.
 
-use chrono::{Duration, SubsecRound, Utc};
+use chrono::{DateTime, Duration, SubsecRound, Utc};
 use sqlx::PgPool;
 use wolfjudge::i18n::Lang;
 use wolfjudge::store::deadline::Firings;
@@ -78,13 +78,7 @@ async fn a_deadline_due_after_a_burst_does_not_wait_behind_it(pool: PgPool) {
             assert!(prev <= f.due.at, "game {}: out of order", f.game_id);
         }
     }
-    assert_eq!(
-        st.next_due(None, &[])
-            .await
-            .expect("next")
-            .filter(|d| *d <= now),
-        None
-    );
+    assert_nothing_due(&st, now).await;
 }
 
 /// A firing that cannot commit holds one of the worker's slots, not the worker (issue 19,
@@ -159,13 +153,13 @@ async fn a_firing_that_waits_holds_a_slot_not_the_worker(pool: PgPool) {
         .collect();
     assert_eq!(last, vec![stuck], "stuck's close, once its row is free");
     assert_eq!(firings.in_flight(), 0);
-    assert_eq!(
-        st.next_due(None, &[])
-            .await
-            .expect("next")
-            .filter(|d| *d <= now),
-        None
-    );
+    assert_nothing_due(&st, now).await;
+}
+
+/// Asserts that no deadline is left due by `now`.
+async fn assert_nothing_due(st: &Store, now: DateTime<Utc>) {
+    let next = st.next_due(None, &[]).await.expect("next");
+    assert_eq!(next.filter(|d| *d <= now), None, "a deadline left due");
 }
 
 /// Records when each send began.
@@ -455,20 +449,8 @@ async fn a_burst_of_closes_is_written_together_as_each_alone(pool: PgPool) {
     let st = Store::new(pool.clone());
     let now = Utc::now().trunc_subsecs(6);
     let closes = now - Duration::minutes(1);
-    let (mut together, mut alone) = (Vec::new(), Vec::new());
-    for i in 0..GAMES {
-        for (ids, name) in [(&mut together, "together"), (&mut alone, "alone")] {
-            let id = st
-                .create_game(
-                    &format!("{name}-{i}"),
-                    &game_closing_at(i, closes),
-                    Lang::En,
-                )
-                .await
-                .expect("created");
-            ids.push(id);
-        }
-    }
+    let together = games_closing_at(&st, "together", GAMES, closes).await;
+    let alone = games_closing_at(&st, "alone", GAMES, closes).await;
     // The reminders before the closes fired on time: the closes are left.
     st.fire_due(None, closes - Duration::seconds(1), "w")
         .await
