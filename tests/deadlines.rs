@@ -489,6 +489,16 @@ async fn waiting_for_locks(pool: &PgPool) -> i64 {
     .expect("count")
 }
 
+/// Waits until `n` changes wait in `st`'s write queue behind the ones being written (at
+/// most 20 s): a sleep stood in for it, and a loaded machine could outlast the sleep.
+async fn until_queued(st: &Store, n: usize) {
+    let began = std::time::Instant::now();
+    while st.writes_waiting() < n {
+        assert!(began.elapsed().as_secs() < 20, "{n} changes never queued");
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+}
+
 /// Waits until `n` of this database's statements wait for a lock (at most 20 s).
 pub(crate) async fn until_waiting(pool: &PgPool, n: i64) {
     let began = std::time::Instant::now();
@@ -573,7 +583,7 @@ async fn a_reminder_fired_by_another_worker_while_a_group_waits_is_sent_once(poo
         let st = st.clone();
         tokio::spawn(async move { st.fire_due(None, now - Duration::minutes(90), "w").await })
     };
-    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    until_queued(&st, GAMES as usize).await;
     decoys_held.commit().await.expect("commits");
     for f in decoy_fires {
         let fired = f.await.expect("joined").expect("fired");
@@ -678,7 +688,7 @@ async fn a_firing_that_lost_to_this_process_retries_on_its_state_without_a_load(
         })
     };
     // The firing has found its deadline and waits behind the vote's write.
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    until_queued(&st, 1).await;
     let before = counter.now().0;
     held.commit().await.expect("commits");
     let voted = vote.await.expect("joined").expect("votes");

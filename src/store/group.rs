@@ -105,6 +105,11 @@ impl Group {
         self.0.queue.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// How many changes wait to be written (not those being written now).
+    pub(crate) fn waiting(&self) -> usize {
+        self.lock().waiting.len()
+    }
+
     /// Writes a change (a command's, with its record, or a deadline's firing), with the
     /// other changes waiting then, and tells what the write did (as [`write`] does).
     /// `again`: the change runs again after it lost a race ([`Written::Lost`]), and takes

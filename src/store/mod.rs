@@ -284,6 +284,13 @@ impl Store {
         &self.pool
     }
 
+    /// How many changes wait in this process's write queue ([`group`]) behind the ones
+    /// being written: for tests that must know a change is queued before they let a lock go.
+    #[doc(hidden)]
+    pub fn writes_waiting(&self) -> usize {
+        self.group.waiting()
+    }
+
     /// Holds this process's dispatchers back (as a backlog of deadlines does,
     /// [`precedence`]) until the hold is dropped: the bot's worker holds them while day
     /// posts are being read back, since those requests gate the closes that players wait for.
