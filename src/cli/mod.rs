@@ -91,11 +91,11 @@ pub fn main() -> ExitCode {
     // Logs go to standard error, so that standard output is only what the command prints.
     // The long-running commands say what they do; the one-shot ones only warnings. sqlx's
     // own lines about each connection a database restart cuts (the server's notice, the
-    // failed ping) are left out: the tasks say once that they fail and once that they
-    // recovered (`store::outage`).
+    // failed ping of a connection given back, which sqlx logs as a warning) are left out:
+    // the tasks say once that they fail and once that they recovered (`store::outage`).
     let default_filter = match cmd {
         Cmd::Run(_) | Cmd::Worker(_) => {
-            "info,serenity=warn,sqlx::postgres::notice=error,sqlx_core::pool=warn"
+            "info,serenity=warn,sqlx::postgres::notice=error,sqlx_core::pool=error"
         }
         _ => "warn",
     };
