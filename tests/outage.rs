@@ -587,6 +587,10 @@ async fn a_post_and_a_command_during_a_database_outage() {
     let user = w.user_of(poster).await;
     let game = w.game_id().await;
     cluster.crash();
+    // The pool's connections, given back moments ago, would be handed out without a ping
+    // (`store::pool_options`) and fail at once; idle longer, each is pinged, found dead and
+    // dropped, and the command waits for a new one, as it does when the database is down.
+    tokio::time::sleep(store::PING_IF_IDLE + StdDuration::from_millis(200)).await;
     w.fake.post(user, thread, "停电时的发言");
     let started = Instant::now();
     let asked = w

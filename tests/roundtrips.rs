@@ -120,11 +120,14 @@ async fn a_vote_costs_two_round_trips_and_a_refusal_one(pool: PgPool) {
     };
     // (kind, accepted, statements) of each command.
     let mut seen: Vec<(&str, bool, usize)> = Vec::new();
+    // (kind, statements, pings) of each command.
+    let mut pinged: Vec<(&str, usize, usize)> = Vec::new();
     macro_rules! count {
         ($what:expr, $call:expr) => {{
             let (r, cost) = measure(&counter, $call).await;
             report($what, r.is_ok(), &cost);
             seen.push(($what, r.is_ok(), cost.statements));
+            pinged.push(($what, cost.statements, cost.pings));
             r
         }};
     }
@@ -287,4 +290,12 @@ async fn a_vote_costs_two_round_trips_and_a_refusal_one(pool: PgPool) {
         .map(|(what, ok, s)| format!("{what} ({}: {s})", if *ok { "accepted" } else { "refused" }))
         .collect();
     assert!(over.is_empty(), "over the limit: {over:?}");
+    // A connection given back moments ago is not pinged again before the next command's
+    // statements (`store::pool_options`): what is left is sqlx's ping on giving one back,
+    // never more pings than statements (it was one more: a ping before, one after).
+    let pinged_before: Vec<_> = pinged.iter().filter(|(_, s, p)| p > s).collect();
+    assert!(
+        pinged_before.is_empty(),
+        "pinged before their statements too: {pinged_before:?}"
+    );
 }

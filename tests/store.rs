@@ -1446,3 +1446,32 @@ async fn a_command_that_lost_to_this_process_runs_again_without_a_load(pool: PgP
     let day = g.day.as_ref().expect("day 1");
     assert_eq!(day.ballots.len(), 2, "both votes stand");
 }
+
+/// The store's pool hands a connection given back moments ago out again without a ping
+/// (`store::pool_options`), but pings one idle for longer: a connection the server closed
+/// meanwhile (a restart, an administrator's `pg_terminate_backend`) is replaced, and the
+/// command that takes it never sees the dead one.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_connection_the_server_closed_while_idle_is_replaced_not_used(pool: PgPool) {
+    let opts = (*pool.connect_options()).clone();
+    let store_pool = wolfjudge::store::pool_options(1)
+        .connect_with(opts)
+        .await
+        .expect("the store's pool");
+    let backend: i32 = sqlx::query_scalar("SELECT pg_backend_pid()")
+        .fetch_one(&store_pool)
+        .await
+        .expect("its one connection");
+    let closed: bool = sqlx::query_scalar("SELECT pg_terminate_backend($1)")
+        .bind(backend)
+        .fetch_one(&pool)
+        .await
+        .expect("terminated");
+    assert!(closed);
+    tokio::time::sleep(wolfjudge::store::PING_IF_IDLE + Duration::from_millis(200)).await;
+    let now: i32 = sqlx::query_scalar("SELECT pg_backend_pid()")
+        .fetch_one(&store_pool)
+        .await
+        .expect("a statement after the server closed the idle connection");
+    assert_ne!(now, backend, "a fresh connection");
+}

@@ -59,6 +59,37 @@ pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/postg
 /// lets an outage surface as an error the caller can word truthfully or retry.
 pub const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// A connection given back to the pool less than this long ago is handed out again without
+/// a ping first ([`pool_options`]).
+pub const PING_IF_IDLE: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// The pool the store runs on, of at most `connections` connections: what [`connect_with`]
+/// opens, and what a test or bench that stands in for it configures.
+///
+/// sqlx pings every connection it hands out by default: one more round trip before each
+/// command's statement, on the path a player's click waits on (an interaction took 2
+/// statements and that ping). A connection was already pinged when it was given back
+/// (sqlx does that on every release), so one given back less than [`PING_IF_IDLE`] ago is
+/// handed out as it is; one idle longer (it may have outlived a database restart) is pinged,
+/// and a failed ping drops it for a fresh connection, as sqlx's own check does. Only a
+/// restart within that second can leave a dead connection in the pool: its next statement
+/// fails, as any statement on a connection the restart cut while in use does, and the pool
+/// replaces it.
+pub fn pool_options(connections: u32) -> PgPoolOptions {
+    PgPoolOptions::new()
+        .max_connections(connections.max(1))
+        .acquire_timeout(ACQUIRE_TIMEOUT)
+        .test_before_acquire(false)
+        .before_acquire(|conn, meta| {
+            Box::pin(async move {
+                if meta.idle_for < PING_IF_IDLE {
+                    return Ok(true);
+                }
+                Ok(sqlx::Connection::ping(conn).await.is_ok())
+            })
+        })
+}
+
 /// Take a snapshot whenever the log crosses a multiple of this many events.
 const SNAPSHOT_EVERY: i64 = 64;
 
@@ -139,11 +170,7 @@ pub async fn connect(url: &str) -> Result<PgPool, StoreError> {
 /// # Errors
 /// As [`connect`].
 pub async fn connect_with(url: &str, connections: u32) -> Result<PgPool, StoreError> {
-    let pool = PgPoolOptions::new()
-        .max_connections(connections.max(1))
-        .acquire_timeout(ACQUIRE_TIMEOUT)
-        .connect(url)
-        .await?;
+    let pool = pool_options(connections).connect(url).await?;
     migrate(&pool).await?;
     Ok(pool)
 }

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use sqlx::postgres::{PgConnectOptions, PgPoolOptions, PgSslMode};
+use sqlx::postgres::{PgConnectOptions, PgSslMode};
 use sqlx::PgPool;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -124,9 +124,7 @@ pub async fn counted(pool: &PgPool, connections: u32) -> (PgPool, Arc<Counter>) 
         .host("127.0.0.1")
         .port(port)
         .ssl_mode(PgSslMode::Disable);
-    let counted = PgPoolOptions::new()
-        .max_connections(connections)
-        .acquire_timeout(wolfjudge::store::ACQUIRE_TIMEOUT)
+    let counted = wolfjudge::store::pool_options(connections)
         .connect_with(opts)
         .await
         .expect("connect through the proxy");
