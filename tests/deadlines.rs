@@ -489,26 +489,34 @@ async fn waiting_for_locks(pool: &PgPool) -> i64 {
     .expect("count")
 }
 
-/// Waits until `n` changes wait in `st`'s write queue behind the ones being written (at
-/// most 20 s): a sleep stood in for it, and a loaded machine could outlast the sleep.
-async fn until_queued(st: &Store, n: usize) {
+/// Waits until `done` holds, looking every 5 ms, at most 20 s; fails saying `never` if it
+/// does not.
+async fn until<Fut>(never: &str, mut done: impl FnMut() -> Fut)
+where
+    Fut: std::future::Future<Output = bool>,
+{
     let began = std::time::Instant::now();
-    while st.writes_waiting() < n {
-        assert!(began.elapsed().as_secs() < 20, "{n} changes never queued");
+    while !done().await {
+        assert!(began.elapsed().as_secs() < 20, "{never}");
         tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     }
 }
 
+/// Waits until `n` changes wait in `st`'s write queue behind the ones being written (at
+/// most 20 s): a sleep stood in for it, and a loaded machine could outlast the sleep.
+async fn until_queued(st: &Store, n: usize) {
+    until(&format!("{n} changes never queued"), || async {
+        st.writes_waiting() >= n
+    })
+    .await;
+}
+
 /// Waits until `n` of this database's statements wait for a lock (at most 20 s).
 pub(crate) async fn until_waiting(pool: &PgPool, n: i64) {
-    let began = std::time::Instant::now();
-    while waiting_for_locks(pool).await < n {
-        assert!(
-            began.elapsed().as_secs() < 20,
-            "{n} statements never waited"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-    }
+    until(&format!("{n} statements never waited"), || async {
+        waiting_for_locks(pool).await >= n
+    })
+    .await;
 }
 
 /// Locks the rows of `games` in a transaction of its own, which it returns (open).

@@ -118,16 +118,13 @@ async fn a_vote_costs_two_round_trips_and_a_refusal_one(pool: PgPool) {
         n += 1;
         format!("k{n}")
     };
-    // (kind, accepted, statements) of each command.
-    let mut seen: Vec<(&str, bool, usize)> = Vec::new();
-    // (kind, statements, pings) of each command.
-    let mut pinged: Vec<(&str, usize, usize)> = Vec::new();
+    // (kind, accepted, cost) of each command.
+    let mut seen: Vec<(&str, bool, Cost)> = Vec::new();
     macro_rules! count {
         ($what:expr, $call:expr) => {{
             let (r, cost) = measure(&counter, $call).await;
             report($what, r.is_ok(), &cost);
-            seen.push(($what, r.is_ok(), cost.statements));
-            pinged.push(($what, cost.statements, cost.pings));
+            seen.push(($what, r.is_ok(), cost));
             r
         }};
     }
@@ -286,14 +283,21 @@ async fn a_vote_costs_two_round_trips_and_a_refusal_one(pool: PgPool) {
     .expect("the modal's length");
     let over: Vec<String> = seen
         .iter()
-        .filter(|(_, ok, s)| if *ok { *s > 2 } else { *s > 1 })
-        .map(|(what, ok, s)| format!("{what} ({}: {s})", if *ok { "accepted" } else { "refused" }))
+        .filter(|(_, ok, c)| c.statements > if *ok { 2 } else { 1 })
+        .map(|(what, ok, c)| {
+            let said = if *ok { "accepted" } else { "refused" };
+            format!("{what} ({said}: {})", c.statements)
+        })
         .collect();
     assert!(over.is_empty(), "over the limit: {over:?}");
     // A connection given back moments ago is not pinged again before the next command's
     // statements (`store::pool_options`): what is left is sqlx's ping on giving one back,
     // never more pings than statements (it was one more: a ping before, one after).
-    let pinged_before: Vec<_> = pinged.iter().filter(|(_, s, p)| p > s).collect();
+    let pinged_before: Vec<_> = seen
+        .iter()
+        .filter(|(_, _, c)| c.pings > c.statements)
+        .map(|(what, _, c)| (what, c.statements, c.pings))
+        .collect();
     assert!(
         pinged_before.is_empty(),
         "pinged before their statements too: {pinged_before:?}"
