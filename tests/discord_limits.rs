@@ -546,3 +546,42 @@ async fn a_4000_character_dm_is_relayed_in_order_and_holds_nothing_up(pool: PgPo
     assert!(parts.iter().all(|p| p.order < next.order));
     assert_within_limits(&w.fake);
 }
+
+/// The bot's REST client keeps count of a channel's bucket even when two of its requests
+/// are in flight together and their answers come back out of order (the outbox posting in
+/// a day thread while the read-back reads it: one bucket). With the bucket learned at two
+/// left, the first of two concurrent messages is answered "Remaining: 1" only after the
+/// second's "Remaining: 0"; a third message must then wait for the reset, not go out into
+/// the empty bucket (a 429 on Discord, a violation here). Red with serenity's own limiter,
+/// which releases a bucket before sending.
+#[tokio::test]
+async fn a_late_answer_does_not_make_the_limiter_forget_an_empty_bucket() {
+    use serenity::all::{ChannelId, CreateMessage};
+    let fake = FakeDiscord::start().await;
+    let http = wolfjudge::discord::http("token", Some(&fake.endpoint())).expect("a client");
+    let channel = ChannelId::new(fake.add_channel(fake_discord::Kind::Text));
+    let send = |text: &'static str| {
+        let http = &http;
+        async move {
+            channel
+                .send_message(http, CreateMessage::new().content(text))
+                .await
+                .map(|_| ())
+        }
+    };
+    for text in ["one", "two", "three"] {
+        send(text).await.expect("sent");
+    }
+    fake.slow_answer("create_message", "slow", StdDuration::from_millis(600));
+    let (slow, quick) = tokio::join!(send("slow"), async {
+        // After the slow one is counted, long before its answer comes back.
+        tokio::time::sleep(StdDuration::from_millis(100)).await;
+        send("quick").await
+    });
+    slow.expect("sent");
+    quick.expect("sent");
+    send("third").await.expect("sent");
+    let posted: Vec<String> = fake.messages().into_iter().map(|m| m.content).collect();
+    assert_eq!(posted, ["one", "two", "three", "slow", "quick", "third"]);
+    fake.assert_no_violations();
+}

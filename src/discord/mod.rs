@@ -150,13 +150,14 @@ impl Drop for Bot {
     }
 }
 
-/// Connects to Discord, registers the commands, and starts the worker.
+/// The bot's REST client with serenity's rate limiter: to Discord, or with `proxy` to the
+/// tests' fake Discord answering for `discord.com`.
 ///
 /// # Errors
-/// When the client cannot be built.
-pub async fn start(opts: Options, service: Service) -> Result<Bot, Error> {
-    let mut http = HttpBuilder::new(&opts.token);
-    if let Some(fake) = &opts.proxy {
+/// When the fake's certificate cannot be read or the HTTP client cannot be built.
+pub fn http(token: &str, proxy: Option<&FakeDiscordAt>) -> Result<serenity::all::Http, Error> {
+    let mut http = HttpBuilder::new(token);
+    if let Some(fake) = proxy {
         let client = reqwest::Client::builder()
             .use_rustls_tls()
             .resolve("discord.com", fake.addr)
@@ -164,7 +165,15 @@ pub async fn start(opts: Options, service: Service) -> Result<Bot, Error> {
             .build()?;
         http = http.client(client);
     }
-    let http = http.build();
+    Ok(http.build())
+}
+
+/// Connects to Discord, registers the commands, and starts the worker.
+///
+/// # Errors
+/// When the client cannot be built.
+pub async fn start(opts: Options, service: Service) -> Result<Bot, Error> {
+    let http = http(&opts.token, opts.proxy.as_ref())?;
     let wake = Arc::new(Notify::new());
     let mut tasks = Vec::new();
     let (shards, http) = match opts.gateway {

@@ -7,7 +7,8 @@
 //! each answered through the interaction callback. Ids are snowflakes made from the real
 //! time, as Discord's: they grow with time and say when they were made. A test can have a
 //! request carried out and its answer lost ([`FakeDiscord::lose_answer`]: a 500 after the
-//! fact), and the bot can look back through a channel's messages and the server's active
+//! fact) or its answer held back on its way ([`FakeDiscord::slow_answer`]: answers of
+//! requests in flight together come back out of order), and the bot can look back through a channel's messages and the server's active
 //! forum posts (`list_messages`, `get_active_guild_threads`), as it does after such a loss.
 //!
 //! **Strict as Discord is** (`discord_spec.rs`, from Discord's OpenAPI spec in
@@ -286,6 +287,10 @@ struct State {
     /// Requests to carry out and then answer with a 500, as if the answer were lost on its
     /// way back: (operation, a text of the request's path or body).
     lost_answers: Vec<(String, String)>,
+    /// Requests carried out (and counted against their limits) at once but answered only
+    /// after a delay, as an answer slow on its way back: (operation, a text of the request's
+    /// path or body, the delay).
+    slow_answers: Vec<(String, String, Duration)>,
     /// Forum posts' `thread_metadata` flags: (locked, archived); absent: neither.
     thread_flags: HashMap<u64, (bool, bool)>,
     /// Every change of a post's flags the bot made, in order: (post, locked, archived).
@@ -659,6 +664,16 @@ impl FakeDiscord {
         self.lock()
             .lost_answers
             .push((operation.to_string(), needle.to_string()));
+    }
+
+    /// The next request of `operation` whose path or JSON body contains `needle` is carried
+    /// out and counted at once, but its answer (with its rate-limit headers) reaches the bot
+    /// only after `delay`: answers to requests in flight together then come back out of
+    /// order.
+    pub fn slow_answer(&self, operation: &str, needle: &str, delay: Duration) {
+        self.lock()
+            .slow_answers
+            .push((operation.to_string(), needle.to_string(), delay));
     }
 
     /// A new bot process starts: it has read none of the rate-limit answers the fake gave the
@@ -1807,8 +1822,24 @@ async fn rest(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
+    let (answer, slow) = rest_now(&state, &method, &uri, &headers, &body);
+    if let Some(delay) = slow {
+        tokio::time::sleep(delay).await;
+    }
+    answer
+}
+
+/// Carries out and answers a REST request under the state's lock; with the delay its answer
+/// is held back by ([`FakeDiscord::slow_answer`]), which [`rest`] waits out unlocked.
+fn rest_now(
+    state: &Mutex<State>,
+    method: &Method,
+    uri: &Uri,
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> (Response, Option<Duration>) {
     let path = uri.path().trim_start_matches("/api/v10").to_string();
-    let (parsed, files) = body_of(&headers, &body);
+    let (parsed, files) = body_of(headers, body);
     let checked = match &parsed {
         Ok(b) => spec::check_request(method.as_str(), &path, uri.query(), b.as_ref()),
         Err(e) => Err(vec![Violation {
@@ -1838,7 +1869,7 @@ async fn rest(
     if let Some(op) = spec::route(method.as_str(), &path) {
         match rate_limit(&mut s, &operation, &op.template, &path) {
             Ok(h) => limit_headers = h,
-            Err(refused) => return *refused,
+            Err(refused) => return (*refused, None),
         }
     }
     // What Discord refuses never reaches the fake's state: it answers with Discord's error,
@@ -1850,7 +1881,7 @@ async fn rest(
             eprintln!("fake Discord refused: {v}");
         }
         s.violations.extend(violations.iter().cloned());
-        return if unknown {
+        let answer = if unknown {
             error(StatusCode::NOT_FOUND, 0, "404: Not Found")
         } else {
             (
@@ -1859,6 +1890,7 @@ async fn rest(
             )
                 .into_response()
         };
+        return (answer, None);
     }
     let text = format!("{path} {json_body}");
     let lose = s
@@ -1868,7 +1900,12 @@ async fn rest(
     if let Some(i) = lose {
         s.lost_answers.remove(i);
     }
-    let mut answer = serve(s, &method, &path, &uri, json_body, operation);
+    let slow = s
+        .slow_answers
+        .iter()
+        .position(|(op, needle, _)| *op == operation && text.contains(needle.as_str()))
+        .map(|i| s.slow_answers.remove(i).2);
+    let mut answer = serve(s, method, &path, uri, json_body, operation);
     if lose.is_some() {
         answer = error(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -1877,7 +1914,7 @@ async fn rest(
         );
     }
     answer.headers_mut().extend(limit_headers);
-    answer
+    (answer, slow)
 }
 
 /// Answers a request Discord accepts (checked and within its limits).

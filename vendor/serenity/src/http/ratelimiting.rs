@@ -194,7 +194,18 @@ impl Ratelimiter {
             let bucket =
                 Arc::clone(self.routes.write().await.entry(ratelimiting_bucket).or_default());
 
-            bucket.lock().await.pre_hook(&req, &self.ratelimit_callback).await;
+            // wolfjudge: the bucket stays locked until this request's answer is read (see
+            // PATCHED.md). Released at once, two requests of one bucket were in flight
+            // together and their answers applied in the order they came back, so a late
+            // "Remaining: 1" could overwrite "Remaining: 0" and the next request met a 429.
+            // Unbucketed routes (interaction callbacks) all share one entry: never held.
+            let mut bucket_lock = bucket.lock().await;
+            bucket_lock.pre_hook(&req, &self.ratelimit_callback).await;
+            if ratelimiting_bucket.is_none() {
+                drop(bucket_lock);
+                let request = req.clone().build(&self.client, self.token.expose_secret(), None)?;
+                return Ok(self.client.execute(request.build()?).await?);
+            }
 
             let request = req.clone().build(&self.client, self.token.expose_secret(), None)?;
             let response = self.client.execute(request.build()?).await?;
@@ -211,10 +222,6 @@ impl Ratelimiter {
             // It _may_ be possible for the limit to be raised at any time, so check if it did from
             // the value of the 'x-ratelimit-limit' header. If the limit was 5 and is now 7, add 2
             // to the 'remaining'
-            if ratelimiting_bucket.is_none() {
-                return Ok(response);
-            }
-
             let redo = if response.headers().get("x-ratelimit-global").is_some() {
                 drop(self.global.lock().await);
 
@@ -241,12 +248,11 @@ impl Ratelimiter {
                     },
                 )
             } else {
-                bucket
-                    .lock()
-                    .await
+                bucket_lock
                     .post_hook(&response, &req, &self.ratelimit_callback, self.absolute_ratelimits)
                     .await
             };
+            drop(bucket_lock);
 
             if !redo.unwrap_or(true) {
                 return Ok(response);
