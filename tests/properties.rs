@@ -1107,7 +1107,9 @@ proptest! {
 
     /// 3. One standing vote per voter, never more than `vote_changes` changes, no change in
     /// the locked last stretch, and every vote is by a living (eligible) voter for a living
-    /// (eligible) target during an open day.
+    /// (eligible) target during an open day (with fixed phase times a day is open from its
+    /// fixed time, even while a decision from the night, such as a dead sheriff's badge
+    /// after a hunter's late shot, is still open; otherwise only once none is).
     #[test]
     fn votes_follow_the_rules(spec in game_spec(), steps in steps()) {
         let mut cast: BTreeMap<(u32, u32), BTreeMap<CharId, u32>> = BTreeMap::new();
@@ -1120,7 +1122,10 @@ proptest! {
                     let o = &g.ruleset.options;
                     let ctx = || format!("event {i} {:?}: {}", e.kind, t.describe());
                     let d = match (g.phase, g.day.as_ref()) {
-                        (Phase::Day { .. }, Some(d)) if !d.closed && g.pending.is_empty() => d,
+                        // With fixed phase times the day opens on time even while a
+                        // decision is still open (a dead sheriff's badge, RULES.md §1).
+                        (Phase::Day { .. }, Some(d))
+                            if !d.closed && (g.pending.is_empty() || o.fixed_phase_times) => d,
                         _ => return Err(TestCaseError::fail(format!("a vote outside an open day: {}", ctx()))),
                     };
                     prop_assert!(g.is_alive(*by), "a dead voter: {}", ctx());
