@@ -201,11 +201,7 @@ impl Ratelimiter {
             // Unbucketed routes (interaction callbacks) all share one entry: never held.
             let mut bucket_lock = bucket.lock().await;
             bucket_lock.pre_hook(&req, &self.ratelimit_callback).await;
-            if ratelimiting_bucket.is_none() {
-                drop(bucket_lock);
-                let request = req.clone().build(&self.client, self.token.expose_secret(), None)?;
-                return Ok(self.client.execute(request.build()?).await?);
-            }
+            let bucket_lock = (!ratelimiting_bucket.is_none()).then_some(bucket_lock);
 
             let request = req.clone().build(&self.client, self.token.expose_secret(), None)?;
             let response = self.client.execute(request.build()?).await?;
@@ -222,6 +218,10 @@ impl Ratelimiter {
             // It _may_ be possible for the limit to be raised at any time, so check if it did from
             // the value of the 'x-ratelimit-limit' header. If the limit was 5 and is now 7, add 2
             // to the 'remaining'
+            let Some(mut bucket_lock) = bucket_lock else {
+                return Ok(response);
+            };
+
             let redo = if response.headers().get("x-ratelimit-global").is_some() {
                 drop(self.global.lock().await);
 
