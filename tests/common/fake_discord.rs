@@ -8,8 +8,9 @@
 //! time, as Discord's: they grow with time and say when they were made. A test can have a
 //! request carried out and its answer lost ([`FakeDiscord::lose_answer`]: a 500 after the
 //! fact) or its answer held back on its way ([`FakeDiscord::slow_answer`]: answers of
-//! requests in flight together come back out of order), and the bot can look back through a channel's messages and the server's active
-//! forum posts (`list_messages`, `get_active_guild_threads`), as it does after such a loss.
+//! requests in flight together come back out of order), and the bot can look back through
+//! a channel's messages and the server's active forum posts (`list_messages`,
+//! `get_active_guild_threads`), as it does after such a loss.
 //!
 //! **Strict as Discord is** (`discord_spec.rs`, from Discord's OpenAPI spec in
 //! `tests/discord-api/`). Every request is matched to an operation of the spec (method and
@@ -1893,18 +1894,10 @@ fn rest_now(
         return (answer, None);
     }
     let text = format!("{path} {json_body}");
-    let lose = s
-        .lost_answers
-        .iter()
-        .position(|(op, needle)| *op == operation && text.contains(needle.as_str()));
-    if let Some(i) = lose {
-        s.lost_answers.remove(i);
-    }
-    let slow = s
-        .slow_answers
-        .iter()
-        .position(|(op, needle, _)| *op == operation && text.contains(needle.as_str()))
-        .map(|i| s.slow_answers.remove(i).2);
+    let meant = |op: &String, needle: &String| *op == operation && text.contains(needle.as_str());
+    let lose = take_first(&mut s.lost_answers, |(op, needle)| meant(op, needle));
+    let slow = take_first(&mut s.slow_answers, |(op, needle, _)| meant(op, needle))
+        .map(|(_, _, delay)| delay);
     let mut answer = serve(s, method, &path, uri, json_body, operation);
     if lose.is_some() {
         answer = error(
@@ -1915,6 +1908,13 @@ fn rest_now(
     }
     answer.headers_mut().extend(limit_headers);
     (answer, slow)
+}
+
+/// Takes the first of `list` that `hit` picks out of it (a test's lost or slow answer,
+/// meant for one request only).
+fn take_first<T>(list: &mut Vec<T>, hit: impl Fn(&T) -> bool) -> Option<T> {
+    let i = list.iter().position(hit)?;
+    Some(list.remove(i))
 }
 
 /// Answers a request Discord accepts (checked and within its limits).
