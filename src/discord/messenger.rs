@@ -92,14 +92,15 @@ pub struct DiscordMessenger {
     /// changes, so it is opened once per user and process instead of before every DM (each
     /// opening is a request counted against Discord's rate limits).
     pub dm_channels: Arc<Mutex<BTreeMap<u64, u64>>>,
-    /// One lock per Discord rate-limit bucket that two senders may share ([`Turn`]).
-    /// serenity's rate limiter does not hold a bucket across the request, so two requests
-    /// racing in one bucket (the vote count from the outbox and the post index from its
-    /// redraw task; two games' messages to one judge's log, or one player's DMs) can let the
-    /// older answer's "remaining" overwrite the newer "remaining: 0" and send into an
-    /// exhausted bucket, which Discord answers with 429 and counts against the bot. Requests
-    /// of one bucket cannot go faster than its limit anyway, so taking them in turn costs
-    /// nothing.
+    /// One lock per Discord rate-limit bucket that two senders may share ([`Turn`]): the
+    /// vote count from the outbox and the post index from its redraw task; two games'
+    /// messages to one judge's log, or one player's DMs. serenity's limiter (patched,
+    /// `vendor/serenity/PATCHED.md`) now sends one bucket's requests one at a time; these
+    /// locks take whole messages in turn, so that one message's requests (its parts, the
+    /// opening of its DM channel) are not interleaved with another channel's in the same
+    /// bucket, and a message that must wait for its bucket waits here, before it takes a
+    /// step of the outbox's pace. Requests of one bucket cannot go faster than its limit
+    /// anyway, so taking them in turn costs nothing.
     turns: Arc<Mutex<BTreeMap<Turn, Arc<tokio::sync::Mutex<()>>>>>,
     /// Held (shared) by every message's delivery, and alone by one that an earlier attempt
     /// may have shown: looking for what it showed reads server-wide routes (the active
