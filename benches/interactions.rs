@@ -19,10 +19,14 @@
 //! outbox worker runs, so the figures are the interaction path alone.
 //!
 //! Run: `cargo bench --bench interactions -- [--games 200] [--concurrency 32] [--sample 3]
-//! [--no-pgbench] [--json]`; smoke: `-- --smoke` (2 games, one sample, no pgbench), which
-//! is also what `cargo test --bench interactions` runs (a debug build). The report goes to
-//! standard output (text, or JSON with `--json`) and, as JSON, to
+//! [--no-pgbench] [--json] [--spread]`; smoke: `-- --smoke` (2 games, one sample, no
+//! pgbench), which is also what `cargo test --bench interactions` runs (a debug build). The
+//! report goes to standard output (text, or JSON with `--json`) and, as JSON, to
 //! `$CARGO_TARGET_DIR/bench/interactions.json` (default `target/`).
+//!
+//! Order: a round's interactions go game after game by default, so that the ones in flight
+//! at once mostly share a game (and wait for each other's writes); `--spread` takes one of
+//! each game in turn, as interactions from hundreds of games mostly come.
 
 #[allow(dead_code)]
 #[path = "../tests/common/catalog.rs"]
@@ -67,6 +71,10 @@ struct Args {
     sample: usize,
     pgbench: bool,
     json: bool,
+    /// Each round's interactions taken game after game in turn (one of each game, then the
+    /// next of each) instead of a game's all together: what interactions in flight at once
+    /// look like when they come from hundreds of games, rather than mostly from one.
+    spread: bool,
 }
 
 impl Args {
@@ -79,6 +87,7 @@ impl Args {
             sample: 3,
             pgbench: true,
             json: false,
+            spread: false,
         };
         if !std::env::args().any(|x| x == "--bench") {
             a.smoke();
@@ -96,12 +105,13 @@ impl Args {
                 "--sample" => a.sample = number(&mut it, "--sample"),
                 "--no-pgbench" => a.pgbench = false,
                 "--json" => a.json = true,
+                "--spread" => a.spread = true,
                 "--smoke" => a.smoke(),
                 // cargo bench passes `--bench` to a bench without the libtest harness.
                 "--bench" => {}
                 other => panic!(
                     "unknown argument {other}: --games N, --concurrency N, --sample N, \
-                     --no-pgbench, --json, --smoke"
+                     --no-pgbench, --json, --spread, --smoke"
                 ),
             }
         }
@@ -196,6 +206,23 @@ struct Round {
     accepted: bool,
     expect: Expect,
     acts: Vec<Act>,
+}
+
+/// A round's interactions, from each game's: game after game (`spread`: false), or the
+/// first of every game, then the second of every game, and so on.
+fn in_order(per_game: Vec<Vec<Act>>, spread: bool) -> Vec<Act> {
+    if !spread {
+        return per_game.into_iter().flatten().collect();
+    }
+    let mut games: Vec<_> = per_game.into_iter().map(Vec::into_iter).collect();
+    let mut out = Vec::new();
+    loop {
+        let before = out.len();
+        out.extend(games.iter_mut().filter_map(Iterator::next));
+        if out.len() == before {
+            return out;
+        }
+    }
 }
 
 /// How one interaction went.
@@ -374,22 +401,27 @@ async fn seat_games(service: &Service, fake: &FakeDiscord, forum: u64, n: usize)
 }
 
 /// The day-1 rounds: a vote, a change, a second change (refused), an unknown name (refused).
-fn day_rounds(games: &[Seated]) -> Vec<Round> {
+fn day_rounds(games: &[Seated], spread: bool) -> Vec<Round> {
     let votes = |shift: usize, unknown: bool| -> Vec<Act> {
-        games
+        let per_game = games
             .iter()
-            .flat_map(|g| {
-                g.chars.iter().enumerate().map(move |(i, c)| Act::Vote {
-                    user: c.1,
-                    post: g.post,
-                    target: if unknown {
-                        "无此人".to_string()
-                    } else {
-                        g.chars[(i + shift) % g.chars.len()].2.clone()
-                    },
-                })
+            .map(|g| {
+                g.chars
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| Act::Vote {
+                        user: c.1,
+                        post: g.post,
+                        target: if unknown {
+                            "无此人".to_string()
+                        } else {
+                            g.chars[(i + shift) % g.chars.len()].2.clone()
+                        },
+                    })
+                    .collect()
             })
-            .collect()
+            .collect();
+        in_order(per_game, spread)
     };
     vec![
         Round {
@@ -457,36 +489,43 @@ async fn to_night(service: &Service, clock: &VirtualClock, games: Vec<Seated>) -
 
 /// The night-1 rounds: the wolves' leader menu (if the ruleset has a leader), again, the
 /// kill menu (a modal) and the modal submitted.
-fn night_rounds(fake: &FakeDiscord, games: &[Seated], leader: bool) -> Vec<Round> {
-    let mut leaders = Vec::new();
-    let mut kills = Vec::new();
-    let mut submits = Vec::new();
+fn night_rounds(fake: &FakeDiscord, games: &[Seated], leader: bool, spread: bool) -> Vec<Round> {
+    let (mut leaders, mut kills, mut submits) = (Vec::new(), Vec::new(), Vec::new());
     for g in games {
+        let (mut leader, mut kill, mut submit) = (Vec::new(), Vec::new(), Vec::new());
         let wolves: Vec<_> = g.chars.iter().filter(|c| c.3 == Role::Wolf).collect();
         let Some(victim) = g.chars.iter().find(|c| c.3 == Role::Villager) else {
             continue;
         };
         for w in &wolves {
             let dm = fake.add_channel(Kind::Dm { user: w.1 });
-            leaders.push(Act::Select {
+            leader.push(Act::Select {
                 user: w.1,
                 dm,
                 custom_id: format!("wj:{}:leader", g.id.0),
                 value: wolves[0].0.to_string(),
             });
-            kills.push(Act::Select {
+            kill.push(Act::Select {
                 user: w.1,
                 dm,
                 custom_id: format!("wj:{}:kill", g.id.0),
                 value: victim.0.to_string(),
             });
-            submits.push(Act::Modal {
+            submit.push(Act::Modal {
                 user: w.1,
                 dm,
                 custom_id: format!("wj:{}:killr:{}", g.id.0, victim.0),
             });
         }
+        leaders.push(leader);
+        kills.push(kill);
+        submits.push(submit);
     }
+    let (leaders, kills, submits) = (
+        in_order(leaders, spread),
+        in_order(kills, spread),
+        in_order(submits, spread),
+    );
     let mut rounds = Vec::new();
     if leader {
         rounds.push(Round {
@@ -657,7 +696,7 @@ async fn measure(args: &Args, direct: &PgPool) -> Value {
     let bot = boot(&fake, bot_service).await;
     let boot_seconds = t0.elapsed().as_secs_f64();
     let mut measured = Vec::new();
-    for round in day_rounds(&games) {
+    for round in day_rounds(&games, args.spread) {
         measured.push(run_round(&fake, &counter, &round, args.sample, args.concurrency).await);
     }
     let leader = {
@@ -665,7 +704,7 @@ async fn measure(args: &Args, direct: &PgPool) -> Value {
         g.ruleset.options.wolf_leader && g.leader.is_none()
     };
     let at_night = to_night(&setup, &clock, games).await;
-    for round in night_rounds(&fake, &at_night, leader) {
+    for round in night_rounds(&fake, &at_night, leader, args.spread) {
         measured.push(run_round(&fake, &counter, &round, args.sample, args.concurrency).await);
     }
     bot.stop().await;
@@ -714,6 +753,7 @@ fn report(
         "games_at_night": at_night,
         "players_per_game": 12,
         "concurrency": args.concurrency,
+        "order": if args.spread { "spread across games" } else { "game after game" },
         "bot_pool_connections": BOT_CONNECTIONS,
         "seconds_to_seat_games": seat_seconds,
         "seconds_to_boot_bot": boot_seconds,
@@ -737,8 +777,9 @@ fn report(
 /// The report as text, one figure a line.
 fn text(r: &Value) -> String {
     let mut out = format!(
-        "games {} ({} reached night 1), {} players each, {} interactions in flight, bot pool {} connections\n",
-        r["games"], r["games_at_night"], r["players_per_game"], r["concurrency"], r["bot_pool_connections"]
+        "games {} ({} reached night 1), {} players each, {} interactions in flight ({}), bot pool {} connections\n",
+        r["games"], r["games_at_night"], r["players_per_game"], r["concurrency"],
+        r["order"].as_str().unwrap_or_default(), r["bot_pool_connections"]
     );
     out += &format!(
         "setup: games seated in {:.1} s, bot booted in {:.1} s\n",
