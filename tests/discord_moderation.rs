@@ -266,6 +266,13 @@ async fn a_substitute_takes_the_seats_living_role(pool: PgPool) {
     assert!(says(&a, "ok-seat-yours"), "{a}");
     w.settle().await;
     assert_eq!(w.user_of(target).await, volunteer);
+    // The role moves may land after the outbox has drained (a fresh-clone CI run under
+    // the whole suite's load saw the substitute without the role yet); they must come.
+    w.fake
+        .wait_for("the living role moved to the substitute", 10, |f| {
+            f.member_roles(volunteer) == vec![LIVING] && f.member_roles(leaving).is_empty()
+        })
+        .await;
     assert_eq!(
         w.fake.member_roles(volunteer),
         vec![LIVING],
