@@ -12,12 +12,12 @@
 //! another command moved it first.
 //!
 //! The statement's cost must not grow with the bot's history: the fallbacks (the caller's
-//! running game, the server's) are only looked for when the channel is no game's post, and
-//! the sign-ups and seats are found by index (migration `20261211000001_lookup_indexes`). Before that,
-//! every `/vote` in a day post read every sign-up of every server and joined each to its
-//! game, about 0.6 ms of PostgreSQL's time per interaction at 200 games (the largest share
-//! of the interaction bench's database time, more than the writes), growing with each game
-//! ever held.
+//! running game in a DM, the server's) are only looked for when the channel is no game's
+//! post, and the sign-ups and seats are found by index (migration
+//! `20261211000001_lookup_indexes`). Before that, every `/vote` in a day post read every
+//! sign-up of every server and joined each to its game, about 0.6 ms of PostgreSQL's time
+//! per interaction at 200 games (the largest share of the interaction bench's database
+//! time, more than the writes), growing with each game ever held.
 
 use std::sync::Arc;
 
