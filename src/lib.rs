@@ -1,5 +1,10 @@
 //! wolfjudge: a judge for asynchronous forum-style werewolf (版杀) and Mafia games.
 //!
+//! The application over the floors in `crates/` (docs/architecture.md): the command line
+//! (`src/main.rs`, [`cli`] in the binary), the simulator and the benchmarks. Each floor is
+//! re-exported under its short name, so the integration tests and the benches read
+//! `wolfjudge::engine`, `wolfjudge::store`, … as one product.
+//!
 //! - [`bench`]: many simulated games at once through the store, measured.
 //! - [`chart`]: pictures of a game for its reveal (each vote, the timeline), as PNG (pure).
 //! - [`discord`]: the Discord bot (serenity and poise): commands, buttons, the messenger.
@@ -13,13 +18,14 @@
 //! - [`tournament`]: series of games scored by role, standings, awards and a chart.
 
 pub mod bench;
-pub mod chart;
-pub mod discord;
-pub mod engine;
-pub mod i18n;
-pub mod notify;
-pub mod script;
-pub mod service;
 pub mod sim;
-pub mod store;
-pub mod tournament;
+
+pub use chart;
+pub use discord;
+pub use engine;
+pub use i18n;
+pub use notify;
+pub use script;
+pub use service;
+pub use store;
+pub use tournament;

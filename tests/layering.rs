@@ -1,15 +1,27 @@
-//! The layering of `docs/architecture.md`, checked: every `src/**/*.rs` is read, each path
-//! into another top-level module (`crate::x`, and `wolfjudge::x` in the binary's `main.rs`
-//! and `cli/`; `use` lines, grouped `use crate::{x, y}` and paths in code alike, comments and
-//! string literals left out) is an edge from the file's module to `x`, and an edge fails when
-//! it goes up a floor, sideways without being listed in [`SIDEWAYS`], or is [`BARRED`]. The
-//! failure names the file, the line and the edge.
+//! The layering of `docs/architecture.md`, checked where Cargo cannot check it.
+//!
+//! Each floor module is a crate of the workspace (`crates/<m>`), so Cargo already refuses an
+//! import of a crate its manifest does not name. What Cargo cannot see, this test reads:
+//!
+//! - **the manifests**: every `[dependencies]` entry of `crates/<m>/Cargo.toml` that names
+//!   another floor is an edge `m -> x`, and one that names a crate reaching outside the
+//!   process ([`IO`]) is an edge too (refused on the pure floors);
+//! - **the crates' code**: `std::fs`, `std::net` and `std::process` paths outside tests (a
+//!   pure crate needs no manifest entry for those);
+//! - **the application** (`src/`: the binary's `main.rs` and `cli/`, `sim`, `bench`), whose
+//!   modules share one crate: each path into another module (`crate::x`, and `wolfjudge::x`
+//!   in the binary; `use` lines, grouped `use crate::{x, y}` and paths in code alike,
+//!   comments and string literals left out) is an edge from the file's module to `x`.
+//!
+//! An edge fails when it goes up a floor, sideways without being listed in [`SIDEWAYS`], or
+//! is [`BARRED`]. The failure names the file, the line and the edge.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// The floor of every top-level module (`src/<m>.rs` or `src/<m>/`); the binary's `main.rs`
-/// and `src/cli/` are the `cli` adapter. A module may use modules on lower floors.
+/// The floor of every module: a crate `crates/<m>`, or one of the application's modules
+/// (`src/<m>.rs` or `src/<m>/`; the binary's `main.rs` and `src/cli/` are the `cli`
+/// adapter). A module may use modules on lower floors.
 const FLOORS: &[(&str, u8)] = &[
     // The rules: pure, no I/O, no clock.
     ("engine", 0),
@@ -65,6 +77,10 @@ const IO: &[&str] = &[
     "serenity",
     "poise",
     "reqwest",
+    "axum",
+    "hyper",
+    "tempfile",
+    "walkdir",
     "std::fs",
     "std::net",
     "std::process",
@@ -363,43 +379,126 @@ fn test_modules(code: &str) -> Vec<std::ops::RangeInclusive<usize>> {
     out
 }
 
-/// Every edge between two top-level modules in `src`.
-fn edges(src: &Path) -> Vec<Edge> {
+/// The dependency keys of a manifest's `[dependencies]` table, with their line: `x = …`,
+/// `x.workspace = true` or a `[dependencies.x]` table.
+fn manifest_dependencies(manifest: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    for path in rust_files(src) {
-        let rel = path.strip_prefix(src).unwrap_or(&path).to_path_buf();
+    let mut in_deps = false;
+    for (n, line) in manifest.lines().enumerate() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            let table = line.trim_matches(|c| c == '[' || c == ']').trim();
+            in_deps = table == "dependencies";
+            if let Some(dep) = table.strip_prefix("dependencies.") {
+                out.push((n + 1, dep.trim().to_string()));
+            }
+            continue;
+        }
+        if !in_deps || line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let key: String = line
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+            .collect();
+        if !key.is_empty() {
+            out.push((n + 1, key.replace('-', "_")));
+        }
+    }
+    out
+}
+
+/// The edges of crate `from`'s manifest (`file` names it in failures): one per dependency
+/// on another floor or on a crate in [`IO`].
+fn manifest_edges(from: &str, file: &str, manifest: &str) -> Vec<Edge> {
+    manifest_dependencies(manifest)
+        .into_iter()
+        .filter(|(_, to)| floor(to).is_some() || IO.contains(&to.as_str()))
+        .map(|(line, to)| Edge {
+            file: file.to_string(),
+            line,
+            from: from.to_string(),
+            to,
+        })
+        .collect()
+}
+
+/// The edges of one Rust file of module `from` (`file` names it in failures): paths into
+/// other modules through `root` (`crate`, or `wolfjudge` in the binary; `None` in a crate of
+/// its own, where Cargo checks them), and paths into I/O outside its tests.
+fn source_edges(from: &str, file: &str, text: &str, root: Option<&str>) -> Vec<Edge> {
+    let code = code_only(text);
+    // Tests may touch files (a pure module's tests too): the I/O rule reads code only.
+    let tests = test_modules(&code);
+    let io = IO.iter().filter(|x| !x.contains("::")).flat_map(|krate| {
+        paths_from(&code, krate)
+            .into_iter()
+            .map(move |(line, _)| (line, krate.to_string()))
+    });
+    let std_io = paths_from(&code, "std")
+        .into_iter()
+        .map(|(line, m)| (line, format!("std::{m}")))
+        .filter(|(_, m)| IO.contains(&m.as_str()));
+    let io = io
+        .chain(std_io)
+        .filter(|(line, _)| !tests.iter().any(|r| r.contains(line)));
+    let modules = root.map(|r| paths_from(&code, r)).unwrap_or_default();
+    modules
+        .into_iter()
+        .chain(io)
+        .filter(|(_, to)| to != from)
+        .map(|(line, to)| Edge {
+            file: file.to_string(),
+            line,
+            from: from.to_string(),
+            to,
+        })
+        .collect()
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every edge of the workspace at `root`: each crate's manifest and code, and the
+/// application's modules in `src/`.
+fn edges(root: &Path) -> Vec<Edge> {
+    let mut out = Vec::new();
+    let crates = root.join("crates");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&crates)
+        .unwrap_or_else(|e| panic!("{}: {e}", crates.display()))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("Cargo.toml").is_file())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let from = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let manifest = dir.join("Cargo.toml");
+        let file = format!("crates/{from}/Cargo.toml");
+        out.extend(manifest_edges(&from, &file, &read(&manifest)));
+        for path in rust_files(&dir.join("src")) {
+            let rel = path
+                .strip_prefix(root)
+                .unwrap_or(&path)
+                .display()
+                .to_string();
+            out.extend(source_edges(&from, &rel, &read(&path), None));
+        }
+    }
+    let src = root.join("src");
+    for path in rust_files(&src) {
+        let rel = path.strip_prefix(&src).unwrap_or(&path).to_path_buf();
         let (Some(from), in_bin) = module_of(&rel) else {
             continue;
         };
-        let text =
-            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let code = code_only(&text);
         // In the binary, `crate::` is the binary's own modules (the `cli` adapter).
         let root = if in_bin { "wolfjudge" } else { "crate" };
-        // Tests may touch files (a pure module's tests too): the I/O rule reads code only.
-        let tests = test_modules(&code);
-        let io = IO.iter().filter(|x| !x.contains("::")).flat_map(|krate| {
-            paths_from(&code, krate)
-                .into_iter()
-                .map(move |(line, _)| (line, krate.to_string()))
-        });
-        let std_io = paths_from(&code, "std")
-            .into_iter()
-            .map(|(line, m)| (line, format!("std::{m}")))
-            .filter(|(_, m)| IO.contains(&m.as_str()));
-        let io = io
-            .chain(std_io)
-            .filter(|(line, _)| !tests.iter().any(|r| r.contains(line)));
-        for (line, to) in paths_from(&code, root).into_iter().chain(io) {
-            if to != from {
-                out.push(Edge {
-                    file: format!("src/{}", rel.display()),
-                    line,
-                    from: from.clone(),
-                    to,
-                });
-            }
-        }
+        let file = format!("src/{}", rel.display());
+        out.extend(source_edges(&from, &file, &read(&path), Some(root)));
     }
     out
 }
@@ -436,14 +535,16 @@ fn failures(edges: &[Edge]) -> Vec<String> {
 
 #[test]
 fn no_module_imports_from_a_floor_above_it() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut edges = edges(&src);
+    let mut edges = edges(Path::new(env!("CARGO_MANIFEST_DIR")));
     edges.sort();
     // The reader works: it sees the edges every build has.
     for (from, to) in [
         ("store", "engine"),
+        ("store", "sqlx"),
         ("service", "store"),
+        ("tournament", "chart"),
         ("cli", "service"),
+        ("bench", "sim"),
     ] {
         assert!(
             edges.iter().any(|e| e.from == from && e.to == to),
@@ -500,4 +601,38 @@ fn an_edge_up_or_sideways_is_refused_and_named() {
         failed[0].starts_with("src/x.rs:3: engine -> i18n: "),
         "{failed:?}"
     );
+}
+
+#[test]
+fn a_pure_crate_that_gains_an_io_dependency_fails() {
+    let manifest = "[package]\nname = \"wolfjudge-notify\"\n\n[dependencies]\n\
+                    engine.workspace = true\ni18n = { workspace = true }\n\
+                    tokio.workspace = true\n\n[dev-dependencies]\nsqlx = \"0.8\"\n\n\
+                    [dependencies.reqwest]\nversion = \"0.12\"\n";
+    let edges = manifest_edges("notify", "crates/notify/Cargo.toml", manifest);
+    let found: Vec<(usize, &str)> = edges.iter().map(|e| (e.line, e.to.as_str())).collect();
+    // A test-only dependency is not the product's: sqlx in dev-dependencies is no edge.
+    assert_eq!(
+        found,
+        [(5, "engine"), (6, "i18n"), (7, "tokio"), (12, "reqwest")]
+    );
+    let failed = failures(&edges);
+    assert_eq!(failed.len(), 2, "{failed:?}");
+    assert!(
+        failed[0].starts_with("crates/notify/Cargo.toml:7: notify -> tokio: ")
+            && failed[0].contains("pure"),
+        "{failed:?}"
+    );
+    // A floor that names a floor above it in its manifest fails too.
+    let up = manifest_edges(
+        "store",
+        "crates/store/Cargo.toml",
+        "[dependencies]\nservice.workspace = true\n",
+    );
+    assert!(failures(&up)[0].contains("floor above"), "{up:?}");
+    // And a pure crate's code that reaches the file system outside its tests.
+    let code = "fn f() { std::fs::read(\"x\"); }\n#[cfg(test)]\nmod tests { fn g() { std::fs::read(\"y\"); } }";
+    let edges = source_edges("engine", "crates/engine/src/x.rs", code, None);
+    assert_eq!(edges.len(), 1, "{edges:?}");
+    assert!(failures(&edges)[0].contains("pure"));
 }

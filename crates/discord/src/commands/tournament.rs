@@ -1,0 +1,152 @@
+//! Tournaments: `/tournament new` (judge) creates one in this server, `/standings` posts a
+//! tournament's table (an embed) and points chart (a PNG) in the channel (a member's record
+//! across the server's games is `/stats`, in [`super::records`]). Games join a tournament
+//! through `/wolf new … tournament:NAME`.
+
+use poise::serenity_prelude as serenity;
+use serenity::all::{CreateAllowedMentions, CreateAttachment, CreateEmbed};
+
+use crate::messenger::split_within;
+use crate::{
+    answer, display_name, failure_text, patient, patient_as, place, reply, roles, user_lang,
+    Context, Error,
+};
+use i18n::{text, Lang};
+use service::{mention, ServiceError, DEFAULT_TOURNAMENT_RULESET};
+use store::tournament::TournamentError;
+use tournament::{render_chart_png, render_table, Standings};
+
+/// The chart's size in pixels.
+pub const CHART_SIZE: (u32, u32) = (900, 560);
+/// The chart's file name (the embed shows it as its image).
+const CHART_FILE: &str = "standings.png";
+/// Discord's limit on an embed's description.
+const EMBED_TEXT: usize = 4096;
+
+/// Tournaments.
+///
+/// Its one subcommand is the judge's: hidden from members as `/judge` is.
+#[poise::command(
+    slash_command,
+    subcommands("new"),
+    guild_only,
+    default_member_permissions = "MANAGE_MESSAGES"
+)]
+pub async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Create a tournament in this server (judge).
+#[poise::command(slash_command, guild_only)]
+pub async fn new(
+    ctx: Context<'_>,
+    #[description = "The tournament's name"]
+    #[max_length = 80]
+    name: String,
+    #[description = "How many games it has"]
+    #[min = 1]
+    #[max = 100]
+    games: u32,
+    #[description = "The ruleset: mafia (default) or m32"] ruleset: Option<String>,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let service = &ctx.data().service;
+    let judge = place(ctx).user;
+    let judge_name = display_name(ctx).await;
+    let result = patient(ctx, async {
+        let p = place(ctx);
+        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        service.check_judge(guild, &roles(ctx).await).await?;
+        let ruleset = ruleset
+            .as_deref()
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .unwrap_or(DEFAULT_TOURNAMENT_RULESET);
+        service
+            .create_tournament(guild, judge, &judge_name, &name, games, ruleset)
+            .await
+    })
+    .await?;
+    answer(ctx, result, |t| {
+        text(
+            lang,
+            "ok-tournament-created",
+            &[
+                ("name", t.name.clone()),
+                ("games", t.games_planned.to_string()),
+                ("ruleset", t.ruleset.clone()),
+                ("judge", mention(judge)),
+            ],
+        )
+    })
+    .await
+}
+
+/// The standings as embeds, one per page: the table in code blocks split at line ends to fit
+/// Discord's description limit (nothing cut), the first page titled and showing the chart as
+/// its image, later pages titled with their number. Each page goes in a message of its own,
+/// so no message comes near Discord's 6,000 characters of embed text.
+pub fn standings_pages(s: &Standings, lang: Lang) -> Vec<CreateEmbed> {
+    let table = render_table(s, lang);
+    let fence = "```\n\n```".chars().count();
+    let pages = split_within(table.trim_end_matches('\n'), EMBED_TEXT - fence);
+    let title = text(
+        lang,
+        "standings-embed-title",
+        &[("name", s.tournament.name.clone())],
+    );
+    let count = pages.len();
+    pages
+        .into_iter()
+        .enumerate()
+        .map(|(i, page)| {
+            let page = page.trim_end_matches('\n');
+            let embed = CreateEmbed::new().description(format!("```\n{page}\n```"));
+            if i == 0 {
+                embed
+                    .title(title.clone())
+                    .image(format!("attachment://{CHART_FILE}"))
+            } else {
+                embed.title(format!("{title} ({}/{count})", i + 1))
+            }
+        })
+        .collect()
+}
+
+/// Post a tournament's standings table and points chart.
+#[poise::command(slash_command, guild_only)]
+pub async fn standings(
+    ctx: Context<'_>,
+    #[description = "The tournament's name (default: the latest)"] tournament: Option<String>,
+) -> Result<(), Error> {
+    // Reading the standings, drawing the chart and posting each page: more than one call.
+    ctx.defer().await?;
+    let service = &ctx.data().service;
+    // Posted for everyone: a deferral (when the work takes long) is public too.
+    let result = patient_as(ctx, false, async {
+        let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
+        // Posted for everyone: in the server's language.
+        let lang = service.settings(guild).await?.lang;
+        let s = service.standings(guild, tournament.as_deref()).await?;
+        let png = render_chart_png(&s, lang, CHART_SIZE.0, CHART_SIZE.1)
+            .map_err(TournamentError::from)?;
+        Ok::<_, ServiceError>((standings_pages(&s, lang), png))
+    })
+    .await?;
+    match result {
+        Ok((pages, png)) => {
+            let mut png = Some(png);
+            for embed in pages {
+                let mut reply = poise::CreateReply::default()
+                    .embed(embed)
+                    .allowed_mentions(CreateAllowedMentions::new());
+                if let Some(png) = png.take() {
+                    reply = reply.attachment(CreateAttachment::bytes(png, CHART_FILE));
+                }
+                ctx.send(reply).await?;
+            }
+            Ok(())
+        }
+        Err(e) => reply(ctx, &failure_text(&e, user_lang(ctx))).await,
+    }
+}

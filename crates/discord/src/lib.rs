@@ -1,0 +1,682 @@
+//! The Discord adapter: slash commands (poise), buttons and menus, and the outbox's
+//! messenger, over the [`Service`]. A command parses its options, calls the service, and
+//! renders the answer; refusals become one ephemeral reply in the user's language.
+//!
+//! [`start`] runs the gateway client and a worker that fires due deadlines and delivers the
+//! outbox. Both read all state from Postgres, so stopping and starting again (a restart)
+//! loses nothing: a deadline that fell due meanwhile fires, a message not yet marked
+//! delivered is sent again with the same nonce.
+//!
+//! A database outage stops nothing: the worker's loops try again with backoff and log one
+//! line when they start failing and one when they recover ([`store::outage`]); a
+//! command that is still waiting for the database after [`DEFER_AFTER`] has its interaction
+//! deferred (Discord's 3 s), and its answer says truthfully what became of it
+//! ([`failure_text`]): "may or may not have been recorded" unless it surely was not.
+
+pub mod commands;
+pub mod components;
+pub mod config;
+mod forum;
+mod localize;
+pub mod messenger;
+pub mod moderation;
+pub mod pace;
+pub mod readback;
+pub mod requests;
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::all::{
+    ClientBuilder, GatewayIntents, HttpBuilder, Interaction, Permissions, ShardManager,
+};
+use tokio::sync::Notify;
+use tokio::task::JoinHandle;
+
+use i18n::Lang;
+use messenger::DiscordMessenger;
+use service::{Account, Channel, Guild, Place, ServerRole, Service, ServiceError};
+use store::deadline::Firings;
+use store::outage::{self, Outage};
+use store::outbox::{Messenger, Recorder};
+use store::StoreError;
+
+/// What every command and handler can reach.
+pub struct Data {
+    pub service: Service,
+    /// Wakes the worker after a command, so its messages go out at once.
+    pub wake: Arc<Notify>,
+    /// Sign-ups whose post is being edited now, and whether they changed again meanwhile
+    /// (see [`commands::wolf::refresh_signup`]).
+    pub refreshing: std::sync::Mutex<std::collections::HashMap<i64, bool>>,
+}
+
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// How to start the bot.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub token: String,
+    /// Reach "discord.com" at this address instead (the tests' fake Discord). `None` in
+    /// production. Either way serenity's rate limiter is on.
+    pub proxy: Option<FakeDiscordAt>,
+    /// How often the worker looks for due deadlines when nothing wakes it.
+    pub poll: Duration,
+    /// The worker's name in the deadlines it fires.
+    pub worker: String,
+    /// Run the gateway (slash commands, buttons, posts) for these shards; `None`: no
+    /// gateway in this process (a worker only).
+    pub gateway: Option<Shards>,
+    /// Run the deadline and outbox worker in this process.
+    pub run_worker: bool,
+}
+
+/// Where the tests' fake Discord answers for `https://discord.com`: its TLS address and the
+/// certificate it presents. serenity's proxy mode would turn the rate limiter off (the limiter
+/// always sends to discord.com), so the tests keep the URL and point the name and the trust
+/// at the fake instead: the bot's real limiter then runs against the fake's limits.
+#[derive(Debug, Clone)]
+pub struct FakeDiscordAt {
+    pub addr: std::net::SocketAddr,
+    /// The PEM certificate for `discord.com` the fake serves.
+    pub cert_pem: Vec<u8>,
+}
+
+/// A range of gateway shards: `first..=last` of `total` (Discord shards by guild).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shards {
+    pub first: u32,
+    pub last: u32,
+    pub total: u32,
+}
+
+impl Shards {
+    /// One process for every guild.
+    pub const ALL: Shards = Shards {
+        first: 0,
+        last: 0,
+        total: 1,
+    };
+
+    /// Parses `A-B/N` or `A/N`.
+    ///
+    /// # Errors
+    /// A message saying the expected form.
+    pub fn parse(s: &str) -> Result<Shards, String> {
+        let bad = || format!("`{s}` is not a shard range: write FIRST-LAST/TOTAL, e.g. 0-3/8");
+        let (range, total) = s.split_once('/').ok_or_else(bad)?;
+        let total: u32 = total.trim().parse().map_err(|_| bad())?;
+        let (first, last) = match range.split_once('-') {
+            Some((a, b)) => (
+                a.trim().parse().map_err(|_| bad())?,
+                b.trim().parse().map_err(|_| bad())?,
+            ),
+            None => {
+                let a: u32 = range.trim().parse().map_err(|_| bad())?;
+                (a, a)
+            }
+        };
+        if first > last || last >= total {
+            return Err(bad());
+        }
+        Ok(Shards { first, last, total })
+    }
+}
+
+/// A running bot.
+pub struct Bot {
+    shards: Option<Arc<ShardManager>>,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl Bot {
+    /// Stops the gateway and the worker (as a process exit would: nothing is flushed).
+    pub async fn stop(self) {
+        if let Some(shards) = &self.shards {
+            shards.shutdown_all().await;
+        }
+        // Dropping aborts the tasks.
+    }
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        for t in &self.tasks {
+            t.abort();
+        }
+    }
+}
+
+/// The bot's REST client with serenity's rate limiter: to Discord, or with `proxy` to the
+/// tests' fake Discord answering for `discord.com`.
+///
+/// # Errors
+/// When the fake's certificate cannot be read or the HTTP client cannot be built.
+pub fn http(token: &str, proxy: Option<&FakeDiscordAt>) -> Result<serenity::all::Http, Error> {
+    let mut http = HttpBuilder::new(token);
+    if let Some(fake) = proxy {
+        let client = reqwest::Client::builder()
+            .use_rustls_tls()
+            .resolve("discord.com", fake.addr)
+            .add_root_certificate(reqwest::Certificate::from_pem(&fake.cert_pem)?)
+            .build()?;
+        http = http.client(client);
+    }
+    Ok(http.build())
+}
+
+/// Connects to Discord, registers the commands, and starts the worker.
+///
+/// # Errors
+/// When the client cannot be built.
+pub async fn start(opts: Options, service: Service) -> Result<Bot, Error> {
+    let http = http(&opts.token, opts.proxy.as_ref())?;
+    let wake = Arc::new(Notify::new());
+    let mut tasks = Vec::new();
+    let (shards, http) = match opts.gateway {
+        Some(range) => {
+            let (shards, http, task) = gateway(http, range, service.clone(), wake.clone()).await?;
+            tasks.push(task);
+            (Some(shards), http)
+        }
+        None => (None, Arc::new(http)),
+    };
+    if opts.run_worker {
+        let messenger = DiscordMessenger::new(http.clone(), service.clone());
+        // The worker reads each day post back before the day closes, with its own handle
+        // on the service (the gateway's is built when it connects), on the outbox's pace.
+        let data = Data {
+            service: service.clone(),
+            wake: wake.clone(),
+            refreshing: Default::default(),
+        };
+        let reader = forum::reader(&http, &data, messenger.pace());
+        tasks.push(tokio::spawn(fire_deadlines(
+            service.clone(),
+            opts.poll,
+            opts.worker,
+            Some(readback::ReadBacks::new(readback::READ_AT_ONCE, reader)),
+        )));
+        let indexes = Some(messenger.clone());
+        tasks.push(tokio::spawn(deliver(
+            service, messenger, indexes, wake, opts.poll,
+        )));
+    }
+    Ok(Bot { shards, tasks })
+}
+
+/// Runs only the deadline and outbox worker of [`start`], showing messages to `recorder`
+/// instead of sending them to Discord (`wolfjudge run --no-gateway --deliver-to FILE`: the
+/// bot's own worker loops, tested without Discord).
+pub fn start_recording(
+    service: Service,
+    recorder: Recorder,
+    poll: Duration,
+    worker: String,
+) -> Bot {
+    let tasks = vec![
+        tokio::spawn(fire_deadlines(service.clone(), poll, worker, None)),
+        tokio::spawn(deliver(
+            service,
+            recorder,
+            None,
+            Arc::new(Notify::new()),
+            poll,
+        )),
+    ];
+    Bot {
+        shards: None,
+        tasks,
+    }
+}
+
+/// Builds the gateway client (commands registered when it is ready) and starts it.
+async fn gateway(
+    http: serenity::all::Http,
+    range: Shards,
+    service: Service,
+    wake: Arc<Notify>,
+) -> Result<(Arc<ShardManager>, Arc<serenity::all::Http>, JoinHandle<()>), Error> {
+    let mut commands = commands::all();
+    localize::apply(&mut commands);
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands,
+            event_handler: |framework, event| Box::pin(on_event(framework, event)),
+            on_error: |err| Box::pin(on_error(err)),
+            initialize_owners: false,
+            ..Default::default()
+        })
+        .setup(move |ctx, _ready, framework| {
+            Box::pin(async move {
+                poise::builtins::register_globally(ctx, &framework.options().commands).await?;
+                let data = Data {
+                    service,
+                    wake,
+                    refreshing: Default::default(),
+                };
+                let missed = Data {
+                    service: data.service.clone(),
+                    wake: data.wake.clone(),
+                    refreshing: Default::default(),
+                };
+                let http = ctx.http.clone();
+                tokio::spawn(async move { forum::backfill(&http, &missed).await });
+                Ok(data)
+            })
+        })
+        .build();
+    // MESSAGE_CONTENT is privileged: enable it in the Developer Portal (README).
+    let intents = GatewayIntents::GUILDS
+        | GatewayIntents::GUILD_MESSAGES
+        | GatewayIntents::DIRECT_MESSAGES
+        | GatewayIntents::MESSAGE_CONTENT;
+    let mut client = ClientBuilder::new_with_http(http, intents)
+        .framework(framework)
+        .await?;
+    let shards = client.shard_manager.clone();
+    let http = client.http.clone();
+    let task = tokio::spawn(async move {
+        // serenity reads this `Range`'s end as inclusive ("initialize shards 4 through 7"
+        // is `4..7` in its docs; `start_connection` takes "up to and including"), so
+        // `first..last` starts shards first..=last, as `Shards` means.
+        let started = client
+            .start_shard_range(range.first..range.last, range.total)
+            .await;
+        if let Err(e) = started {
+            tracing::error!(error = %e, "gateway client stopped");
+        }
+    });
+    Ok((shards, http, task))
+}
+
+/// Fires due deadlines, forever. Its own task, so that a thousand games changing phase at
+/// once do not hold up the delivery of messages (nor the other way round). Between rounds
+/// it sleeps until the next deadline, or `poll` at most (a command may add an earlier one).
+///
+/// With `reads`, each day post whose close is due is read back first, so that posts the
+/// gateway missed (or that met a database error) count at the close; only that close waits
+/// for its post, the other deadlines fire meanwhile, and a read-back that ends wakes the
+/// worker ([`readback`]). An anonymous day's close does not wait: its post is read after. A
+/// round that fails (the database is down) is tried again with backoff; the task logs one
+/// line when it starts failing and one when it recovers.
+async fn fire_deadlines(
+    service: Service,
+    poll: Duration,
+    name: String,
+    mut reads: Option<readback::ReadBacks>,
+) {
+    let mut outage = Outage::new("deadlines");
+    let mut reading = Outage::new("day-post read-back (database)");
+    // The firings in flight go on from one round into the next.
+    let mut firings = Firings::new(service.store(), &name);
+    loop {
+        let round = match &mut reads {
+            Some(reads) => readback::round(&service, reads, &mut firings, poll).await,
+            // Without a read-back (a gateway-less process), the worker reads the clock at
+            // each look at the table.
+            None => {
+                let clock = || service.now();
+                outage::fire_round(&mut firings, &clock, poll, &[])
+                    .await
+                    .map_err(ServiceError::from)
+            }
+        };
+        let pause = match round {
+            Ok(pause) => {
+                outage.recovered();
+                pause
+            }
+            Err(e) => outage.failed(&e),
+        };
+        let ended = match &mut reads {
+            Some(reads) if !outage.is_down() => {
+                tokio::select! {
+                    ended = reads.next_done() => Some(ended),
+                    () = tokio::time::sleep(pause) => None,
+                }
+            }
+            _ => {
+                tokio::time::sleep(pause).await;
+                None
+            }
+        };
+        // A read-back that met a database error: its close is read again by a later round,
+        // after a pause (a few times at most, [`readback::MAX_READ_FAILURES`]).
+        match ended {
+            Some(Err(e)) => tokio::time::sleep(reading.failed(&e)).await,
+            Some(Ok(())) => reading.recovered(),
+            None => {}
+        }
+    }
+}
+
+/// Delivers the outbox and (on Discord) redraws the day indexes, forever; woken early by a
+/// command that wrote messages. Either failing (the database is down) is tried again with
+/// backoff and logged once per outage.
+async fn deliver<M: Messenger + Send + 'static>(
+    service: Service,
+    messenger: M,
+    indexes: Option<DiscordMessenger>,
+    wake: Arc<Notify>,
+    poll: Duration,
+) {
+    let mut sending = Outage::new("outbox");
+    let mut drawing = Outage::new("day indexes");
+    loop {
+        let mut backoff = None;
+        match service.store().dispatch(None, &messenger).await {
+            Ok(_) => sending.recovered(),
+            Err(e) => backoff = Some(sending.failed(&e)),
+        }
+        if let Some(m) = &indexes {
+            match m.refresh_elevators().await {
+                Ok(()) => drawing.recovered(),
+                Err(e) => backoff = backoff.max(Some(drawing.failed(&e))),
+            }
+        }
+        match backoff {
+            Some(pause) => tokio::time::sleep(pause).await,
+            None => {
+                let _ = tokio::time::timeout(poll, wake.notified()).await;
+            }
+        }
+    }
+}
+
+async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    let data = framework.user_data().await;
+    let ctx = framework.serenity_context;
+    match event {
+        serenity::FullEvent::Message { new_message: m } if !m.author.bot => {
+            forum::on_message(&ctx.http, data, m).await;
+        }
+        serenity::FullEvent::MessageUpdate { event: m, .. } => {
+            let author_is_bot = m.author.as_ref().is_some_and(|a| a.bot);
+            // Discord also sends updates when it adds link previews: only real edits count.
+            if !author_is_bot && m.edited_timestamp.is_some() {
+                forum::on_changed(&ctx.http, data, m.channel_id.get(), m.id.get(), false).await;
+            }
+        }
+        serenity::FullEvent::MessageDelete {
+            channel_id,
+            deleted_message_id,
+            ..
+        } => {
+            let (channel, message) = (channel_id.get(), deleted_message_id.get());
+            forum::on_changed(&ctx.http, data, channel, message, true).await;
+        }
+        _ => {}
+    }
+    if let serenity::FullEvent::InteractionCreate { interaction } = event {
+        match interaction {
+            Interaction::Component(c) => components::on_component(ctx, data, c).await?,
+            Interaction::Modal(m) => components::on_modal(ctx, data, m).await?,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
+    if let poise::FrameworkError::Command { error, ctx, .. } = &err {
+        tracing::error!(command = %ctx.command().name, error = %error, "command failed");
+        let lang = user_lang(*ctx);
+        let _ = reply(*ctx, &i18n::text(lang, "svc-internal", &[])).await;
+        return;
+    }
+    if let Err(e) = poise::builtins::on_error(err).await {
+        tracing::error!(error = %e, "error while handling an error");
+    }
+}
+
+/// The language of the person using a command: their Discord client's, else Chinese.
+pub fn user_lang(ctx: Context<'_>) -> Lang {
+    locale_lang(ctx.locale())
+}
+
+/// A Discord locale as one of our languages.
+pub fn locale_lang(locale: Option<&str>) -> Lang {
+    match locale {
+        Some(l) if l.starts_with("zh") => Lang::Zh,
+        Some(_) => Lang::En,
+        None => Lang::Zh,
+    }
+}
+
+/// Where a command was used.
+pub fn place(ctx: Context<'_>) -> Place {
+    Place {
+        guild: ctx.guild_id().map(|g| Guild(g.get())),
+        channel: Channel(ctx.channel_id().get()),
+        user: Account(ctx.author().id.get()),
+    }
+}
+
+/// The caller's display name in the server (their account name outside one).
+pub async fn display_name(ctx: Context<'_>) -> String {
+    ctx.author_member()
+        .await
+        .map(|m| m.display_name().to_string())
+        .unwrap_or_else(|| ctx.author().name.clone())
+}
+
+/// The caller's roles in the server (from the interaction itself: no request needed).
+pub async fn roles(ctx: Context<'_>) -> Vec<ServerRole> {
+    ctx.author_member()
+        .await
+        .map(|m| m.roles.iter().map(|r| ServerRole(r.get())).collect())
+        .unwrap_or_default()
+}
+
+/// The caller's permissions in the channel, as the interaction states them.
+pub fn permissions(ctx: Context<'_>) -> Permissions {
+    match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .unwrap_or_else(Permissions::empty),
+        poise::Context::Prefix(_) => Permissions::empty(),
+    }
+}
+
+/// An ephemeral reply; a text longer than Discord's limit (a status at night with sixteen
+/// long names) goes as several messages in order: the answer, then follow-ups (poise sends
+/// every reply after the first as a follow-up).
+///
+/// # Errors
+/// When Discord does not take it.
+pub async fn reply(ctx: Context<'_>, text: &str) -> Result<(), Error> {
+    for part in messenger::split(text) {
+        ctx.send(
+            poise::CreateReply::default()
+                .content(part)
+                .ephemeral(true)
+                .allowed_mentions(messenger::no_pings()),
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// Replies with what a service call came to: `ok` on success, else the refusal
+/// ([`failure_text`]).
+///
+/// # Errors
+/// When Discord does not take the reply.
+pub async fn answer<T>(
+    ctx: Context<'_>,
+    result: Result<T, ServiceError>,
+    ok: impl FnOnce(T) -> String,
+) -> Result<(), Error> {
+    let text = match result {
+        Ok(v) => {
+            ctx.data().wake.notify_one();
+            ok(v)
+        }
+        Err(e) => failure_text(&e, user_lang(ctx)),
+    };
+    reply(ctx, &text).await
+}
+
+/// How long a command may work before its interaction is deferred. Discord drops an
+/// interaction not answered within 3 s; a deferral ("thinking…") buys 15 minutes, and the
+/// answer then comes as a follow-up. Commands normally answer in milliseconds, in one
+/// response, so they defer only when something (a database that does not answer, Discord's
+/// rate limits) holds them up this long: that leaves more than a second for the deferral
+/// itself to reach Discord, while a database call fails after
+/// [`store::ACQUIRE_TIMEOUT`] at the latest.
+pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// Runs a command's `work` (everything before its answer), deferring the interaction
+/// (privately) if it is not done within [`DEFER_AFTER`]; the answer sent afterwards
+/// ([`reply`], [`answer`]) then replaces the deferral.
+///
+/// # Errors
+/// When Discord does not take the deferral.
+pub async fn patient<T>(ctx: Context<'_>, work: impl Future<Output = T>) -> Result<T, Error> {
+    patient_as(ctx, true, work).await
+}
+
+/// [`patient`], with a deferral that is public unless `ephemeral` (for a command whose
+/// answer everyone sees).
+///
+/// # Errors
+/// As [`patient`].
+pub async fn patient_as<T>(
+    ctx: Context<'_>,
+    ephemeral: bool,
+    work: impl Future<Output = T>,
+) -> Result<T, Error> {
+    let mut work = std::pin::pin!(work);
+    if let Ok(done) = tokio::time::timeout(DEFER_AFTER, &mut work).await {
+        return Ok(done);
+    }
+    if ephemeral {
+        ctx.defer_ephemeral().await?;
+    } else {
+        ctx.defer().await?;
+    }
+    Ok(work.await)
+}
+
+/// What became of a command that failed on the database, as far as the bot can know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DbFailure {
+    /// The database did not answer (no connection within the pool's timeout, a connection
+    /// lost, the server shutting down): a write may have committed just before, or an
+    /// earlier step of the command may have; the user must check.
+    Unanswered,
+    /// The database answered with an error, or the command kept losing races: its
+    /// transaction was rolled back and nothing was written.
+    RolledBack,
+}
+
+/// How a service error came about on the database, if it did.
+pub fn db_failure(e: &ServiceError) -> Option<DbFailure> {
+    match e {
+        ServiceError::Db(e) | ServiceError::Store(StoreError::Db(e)) => Some(sql_failure(e)),
+        ServiceError::Store(StoreError::Contention(_)) => Some(DbFailure::RolledBack),
+        _ => None,
+    }
+}
+
+/// Whether an sqlx error means the database did not answer, or refused the statement.
+fn sql_failure(e: &sqlx::Error) -> DbFailure {
+    match e {
+        // The server refused the statement: its transaction is rolled back. Classes 08
+        // (connection exception) and 57 (the server shutting down or starting) are the
+        // server going away, not a refusal.
+        sqlx::Error::Database(d) => match d.code() {
+            Some(c) if c.starts_with("08") || c.starts_with("57") => DbFailure::Unanswered,
+            _ => DbFailure::RolledBack,
+        },
+        _ => DbFailure::Unanswered,
+    }
+}
+
+/// The text a failed command answers with, in `lang`: for a database that did not answer,
+/// that the command may or may not have been recorded (check with `/status`), never that
+/// nothing changed; "nothing was changed" only for a transaction surely rolled back; any
+/// other refusal as the service words it.
+pub fn failure_text(e: &ServiceError, lang: Lang) -> String {
+    match db_failure(e) {
+        Some(DbFailure::Unanswered) => {
+            tracing::debug!(error = %e, "a command met a database that did not answer");
+            i18n::text(lang, "svc-db-unanswered", &[])
+        }
+        Some(DbFailure::RolledBack) => {
+            tracing::error!(error = %e, "a command failed on the database and was rolled back");
+            i18n::text(lang, "svc-rolled-back", &[])
+        }
+        None => e.message(lang),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{db_failure, failure_text, DbFailure, Shards};
+    use i18n::{text, Lang};
+    use service::ServiceError;
+    use store::StoreError;
+
+    /// A command whose database did not answer may have committed (or an earlier step of it
+    /// may have): its answer must not say that nothing changed. Only a rollback may.
+    #[test]
+    fn a_database_that_did_not_answer_is_never_called_a_rollback() {
+        let unanswered = [
+            ServiceError::Db(sqlx::Error::PoolTimedOut),
+            ServiceError::Store(StoreError::Db(sqlx::Error::PoolClosed)),
+            ServiceError::Store(StoreError::Db(sqlx::Error::Io(std::io::Error::new(
+                std::io::ErrorKind::ConnectionReset,
+                "reset",
+            )))),
+        ];
+        for e in &unanswered {
+            assert_eq!(db_failure(e), Some(DbFailure::Unanswered), "{e}");
+            for lang in [Lang::Zh, Lang::En] {
+                let said = failure_text(e, lang);
+                assert_eq!(said, text(lang, "svc-db-unanswered", &[]));
+                assert!(
+                    !said.contains(&text(lang, "svc-rolled-back", &[])),
+                    "{said}"
+                );
+                let status = format!("/{}", text(lang, "cmd-status", &[]));
+                assert!(said.contains(&status), "{said}");
+            }
+        }
+        let rolled_back = text(Lang::En, "svc-rolled-back", &[]);
+        let lost_races = ServiceError::Store(StoreError::Contention(64));
+        assert_eq!(db_failure(&lost_races), Some(DbFailure::RolledBack));
+        assert_eq!(failure_text(&lost_races, Lang::En), rolled_back);
+        // Anything else the service words itself; its internal errors do not claim either.
+        let decode = ServiceError::Store(StoreError::Task("stopped".into()));
+        assert_eq!(db_failure(&decode), None);
+        assert!(!failure_text(&decode, Lang::En).contains(&rolled_back));
+    }
+
+    #[test]
+    fn shard_ranges_parse_and_bad_ones_say_the_form() {
+        assert_eq!(
+            Shards::parse("0-3/8"),
+            Ok(Shards {
+                first: 0,
+                last: 3,
+                total: 8
+            })
+        );
+        assert_eq!(Shards::parse("0/1"), Ok(Shards::ALL));
+        for bad in ["3-1/8", "0-8/8", "x/2", "1-2"] {
+            let e = Shards::parse(bad).expect_err(bad);
+            assert!(e.contains("FIRST-LAST/TOTAL"), "{e}");
+        }
+    }
+}

@@ -1,0 +1,451 @@
+//! Channel moderation on Discord (issue 18, item 4a): the outbox's moderation actions
+//! ([`Moderate`]: a day post locked and archived, the living and dead roles given and taken)
+//! and `/wolf-setup`'s check that the bot holds the permissions they need.
+//!
+//! The actions are outbox rows, so they are durable and retried like messages (serenity's
+//! limiter waits out Discord's rate limits; a 5xx or the network is retried with backoff),
+//! and a refusal for good (a permission taken away since the setup) is set aside with a
+//! notice to the judge naming the action. Each is idempotent on Discord (giving a role twice,
+//! locking a locked post), so a retry after a lost answer does no harm.
+
+use serenity::all::{
+    Channel as DiscordChannel, ChannelId, EditThread, GuildId, Http, PermissionOverwrite,
+    PermissionOverwriteType, Permissions, Role, RoleId, UserId,
+};
+
+use std::collections::btree_map::{BTreeMap, Entry};
+
+use super::messenger::refused;
+use super::pace::Pace;
+use notify::Moderate;
+use service::{Channel, Lack, Moderation, Route, ServerRole, Service};
+use store::outbox::SendError;
+
+/// What the bot needs in the games' forum: to open day posts and write in them, lock and
+/// archive them, relay anonymous posts through a webhook, remove a member's post there,
+/// attach the reveal's images and read a post back. Keys are the catalog's `perm-<key>`.
+const IN_FORUM: [(Permissions, &str); 10] = [
+    (Permissions::VIEW_CHANNEL, "view-channel"),
+    (Permissions::SEND_MESSAGES, "send-messages"),
+    (
+        Permissions::SEND_MESSAGES_IN_THREADS,
+        "send-messages-in-threads",
+    ),
+    (Permissions::CREATE_PUBLIC_THREADS, "create-public-threads"),
+    (Permissions::MANAGE_THREADS, "manage-threads"),
+    (Permissions::READ_MESSAGE_HISTORY, "read-message-history"),
+    (Permissions::MANAGE_WEBHOOKS, "manage-webhooks"),
+    (Permissions::MANAGE_MESSAGES, "manage-messages"),
+    (Permissions::ATTACH_FILES, "attach-files"),
+    (Permissions::EMBED_LINKS, "embed-links"),
+];
+
+/// What it needs in the judge's log.
+const IN_LOG: [(Permissions, &str); 2] = [
+    (Permissions::VIEW_CHANNEL, "view-channel"),
+    (Permissions::SEND_MESSAGES, "send-messages"),
+];
+
+/// What it needs server-wide: private threads for a camp's chat (wolves, killers, police).
+const SERVER_WIDE: [(Permissions, &str); 1] = [(
+    Permissions::CREATE_PRIVATE_THREADS,
+    "create-private-threads",
+)];
+
+/// What it needs with roles to keep in sync.
+const FOR_ROLES: (Permissions, &str) = (Permissions::MANAGE_ROLES, "manage-roles");
+
+/// What it needs in the graveyard: to see it and greet the dead there.
+const IN_GRAVEYARD: [(Permissions, &str); 2] = [
+    (Permissions::VIEW_CHANNEL, "view-channel"),
+    (Permissions::SEND_MESSAGES, "send-messages"),
+];
+
+/// A member's permissions server-wide, as Discord computes them: @everyone's (the role
+/// with the server's id) and every role of theirs together; an administrator has all.
+pub fn server_permissions(guild: GuildId, roles: &[Role], mine: &[RoleId]) -> Permissions {
+    let everyone = RoleId::new(guild.get());
+    let p = roles
+        .iter()
+        .filter(|r| r.id == everyone || mine.contains(&r.id))
+        .fold(Permissions::empty(), |p, r| p | r.permissions);
+    if p.contains(Permissions::ADMINISTRATOR) {
+        Permissions::all()
+    } else {
+        p
+    }
+}
+
+/// A member's permissions in a channel, as Discord computes them from the server-wide
+/// ones: @everyone's overwrite, then the member's roles' overwrites together (denials
+/// first), then the member's own. An administrator is above overwrites.
+pub fn channel_permissions(
+    base: Permissions,
+    guild: GuildId,
+    mine: &[RoleId],
+    user: UserId,
+    overwrites: &[PermissionOverwrite],
+) -> Permissions {
+    if base.contains(Permissions::ADMINISTRATOR) {
+        return Permissions::all();
+    }
+    let everyone = RoleId::new(guild.get());
+    let mut p = base;
+    let apply = |p: &mut Permissions, allow: Permissions, deny: Permissions| {
+        *p &= !deny;
+        *p |= allow;
+    };
+    for o in overwrites {
+        if o.kind == PermissionOverwriteType::Role(everyone) {
+            apply(&mut p, o.allow, o.deny);
+        }
+    }
+    let (allow, deny) = overwrites
+        .iter()
+        .filter(|o| matches!(o.kind, PermissionOverwriteType::Role(r) if r != everyone && mine.contains(&r)))
+        .fold((Permissions::empty(), Permissions::empty()), |(a, d), o| {
+            (a | o.allow, d | o.deny)
+        });
+    apply(&mut p, allow, deny);
+    for o in overwrites {
+        if o.kind == PermissionOverwriteType::Member(user) {
+            apply(&mut p, o.allow, o.deny);
+        }
+    }
+    p
+}
+
+/// What the bot lacks for a setup with its forum, log and moderation, in the order the
+/// server's settings would be fixed: server-wide, then channel by channel, then the roles'
+/// order. Asks Discord for the server's roles, the bot's member and each channel's
+/// overwrites (a handful of requests, once per setup).
+///
+/// # Errors
+/// When Discord does not answer these (they need no permission but the bot's membership).
+pub async fn lacking(
+    http: &Http,
+    guild: GuildId,
+    me: UserId,
+    forum: Channel,
+    log: Channel,
+    m: &Moderation,
+) -> Result<Vec<Lack>, serenity::Error> {
+    let roles = http.get_guild_roles(guild).await?;
+    let member = http.get_member(guild, me).await?;
+    let mine = &member.roles;
+    let base = server_permissions(guild, &roles, mine);
+    let mut out = Vec::new();
+    let mut server: Vec<(Permissions, &'static str)> = SERVER_WIDE.to_vec();
+    let roles_set = m.roles();
+    if !roles_set.is_empty() {
+        server.push(FOR_ROLES);
+    }
+    for (p, key) in server {
+        if !base.contains(p) {
+            out.push(Lack::Permission { key, channel: None });
+        }
+    }
+    // Setting who may write in the forum's posts and who may read the graveyard
+    // ([`open_to_roles`]) asks for Manage Roles in that channel.
+    let mut in_forum = IN_FORUM.to_vec();
+    if m.living_role.is_some() {
+        in_forum.push(FOR_ROLES);
+    }
+    let mut places: Vec<(Channel, Vec<(Permissions, &'static str)>)> =
+        vec![(forum, in_forum), (log, IN_LOG.to_vec())];
+    if let Some(g) = m.graveyard {
+        let mut needs = IN_GRAVEYARD.to_vec();
+        needs.push(FOR_ROLES);
+        places.push((g, needs));
+    }
+    for (channel, needs) in places {
+        let overwrites = overwrites_of(http, channel).await?;
+        let have = channel_permissions(base, guild, mine, me, &overwrites);
+        for (p, key) in needs {
+            if !have.contains(p) {
+                out.push(Lack::Permission {
+                    key,
+                    channel: Some(channel),
+                });
+            }
+        }
+    }
+    // Discord lets a member give only roles below their highest one (the owner and
+    // administrators too, for a bot).
+    let top = roles
+        .iter()
+        .filter(|r| mine.contains(&r.id))
+        .map(|r| r.position)
+        .max()
+        .unwrap_or(0);
+    for role in roles_set {
+        let position = roles
+            .iter()
+            .find(|r| r.id.get() == role.0)
+            .map(|r| r.position);
+        if position.is_none_or(|p| p >= top) {
+            out.push(Lack::Below(role));
+        }
+    }
+    Ok(out)
+}
+
+/// What members may do where, once a server keeps the living and dead roles (Discord's
+/// permission overwrites, set by `/wolf-setup`): in the games' forum only the living role
+/// (and the judges) write in posts, @everyone and the spectators read; the graveyard is
+/// hidden from @everyone (the living must not read the dead's talk) and open to the dead,
+/// the spectators and the judges. The bot gives itself what it needs in both, since a
+/// denial to @everyone holds for it too unless its role is above overwrites.
+///
+/// Each overwrite is merged into the one the channel has for that role or member (other
+/// permissions the server set there are kept), so running the setup again changes nothing.
+///
+/// # Errors
+/// When Discord refuses one (Manage Roles was taken away since the check); the ones set
+/// before it stay, and running the setup again completes them.
+pub async fn open_to_roles(
+    http: &Http,
+    guild: GuildId,
+    me: UserId,
+    forum: Channel,
+    judge: ServerRole,
+    m: &Moderation,
+) -> Result<(), serenity::Error> {
+    let write_in_posts = Permissions::SEND_MESSAGES_IN_THREADS;
+    let read = Permissions::VIEW_CHANNEL | Permissions::READ_MESSAGE_HISTORY;
+    let chat = read | Permissions::SEND_MESSAGES;
+    let role = |r: ServerRole| PermissionOverwriteType::Role(RoleId::new(r.0.max(1)));
+    let everyone = PermissionOverwriteType::Role(RoleId::new(guild.get()));
+    let bot = PermissionOverwriteType::Member(me);
+    let none = Permissions::empty();
+    let mut plan: Vec<(Channel, PermissionOverwriteType, Permissions, Permissions)> = Vec::new();
+    if let Some(living) = m.living_role {
+        plan.push((forum, everyone, none, write_in_posts));
+        plan.push((forum, role(living), write_in_posts, none));
+        plan.push((forum, role(judge), write_in_posts, none));
+        plan.push((forum, bot, write_in_posts | read, none));
+        if let Some(s) = m.spectator_role {
+            plan.push((forum, role(s), read, write_in_posts));
+        }
+    }
+    if let Some(g) = m.graveyard {
+        plan.push((g, everyone, none, Permissions::VIEW_CHANNEL));
+        plan.push((g, bot, chat, none));
+        plan.push((g, role(judge), chat, none));
+        for r in [m.dead_role, m.spectator_role].into_iter().flatten() {
+            plan.push((g, role(r), chat, none));
+        }
+    }
+    let mut current: BTreeMap<u64, Vec<PermissionOverwrite>> = BTreeMap::new();
+    for (channel, kind, allow, deny) in plan {
+        let id = ChannelId::new(channel.0.max(1));
+        if let Entry::Vacant(e) = current.entry(channel.0) {
+            e.insert(overwrites_of(http, channel).await?);
+        }
+        let had = current
+            .get(&channel.0)
+            .and_then(|o| o.iter().find(|o| o.kind == kind))
+            .map_or((none, none), |o| (o.allow, o.deny));
+        let (allow, deny) = ((had.0 | allow) & !deny, (had.1 | deny) & !allow);
+        if (allow, deny) == had {
+            continue;
+        }
+        let set = PermissionOverwrite { allow, deny, kind };
+        id.create_permission(http, set.clone()).await?;
+        if let Some(o) = current.get_mut(&channel.0) {
+            o.retain(|o| o.kind != kind);
+            o.push(set);
+        }
+    }
+    Ok(())
+}
+
+/// A channel's permission overwrites as Discord has them now (none for a channel that is
+/// not a server's).
+async fn overwrites_of(
+    http: &Http,
+    channel: Channel,
+) -> Result<Vec<PermissionOverwrite>, serenity::Error> {
+    Ok(
+        match http.get_channel(ChannelId::new(channel.0.max(1))).await? {
+            DiscordChannel::Guild(c) => c.permission_overwrites,
+            _ => Vec::new(),
+        },
+    )
+}
+
+/// Carries out a moderation action of game `route`; returns the id it concerns (the post,
+/// or the server). A post the game never opened, or roles the server does not use, need
+/// nothing. Roles go to each seat's player now; a player who left the server is skipped
+/// (Discord refuses for good: the others still get theirs, then the action is reported).
+pub async fn carry_out(
+    http: &Http,
+    pace: &Pace,
+    service: &Service,
+    route: &Route,
+    action: &Moderate,
+) -> Result<u64, SendError> {
+    let guild = GuildId::new(route.guild.0.max(1));
+    let roles = |seats: &[u16]| -> Vec<UserId> {
+        seats
+            .iter()
+            .filter_map(|s| route.seats.get(s))
+            .map(|a| UserId::new(a.0.max(1)))
+            .collect()
+    };
+    let m = || async {
+        service
+            .moderation(route.guild)
+            .await
+            .map_err(|e| SendError::new(e.to_string()))
+    };
+    let (users, give, take) = match action {
+        Moderate::LockDay { day } | Moderate::Lock { day } => {
+            let Some(post) = route.days.get(day) else {
+                return Ok(route.guild.0);
+            };
+            let edit = EditThread::new().locked(true);
+            let edit = if matches!(action, Moderate::LockDay { .. }) {
+                edit.archived(true)
+            } else {
+                edit
+            };
+            pace.step().await;
+            ChannelId::new(post.0.max(1))
+                .edit_thread(http, edit)
+                .await
+                .map_err(refused)?;
+            return Ok(post.0);
+        }
+        Moderate::Living { seats } => (roles(seats), m().await?.living_role, None),
+        Moderate::Dead { seats } => {
+            let m = m().await?;
+            (roles(seats), m.dead_role, m.living_role)
+        }
+        Moderate::Replaced { seat, old, alive } => {
+            let m = m().await?;
+            let held = if *alive { m.living_role } else { m.dead_role };
+            // A player text that is no Discord account (a game begun elsewhere) has no
+            // role to take back.
+            if let Some(old) = old.parse::<u64>().ok().filter(|u| *u > 0) {
+                change_roles(http, pace, guild, &[UserId::new(old)], None, held).await?;
+            }
+            change_roles(http, pace, guild, &roles(&[*seat]), held, None).await?;
+            return Ok(route.guild.0);
+        }
+        Moderate::Clear { seats, dead } => {
+            let m = m().await?;
+            change_roles(http, pace, guild, &roles(seats), None, m.living_role).await?;
+            change_roles(http, pace, guild, &roles(dead), None, m.dead_role).await?;
+            return Ok(route.guild.0);
+        }
+    };
+    change_roles(http, pace, guild, &users, give, take).await?;
+    Ok(route.guild.0)
+}
+
+/// Gives `give` to and takes `take` from each of `users`, going on past a refusal for good
+/// (reported once all were tried); any other failure stops it, to be retried whole.
+async fn change_roles(
+    http: &Http,
+    pace: &Pace,
+    guild: GuildId,
+    users: &[UserId],
+    give: Option<ServerRole>,
+    take: Option<ServerRole>,
+) -> Result<(), SendError> {
+    let mut refusal = None;
+    for user in users {
+        if let Some(role) = take {
+            pace.step().await;
+            let r = http
+                .remove_member_role(guild, *user, RoleId::new(role.0.max(1)), Some("wolfjudge"))
+                .await;
+            keep_going(r, &mut refusal)?;
+        }
+        if let Some(role) = give {
+            pace.step().await;
+            let r = http
+                .add_member_role(guild, *user, RoleId::new(role.0.max(1)), Some("wolfjudge"))
+                .await;
+            keep_going(r, &mut refusal)?;
+        }
+    }
+    refusal.map_or(Ok(()), Err)
+}
+
+/// A role change's outcome: a refusal for good is kept (the first) and the others go on;
+/// anything else stops the action.
+fn keep_going(
+    r: Result<(), serenity::Error>,
+    refusal: &mut Option<SendError>,
+) -> Result<(), SendError> {
+    match r.map_err(refused) {
+        Ok(()) => Ok(()),
+        Err(e) if e.permanent => {
+            refusal.get_or_insert(e);
+            Ok(())
+        }
+        Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn overwrite(
+        kind: PermissionOverwriteType,
+        allow: Permissions,
+        deny: Permissions,
+    ) -> PermissionOverwrite {
+        PermissionOverwrite { allow, deny, kind }
+    }
+
+    /// Discord's order: @everyone's overwrite, the roles' (a role's allow beats another
+    /// role's deny... and @everyone's deny), then the member's own, which beats them all.
+    #[test]
+    fn channel_overwrites_apply_in_discords_order() {
+        let guild = GuildId::new(10);
+        let (mine, me) = (RoleId::new(11), UserId::new(12));
+        let base = Permissions::VIEW_CHANNEL | Permissions::MANAGE_THREADS;
+        let everyone = PermissionOverwriteType::Role(RoleId::new(10));
+        let deny_threads = overwrite(everyone, Permissions::empty(), Permissions::MANAGE_THREADS);
+        let p = channel_permissions(
+            base,
+            guild,
+            &[mine],
+            me,
+            std::slice::from_ref(&deny_threads),
+        );
+        assert!(!p.contains(Permissions::MANAGE_THREADS));
+        let role_allows = overwrite(
+            PermissionOverwriteType::Role(mine),
+            Permissions::MANAGE_THREADS,
+            Permissions::empty(),
+        );
+        let p = channel_permissions(base, guild, &[mine], me, &[deny_threads, role_allows]);
+        assert!(p.contains(Permissions::MANAGE_THREADS));
+        let member_denies = overwrite(
+            PermissionOverwriteType::Member(me),
+            Permissions::empty(),
+            Permissions::VIEW_CHANNEL,
+        );
+        let p = channel_permissions(base, guild, &[mine], me, &[member_denies]);
+        assert!(!p.contains(Permissions::VIEW_CHANNEL));
+        // An administrator is above overwrites.
+        let admin = Permissions::all();
+        let p = channel_permissions(
+            admin,
+            guild,
+            &[mine],
+            me,
+            &[overwrite(
+                everyone,
+                Permissions::empty(),
+                Permissions::all(),
+            )],
+        );
+        assert!(p.contains(Permissions::MANAGE_THREADS));
+    }
+}

@@ -1,0 +1,377 @@
+//! What each audience is told: the messages an event causes (channel, text, and how to show
+//! them: a new post, menus, buttons), the reminders before a deadline, a refusal's wording,
+//! and the judge's notice about a message that could not be delivered. Pure (no I/O, no
+//! clock, no database): the store calls it inside the transaction that writes an event and
+//! persists what it returns as outbox rows, so the rows are decided here and kept there.
+//!
+//! Text goes through the catalogs of [`i18n`]; [`prompt`] decides which choices a
+//! player's DM offers. The layering is in `docs/architecture.md`.
+
+pub mod camp;
+pub mod prompt;
+pub mod tally;
+
+use chrono::{DateTime, Utc};
+
+use engine::{Audience, CharId, Event, EventKind, Game, Role, RuleError};
+pub use i18n::{default_zone, Lang};
+pub use prompt::{Delivery, Moderate};
+
+/// One message an event causes: where it goes, its text, and how to show it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outgoing {
+    pub channel: String,
+    pub body: String,
+    pub meta: Option<Delivery>,
+}
+
+/// The longest text messages are joined up to ([`joins`]): one Discord message (2,000
+/// characters) with room for a deadline's line below it.
+pub const JOINED_MAX: usize = 1900;
+
+/// Whether `next` may join the plain message `body` that comes right before it in its
+/// channel within one change (a day's close: the yellow cards, the vote's result, the new
+/// sheriff; a night's fall and a seat's prompt), so that the platform shows one message
+/// instead of several: each is one request, and a channel takes 5 every 5 s. `next` must be
+/// plain too, or a prompt (menus, buttons, a deadline) the text can stand above; nothing
+/// that opens a post, redraws one in place, relays a post, is no message at all or carries
+/// pictures. Together they must fit in one message ([`JOINED_MAX`]). Nothing is delayed:
+/// both were written by the same change.
+pub fn joins(body: &str, next: &Outgoing) -> bool {
+    let prompt_only = |d: &Delivery| {
+        d.new_post.is_none()
+            && d.post.is_none()
+            && d.moderate.is_none()
+            && d.camp.is_none()
+            && d.tally.is_none()
+            && !d.charts
+    };
+    next.meta.as_ref().is_none_or(prompt_only)
+        && body.chars().count() + 2 + next.body.chars().count() <= JOINED_MAX
+}
+
+/// `body` and the text that joins it ([`joins`]), a blank line between.
+pub fn joined(body: &str, next: &str) -> String {
+    format!("{body}\n\n{next}")
+}
+
+/// The messages an event causes (given the state right after it), one per channel.
+pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
+    let dms = |ids: Vec<CharId>| -> Vec<String> {
+        ids.into_iter().map(|c| format!("dm:{}", c.0)).collect()
+    };
+    let channels: Vec<String> = match e.audience() {
+        Audience::Public => vec!["public".into()],
+        Audience::Character(c) => vec![format!("dm:{}", c.0)],
+        Audience::Wolves => dms(g.living_with(Role::is_wolfish)),
+        Audience::Police => dms(g.living_with(|r| r == Role::Police)),
+        Audience::Judge => vec!["judge".into()],
+        Audience::Internal => Vec::new(),
+    };
+    let private: Vec<(String, String)> = prompt::private_copies(e, g, lang)
+        .into_iter()
+        .map(|(c, text)| (format!("dm:{}", c.0), text))
+        .collect();
+    // The camps' threads (their own channels, after the event's messages).
+    let camps = camp::rows(e, g, lang);
+    let count = tally::outgoing(e, g, lang);
+    if channels.is_empty() && private.is_empty() {
+        let mut out: Vec<_> = count.into_iter().collect();
+        out.extend(camps);
+        return out;
+    }
+    let text = match &e.kind {
+        // A post is the player's own words: relayed as they are under the character's name
+        // in an anonymous game; otherwise the player's own message in the thread is the
+        // post, and nothing is repeated.
+        EventKind::Posted { text, .. } if g.ruleset.options.anonymous => text.clone(),
+        EventKind::Posted { .. } => return camps,
+        _ if e.audience() == Audience::Judge => i18n::render_judge(e, g, lang),
+        _ => i18n::render(e, g, lang),
+    };
+    let mut out: Vec<Outgoing> = channels
+        .into_iter()
+        .map(|channel| (channel, text.clone()))
+        .chain(private)
+        .map(|(channel, body)| Outgoing {
+            meta: prompt::delivery(e, g, &channel, lang),
+            body,
+            channel,
+        })
+        .collect();
+    if let EventKind::Revealed { tree_holes, .. } = &e.kind {
+        out.push(prompt::tree_hole_post(tree_holes, g, lang));
+    }
+    if let Some(count) = count {
+        // At the close the final count comes first: the result follows it.
+        match e.kind {
+            EventKind::VoteClosed { .. } => out.insert(0, count),
+            _ => out.push(count),
+        }
+    }
+    out.extend(camps);
+    out
+}
+
+/// The moderation actions an event causes (issue 18, item 4a), as outbox rows: those to go
+/// before the event's messages, and those after. A day's post is locked and archived once
+/// its day is over: locked when the night opens, after the day's result (members can no
+/// longer post; the bot, with Manage Threads, still writes the night's messages there), and
+/// archived right before the next day's post opens (after the night's last public message,
+/// so the bot never writes in an archived post) and, at the end, after the reveal. The
+/// living role goes to every seat at the deal, the dead role replaces it when a death is
+/// announced (a night's deaths with the next day's opening, never before), and both go at
+/// the end. Roles are on the `roles` channel, apart from the messages, so that a dozen role
+/// changes hold up no post. A substitute takes over the seat's role from the player who
+/// left (their player in `prior`, the state before the change the event belongs to).
+pub fn moderation(e: &Event, g: &Game, prior: &Game, lang: Lang) -> (Vec<Outgoing>, Vec<Outgoing>) {
+    let row = |channel: &str, key: &str, args: &[(&str, String)], action: Moderate| Outgoing {
+        channel: channel.to_string(),
+        body: i18n::text(lang, key, args),
+        meta: Some(Delivery {
+            moderate: Some(action),
+            ..Delivery::default()
+        }),
+    };
+    let seats = |ids: &[CharId]| -> Vec<u16> { ids.iter().map(|c| c.0).collect() };
+    let names = |ids: &[CharId]| -> String {
+        ids.iter()
+            .map(|c| g.ch(*c).name.clone())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let lock = |day: u32| {
+        row(
+            "public",
+            "moderate-lock-day",
+            &[("day", day.to_string())],
+            Moderate::LockDay { day },
+        )
+    };
+    let dead = |ids: &[CharId]| {
+        row(
+            "roles",
+            "moderate-dead",
+            &[("names", names(ids))],
+            Moderate::Dead { seats: seats(ids) },
+        )
+    };
+    let all: Vec<CharId> = g.ids().collect();
+    let (mut before, mut after) = (Vec::new(), Vec::new());
+    match &e.kind {
+        EventKind::RolesDealt { .. } => after.push(row(
+            "roles",
+            "moderate-living",
+            &[("names", names(&all))],
+            Moderate::Living { seats: seats(&all) },
+        )),
+        EventKind::DayOpened {
+            day,
+            round: 0,
+            deaths,
+            ..
+        } => {
+            if *day > 1 {
+                before.push(lock(day - 1));
+            }
+            if !deaths.is_empty() {
+                after.push(dead(deaths));
+            }
+        }
+        EventKind::NightOpened { night, .. } => before.push(row(
+            "public",
+            "moderate-lock-day",
+            &[("day", night.to_string())],
+            Moderate::Lock { day: *night },
+        )),
+        EventKind::Eliminated { character, .. } if e.audience() == Audience::Public => {
+            after.push(dead(&[*character]));
+        }
+        EventKind::Substituted { character, .. } => {
+            let old = prior.ch(*character).player.clone();
+            after.push(row(
+                "roles",
+                "moderate-replaced",
+                &[("name", g.ch(*character).name.clone())],
+                Moderate::Replaced {
+                    seat: character.0,
+                    old,
+                    alive: g.is_alive(*character),
+                },
+            ));
+        }
+        EventKind::GameEnded { .. } => after.push(row(
+            "roles",
+            "moderate-clear",
+            &[("names", names(&all))],
+            Moderate::Clear {
+                seats: seats(&all),
+                dead: all
+                    .iter()
+                    .filter(|c| !g.is_alive(**c))
+                    .map(|c| c.0)
+                    .collect(),
+            },
+        )),
+        EventKind::Revealed { .. } => {
+            if let Some(d) = g.day.as_ref().filter(|d| d.day > 0) {
+                after.push(lock(d.day));
+            }
+        }
+        _ => {}
+    }
+    (before, after)
+}
+
+/// How a refused command is worded to its player: the refusal `e` against the state `g` it
+/// was made on.
+pub fn refusal(e: &RuleError, g: &Game, lang: Lang) -> String {
+    i18n::error_message(e, g, lang)
+}
+
+/// The text of a reminder (catalog message `text_id`, e.g. `reminder-vote`) that the
+/// current phase of `g` closes at `closes`, in the game's time zone.
+pub fn reminder(g: &Game, text_id: &str, closes: DateTime<Utc>, lang: Lang) -> String {
+    i18n::text(
+        lang,
+        text_id,
+        &[
+            ("phase", i18n::phase_name(g.phase, lang)),
+            ("closes", i18n::time(closes, g.ruleset.options.time_zone)),
+        ],
+    )
+}
+
+/// The warning DMed to a character the open day's close would card automatically (issue 18,
+/// warnings before penalties): its posts today and the posts needed, whether it still has
+/// to vote, and the close time, in the game's time zone and (`due`) in the reader's.
+pub fn card_warning(
+    g: &Game,
+    risk: &engine::AtRisk,
+    closes: DateTime<Utc>,
+    lang: Lang,
+) -> Outgoing {
+    let mut lines = vec![i18n::text(
+        lang,
+        "warn-card-heading",
+        &[
+            ("name", g.ch(risk.character).name.clone()),
+            ("phase", i18n::phase_name(g.phase, lang)),
+            ("closes", i18n::time(closes, g.ruleset.options.time_zone)),
+        ],
+    )];
+    let counts = [
+        ("posts", risk.posts.to_string()),
+        ("need", risk.need.to_string()),
+    ];
+    let posts = if risk.posts < risk.need {
+        "warn-card-posts"
+    } else {
+        "warn-card-posts-ok"
+    };
+    lines.push(i18n::text(lang, posts, &counts));
+    if risk.no_vote {
+        lines.push(i18n::text(lang, "warn-card-no-vote", &[]));
+    }
+    Outgoing {
+        channel: format!("dm:{}", risk.character.0),
+        body: lines.join("\n"),
+        meta: Some(Delivery {
+            due: Some(closes),
+            ..Delivery::default()
+        }),
+    }
+}
+
+/// Why a message was set aside, for the judge's notice about it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetAside<'a> {
+    /// The platform refused it for good, saying `reason`.
+    Refused { reason: &'a str },
+    /// Every one of `attempts` sends failed, the last with `error`.
+    Undeliverable { attempts: i32, error: &'a str },
+}
+
+/// The judge's one-line notice that the message `body` to `channel` was set aside. A refused
+/// message may have been refused for its length: only its start is quoted.
+pub fn set_aside(lang: Lang, channel: &str, body: &str, why: SetAside<'_>) -> String {
+    match why {
+        SetAside::Refused { reason } => i18n::text(
+            lang,
+            "outbox-refused",
+            &[
+                ("channel", channel.to_string()),
+                ("error", excerpt(reason, 200)),
+                ("start", excerpt(body, 80)),
+            ],
+        ),
+        SetAside::Undeliverable { attempts, error } => i18n::text(
+            lang,
+            "outbox-undeliverable",
+            &[
+                ("channel", channel.to_string()),
+                ("attempts", attempts.to_string()),
+                ("error", error.to_string()),
+                ("body", body.to_string()),
+            ],
+        ),
+    }
+}
+
+/// The first `max` characters of a text on one line, with `…` when there was more: enough
+/// for the judge to recognise a message in a one-line notice.
+fn excerpt(text: &str, max: usize) -> String {
+    let flat: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let mut out: String = flat.chars().take(max).collect();
+    if flat.chars().count() > max {
+        out.push('…');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(body: &str) -> Outgoing {
+        Outgoing {
+            channel: "public".into(),
+            body: body.into(),
+            meta: None,
+        }
+    }
+
+    /// Text joins text or a prompt below it, within one message's length; never a new post,
+    /// a redrawn count or a relayed post, which the platform shows in their own way.
+    #[test]
+    fn plain_text_joins_what_can_share_its_message() {
+        assert!(joins("a", &plain("b")));
+        let prompt = Outgoing {
+            meta: Some(Delivery {
+                due: Some(chrono::DateTime::UNIX_EPOCH),
+                ..Delivery::default()
+            }),
+            ..plain("choose")
+        };
+        assert!(joins("night falls", &prompt));
+        let count = Outgoing {
+            meta: Some(Delivery {
+                tally: Some(prompt::TallyRef {
+                    day: 1,
+                    round: 0,
+                    opens: false,
+                }),
+                ..Delivery::default()
+            }),
+            ..plain("count")
+        };
+        assert!(!joins("a", &count));
+        let long = "字".repeat(JOINED_MAX - 3);
+        assert!(joins(&long, &plain("b")), "exactly the limit");
+        assert!(!joins(&long, &plain("bc")), "one character over");
+        assert_eq!(joined("a", "b"), "a\n\nb");
+    }
+}

@@ -1,0 +1,379 @@
+//! One service call per interaction: a player's (or a judge's) intent is resolved and run
+//! in one call, over one connection: one statement finds the game (of the channel, or the
+//! one a button names), the caller's seat and the key's earlier result, with the game's
+//! state brought current through this process's cache ([`store::Store::resolve`]);
+//! the engine then decides; a refusal is returned typed ([`Refusal`]) and nothing is
+//! written, an accepted action is written in one more statement. The adapter words a
+//! refusal once, with [`ServiceError::message`].
+
+use std::sync::Arc;
+
+use super::{Account, GameId, Guild, Place, Service, ServiceError, Settings};
+use engine::{Action, CharId, Command, Game, RuleError};
+use i18n::Lang;
+use notify::prompt::Choice;
+use store::resolve::{Acted, Lookup, Resolved};
+use store::Outcome;
+
+/// The rules refused: the engine's reason, the state it refused against (its wording names
+/// characters and times) and the seat that asked.
+#[derive(Debug, Clone)]
+pub struct Refusal {
+    pub error: RuleError,
+    pub game: Arc<Game>,
+    pub seat: Option<CharId>,
+}
+
+/// Where an interaction points.
+#[derive(Debug, Clone, Copy)]
+pub enum At {
+    /// A slash command: the game of its channel (see [`Service::game_at`]).
+    Place(Place),
+    /// A button, menu or modal naming its game, pressed in a server (checked to be the
+    /// game's) or in a DM (`guild` `None`).
+    Game {
+        game: GameId,
+        guild: Option<Guild>,
+        user: Account,
+    },
+}
+
+impl At {
+    fn lookup<'a>(&self, key: Option<&'a str>) -> Lookup<'a> {
+        match *self {
+            At::Place(p) => Lookup {
+                game: None,
+                channel: p.channel.0 as i64,
+                guild: p.guild.map(|g| g.0 as i64),
+                user: p.user.0 as i64,
+                key,
+            },
+            At::Game { game, guild, user } => Lookup {
+                game: Some(game.0),
+                channel: 0,
+                guild: guild.map(|g| g.0 as i64),
+                user: user.0 as i64,
+                key,
+            },
+        }
+    }
+}
+
+/// What a player asks for, with targets as typed (names) or picked (seats).
+#[derive(Debug, Clone)]
+pub enum Intent {
+    Vote {
+        target: String,
+        reason: String,
+    },
+    Abstain,
+    Proxy {
+        target: String,
+    },
+    Speedup,
+    LastWords {
+        text: String,
+    },
+    TreeHole {
+        text: String,
+    },
+    /// A complaint to the judge, listed in the judge's log when the game ends.
+    Appeal {
+        text: String,
+    },
+    Concede,
+    SelfDestruct {
+        target: Option<String>,
+    },
+    Duel {
+        target: String,
+    },
+    /// A choice in a DM prompt (a kill with the reason its modal asked for).
+    Choice {
+        choice: Choice,
+        target: Option<CharId>,
+        reason: String,
+    },
+    /// An action made already (a day post).
+    Action(Action),
+}
+
+impl Intent {
+    /// The engine's action, the names resolved against `g`.
+    ///
+    /// # Errors
+    /// [`ServiceError::UnknownTarget`], [`ServiceError::EmptyReason`],
+    /// [`ServiceError::PickOne`].
+    fn action(self, g: &Game) -> Result<Action, ServiceError> {
+        let target = |name: &str| Service::target(g, name);
+        Ok(match self {
+            Intent::Vote { target: t, reason } => Action::Vote {
+                target: target(&t)?,
+                reason: nonempty(&reason)?,
+            },
+            Intent::Abstain => Action::Abstain,
+            Intent::Proxy { target: t } => Action::Proxy {
+                target: target(&t)?,
+            },
+            Intent::Speedup => Action::Speedup,
+            Intent::LastWords { text } => Action::LastWords { text },
+            Intent::TreeHole { text } => Action::TreeHole { text },
+            Intent::Appeal { text } => Action::Appeal {
+                text: nonempty(&text)?,
+            },
+            Intent::Concede => Action::Concede,
+            Intent::SelfDestruct { target: t } => Action::SelfDestruct {
+                target: t.as_deref().map(target).transpose()?,
+            },
+            Intent::Duel { target: t } => Action::Duel {
+                target: target(&t)?,
+            },
+            Intent::Choice {
+                choice,
+                target,
+                reason,
+            } => {
+                let action = choice
+                    .action(target, reason.trim())
+                    .ok_or(ServiceError::PickOne)?;
+                if choice == Choice::Kill && reason.trim().is_empty() {
+                    return Err(ServiceError::EmptyReason);
+                }
+                action
+            }
+            Intent::Action(a) => a,
+        })
+    }
+}
+
+fn nonempty(reason: &str) -> Result<String, ServiceError> {
+    match reason.trim() {
+        "" => Err(ServiceError::EmptyReason),
+        r => Ok(r.to_string()),
+    }
+}
+
+/// An accepted action: the game, the seat that acted (none for the judge) and the state
+/// after it.
+#[derive(Debug, Clone)]
+pub struct Played {
+    pub game: GameId,
+    pub seat: Option<CharId>,
+    pub state: Arc<Game>,
+}
+
+/// A judge's command about the game of a place, checked: the judge role, and that the
+/// judge does not play in it (or the server allows it).
+#[derive(Debug, Clone)]
+pub struct Judging {
+    pub settings: Settings,
+    pub game: GameId,
+    /// The game's state when it was resolved.
+    pub state: Arc<Game>,
+    /// The game's language (its log speaks it).
+    pub lang: Lang,
+    /// Whether the judge plays in the running game (allowed by the server): then no secrets.
+    pub plays: bool,
+    resolved: Resolved,
+}
+
+impl Judging {
+    /// Whether the judge may judge the game: not while playing in it, unless the server
+    /// allows playing judges (who then see no secrets: [`Judging::plays`]).
+    ///
+    /// # Errors
+    /// [`ServiceError::JudgePlays`].
+    pub fn allowed(&self) -> Result<(), ServiceError> {
+        if self.plays && !self.settings.playing_judge {
+            Err(ServiceError::JudgePlays)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl Service {
+    /// Runs a player's `intent` where it was used, under the interaction's `key`: one call
+    /// (see the module's header), two statements when accepted, one when refused.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGame`], [`ServiceError::ForeignGame`],
+    /// [`ServiceError::NotAPlayer`], the intent's own ([`Intent`]);
+    /// [`ServiceError::Refused`] with the rules' reason; database errors.
+    pub async fn play(&self, at: At, intent: Intent, key: &str) -> Result<Played, ServiceError> {
+        let mut conn = self.store.connection().await?;
+        let r = self.resolved(&mut conn, at, Some(key)).await?;
+        let action = intent.action(&r.state)?;
+        let seat = r.seat.map(CharId).ok_or(ServiceError::NotAPlayer)?;
+        self.run(&mut conn, &r, Command::by(seat, action), key, Some(seat))
+            .await
+    }
+
+    /// The game a command in `place` is about, its current state and the caller's seat
+    /// (`None`: not playing): one statement.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGame`]; database errors.
+    pub async fn look(
+        &self,
+        place: Place,
+    ) -> Result<(GameId, Arc<Game>, Option<CharId>), ServiceError> {
+        let mut conn = self.store.connection().await?;
+        let r = self.resolved(&mut conn, At::Place(place), None).await?;
+        Ok((GameId(r.game_id), r.state, r.seat.map(CharId)))
+    }
+
+    /// `/vote target reason` in `place`.
+    ///
+    /// # Errors
+    /// As [`Service::play`].
+    pub async fn vote(
+        &self,
+        place: Place,
+        target: &str,
+        reason: &str,
+        key: &str,
+    ) -> Result<Played, ServiceError> {
+        let intent = Intent::Vote {
+            target: target.to_string(),
+            reason: reason.to_string(),
+        };
+        self.play(At::Place(place), intent, key).await
+    }
+
+    /// The length a kill's reason must have, for the modal that asks for it (0: any), with
+    /// the press checked as [`Service::play`] checks it: one statement.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGame`], [`ServiceError::ForeignGame`],
+    /// [`ServiceError::NotAPlayer`]; database errors.
+    pub async fn kill_reason_chars(&self, at: At) -> Result<u32, ServiceError> {
+        let mut conn = self.store.connection().await?;
+        let r = self.resolved(&mut conn, at, None).await?;
+        r.seat.ok_or(ServiceError::NotAPlayer)?;
+        Ok(r.state.ruleset.options.kill_reason_chars)
+    }
+
+    /// Checks a judge's command (the judge role, from `roles`) and finds its game (the
+    /// place's, or the button's, checked to be of the server), with the result recorded
+    /// under `key`: two statements. Whether the judge may judge it is [`Judging::allowed`]
+    /// (a refused judge's use is logged too, so it needs the game).
+    ///
+    /// # Errors
+    /// [`ServiceError::NotSetUp`], [`ServiceError::NotJudge`], [`ServiceError::NoGame`],
+    /// [`ServiceError::ForeignGame`]; database errors.
+    pub async fn judging(
+        &self,
+        at: At,
+        roles: &[super::ServerRole],
+        key: &str,
+    ) -> Result<Judging, ServiceError> {
+        let guild = match at {
+            At::Place(p) => p.guild,
+            At::Game { guild, .. } => guild,
+        };
+        let settings = self
+            .check_judge(guild.ok_or(ServiceError::NotSetUp)?, roles)
+            .await?;
+        let mut conn = self.store.connection().await?;
+        let r = self.resolved(&mut conn, at, Some(key)).await?;
+        let plays = r.seat.is_some() && !r.state.ended();
+        Ok(Judging {
+            settings,
+            game: GameId(r.game_id),
+            state: r.state.clone(),
+            lang: r.lang,
+            plays,
+            resolved: r,
+        })
+    }
+
+    /// Runs a judge's `action` on the game [`Service::judging`] found, under the key it was
+    /// checked with: one statement when nothing else changed the game meanwhile.
+    ///
+    /// # Errors
+    /// [`ServiceError::Refused`]; database errors.
+    pub async fn judge_on(
+        &self,
+        j: &Judging,
+        action: Action,
+        key: &str,
+    ) -> Result<Played, ServiceError> {
+        let mut conn = self.store.connection().await?;
+        self.run(&mut conn, &j.resolved, Command::judge(action), key, None)
+            .await
+    }
+
+    /// Runs a command made already (the judge's) on the game `at` names, under `key`.
+    pub(super) async fn command(
+        &self,
+        at: At,
+        cmd: Command,
+        key: &str,
+    ) -> Result<Played, ServiceError> {
+        let mut conn = self.store.connection().await?;
+        let r = self.resolved(&mut conn, at, Some(key)).await?;
+        self.run(&mut conn, &r, cmd, key, None).await
+    }
+
+    /// Resolves where an interaction points ([`store::Store::resolve`]), checking a
+    /// pressed game against the server it was pressed in.
+    async fn resolved(
+        &self,
+        conn: &mut sqlx::PgConnection,
+        at: At,
+        key: Option<&str>,
+    ) -> Result<Resolved, ServiceError> {
+        let r = match self.store.resolve(conn, at.lookup(key)).await {
+            Err(store::StoreError::NoGame(_)) => return Err(ServiceError::NoGame),
+            r => r?,
+        };
+        if let At::Game { guild: Some(g), .. } = at {
+            if r.guild != Some(g.0 as i64) {
+                return Err(ServiceError::ForeignGame);
+            }
+        }
+        Ok(r)
+    }
+
+    /// Runs `cmd` on the resolved game; a refusal comes back typed.
+    async fn run(
+        &self,
+        conn: &mut sqlx::PgConnection,
+        r: &Resolved,
+        cmd: Command,
+        key: &str,
+        seat: Option<CharId>,
+    ) -> Result<Played, ServiceError> {
+        let played = |state| Played {
+            game: GameId(r.game_id),
+            seat,
+            state,
+        };
+        match self.store.act_on(conn, r, key, &cmd, self.now()).await? {
+            Acted::Accepted(state) | Acted::Recorded(Outcome::Accepted { .. }, state) => {
+                Ok(played(state))
+            }
+            Acted::Refused(error, game) => Err(ServiceError::Refused(Box::new(Refusal {
+                error,
+                game,
+                seat,
+            }))),
+            Acted::Recorded(Outcome::Refused { code, message }, _) => {
+                Err(ServiceError::Answered { code, message })
+            }
+        }
+    }
+}
+
+impl ServiceError {
+    /// For a second press of something done already: what was recorded the first time.
+    pub fn recorded_text(&self, lang: Lang) -> Option<String> {
+        match self {
+            ServiceError::Refused(r) if super::is_repeat(self) => {
+                Service::recorded(&r.game, r.seat?, lang)
+            }
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! Tournaments on a chat server: creating one in a server, finding a server's tournament by
+//! name, the standings with members' display names, and the display names themselves
+//! (`member_names`).
+//!
+//! Players are known by their account id (`Character::player` is the id as text), so a
+//! member keeps their points when they change their display name; the names are only for
+//! showing the table and the chart.
+
+use std::collections::BTreeMap;
+
+use super::{Account, Guild, Service, ServiceError, Signup};
+use store::signup::FromSignup;
+use store::tournament::TournamentError;
+use tournament::{ScoringError, Standings, Tournament};
+
+impl From<TournamentError> for ServiceError {
+    fn from(e: TournamentError) -> ServiceError {
+        match e {
+            TournamentError::Store(e) => ServiceError::Store(e),
+            TournamentError::Db(e) => ServiceError::Db(e),
+            TournamentError::Scoring(ScoringError::Unknown(r)) => ServiceError::UnknownRuleset(r),
+            TournamentError::NoTournament(name) => ServiceError::NoTournament(name),
+            TournamentError::Exists(name) => ServiceError::TournamentExists(name),
+            TournamentError::NoGamesPlanned => ServiceError::NoGamesPlanned,
+            TournamentError::Full {
+                tournament,
+                planned,
+            } => ServiceError::TournamentFull {
+                name: tournament,
+                planned,
+            },
+            TournamentError::SetupRuleset {
+                tournament,
+                expected,
+                ..
+            } => ServiceError::TournamentRuleset {
+                name: tournament,
+                ruleset: expected,
+            },
+            other => ServiceError::Tournament(other),
+        }
+    }
+}
+
+/// The tournament ruleset when `/tournament new` names none: the club's Mafia series.
+pub const DEFAULT_TOURNAMENT_RULESET: &str = "mafia";
+
+impl Service {
+    /// Creates a tournament of `games` games of `ruleset` in `guild`, judged by `judge`
+    /// (whose display name is `judge_name`).
+    ///
+    /// # Errors
+    /// [`ServiceError::TournamentExists`], [`ServiceError::UnknownRuleset`] (no such ruleset,
+    /// or no scoring for it), [`ServiceError::NoGamesPlanned`], [`ServiceError::NotSetUp`];
+    /// database errors.
+    pub async fn create_tournament(
+        &self,
+        guild: Guild,
+        judge: Account,
+        judge_name: &str,
+        name: &str,
+        games: u32,
+        ruleset: &str,
+    ) -> Result<Tournament, ServiceError> {
+        self.settings(guild).await?;
+        self.ruleset(ruleset)?;
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(ServiceError::NoTournament(String::new()));
+        }
+        let t = self
+            .store
+            .create_tournament(name, ruleset, games, &judge.0.to_string())
+            .await?;
+        self.store.set_tournament_guild(t.id, guild).await?;
+        self.remember_name(guild, judge, judge_name).await?;
+        Ok(t)
+    }
+
+    /// The tournament of `guild` called `name`; without a name, the server's latest.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoTournament`], [`ServiceError::NoTournaments`]; database errors.
+    pub async fn tournament_in(
+        &self,
+        guild: Guild,
+        name: Option<&str>,
+    ) -> Result<Tournament, ServiceError> {
+        let name = name.map(str::trim).filter(|n| !n.is_empty());
+        match (self.store.guild_tournament(guild, name).await?, name) {
+            (Some(id), _) => Ok(self.store.tournament_by_id(id).await?),
+            (None, Some(n)) => Err(ServiceError::NoTournament(n.to_string())),
+            (None, None) => Err(ServiceError::NoTournaments),
+        }
+    }
+
+    /// Checks that a sign-up of `ruleset` may become the next game of tournament `name` in
+    /// `guild`, and returns the tournament's id.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoTournament`], [`ServiceError::TournamentRuleset`],
+    /// [`ServiceError::TournamentFull`]; database errors.
+    pub(super) async fn tournament_for_signup(
+        &self,
+        guild: Guild,
+        name: &str,
+        ruleset: &str,
+    ) -> Result<i64, ServiceError> {
+        let t = self.tournament_in(guild, Some(name)).await?;
+        if t.ruleset != ruleset {
+            return Err(ServiceError::TournamentRuleset {
+                name: t.name,
+                ruleset: t.ruleset,
+            });
+        }
+        self.tournament_has_room(t.id).await?;
+        Ok(t.id)
+    }
+
+    /// Checks that tournament `t` still has a game to play.
+    ///
+    /// # Errors
+    /// [`ServiceError::TournamentFull`]; database errors.
+    pub(super) async fn tournament_has_room(&self, t: i64) -> Result<(), ServiceError> {
+        let t = self.store.tournament_by_id(t).await?;
+        let played = self.store.tournament_games(t.id).await?.len();
+        if played >= usize::try_from(t.games_planned).unwrap_or(0) {
+            return Err(ServiceError::TournamentFull {
+                name: t.name,
+                planned: t.games_planned,
+            });
+        }
+        Ok(())
+    }
+
+    /// Starts the game of sign-up `s` as the next game of `tournament` (so the cross-game
+    /// first-night rule applies) and signs its players up for the tournament, each at the
+    /// time they joined this sign-up (the first sign-up counts for the tie-break).
+    pub(super) async fn start_in_tournament(
+        &self,
+        tournament: i64,
+        s: &Signup,
+        seated: &[Account],
+        key: &str,
+        setup: &engine::Setup,
+    ) -> Result<i64, ServiceError> {
+        let started = self
+            .store
+            .start_game(
+                tournament,
+                key,
+                setup,
+                s.lang,
+                Some(FromSignup {
+                    signup: s.id,
+                    seating: seated,
+                }),
+            )
+            .await?;
+        let joined = self.store.signup_joined_at(s.id).await?;
+        // Only those who play: the waiting list stays out of the tournament.
+        for (user, at) in joined.into_iter().filter(|(u, _)| seated.contains(u)) {
+            self.store
+                .sign_up(tournament, &user.0.to_string(), at)
+                .await?;
+        }
+        Ok(started.game_id)
+    }
+
+    /// Records the display name of a member of `guild` (the latest one wins).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn remember_name(
+        &self,
+        guild: Guild,
+        user: Account,
+        name: &str,
+    ) -> Result<(), ServiceError> {
+        Ok(self.store.remember_name(guild, user, name).await?)
+    }
+
+    /// The display names known in `guild`, by account id as text.
+    async fn names(&self, guild: Guild) -> Result<BTreeMap<String, String>, ServiceError> {
+        Ok(self
+            .store
+            .member_names(guild)
+            .await?
+            .into_iter()
+            .map(|(u, n)| (u.0.to_string(), n))
+            .collect())
+    }
+
+    /// The standings of `guild`'s tournament `name` (the latest without a name), with every
+    /// account shown by its member's display name (an account never seen here keeps its id).
+    ///
+    /// # Errors
+    /// [`ServiceError::NoTournament`], [`ServiceError::NoTournaments`]; database errors.
+    pub async fn standings(
+        &self,
+        guild: Guild,
+        name: Option<&str>,
+    ) -> Result<Standings, ServiceError> {
+        let t = self.tournament_in(guild, name).await?;
+        let standings = self.store.standings(t.id).await?;
+        let names = self.names(guild).await?;
+        Ok(standings.renamed(|p| names.get(p).cloned().unwrap_or_else(|| p.to_string())))
+    }
+}

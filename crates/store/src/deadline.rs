@@ -1,0 +1,690 @@
+//! Durable deadlines. After every change the game's next engine deadline (`tick`) and its
+//! reminders are written as rows. A worker reads the due rows that are the earliest unfired
+//! one of their game, and fires several games at once: a tick feeds the engine a tick at the
+//! row's time, a reminder writes its messages, and the row is marked fired in the same
+//! statement as that change (moving the game's seq from the state it was computed on, like a
+//! command). Two workers racing for a row both compute it; one statement marks it, the
+//! other writes nothing. Rows that no longer match the game (a deadline moved by `extend`, a
+//! night that ended early) fire harmlessly: the engine has nothing due at that time. A
+//! warning row (`warning:<day>:<seconds>`, issue 18) DMs the characters the day's close
+//! would card automatically at the time it fires.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::Arc;
+use std::time::Instant;
+
+use chrono::{DateTime, Duration, Utc};
+use tokio::task::JoinSet;
+
+use super::{Firing, Plan, Retry, Store, StoreError, Written, MAX_RETRIES};
+use engine::{self, Command, Game, Phase, Role};
+use notify::{self, Lang};
+
+/// A deadline row: `tick`, or `reminder:<what>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Due {
+    pub kind: String,
+    pub at: DateTime<Utc>,
+}
+
+/// A reminder and who it is for.
+struct Reminder {
+    due: Due,
+    recipients: Vec<String>,
+    text_id: &'static str,
+    closes: DateTime<Utc>,
+}
+
+/// Reminders due for the game as it stands: 2 hours before a day's close (to the thread and
+/// to every living character that has not voted), 10 minutes before the night deadlines
+/// (to each character still expected to act).
+fn reminders(g: &Game) -> Vec<Reminder> {
+    let mut out = Vec::new();
+    if g.ended() {
+        return out;
+    }
+    match (g.phase, &g.day, &g.night) {
+        (Phase::Day { day, round }, Some(d), _) if !d.closed => {
+            let at = d.closes - Duration::hours(2);
+            if at > d.opened {
+                let mut recipients = vec!["public".to_string()];
+                recipients.extend(
+                    g.living()
+                        .into_iter()
+                        .filter(|c| !d.ballots.contains_key(c))
+                        .filter(|c| d.round == 0 || d.voters.contains(c))
+                        .map(|c| format!("dm:{}", c.0)),
+                );
+                out.push(Reminder {
+                    due: Due {
+                        kind: format!("reminder:vote:{day}:{round}"),
+                        at,
+                    },
+                    recipients,
+                    text_id: "reminder-vote",
+                    closes: d.closes,
+                });
+            }
+        }
+        (Phase::Night { night }, _, Some(n)) if !n.resolved => {
+            let wolf_role = |r: Role| r.is_wolfish();
+            let mut first: Vec<String> = Vec::new();
+            if !n.wolves_closed {
+                if n.kill.is_none() {
+                    first.extend(
+                        g.living_with(wolf_role)
+                            .into_iter()
+                            .filter(|w| !n.kills.contains_key(w))
+                            .map(|c| format!("dm:{}", c.0)),
+                    );
+                }
+                for seer in g.living_with(|r| r == Role::Seer) {
+                    if !n.seer_checked {
+                        first.push(format!("dm:{}", seer.0));
+                    }
+                }
+                for p in g.living_with(|r| r == Role::Police) {
+                    if !n.checks.contains_key(&p) {
+                        first.push(format!("dm:{}", p.0));
+                    }
+                }
+            }
+            if !first.is_empty() {
+                out.push(Reminder {
+                    due: Due {
+                        kind: format!("reminder:night:{night}"),
+                        at: n.wolves_until - Duration::minutes(10),
+                    },
+                    recipients: first,
+                    text_id: "reminder-night",
+                    closes: n.wolves_until,
+                });
+            }
+            if g.kind() == engine::Kind::Werewolf && n.witch_until > n.wolves_until && !n.witch_done
+            {
+                let witch: Vec<String> = g
+                    .living_with(|r| r == Role::Witch)
+                    .into_iter()
+                    .filter(|_| g.antidote || g.poison)
+                    .map(|c| format!("dm:{}", c.0))
+                    .collect();
+                if !witch.is_empty() {
+                    out.push(Reminder {
+                        due: Due {
+                            kind: format!("reminder:witch:{night}"),
+                            at: n.witch_until - Duration::minutes(10),
+                        },
+                        recipients: witch,
+                        text_id: "reminder-night",
+                        closes: n.witch_until,
+                    });
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// The warnings before the open day's close (issue 18, warnings before penalties): one row
+/// `warning:<day>:<seconds>` per `warn_before_close` span, at that span before the close
+/// (after the day opened), while the close can give automatic cards (round 0, before the
+/// speed-up, `auto_cards`). Who is warned is decided when the row fires ([`Game::at_risk`]):
+/// the characters the close would card then.
+fn warnings(g: &Game) -> Vec<Due> {
+    let o = &g.ruleset.options;
+    match (g.phase, &g.day) {
+        (Phase::Day { day, round: 0 }, Some(d))
+            if !d.closed && !g.ended() && o.auto_cards && !g.sped_up =>
+        {
+            o.warn_before_close
+                .iter()
+                .map(|span| Due {
+                    kind: format!("warning:{day}:{}", span.0),
+                    at: d.closes - span.dur(),
+                })
+                .filter(|due| due.at > d.opened)
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The deadline rows the game wants now. A warning whose time has already passed (a close
+/// moved by the judge's extension) is not wanted: it would come at once, out of time.
+pub fn wanted(g: &Game) -> Vec<Due> {
+    let mut out: Vec<Due> = g
+        .next_deadline()
+        .map(|at| Due {
+            kind: "tick".into(),
+            at,
+        })
+        .into_iter()
+        .collect();
+    out.extend(reminders(g).into_iter().map(|r| r.due));
+    out.extend(warnings(g).into_iter().filter(|w| w.at > g.clock));
+    out
+}
+
+/// A deadline that fired.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fired {
+    pub game_id: i64,
+    pub due: Due,
+    /// Events the tick appended (0 for reminders and stale ticks).
+    pub events: usize,
+    /// When its write committed (for measuring the lag behind `due`).
+    pub committed: std::time::Instant,
+}
+
+/// Deadlines one worker fires at once, each in its own statement on its own connection.
+/// Different games are independent; a game's own deadlines go one after another.
+const FIRE_AT_ONCE: usize = 12;
+
+/// How many due deadlines one look at the table takes.
+const HEADS_PER_LOOK: i64 = 256;
+
+/// How often, while a backlog is being fired, the worker looks for the newest due
+/// deadlines, and how many it takes then (one round of slots).
+const RELOOK: std::time::Duration = std::time::Duration::from_millis(20);
+const FRESH_PER_LOOK: i64 = FIRE_AT_ONCE as i64;
+
+/// How long a worker's round starts firing before it ends, so that the next round looks at
+/// the clock again: a deadline that falls due during a burst waits about this long, not
+/// for the whole burst.
+pub const ROUND_BUDGET: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// A due deadline as the table has it.
+struct HeadRow {
+    game_id: i64,
+    kind: String,
+    due_at: DateTime<Utc>,
+}
+
+/// A due deadline and its game.
+#[derive(Debug, Clone)]
+struct Head {
+    game_id: i64,
+    due: Due,
+}
+
+/// What a firing task gives back.
+type Shot = Result<Option<Fired>, StoreError>;
+
+/// One worker's firings, kept from one round to the next (issue 19, target 6). A round
+/// that reaches its budget returns at once, without waiting for the firings it started:
+/// they go on while the worker's loop takes its turn (the look at the next deadline, the
+/// day posts' read-back) and while the next round looks at the table, and whichever round
+/// sees one end returns it. Before, each round waited for its slots to empty and the next
+/// one looked with nothing firing (a trace on one machine put much of a burst's lag in
+/// those gaps; on another, removing them did not move the burst: BENCHMARKS.md, "A round
+/// leaves its firings in flight to the next").
+///
+/// So a firing that cannot commit (its game's row held by a slow transaction) holds what
+/// waits with it, not the worker: its slot, the slots of the changes written in the same
+/// group statement, and one of the group's writers ([`super::group`]); the other slots and
+/// writer go on.
+///
+/// Dropping it aborts the firings in flight, as stopping the process does: each is one
+/// statement, so its deadline is either fired with its change or still due.
+pub struct Firings {
+    store: Store,
+    worker: String,
+    /// Only this game's deadlines (`None`: every game's).
+    game: Option<i64>,
+    flying: JoinSet<Shot>,
+    /// The game of each firing in flight: a game fires one deadline at a time.
+    games: HashMap<tokio::task::Id, i64>,
+}
+
+impl Firings {
+    /// No firings yet, of every game's deadlines, by `worker` (the name its rows record).
+    pub fn new(store: &Store, worker: &str) -> Firings {
+        Firings {
+            store: store.clone(),
+            worker: worker.to_string(),
+            game: None,
+            flying: JoinSet::new(),
+            games: HashMap::new(),
+        }
+    }
+
+    /// The store the firings write to.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// How many firings are in flight.
+    pub fn in_flight(&self) -> usize {
+        self.flying.len()
+    }
+
+    /// Whether a deadline of `game` is being fired.
+    fn busy(&self, game: i64) -> bool {
+        self.games.values().any(|&g| g == game)
+    }
+
+    /// Starts firing `head`.
+    fn start(&mut self, head: Head) {
+        let (store, worker) = (self.store.clone(), self.worker.clone());
+        let game = head.game_id;
+        let task = self
+            .flying
+            .spawn(async move { store.fire(head, &worker).await });
+        self.games.insert(task.id(), game);
+    }
+
+    /// What an ended firing gave back; its game is free again.
+    fn ended(&mut self, joined: Result<(tokio::task::Id, Shot), tokio::task::JoinError>) -> Shot {
+        match joined {
+            Ok((id, shot)) => {
+                self.games.remove(&id);
+                shot
+            }
+            Err(e) => {
+                self.games.remove(&e.id());
+                Err(StoreError::Task(e.to_string()))
+            }
+        }
+    }
+
+    /// Fires the deadlines due by the time `clock` gives at each look at the table, all of
+    /// them or as many as `budget` allows, and returns the firings that ended meanwhile
+    /// (this round's and those that earlier rounds left in flight), in the order their
+    /// writes committed. Each game's deadlines fire in time order; up to [`FIRE_AT_ONCE`]
+    /// games at a time, so a thousand games changing phase at once do not queue behind one
+    /// connection. Firing is a stream: a slot that frees takes the next due deadline at
+    /// once, and the table is looked at again while the slots still fire.
+    ///
+    /// Two lanes, so that a deadline that belongs to no burst does not wait behind one
+    /// (issue 19): the due deadlines are taken oldest first (a burst drains in the order it
+    /// fell due), and every [`RELOOK`] while a backlog remains the newest due ones go in
+    /// front of it. The newest lane reads the clock at each look, so a deadline that falls
+    /// due while the round fires a backlog is found within a [`RELOOK`], not at the next
+    /// round. With a `budget` ([`ROUND_BUDGET`] for a worker's round) the round returns
+    /// when it runs out, and the firings in flight go on into the next round; so that a
+    /// round ends and the worker's loop gets its turn (the day posts' read-back, the pause
+    /// until the next deadline). Without one it returns when nothing is due and nothing is
+    /// in flight: with a clock that runs, give it a budget.
+    ///
+    /// While deadlines wait for a slot, this process's dispatchers hold back
+    /// ([`super::precedence`]).
+    ///
+    /// The games in `held` fire nothing new in this round: the bot's worker holds a game
+    /// whose day post is still being read back before its close
+    /// (`discord::readback::ReadBacks`), so that one slow read-back holds up that close and
+    /// no other deadline.
+    ///
+    /// # Errors
+    /// As [`Store::fire_next`]: the round ends at the first firing that fails, and the
+    /// others in flight go on into the next round (or [`Firings::settle`]); the deadlines
+    /// fired before the error stay fired.
+    pub async fn round(
+        &mut self,
+        clock: &(dyn Fn() -> DateTime<Utc> + Sync),
+        budget: Option<std::time::Duration>,
+        held: &[i64],
+    ) -> Result<Vec<Fired>, StoreError> {
+        let began = Instant::now();
+        let game = self.game;
+        // Workers that look at the same moment see the same heads; starting each at its own
+        // place in the list (by its name) keeps them mostly out of each other's way.
+        let name_hash = self.worker.bytes().fold(0usize, |h, b| {
+            h.wrapping_mul(31).wrapping_add(usize::from(b))
+        });
+        let mut all = Vec::new();
+        let mut queue: VecDeque<Head> = VecDeque::new();
+        // The games queued: with those in flight, one deadline of a game at a time.
+        let mut queued: HashSet<i64> = HashSet::new();
+        // When the newest lane last looked; `None`: at once.
+        let mut looked = Some(Instant::now());
+        // Whether a look may find something new: not after one that found nothing but
+        // games in flight, until a firing ends (its game's next deadline may be due).
+        let mut may_look = true;
+        // Held while deadlines wait for a slot ([`super::precedence`]).
+        let mut holding = None;
+        let left = || budget.map(|b| b.saturating_sub(began.elapsed()));
+        loop {
+            if left().is_some_and(|l| l.is_zero()) {
+                // Out of budget: what is in flight goes on into the next round.
+                return Ok(all);
+            }
+            if queue.is_empty() && may_look {
+                let mut heads = self
+                    .store
+                    .heads(game, clock(), HEADS_PER_LOOK, false, held)
+                    .await?;
+                if heads.is_empty() && self.flying.is_empty() {
+                    return Ok(all);
+                }
+                let backlog = heads.len() as i64 == HEADS_PER_LOOK;
+                if !heads.is_empty() {
+                    let from = name_hash % heads.len();
+                    heads.rotate_left(from);
+                }
+                for h in heads {
+                    if !self.busy(h.game_id) && queued.insert(h.game_id) {
+                        queue.push_back(h);
+                    }
+                }
+                may_look = !queue.is_empty();
+                // More are due than one look takes: the newest go first at once.
+                looked = (!backlog).then(Instant::now);
+            }
+            // The newest lane: on a backlog, the newest due deadlines in front of it,
+            // at once and every RELOOK after.
+            if !queue.is_empty() && looked.is_none_or(|t| t.elapsed() >= RELOOK) {
+                let fresh = self
+                    .store
+                    .heads(game, clock(), FRESH_PER_LOOK, true, held)
+                    .await?;
+                for h in fresh.into_iter().rev() {
+                    if !self.busy(h.game_id) && queued.insert(h.game_id) {
+                        queue.push_front(h);
+                    }
+                }
+                looked = Some(Instant::now());
+            }
+            while self.flying.len() < FIRE_AT_ONCE {
+                let Some(head) = queue.pop_front() else { break };
+                queued.remove(&head.game_id);
+                self.start(head);
+            }
+            // More due than the slots take: the dispatchers wait until the queue is
+            // empty (or the round ends), so that the fires have the cores.
+            if queue.is_empty() {
+                holding = None;
+            } else if holding.is_none() {
+                holding = Some(self.store.precedence.hold());
+            }
+            let next = self.flying.join_next_with_id();
+            let joined = match left() {
+                Some(left) => match tokio::time::timeout(left, next).await {
+                    Ok(joined) => joined,
+                    Err(_) => continue,
+                },
+                None => next.await,
+            };
+            // Nothing in flight: look again (a look that finds nothing ends the round).
+            let Some(joined) = joined else {
+                may_look = true;
+                continue;
+            };
+            may_look = true;
+            match self.ended(joined) {
+                Ok(Some(fired)) => all.push(fired),
+                Ok(None) => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Waits for the firings in flight and returns them in the order their writes
+    /// committed.
+    ///
+    /// # Errors
+    /// The first that failed; the others still finish.
+    pub async fn settle(&mut self) -> Result<Vec<Fired>, StoreError> {
+        let mut all = Vec::new();
+        let mut failed = None;
+        while let Some(joined) = self.flying.join_next_with_id().await {
+            match self.ended(joined) {
+                Ok(Some(fired)) => all.push(fired),
+                Ok(None) => {}
+                Err(e) => failed = failed.or(Some(e)),
+            }
+        }
+        failed.map_or(Ok(all), Err)
+    }
+}
+
+impl Store {
+    /// Fires the earliest deadline due by `now` (of one game, or of any), if there is one.
+    ///
+    /// # Errors
+    /// Database errors; [`StoreError::Contention`] when it keeps losing races.
+    pub async fn fire_next(
+        &self,
+        game: Option<i64>,
+        now: DateTime<Utc>,
+        worker: &str,
+    ) -> Result<Option<Fired>, StoreError> {
+        for _ in 0..MAX_RETRIES {
+            let Some(head) = self
+                .heads(game, now, 1, false, &[])
+                .await?
+                .into_iter()
+                .next()
+            else {
+                return Ok(None);
+            };
+            if let Some(fired) = self.fire(head, worker).await? {
+                return Ok(Some(fired));
+            }
+            // Another worker fired it meanwhile: look again.
+        }
+        Err(StoreError::Contention(MAX_RETRIES))
+    }
+
+    /// Fires every deadline due by `now`; returns them in the order their writes committed.
+    /// As [`Store::fire_due_within`] without a time budget.
+    ///
+    /// # Errors
+    /// As [`Store::fire_due_within`].
+    pub async fn fire_due(
+        &self,
+        game: Option<i64>,
+        now: DateTime<Utc>,
+        worker: &str,
+    ) -> Result<Vec<Fired>, StoreError> {
+        self.fire_due_within(game, &|| now, worker, None, &[]).await
+    }
+
+    /// Fires the deadlines due by the time `clock` gives at each look at the table, all of
+    /// them or as many as `budget` allows; returns them in the order their writes
+    /// committed. One round of [`Firings::round`], after which the firings it started
+    /// finish before this returns (also when it fails); a worker that fires round after
+    /// round keeps a [`Firings`] instead, so that its firings go on into the next round.
+    ///
+    /// # Errors
+    /// As [`Firings::round`]; the deadlines being fired when it fails finish first.
+    pub async fn fire_due_within(
+        &self,
+        game: Option<i64>,
+        clock: &(dyn Fn() -> DateTime<Utc> + Sync),
+        worker: &str,
+        budget: Option<std::time::Duration>,
+        held: &[i64],
+    ) -> Result<Vec<Fired>, StoreError> {
+        let mut firings = Firings::new(self, worker);
+        firings.game = game;
+        let round = firings.round(clock, budget, held).await;
+        let rest = firings.settle().await;
+        let mut all = round?;
+        all.extend(rest?);
+        Ok(all)
+    }
+
+    /// The earliest unfired deadline of a game, or of all games but those `held` (see
+    /// [`Store::fire_due_within`]).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn next_due(
+        &self,
+        game: Option<i64>,
+        held: &[i64],
+    ) -> Result<Option<DateTime<Utc>>, StoreError> {
+        Ok(sqlx::query_scalar!(
+            "SELECT min(due_at) AS due FROM deadlines
+             WHERE fired_at IS NULL AND ($1::BIGINT IS NULL OR game_id = $1)
+               AND game_id <> ALL($2::BIGINT[])",
+            game,
+            held,
+        )
+        .fetch_one(&self.pool)
+        .await?)
+    }
+
+    /// Up to `limit` due deadlines, each the earliest unfired one of its game, oldest first
+    /// (`newest`: the most recently due first), of games not `held`.
+    async fn heads(
+        &self,
+        game: Option<i64>,
+        now: DateTime<Utc>,
+        limit: i64,
+        newest: bool,
+        held: &[i64],
+    ) -> Result<Vec<Head>, StoreError> {
+        // Two statements that differ in their order only: `query_as!` takes one literal,
+        // and written out, each order walks the `deadlines_due` index and stops at `limit`
+        // (an order chosen by a parameter would sort every due row first).
+        let rows = if newest {
+            sqlx::query_as!(
+                HeadRow,
+                "SELECT d.game_id, d.kind, d.due_at FROM deadlines d
+                 WHERE d.fired_at IS NULL AND d.due_at <= $1 AND ($2::BIGINT IS NULL OR d.game_id = $2)
+                   AND d.game_id <> ALL($4::BIGINT[])
+                   AND NOT EXISTS (SELECT 1 FROM deadlines e
+                                   WHERE e.game_id = d.game_id AND e.fired_at IS NULL
+                                     AND (e.due_at, e.kind) < (d.due_at, d.kind))
+                 ORDER BY d.due_at DESC, d.game_id, d.kind
+                 LIMIT $3",
+                now,
+                game,
+                limit,
+                held,
+            )
+            .fetch_all(&self.pool)
+            .await?
+        } else {
+            sqlx::query_as!(
+                HeadRow,
+                "SELECT d.game_id, d.kind, d.due_at FROM deadlines d
+                 WHERE d.fired_at IS NULL AND d.due_at <= $1 AND ($2::BIGINT IS NULL OR d.game_id = $2)
+                   AND d.game_id <> ALL($4::BIGINT[])
+                   AND NOT EXISTS (SELECT 1 FROM deadlines e
+                                   WHERE e.game_id = d.game_id AND e.fired_at IS NULL
+                                     AND (e.due_at, e.kind) < (d.due_at, d.kind))
+                 ORDER BY d.due_at, d.game_id, d.kind
+                 LIMIT $3",
+                now,
+                game,
+                limit,
+                held,
+            )
+            .fetch_all(&self.pool)
+            .await?
+        };
+        Ok(rows
+            .into_iter()
+            .map(|r| Head {
+                game_id: r.game_id,
+                due: Due {
+                    kind: r.kind,
+                    at: r.due_at,
+                },
+            })
+            .collect())
+    }
+
+    /// Fires one deadline: a tick runs the engine at the deadline's time, a reminder is
+    /// written to the outbox if the game still wants it; either way the row is marked fired
+    /// in the same statement as the change ([`super::write`]), so a crash loses nothing and
+    /// a deadline fires once however many workers race for it. `None` when another worker
+    /// fired it first. The write joins the other changes waiting at that moment (other
+    /// games' firings and commands: [`super::group`]), so a burst of closes takes a few
+    /// statements, not one each.
+    async fn fire(&self, head: Head, worker: &str) -> Result<Option<Fired>, StoreError> {
+        let Head { game_id, due } = head;
+        // The first attempt trusts this process's cached state; see [`Retry`].
+        let mut retry = Retry::FIRST;
+        for _ in 0..MAX_RETRIES {
+            let cached = self.cache.for_attempt(game_id, retry);
+            let (g, seq, lang) = match cached {
+                Some(c) => (c.game, c.seq, c.lang),
+                // Its connection is given back before the write: the group's writers need
+                // connections of their own.
+                None => self.load_current(game_id).await?,
+            };
+            let tick = due.kind == "tick";
+            let stepped = tick
+                .then(|| engine::step(&g, &Command::tick(), due.at).ok())
+                .flatten()
+                .filter(|(events, _)| !events.is_empty());
+            let (events, after) = match stepped {
+                Some((events, after)) => (events, Arc::new(after)),
+                None => (Vec::new(), g.clone()),
+            };
+            let mut plan = Plan::new(game_id, &g, seq, &events, &after, lang)?.firing(Firing {
+                kind: due.kind.clone(),
+                due_at: due.at,
+                by: worker.to_string(),
+            });
+            // A tick is never a reminder: only reminder rows look for theirs.
+            let reminder = (!tick)
+                .then(|| reminders(&g).into_iter().find(|r| r.due == due))
+                .flatten();
+            if let Some(r) = reminder {
+                add_reminder(&mut plan, game_id, &g, &r, lang);
+            }
+            if !tick && warnings(&g).contains(&due) {
+                add_warnings(&mut plan, game_id, &g, &due, lang)?;
+            }
+            let new_seq = plan.new_seq;
+            match self.group.write(&self.pool, plan, retry.again()).await {
+                Err(StoreError::Db(e)) if super::is_conflict(&e) => retry = Retry::LOAD,
+                Err(e) => return Err(e),
+                Ok(Written::Lost) => retry = Retry::lost(seq),
+                Ok(Written::AlreadyFired) => return Ok(None),
+                Ok(Written::Done) => {
+                    if !events.is_empty() {
+                        self.remember(game_id, new_seq, after, lang);
+                    }
+                    return Ok(Some(Fired {
+                        game_id,
+                        due,
+                        events: events.len(),
+                        committed: std::time::Instant::now(),
+                    }));
+                }
+            }
+        }
+        Err(StoreError::Contention(MAX_RETRIES))
+    }
+}
+
+/// Adds a reminder's messages to the change that fires it.
+fn add_reminder(plan: &mut Plan, game_id: i64, g: &Game, r: &Reminder, lang: Lang) {
+    let text = notify::reminder(g, r.text_id, r.closes, lang);
+    for (n, channel) in r.recipients.iter().enumerate() {
+        let nonce = format!("g{game_id}-{}-{}-{n}", r.due.kind, r.due.at.timestamp());
+        plan.message(channel, &text, nonce);
+    }
+}
+
+/// Adds a warning's DMs to the change that fires it: one to each character the close would
+/// card now. A warning row that no longer matches the game (the close moved, the speed-up
+/// came) is not found by [`warnings`] and writes nothing.
+fn add_warnings(
+    plan: &mut Plan,
+    game_id: i64,
+    g: &Game,
+    due: &Due,
+    lang: Lang,
+) -> Result<(), StoreError> {
+    let Some(d) = g.day.as_ref() else {
+        return Ok(());
+    };
+    for risk in g.at_risk() {
+        let out = notify::card_warning(g, &risk, d.closes, lang);
+        let nonce = format!(
+            "g{game_id}-{}-{}-s{}",
+            due.kind,
+            due.at.timestamp(),
+            risk.character.0
+        );
+        plan.outgoing(out, nonce)?;
+    }
+    Ok(())
+}
