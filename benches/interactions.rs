@@ -468,9 +468,7 @@ async fn to_night(service: &Service, clock: &VirtualClock, games: Vec<Seated>) -
         }
         let Some(due) = next else { break };
         clock.set(due + chrono::Duration::seconds(1));
-        service
-            .store()
-            .fire_due(None, service.now(), "bench")
+        wolfjudge::runtime::deadlines::fire_due(service.store(), None, service.now(), "bench")
             .await
             .expect("the deadlines fire");
     }

@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 use sqlx::Connection;
 use wolfjudge::engine::Action;
 use wolfjudge::i18n::Lang;
+use wolfjudge::runtime::deadlines::replay_inputs;
 use wolfjudge::sim;
-use wolfjudge::store::{self, play, Store};
+use wolfjudge::store::{self, Store};
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
@@ -48,7 +49,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             let id = st
                 .create_game(&format!("bench-{ruleset}-{seed}"), &sim.setup, Lang::Zh)
                 .await?;
-            let lat = play::replay_inputs(&st, id, &sim.inputs, "bench").await?;
+            let lat = replay_inputs(&st, id, &sim.inputs, "bench").await?;
             for ((_, cmd), d) in sim.inputs.iter().zip(lat) {
                 if cmd.action == Action::Tick {
                     ticks.push(d);

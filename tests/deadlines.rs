@@ -6,8 +6,8 @@
 use chrono::{DateTime, Duration, SubsecRound, Utc};
 use sqlx::PgPool;
 use wolfjudge::i18n::Lang;
-use wolfjudge::store::deadline::Firings;
-use wolfjudge::store::outbox::{Earlier, Messenger, OutMessage, SendError};
+use wolfjudge::runtime::deadlines::Firings;
+use wolfjudge::runtime::dispatch::{Earlier, Messenger, OutMessage, SendError};
 use wolfjudge::store::Store;
 
 use crate::outage::{game_closing_at, games_closing_at};
@@ -33,29 +33,31 @@ async fn a_deadline_due_after_a_burst_does_not_wait_behind_it(pool: PgPool) {
         .expect("created");
     // The late game's earlier deadlines (warnings, reminders) fired on time: what is left
     // due of it is its close, a minute ago, while the burst is still being fired.
-    let before = st
-        .fire_due(Some(late), now - Duration::minutes(2), "w")
-        .await
-        .expect("fired");
+    let before =
+        wolfjudge::runtime::deadlines::fire_due(&st, Some(late), now - Duration::minutes(2), "w")
+            .await
+            .expect("fired");
     assert!(!before.is_empty());
 
-    let first = st
-        .fire_due_within(
-            None,
-            &|| now,
-            "w",
-            Some(std::time::Duration::from_millis(1)),
-            &[],
-        )
-        .await
-        .expect("a round");
+    let first = wolfjudge::runtime::deadlines::fire_due_within(
+        &st,
+        None,
+        &|| now,
+        "w",
+        Some(std::time::Duration::from_millis(1)),
+        &[],
+    )
+    .await
+    .expect("a round");
     assert!(
         !first.is_empty() && first.len() <= 12,
         "one round of slots: {}",
         first.len()
     );
 
-    let rest = st.fire_due(None, now, "w").await.expect("fired");
+    let rest = wolfjudge::runtime::deadlines::fire_due(&st, None, now, "w")
+        .await
+        .expect("fired");
     let position = first
         .iter()
         .chain(&rest)
@@ -103,7 +105,7 @@ async fn a_firing_that_waits_holds_a_slot_not_the_worker(pool: PgPool) {
         .expect("created");
     let games = games_closing_at(&st, "g", GAMES, then).await;
     // Only the closes are left due.
-    st.fire_due(None, first - Duration::seconds(1), "w")
+    wolfjudge::runtime::deadlines::fire_due(&st, None, first - Duration::seconds(1), "w")
         .await
         .expect("fired");
     let budget = Some(std::time::Duration::from_millis(50));
@@ -195,7 +197,7 @@ async fn a_burst_being_fired_goes_before_delivery(pool: PgPool) {
     let closes = now - Duration::minutes(1);
     games_closing_at(&st, "burst", BURST as u64, closes).await;
     // The warnings and reminders before the closes fired on time: the closes are left.
-    st.fire_due(None, closes - Duration::seconds(1), "w")
+    wolfjudge::runtime::deadlines::fire_due(&st, None, closes - Duration::seconds(1), "w")
         .await
         .expect("fired");
     let waiting: i64 = sqlx::query_scalar("SELECT count(*) FROM outbox WHERE delivered_at IS NULL")
@@ -213,14 +215,18 @@ async fn a_burst_being_fired_goes_before_delivery(pool: PgPool) {
     let before = fired_so_far().await;
     let firing = {
         let st = st.clone();
-        tokio::spawn(async move { st.fire_due(None, now, "w").await })
+        tokio::spawn(
+            async move { wolfjudge::runtime::deadlines::fire_due(&st, None, now, "w").await },
+        )
     };
     // The dispatcher starts as the burst's first close commits.
     while fired_so_far().await == before {
         tokio::time::sleep(std::time::Duration::from_millis(2)).await;
     }
     let sends = SendTimes::default();
-    let delivered = st.dispatch(None, &sends).await.expect("dispatched");
+    let delivered = wolfjudge::runtime::dispatch::dispatch(&st, None, &sends)
+        .await
+        .expect("dispatched");
     let mut fired = firing.await.expect("joined").expect("fired");
     assert_eq!(fired.len(), BURST, "each game's close, once");
 
@@ -260,18 +266,17 @@ async fn a_deadline_falling_due_during_a_round_is_found_by_it(pool: PgPool) {
         .await
         .expect("created");
     // Only the closes are left due.
-    st.fire_due(None, closes - Duration::seconds(1), "w")
+    wolfjudge::runtime::deadlines::fire_due(&st, None, closes - Duration::seconds(1), "w")
         .await
         .expect("fired");
-    st.fire_due(Some(late), falls_due - Duration::seconds(1), "w")
+    wolfjudge::runtime::deadlines::fire_due(&st, Some(late), falls_due - Duration::seconds(1), "w")
         .await
         .expect("fired");
 
     // A clock that runs from `now` as the round goes on.
     let began = std::time::Instant::now();
     let clock = || now + Duration::from_std(began.elapsed()).expect("a short time");
-    let fired = st
-        .fire_due_within(None, &clock, "w", None, &[])
+    let fired = wolfjudge::runtime::deadlines::fire_due_within(&st, None, &clock, "w", None, &[])
         .await
         .expect("the round");
     let position = fired
@@ -339,7 +344,7 @@ async fn a_close_waits_for_its_own_read_back_only(pool: PgPool) {
             .await
             .expect("its day post");
         // Only the close is left due.
-        st.fire_due(Some(id), closes - Duration::seconds(1), "w")
+        wolfjudge::runtime::deadlines::fire_due(st, Some(id), closes - Duration::seconds(1), "w")
             .await
             .expect("fired");
         games.push(id);
@@ -452,14 +457,18 @@ async fn a_burst_of_closes_is_written_together_as_each_alone(pool: PgPool) {
     let together = games_closing_at(&st, "together", GAMES, closes).await;
     let alone = games_closing_at(&st, "alone", GAMES, closes).await;
     // The reminders before the closes fired on time: the closes are left.
-    st.fire_due(None, closes - Duration::seconds(1), "w")
+    wolfjudge::runtime::deadlines::fire_due(&st, None, closes - Duration::seconds(1), "w")
         .await
         .expect("fired");
     for &game in &alone {
-        let fired = st.fire_due(Some(game), now, "w").await.expect("fired");
+        let fired = wolfjudge::runtime::deadlines::fire_due(&st, Some(game), now, "w")
+            .await
+            .expect("fired");
         assert_eq!(fired.len(), 1, "game {game}: its close");
     }
-    let fired = st.fire_due(None, now, "w").await.expect("fired");
+    let fired = wolfjudge::runtime::deadlines::fire_due(&st, None, now, "w")
+        .await
+        .expect("fired");
     assert_eq!(fired.len(), GAMES as usize, "each close once");
     assert!(
         fired.iter().all(|f| f.events > 0),
@@ -570,7 +579,8 @@ async fn a_reminder_fired_by_another_worker_while_a_group_waits_is_sent_once(poo
     for (n, &d) in decoys.iter().enumerate() {
         let st = st.clone();
         decoy_fires.push(tokio::spawn(async move {
-            st.fire_due(Some(d), now - Duration::minutes(30), "w").await
+            wolfjudge::runtime::deadlines::fire_due(&st, Some(d), now - Duration::minutes(30), "w")
+                .await
         }));
         until_waiting(&pool, n as i64 + 1).await;
     }
@@ -589,7 +599,10 @@ async fn a_reminder_fired_by_another_worker_while_a_group_waits_is_sent_once(poo
     // This worker's fires of the twelve queue up behind the decoys.
     let firing = {
         let st = st.clone();
-        tokio::spawn(async move { st.fire_due(None, now - Duration::minutes(90), "w").await })
+        tokio::spawn(async move {
+            wolfjudge::runtime::deadlines::fire_due(&st, None, now - Duration::minutes(90), "w")
+                .await
+        })
     };
     until_queued(&st, GAMES as usize).await;
     decoys_held.commit().await.expect("commits");

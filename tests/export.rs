@@ -16,7 +16,7 @@ use wolfjudge::script::export::ScriptFile;
 use wolfjudge::script::{self, Act, By, Report, Script, Step};
 use wolfjudge::service::replay;
 use wolfjudge::sim::{self, Simulation};
-use wolfjudge::store::{play, Store};
+use wolfjudge::store::Store;
 
 use crate::common::catalog::{msg, says_with};
 use crate::common::url_of;
@@ -93,7 +93,7 @@ pub(crate) async fn stored_game(store: &Store, key: &str) -> i64 {
         .create_game(key, &setup, Lang::En)
         .await
         .expect("the game is created");
-    play::replay_inputs(store, id, &real_inputs(&sim), "test-worker")
+    wolfjudge::runtime::deadlines::replay_inputs(store, id, &real_inputs(&sim), "test-worker")
         .await
         .expect("the inputs play");
     id
@@ -312,7 +312,7 @@ async fn an_exported_game_with_a_256_bit_seed_verifies(pool: PgPool) {
         .expect("the game is created");
     // The simulated commands were chosen for another deal: many are refused, which the
     // export records like any refusal.
-    play::replay_inputs(&store, id, &real_inputs(&sim), "test-worker")
+    wolfjudge::runtime::deadlines::replay_inputs(&store, id, &real_inputs(&sim), "test-worker")
         .await
         .expect("the inputs play");
     let stored = store.load(id).await.expect("the game");
@@ -599,7 +599,7 @@ async fn stored_board_game(store: &Store, key: &str) -> i64 {
         .create_game(key, &setup, Lang::En)
         .await
         .expect("the game is created");
-    play::replay_inputs(store, id, &sim.inputs, "test-worker")
+    wolfjudge::runtime::deadlines::replay_inputs(store, id, &sim.inputs, "test-worker")
         .await
         .expect("the inputs play");
     id

@@ -28,12 +28,12 @@ use wolfjudge::engine::{Action, CharId, Command, Phase, RuleError, Ruleset, Setu
 use wolfjudge::i18n::{self, Lang};
 
 use crate::common::catalog::{msg, says, says_with, zh};
+use wolfjudge::recorder::Recorder;
 use wolfjudge::script::{
     self, phases_opened, Act, By, Refusal, Run, Script, ScriptError, Step, Table,
     MAX_PHASES_PER_SCRIPT, MAX_PHASES_PER_WAIT, MAX_STEPS, MAX_VALUES,
 };
 use wolfjudge::service::replay::{self, PlayError};
-use wolfjudge::store::outbox::Recorder;
 use wolfjudge::store::Store;
 
 // ---------------------------------------------------------------------------------------

@@ -23,8 +23,10 @@ use std::path::{Path, PathBuf};
 /// (`src/<m>.rs` or `src/<m>/`; the binary's `main.rs` and `src/cli/` are the `cli`
 /// adapter). A module may use modules on lower floors.
 const FLOORS: &[(&str, u8)] = &[
-    // The rules: pure, no I/O, no clock.
+    // The rules: pure, no I/O, no clock. UNO's beside werewolf's, drawing through the same
+    // seeded streams.
     ("engine", 0),
+    ("uno", 0),
     // Pure presentation and formats: the catalogs, what each audience is told, scripts
     // replayed in memory, tournament scoring and its render, the reveal's pictures.
     ("i18n", 1),
@@ -34,18 +36,25 @@ const FLOORS: &[(&str, u8)] = &[
     ("tournament", 1),
     // Persistence.
     ("store", 2),
+    // The long-running loops over the store: delivery, deadline firing, outages, retention.
+    ("runtime", 3),
     // One method per user intent.
-    ("service", 3),
-    // The edges: what starts and drives the rest.
-    ("discord", 4),
-    ("cli", 4),
-    ("sim", 4),
-    ("bench", 4),
+    ("service", 4),
+    // The edges: what starts and drives the rest; `recorder` is the file messenger they
+    // share.
+    ("discord", 5),
+    ("cli", 5),
+    ("sim", 5),
+    ("bench", 5),
+    ("recorder", 5),
 ];
 
 /// Edges allowed between two modules of one floor, `(from, to)`; any other one fails (so
 /// adapters do not reach into each other, and `i18n` stays below what words through it).
 const SIDEWAYS: &[(&str, &str)] = &[
+    // UNO draws through the werewolf engine's seed and streams (`engine::rng`), so that the
+    // commit-reveal and `verify` work unchanged, and reads its durations.
+    ("uno", "engine"),
     ("notify", "i18n"),
     ("script", "i18n"),
     ("tournament", "i18n"),
@@ -56,6 +65,8 @@ const SIDEWAYS: &[(&str, &str)] = &[
     // The benchmark drives simulated games, and plans the Discord messenger's requests.
     ("bench", "sim"),
     ("bench", "discord"),
+    // The file messenger stands in for a platform in the binary's worker and scripts.
+    ("cli", "recorder"),
     // The binary starts every adapter.
     ("cli", "discord"),
     ("cli", "bench"),

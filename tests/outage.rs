@@ -413,8 +413,8 @@ async fn restart_under(name: &str, args: &[&str]) {
     let said = std::fs::read_to_string(&log).expect("the child's log");
     for task in ["deadlines", "outbox"] {
         for line in [
-            format!("{task}: {}", store::outage::FAILING),
-            format!("{task}: {}", store::outage::RECOVERED),
+            format!("{task}: {}", runtime::outage::FAILING),
+            format!("{task}: {}", runtime::outage::RECOVERED),
         ] {
             let n = said.lines().filter(|l| l.contains(&line)).count();
             assert_eq!(n, 1, "`{line}` logged {n} times:\n{said}");

@@ -60,11 +60,14 @@ async fn fire_until(
         }
         let due = g.next_deadline().expect("a deadline");
         clock.set(due + Duration::seconds(1));
-        service
-            .store()
-            .fire_due(Some(game.0), service.now(), "test")
-            .await
-            .expect("fires");
+        wolfjudge::runtime::deadlines::fire_due(
+            service.store(),
+            Some(game.0),
+            service.now(),
+            "test",
+        )
+        .await
+        .expect("fires");
     }
     panic!("the game did not get there");
 }

@@ -12,9 +12,10 @@ use sqlx::{PgPool, Row};
 use wolfjudge::engine::rng::Seed;
 use wolfjudge::engine::{self, Action, CharId, Command, EventKind, Ruleset, Setup};
 use wolfjudge::i18n::Lang;
+use wolfjudge::recorder::Recorder;
+use wolfjudge::runtime::dispatch::{dispatch, Earlier, Messenger, OutMessage, SendError};
 use wolfjudge::script::{self, Script};
 use wolfjudge::service::replay;
-use wolfjudge::store::outbox::{Earlier, Messenger, OutMessage, Recorder, SendError};
 use wolfjudge::store::{Outcome, Store};
 
 use crate::common::{scenario_files as scenarios, url_of};
@@ -353,7 +354,7 @@ async fn dispatchers_in_one_process_never_send_a_message_twice(pool: PgPool) {
                 // A dispatch ends when nothing it may take is ready; the others may still
                 // hold some: go on until the outbox is empty.
                 loop {
-                    store.dispatch(None, watch.as_ref()).await.expect("dispatch");
+                    dispatch(&store, None, watch.as_ref()).await.expect("dispatch");
                     let left = count(
                         store.pool(),
                         "SELECT count(*) FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL",
@@ -502,8 +503,7 @@ async fn sent_in_one_dispatch(pool: &PgPool, key: &str, channels: i64, each: i64
     let game = bare_game(pool, key).await;
     fill_channels(pool, game, channels, each, false).await;
     let overlap = Overlap::default();
-    let delivered = Store::new(pool.clone())
-        .dispatch(None, &overlap)
+    let delivered = dispatch(&Store::new(pool.clone()), None, &overlap)
         .await
         .expect("dispatch");
     assert_eq!(delivered as i64, channels * each);
@@ -523,7 +523,7 @@ async fn a_dispatch_with_nothing_to_send_searches_once(pool: PgPool) {
     let store = Store::new(counted);
     let recorder = Recorder::default();
     let (delivered, cost) =
-        crate::common::pgproxy::measure(&counter, store.dispatch(None, &recorder)).await;
+        crate::common::pgproxy::measure(&counter, dispatch(&store, None, &recorder)).await;
     assert_eq!(delivered.expect("dispatch"), 0);
     assert_eq!(cost.statements, 1, "statements of an idle dispatch");
 }
@@ -606,7 +606,7 @@ async fn a_games_states_and_events_are_compressed_with_lz4(pool: PgPool) {
 async fn more_channels_than_a_claim_takes_are_sent_by_several_lanes(pool: PgPool) {
     let s = sent_in_one_dispatch(&pool, "lanes", 200, 2).await;
     assert!(
-        s.most > wolfjudge::store::outbox::CHANNELS_AT_ONCE,
+        s.most > wolfjudge::runtime::dispatch::CHANNELS_AT_ONCE,
         "one lane at a time: at most {} in flight",
         s.most
     );
@@ -656,8 +656,7 @@ async fn dispatch_within(pool: &PgPool, timeout: &str) -> (usize, Recorder) {
         .await
         .expect("pool with a statement timeout");
     let recorder = Recorder::default();
-    let delivered = Store::new(timed)
-        .dispatch(None, &recorder)
+    let delivered = dispatch(&Store::new(timed), None, &recorder)
         .await
         .expect("every claim within the statement timeout");
     (delivered, recorder)
@@ -777,7 +776,7 @@ fn delivered(file: &Path) -> Vec<OutMessage> {
 }
 
 /// Every raw send in a delivery file (duplicates included), with the process that made it.
-fn sends(file: &Path) -> Vec<wolfjudge::store::outbox::Sent> {
+fn sends(file: &Path) -> Vec<wolfjudge::recorder::Sent> {
     std::fs::read_to_string(file)
         .unwrap_or_default()
         .lines()
@@ -977,7 +976,10 @@ async fn failed_sends_are_retried_with_backoff_in_order_and_set_aside_at_last(po
         .await
         .expect("created");
     let flaky = Flaky::default();
-    assert_eq!(store.dispatch(Some(id), &flaky).await.expect("dispatch"), 0);
+    assert_eq!(
+        dispatch(&store, Some(id), &flaky).await.expect("dispatch"),
+        0
+    );
     // Every first send failed: each channel's first message waits with a backoff.
     let waiting: i64 = sqlx::query(
         "SELECT count(*) AS n FROM outbox WHERE attempts = 1 AND next_attempt_at > now() AND delivered_at IS NULL",
@@ -994,7 +996,7 @@ async fn failed_sends_are_retried_with_backoff_in_order_and_set_aside_at_last(po
             .execute(&pool)
             .await
             .expect("fast-forward");
-        store.dispatch(Some(id), &flaky).await.expect("dispatch");
+        dispatch(&store, Some(id), &flaky).await.expect("dispatch");
     }
     let rows = sqlx::query(
         "SELECT id, channel, attempts, delivered_at IS NOT NULL AS done, failed_at IS NOT NULL AS failed
@@ -1200,8 +1202,7 @@ async fn only_the_latest_redraw_of_a_vote_count_waiting_is_sent(pool: PgPool) {
         .expect("a message");
     }
     let recorder = Recorder::default();
-    let delivered = Store::new(pool.clone())
-        .dispatch(None, &recorder)
+    let delivered = dispatch(&Store::new(pool.clone()), None, &recorder)
         .await
         .expect("dispatched");
     let shown: Vec<String> = recorder.shown().into_iter().map(|m| m.body).collect();

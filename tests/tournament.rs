@@ -11,9 +11,9 @@ use chrono::{DateTime, Duration, Utc};
 use sqlx::PgPool;
 use wolfjudge::engine::{EventKind, Role, Winner};
 use wolfjudge::i18n::{Lang, MISSING_OPEN};
+use wolfjudge::recorder::Recorder;
 use wolfjudge::script::{Act, By, Script, Step};
 use wolfjudge::service::replay;
-use wolfjudge::store::outbox::Recorder;
 use wolfjudge::store::tournament::TournamentError;
 use wolfjudge::store::Store;
 use wolfjudge::tournament::{

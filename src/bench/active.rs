@@ -45,7 +45,8 @@ use super::{
     create_all, games, none_left, peak_rss_mb, table_bytes, BenchError, Millis, DISPATCHERS,
 };
 use crate::engine::{self, Action, CharId, Command, Game, Ruleset, Setup};
-use crate::store::deadline::{Fired, Firings, ROUND_BUDGET};
+use crate::runtime::deadlines::Firings;
+use crate::store::deadline::{Fired, ROUND_BUDGET};
 use crate::store::{self, Outcome, Store, StoreError};
 
 /// What the active-games phase runs.
@@ -431,7 +432,7 @@ async fn worker(
     let mut worked = Worked::default();
     let mut firings = Firings::new(&store, name);
     while !halt.load(Ordering::Acquire) {
-        // A round as the bot's worker does it (`store::outage::fire_round`): within its
+        // A round as the bot's worker does it (`runtime::outage::fire_round`): within its
         // budget, reading the clock at each look, its firings in flight going on into the
         // next round.
         let fired = worked

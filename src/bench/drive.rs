@@ -23,8 +23,8 @@ use tokio::sync::{watch, Notify, Semaphore};
 
 use super::games::{Planned, Step};
 use super::BenchError;
-use crate::store::outage::Outage;
-use crate::store::outbox::{Earlier, Messenger, OutMessage, SendError};
+use crate::runtime::dispatch::{Earlier, Messenger, OutMessage, SendError};
+use crate::runtime::outage::Outage;
 use crate::store::{Outcome, Store, StoreError};
 
 /// A messenger that only counts: every nonce shown once, every send counted.
@@ -190,17 +190,18 @@ async fn deadline_worker(
         if target > frontier && reached.last().is_none_or(|r| r.0 < target) {
             reached.push((target, Instant::now()));
         }
-        let fired = match store.fire_due(None, target, "bench-worker").await {
-            Ok(fired) => fired,
-            Err(e) => {
-                failures += 1;
-                if failures >= WORKER_TRIES {
-                    return Err(e);
+        let fired =
+            match crate::runtime::deadlines::fire_due(&store, None, target, "bench-worker").await {
+                Ok(fired) => fired,
+                Err(e) => {
+                    failures += 1;
+                    if failures >= WORKER_TRIES {
+                        return Err(e);
+                    }
+                    tokio::time::sleep(outage.failed(&e)).await;
+                    continue;
                 }
-                tokio::time::sleep(outage.failed(&e)).await;
-                continue;
-            }
-        };
+            };
         failures = 0;
         outage.recovered();
         for f in fired {
@@ -227,7 +228,7 @@ pub(super) async fn dispatcher<M: Messenger + Send + 'static>(
 ) -> Result<(), StoreError> {
     loop {
         let stopping = stop.load(Ordering::Acquire);
-        if store.dispatch(None, tally.as_ref()).await? == 0 {
+        if crate::runtime::dispatch::dispatch(&store, None, tally.as_ref()).await? == 0 {
             if stopping {
                 return Ok(());
             }

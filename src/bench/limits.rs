@@ -33,7 +33,7 @@ use crate::discord::pace::{Pace, OUTBOX_PER_SECOND};
 use crate::discord::requests::{
     plan, Kind, Known, Major, Request, Route, Server, GLOBAL_PER_SECOND,
 };
-use crate::store::outbox::{
+use crate::runtime::dispatch::{
     Earlier, Messenger, OutMessage, SendError, CHANNELS_AT_ONCE, DISPATCH_LANES,
 };
 
@@ -638,9 +638,12 @@ pub(super) async fn run(
     all_delivered(st, Some(&ids)).await?;
     // The close, for every game at once, and what it wrote.
     planner.phase.store(1, Ordering::Release);
-    while !st.fire_due(None, close, "bench-limits").await?.is_empty() {}
+    while !crate::runtime::deadlines::fire_due(st, None, close, "bench-limits")
+        .await?
+        .is_empty()
+    {}
     let limited = Limited::new(planner.as_ref(), o.rtt);
-    while st.dispatch(None, &limited).await? > 0 {}
+    while crate::runtime::dispatch::dispatch(st, None, &limited).await? > 0 {}
     let mut dispatcher = limited.timing();
     all_delivered(st, Some(&ids)).await?;
     // The rest of the games.

@@ -34,9 +34,10 @@ use super::{create_all, games, BenchError, Millis};
 use crate::discord::pace::{Pace, OUTBOX_PER_SECOND};
 use crate::discord::readback::{self, ReadBacks, Reader, READ_AT_ONCE};
 use crate::engine::Ruleset;
+use crate::runtime::deadlines::Firings;
 use crate::service::clock::SystemClock;
 use crate::service::{Channel, Closing, GameId, Service};
-use crate::store::deadline::{Fired, Firings, ROUND_BUDGET};
+use crate::store::deadline::{Fired, ROUND_BUDGET};
 use crate::store::Store;
 
 /// How long the clock runs before the burst's instant.
@@ -208,7 +209,7 @@ pub(super) async fn run(
     let lead = chrono::Duration::from_std(LEAD).unwrap_or_default();
     // What is due before the clock starts (the warnings before the closes) is the games'
     // past: fired, and its messages taken as delivered.
-    st.fire_due(None, at - lead, "bench-read-back").await?;
+    crate::runtime::deadlines::fire_due(st, None, at - lead, "bench-read-back").await?;
     st.mark_delivered(&ids).await?;
 
     let count = Arc::new(AtomicUsize::new(0));

@@ -92,7 +92,7 @@ pub fn main() -> ExitCode {
     // The long-running commands say what they do; the one-shot ones only warnings. sqlx's
     // own lines about each connection a database restart cuts (the server's notice, the
     // failed ping of a connection given back, which sqlx logs as a warning) are left out:
-    // the tasks say once that they fail and once that they recovered (`store::outage`).
+    // the tasks say once that they fail and once that they recovered (`runtime::outage`).
     let default_filter = match cmd {
         Cmd::Run(_) | Cmd::Worker(_) => {
             "info,serenity=warn,sqlx::postgres::notice=error,sqlx_core::pool=error"

@@ -1,12 +1,12 @@
 //! `wolfjudge run`: the Discord bot (gateway, slash commands, and the deadline and outbox
 //! worker) until Ctrl-C. Its failures to start exit 2; once running, a database outage
-//! stops nothing (the worker and the gateway try again, see [`wolfjudge::store::outage`]).
+//! stops nothing (the worker and the gateway try again, see [`wolfjudge::runtime::outage`]).
 
 use std::path::PathBuf;
 
 use wolfjudge::discord;
-use wolfjudge::store::outage;
-use wolfjudge::store::retention::prune_round;
+use wolfjudge::runtime::outage;
+use wolfjudge::runtime::retention::prune_round;
 
 use super::db::Db;
 use super::out::exit;
@@ -71,7 +71,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         }
     };
     if let Some(file) = a.deliver_to {
-        let recorder = wolfjudge::store::outbox::Recorder::with_file(file).map_err(|e| fail(&e))?;
+        let recorder = wolfjudge::recorder::Recorder::with_file(file).map_err(|e| fail(&e))?;
         let worker = discord::start_recording(
             service,
             recorder,

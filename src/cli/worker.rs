@@ -7,15 +7,15 @@
 //!
 //! On the real clock it outlives the database: firing and delivering are two tasks that try
 //! again with backoff after an error (a PostgreSQL restart), each logging one line when it
-//! starts failing and one when it recovers ([`store::outage`]); whatever fell due meanwhile
+//! starts failing and one when it recovers ([`runtime::outage`]); whatever fell due meanwhile
 //! fires once and is delivered once when the database is back.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use wolfjudge::store::deadline::Firings;
-use wolfjudge::store::{self, outage};
+use wolfjudge::runtime::deadlines::Firings;
+use wolfjudge::runtime::outage;
 
 use super::db::Db;
 use super::out::emit_line;
@@ -56,16 +56,16 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     }
     let st = a.db.store().await?;
     let recorder = match a.deliver_to {
-        Some(file) => Some(store::outbox::Recorder::appending(file)?),
+        Some(file) => Some(wolfjudge::recorder::Recorder::appending(file)?),
         None => None,
     };
     if let Some(until) = until {
         // One pass on a virtual clock: an error ends it (and the exit code says so). Without a
         // file to deliver to, the messages stay in the outbox: marking them delivered would
         // lose them for the process that can send them.
-        let fired = st.fire_due(None, until, &a.name).await?;
+        let fired = wolfjudge::runtime::deadlines::fire_due(&st, None, until, &a.name).await?;
         if let Some(recorder) = &recorder {
-            st.dispatch(None, recorder).await?;
+            wolfjudge::runtime::dispatch::dispatch(&st, None, recorder).await?;
         }
         return emit_line(&fired.len().to_string());
     }
@@ -87,7 +87,9 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     };
     let messages = tokio::spawn(async move {
         outage::forever("outbox", None, || async {
-            st.dispatch(None, &*recorder).await.map(|_| POLL)
+            wolfjudge::runtime::dispatch::dispatch(&st, None, &*recorder)
+                .await
+                .map(|_| POLL)
         })
         .await;
     });

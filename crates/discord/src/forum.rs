@@ -21,8 +21,8 @@ use super::messenger::no_pings;
 use super::pace::Pace;
 use super::readback::Reader;
 use super::{db_failure, failure_text, Data, DbFailure};
+use runtime::outage::Outage;
 use service::{Account, Channel, Closing, Guild, Place, Service, ServiceError, ThreadPost};
-use store::outage::Outage;
 
 /// The pauses before each new try of a message that met a database error: about a minute
 /// and a half in all, enough for a database restart. Bounded, because the read-back before

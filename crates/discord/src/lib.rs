@@ -8,7 +8,7 @@
 //! delivered is sent again with the same nonce.
 //!
 //! A database outage stops nothing: the worker's loops try again with backoff and log one
-//! line when they start failing and one when they recover ([`store::outage`]); a
+//! line when they start failing and one when they recover ([`runtime::outage`]); a
 //! command that is still waiting for the database after [`DEFER_AFTER`] has its interaction
 //! deferred (Discord's 3 s), and its answer says truthfully what became of it
 //! ([`failure_text`]): "may or may not have been recorded" unless it surely was not.
@@ -37,10 +37,10 @@ use tokio::task::JoinHandle;
 
 use i18n::Lang;
 use messenger::DiscordMessenger;
+use runtime::deadlines::Firings;
+use runtime::dispatch::Messenger;
+use runtime::outage::{self, Outage};
 use service::{Account, Channel, Guild, Place, ServerRole, Service, ServiceError};
-use store::deadline::Firings;
-use store::outage::{self, Outage};
-use store::outbox::{Messenger, Recorder};
 use store::StoreError;
 
 /// What every command and handler can reach.
@@ -211,9 +211,9 @@ pub async fn start(opts: Options, service: Service) -> Result<Bot, Error> {
 /// Runs only the deadline and outbox worker of [`start`], showing messages to `recorder`
 /// instead of sending them to Discord (`wolfjudge run --no-gateway --deliver-to FILE`: the
 /// bot's own worker loops, tested without Discord).
-pub fn start_recording(
+pub fn start_recording<M: Messenger + Send + 'static>(
     service: Service,
-    recorder: Recorder,
+    recorder: M,
     poll: Duration,
     worker: String,
 ) -> Bot {
@@ -368,7 +368,7 @@ async fn deliver<M: Messenger + Send + 'static>(
     let mut drawing = Outage::new("day indexes");
     loop {
         let mut backoff = None;
-        match service.store().dispatch(None, &messenger).await {
+        match runtime::dispatch::dispatch(service.store(), None, &messenger).await {
             Ok(_) => sending.recovered(),
             Err(e) => backoff = Some(sending.failed(&e)),
         }

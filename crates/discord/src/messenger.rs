@@ -37,8 +37,8 @@ use i18n::text;
 use i18n::{self, Lang};
 use notify::camp::{Camp, CampAction};
 use notify::prompt::{Delivery, NewPost, PostRef, TallyRef};
+use runtime::dispatch::{Earlier, Messenger, OutMessage, SendError};
 use service::{anon, Account, Channel, Elevator, GameId, Route, Service};
-use store::outbox::{Earlier, Messenger, OutMessage, SendError};
 
 use super::pace::Pace;
 

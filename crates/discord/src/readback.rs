@@ -6,7 +6,7 @@
 //! other, those twenty seconds held up every deadline of every game (issue 19, target 6).
 //! Here the reads run several at once ([`READ_AT_ONCE`], paced with the outbox's requests),
 //! and only a close whose post is not read back yet waits: its game is held out of the
-//! round ([`store::deadline::Firings::round`]); every other deadline fires on time.
+//! round ([`runtime::deadlines::Firings::round`]); every other deadline fires on time.
 //!
 //! Which posts are read back is [`Service::closing_of`]'s answer; an anonymous game's close
 //! does not wait for its post (a member's own message there never counts: the read only
@@ -25,9 +25,9 @@ use futures::FutureExt;
 use indexmap::IndexSet;
 use tokio::task::JoinSet;
 
+use runtime::deadlines::Firings;
+use runtime::outage;
 use service::{Closing, DueDay, Service, ServiceError};
-use store::deadline::Firings;
-use store::outage;
 use store::precedence::Hold;
 use store::StoreError;
 
@@ -96,7 +96,7 @@ impl ReadBacks {
     /// starts reading back the posts not read yet while places are free, and returns the
     /// games whose close waits for its read-back. The newest close is read first, so that a
     /// close that falls due while a burst's posts are being read goes in front of them (as
-    /// the firing's newest lane does, [`store::deadline::Firings::round`]): the burst
+    /// the firing's newest lane does, [`runtime::deadlines::Firings::round`]): the burst
     /// is late by Discord's limit either way, the close that is not in it need not be. An
     /// anonymous day's post holds nothing and is read when no close waits for a place.
     pub fn held(&mut self, closing: &[Closing]) -> Vec<i64> {

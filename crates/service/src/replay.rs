@@ -12,9 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use engine::{Event, Kind};
 use i18n::Lang;
+use runtime::dispatch::Messenger;
 use script::export::{self as written, Export, Logged};
 use script::{Refusal, Report, Script, ScriptError, Step, StepResult, Table};
-use store::outbox::Messenger;
 use store::tournament::{StartedGame, TournamentError};
 use store::{Outcome, Store, StoreError};
 
@@ -208,7 +208,7 @@ pub async fn run_steps<M: Messenger>(
             }
         };
         results.push(result);
-        store.dispatch(Some(game_id), messenger).await?;
+        runtime::dispatch::dispatch(store, Some(game_id), messenger).await?;
     }
     let game = store.load(game_id).await?;
     let events = store.events(game_id).await?;
@@ -231,7 +231,7 @@ async fn wait(
     match step {
         Step::WaitFor(span) => {
             let to = now + span.dur();
-            store.fire_due(Some(game_id), to, worker).await?;
+            runtime::deadlines::fire_due(store, Some(game_id), to, worker).await?;
             Ok(WaitRecord::ok(to))
         }
         Step::WaitUntil(target) => {

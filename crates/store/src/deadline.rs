@@ -9,12 +9,9 @@
 //! warning row (`warning:<day>:<seconds>`, issue 18) DMs the characters the day's close
 //! would card automatically at the time it fires.
 
-use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
-use std::time::Instant;
 
 use chrono::{DateTime, Duration, Utc};
-use tokio::task::JoinSet;
 
 use super::{Firing, Plan, Retry, Store, StoreError, Written, MAX_RETRIES};
 use engine::{self, Command, Game, Phase, Role};
@@ -179,15 +176,15 @@ pub struct Fired {
 
 /// Deadlines one worker fires at once, each in its own statement on its own connection.
 /// Different games are independent; a game's own deadlines go one after another.
-const FIRE_AT_ONCE: usize = 12;
+pub const FIRE_AT_ONCE: usize = 12;
 
 /// How many due deadlines one look at the table takes.
-const HEADS_PER_LOOK: i64 = 256;
+pub const HEADS_PER_LOOK: i64 = 256;
 
 /// How often, while a backlog is being fired, the worker looks for the newest due
 /// deadlines, and how many it takes then (one round of slots).
-const RELOOK: std::time::Duration = std::time::Duration::from_millis(20);
-const FRESH_PER_LOOK: i64 = FIRE_AT_ONCE as i64;
+pub const RELOOK: std::time::Duration = std::time::Duration::from_millis(20);
+pub const FRESH_PER_LOOK: i64 = FIRE_AT_ONCE as i64;
 
 /// How long a worker's round starts firing before it ends, so that the next round looks at
 /// the clock again: a deadline that falls due during a burst waits about this long, not
@@ -203,239 +200,9 @@ struct HeadRow {
 
 /// A due deadline and its game.
 #[derive(Debug, Clone)]
-struct Head {
-    game_id: i64,
-    due: Due,
-}
-
-/// What a firing task gives back.
-type Shot = Result<Option<Fired>, StoreError>;
-
-/// One worker's firings, kept from one round to the next (issue 19, target 6). A round
-/// that reaches its budget returns at once, without waiting for the firings it started:
-/// they go on while the worker's loop takes its turn (the look at the next deadline, the
-/// day posts' read-back) and while the next round looks at the table, and whichever round
-/// sees one end returns it. Before, each round waited for its slots to empty and the next
-/// one looked with nothing firing (a trace on one machine put much of a burst's lag in
-/// those gaps; on another, removing them did not move the burst: BENCHMARKS.md, "A round
-/// leaves its firings in flight to the next").
-///
-/// So a firing that cannot commit (its game's row held by a slow transaction) holds what
-/// waits with it, not the worker: its slot, the slots of the changes written in the same
-/// group statement, and one of the group's writers ([`super::group`]); the other slots and
-/// writer go on.
-///
-/// Dropping it aborts the firings in flight, as stopping the process does: each is one
-/// statement, so its deadline is either fired with its change or still due.
-pub struct Firings {
-    store: Store,
-    worker: String,
-    /// Only this game's deadlines (`None`: every game's).
-    game: Option<i64>,
-    flying: JoinSet<Shot>,
-    /// The game of each firing in flight: a game fires one deadline at a time.
-    games: HashMap<tokio::task::Id, i64>,
-}
-
-impl Firings {
-    /// No firings yet, of every game's deadlines, by `worker` (the name its rows record).
-    pub fn new(store: &Store, worker: &str) -> Firings {
-        Firings {
-            store: store.clone(),
-            worker: worker.to_string(),
-            game: None,
-            flying: JoinSet::new(),
-            games: HashMap::new(),
-        }
-    }
-
-    /// The store the firings write to.
-    pub fn store(&self) -> &Store {
-        &self.store
-    }
-
-    /// How many firings are in flight.
-    pub fn in_flight(&self) -> usize {
-        self.flying.len()
-    }
-
-    /// Whether a deadline of `game` is being fired.
-    fn busy(&self, game: i64) -> bool {
-        self.games.values().any(|&g| g == game)
-    }
-
-    /// Starts firing `head`.
-    fn start(&mut self, head: Head) {
-        let (store, worker) = (self.store.clone(), self.worker.clone());
-        let game = head.game_id;
-        let task = self
-            .flying
-            .spawn(async move { store.fire(head, &worker).await });
-        self.games.insert(task.id(), game);
-    }
-
-    /// What an ended firing gave back; its game is free again.
-    fn ended(&mut self, joined: Result<(tokio::task::Id, Shot), tokio::task::JoinError>) -> Shot {
-        match joined {
-            Ok((id, shot)) => {
-                self.games.remove(&id);
-                shot
-            }
-            Err(e) => {
-                self.games.remove(&e.id());
-                Err(StoreError::Task(e.to_string()))
-            }
-        }
-    }
-
-    /// Fires the deadlines due by the time `clock` gives at each look at the table, all of
-    /// them or as many as `budget` allows, and returns the firings that ended meanwhile
-    /// (this round's and those that earlier rounds left in flight), in the order their
-    /// writes committed. Each game's deadlines fire in time order; up to [`FIRE_AT_ONCE`]
-    /// games at a time, so a thousand games changing phase at once do not queue behind one
-    /// connection. Firing is a stream: a slot that frees takes the next due deadline at
-    /// once, and the table is looked at again while the slots still fire.
-    ///
-    /// Two lanes, so that a deadline that belongs to no burst does not wait behind one
-    /// (issue 19): the due deadlines are taken oldest first (a burst drains in the order it
-    /// fell due), and every [`RELOOK`] while a backlog remains the newest due ones go in
-    /// front of it. The newest lane reads the clock at each look, so a deadline that falls
-    /// due while the round fires a backlog is found within a [`RELOOK`], not at the next
-    /// round. With a `budget` ([`ROUND_BUDGET`] for a worker's round) the round returns
-    /// when it runs out, and the firings in flight go on into the next round; so that a
-    /// round ends and the worker's loop gets its turn (the day posts' read-back, the pause
-    /// until the next deadline). Without one it returns when nothing is due and nothing is
-    /// in flight: with a clock that runs, give it a budget.
-    ///
-    /// While deadlines wait for a slot, this process's dispatchers hold back
-    /// ([`super::precedence`]).
-    ///
-    /// The games in `held` fire nothing new in this round: the bot's worker holds a game
-    /// whose day post is still being read back before its close
-    /// (`discord::readback::ReadBacks`), so that one slow read-back holds up that close and
-    /// no other deadline.
-    ///
-    /// # Errors
-    /// As [`Store::fire_next`]: the round ends at the first firing that fails, and the
-    /// others in flight go on into the next round (or [`Firings::settle`]); the deadlines
-    /// fired before the error stay fired.
-    pub async fn round(
-        &mut self,
-        clock: &(dyn Fn() -> DateTime<Utc> + Sync),
-        budget: Option<std::time::Duration>,
-        held: &[i64],
-    ) -> Result<Vec<Fired>, StoreError> {
-        let began = Instant::now();
-        let game = self.game;
-        // Workers that look at the same moment see the same heads; starting each at its own
-        // place in the list (by its name) keeps them mostly out of each other's way.
-        let name_hash = self.worker.bytes().fold(0usize, |h, b| {
-            h.wrapping_mul(31).wrapping_add(usize::from(b))
-        });
-        let mut all = Vec::new();
-        let mut queue: VecDeque<Head> = VecDeque::new();
-        // The games queued: with those in flight, one deadline of a game at a time.
-        let mut queued: HashSet<i64> = HashSet::new();
-        // When the newest lane last looked; `None`: at once.
-        let mut looked = Some(Instant::now());
-        // Whether a look may find something new: not after one that found nothing but
-        // games in flight, until a firing ends (its game's next deadline may be due).
-        let mut may_look = true;
-        // Held while deadlines wait for a slot ([`super::precedence`]).
-        let mut holding = None;
-        let left = || budget.map(|b| b.saturating_sub(began.elapsed()));
-        loop {
-            if left().is_some_and(|l| l.is_zero()) {
-                // Out of budget: what is in flight goes on into the next round.
-                return Ok(all);
-            }
-            if queue.is_empty() && may_look {
-                let mut heads = self
-                    .store
-                    .heads(game, clock(), HEADS_PER_LOOK, false, held)
-                    .await?;
-                if heads.is_empty() && self.flying.is_empty() {
-                    return Ok(all);
-                }
-                let backlog = heads.len() as i64 == HEADS_PER_LOOK;
-                if !heads.is_empty() {
-                    let from = name_hash % heads.len();
-                    heads.rotate_left(from);
-                }
-                for h in heads {
-                    if !self.busy(h.game_id) && queued.insert(h.game_id) {
-                        queue.push_back(h);
-                    }
-                }
-                may_look = !queue.is_empty();
-                // More are due than one look takes: the newest go first at once.
-                looked = (!backlog).then(Instant::now);
-            }
-            // The newest lane: on a backlog, the newest due deadlines in front of it,
-            // at once and every RELOOK after.
-            if !queue.is_empty() && looked.is_none_or(|t| t.elapsed() >= RELOOK) {
-                let fresh = self
-                    .store
-                    .heads(game, clock(), FRESH_PER_LOOK, true, held)
-                    .await?;
-                for h in fresh.into_iter().rev() {
-                    if !self.busy(h.game_id) && queued.insert(h.game_id) {
-                        queue.push_front(h);
-                    }
-                }
-                looked = Some(Instant::now());
-            }
-            while self.flying.len() < FIRE_AT_ONCE {
-                let Some(head) = queue.pop_front() else { break };
-                queued.remove(&head.game_id);
-                self.start(head);
-            }
-            // More due than the slots take: the dispatchers wait until the queue is
-            // empty (or the round ends), so that the fires have the cores.
-            if queue.is_empty() {
-                holding = None;
-            } else if holding.is_none() {
-                holding = Some(self.store.precedence.hold());
-            }
-            let next = self.flying.join_next_with_id();
-            let joined = match left() {
-                Some(left) => match tokio::time::timeout(left, next).await {
-                    Ok(joined) => joined,
-                    Err(_) => continue,
-                },
-                None => next.await,
-            };
-            // Nothing in flight: look again (a look that finds nothing ends the round).
-            let Some(joined) = joined else {
-                may_look = true;
-                continue;
-            };
-            may_look = true;
-            match self.ended(joined) {
-                Ok(Some(fired)) => all.push(fired),
-                Ok(None) => {}
-                Err(e) => return Err(e),
-            }
-        }
-    }
-
-    /// Waits for the firings in flight and returns them in the order their writes
-    /// committed.
-    ///
-    /// # Errors
-    /// The first that failed; the others still finish.
-    pub async fn settle(&mut self) -> Result<Vec<Fired>, StoreError> {
-        let mut all = Vec::new();
-        let mut failed = None;
-        while let Some(joined) = self.flying.join_next_with_id().await {
-            match self.ended(joined) {
-                Ok(Some(fired)) => all.push(fired),
-                Ok(None) => {}
-                Err(e) => failed = failed.or(Some(e)),
-            }
-        }
-        failed.map_or(Ok(all), Err)
-    }
+pub struct Head {
+    pub game_id: i64,
+    pub due: Due,
 }
 
 impl Store {
@@ -466,47 +233,8 @@ impl Store {
         Err(StoreError::Contention(MAX_RETRIES))
     }
 
-    /// Fires every deadline due by `now`; returns them in the order their writes committed.
-    /// As [`Store::fire_due_within`] without a time budget.
-    ///
-    /// # Errors
-    /// As [`Store::fire_due_within`].
-    pub async fn fire_due(
-        &self,
-        game: Option<i64>,
-        now: DateTime<Utc>,
-        worker: &str,
-    ) -> Result<Vec<Fired>, StoreError> {
-        self.fire_due_within(game, &|| now, worker, None, &[]).await
-    }
-
-    /// Fires the deadlines due by the time `clock` gives at each look at the table, all of
-    /// them or as many as `budget` allows; returns them in the order their writes
-    /// committed. One round of [`Firings::round`], after which the firings it started
-    /// finish before this returns (also when it fails); a worker that fires round after
-    /// round keeps a [`Firings`] instead, so that its firings go on into the next round.
-    ///
-    /// # Errors
-    /// As [`Firings::round`]; the deadlines being fired when it fails finish first.
-    pub async fn fire_due_within(
-        &self,
-        game: Option<i64>,
-        clock: &(dyn Fn() -> DateTime<Utc> + Sync),
-        worker: &str,
-        budget: Option<std::time::Duration>,
-        held: &[i64],
-    ) -> Result<Vec<Fired>, StoreError> {
-        let mut firings = Firings::new(self, worker);
-        firings.game = game;
-        let round = firings.round(clock, budget, held).await;
-        let rest = firings.settle().await;
-        let mut all = round?;
-        all.extend(rest?);
-        Ok(all)
-    }
-
     /// The earliest unfired deadline of a game, or of all games but those `held` (see
-    /// [`Store::fire_due_within`]).
+    /// `runtime::deadlines::fire_due_within`).
     ///
     /// # Errors
     /// Database errors.
@@ -528,7 +256,7 @@ impl Store {
 
     /// Up to `limit` due deadlines, each the earliest unfired one of its game, oldest first
     /// (`newest`: the most recently due first), of games not `held`.
-    async fn heads(
+    pub async fn heads(
         &self,
         game: Option<i64>,
         now: DateTime<Utc>,
@@ -595,7 +323,7 @@ impl Store {
     /// fired it first. The write joins the other changes waiting at that moment (other
     /// games' firings and commands: [`super::group`]), so a burst of closes takes a few
     /// statements, not one each.
-    async fn fire(&self, head: Head, worker: &str) -> Result<Option<Fired>, StoreError> {
+    pub async fn fire(&self, head: Head, worker: &str) -> Result<Option<Fired>, StoreError> {
         let Head { game_id, due } = head;
         // The first attempt trusts this process's cached state; see [`Retry`].
         let mut retry = Retry::FIRST;

@@ -19,7 +19,6 @@ mod group;
 pub mod guild;
 pub mod ids;
 mod notice;
-pub mod outage;
 pub mod outbox;
 pub mod play;
 pub mod precedence;
@@ -316,6 +315,12 @@ impl Store {
     #[doc(hidden)]
     pub fn writes_waiting(&self) -> usize {
         self.group.waiting()
+    }
+
+    /// This store's order between deadline firings and deliveries ([`precedence`]): the
+    /// runtime's firings hold it while deadlines wait for a slot, and its dispatchers wait.
+    pub fn precedence(&self) -> &precedence::Precedence {
+        &self.precedence
     }
 
     /// Holds this process's dispatchers back (as a backlog of deadlines does,

@@ -31,7 +31,7 @@ pub const FREE_AFTER: Duration = Duration::from_secs(1);
 
 /// The rounds of this process firing a backlog right now, shared by the store's clones.
 #[derive(Debug, Clone)]
-pub(super) struct Precedence {
+pub struct Precedence {
     firing: Arc<watch::Sender<usize>>,
     /// Until when the dispatchers go on without yielding (after a wait that timed out).
     free_until: Arc<Mutex<Option<Instant>>>,
@@ -62,7 +62,7 @@ impl Drop for Hold {
 
 impl Precedence {
     /// Marks a backlog being fired until the hold is dropped.
-    pub(super) fn hold(&self) -> Hold {
+    pub fn hold(&self) -> Hold {
         self.firing.send_modify(|n| *n += 1);
         Hold {
             firing: self.firing.clone(),
@@ -70,13 +70,13 @@ impl Precedence {
     }
 
     /// Whether a round of this process is firing a backlog now.
-    pub(super) fn is_firing(&self) -> bool {
+    pub fn is_firing(&self) -> bool {
         *self.firing.borrow() > 0
     }
 
     /// Returns once no round of this process is firing a backlog, or after `at_most`; at
     /// once while the dispatchers go freely after an earlier wait reached its bound.
-    pub(super) async fn wait(&self, at_most: Duration) {
+    pub async fn wait(&self, at_most: Duration) {
         if !self.is_firing() || self.free().is_some_and(|until| Instant::now() < until) {
             return;
         }

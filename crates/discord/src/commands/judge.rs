@@ -110,7 +110,7 @@ const LOG_TRIES: usize = 12;
 /// with backoff (about a minute in all); the key makes a line written twice appear once.
 fn log_later(service: Service, game: GameId, line: String, key: String, first: ServiceError) {
     tokio::spawn(async move {
-        let mut outage = store::outage::Outage::new("judge's log line");
+        let mut outage = runtime::outage::Outage::new("judge's log line");
         let mut pause = outage.failed(&first);
         for _ in 0..LOG_TRIES {
             tokio::time::sleep(pause).await;

@@ -14,8 +14,9 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 use tokio::sync::Notify;
 
-use super::deadline::{Firings, ROUND_BUDGET};
-use super::StoreError;
+use crate::deadlines::Firings;
+use store::deadline::ROUND_BUDGET;
+use store::StoreError;
 
 /// The first pause after a failure; it doubles with each failure in a row.
 pub const FIRST_BACKOFF: Duration = Duration::from_millis(250);
