@@ -549,3 +549,89 @@ fn simulate_writes_the_reveals_pictures_into_the_charts_folder() {
         stderr(&out)
     );
 }
+
+/// `wolfjudge script` plays a UNO script (docs/script-format.md, *UNO scripts*): the report
+/// has the contract's keys in its order, and a refused step carries its code and a message
+/// in the language asked, naming whose turn it is.
+#[test]
+fn a_uno_script_prints_the_uno_report_with_refusals_in_the_language_asked() {
+    let file = "tests/scenarios/uno/draw_two_no_stacking.json";
+    for (lang, said) in [("zh", "现在轮到 A 出牌"), ("en", "It is A's turn")] {
+        let out = wolfjudge(&["script", file, "--lang", lang]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let report: serde_json::Value = serde_json::from_str(&text).expect("a JSON report");
+        let keys = [
+            "\"ruleset\"",
+            "\"phase\"",
+            "\"turn\"",
+            "\"direction\"",
+            "\"top\"",
+            "\"color\"",
+            "\"hands\"",
+            "\"draw_pile\"",
+            "\"rounds\"",
+            "\"totals\"",
+            "\"winner\"",
+            "\"steps\"",
+        ];
+        let at: Vec<usize> = keys
+            .iter()
+            .map(|k| text.find(k).unwrap_or_else(|| panic!("no {k} in {text}")))
+            .collect();
+        assert!(
+            at.windows(2).all(|w| w[0] < w[1]),
+            "keys out of order: {text}"
+        );
+        assert_eq!(report["ruleset"], "uno");
+        // C's +2 on B's +2: C was made to draw and lost the turn (no stacking).
+        let refused = &report["steps"][1];
+        assert_eq!(refused["ok"], false);
+        assert_eq!(refused["error"], "not_your_turn");
+        let message = refused["message"].as_str().expect("a message");
+        assert!(message.contains(said), "{lang}: {message}");
+    }
+    // A UNO game is not stored yet: asked to, the script is refused, not played elsewhere.
+    let out = wolfjudge(&["script", file, "--database-url", "postgres://127.0.0.1:1/x"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains("--database-url"), "{}", stderr(&out));
+}
+
+/// `wolfjudge simulate --ruleset uno` prints the table's log for everyone and each hand only
+/// under its holder's name: each round's three hands appear once each, behind the line that
+/// says who alone sees it.
+#[test]
+fn simulate_uno_shows_each_hand_to_its_holder_only() {
+    let out = wolfjudge(&[
+        "simulate",
+        "--ruleset",
+        "uno",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let hands: Vec<&str> = text.lines().filter(|l| l.contains("你的手牌")).collect();
+    // Three hands a round, as many rounds as it takes to reach the target score.
+    let rounds = text.lines().filter(|l| l.contains("赢下本局")).count();
+    assert!(rounds >= 1, "{text}");
+    assert_eq!(hands.len(), 3 * rounds, "{text}");
+    for line in &hands {
+        assert!(line.starts_with("【仅 "), "a hand on the table: {line}");
+    }
+    for line in text.lines().filter(|l| l.starts_with("【牌桌】")) {
+        assert!(
+            !line.contains("你的手牌") && !line.contains("你摸到了"),
+            "a private line on the table: {line}"
+        );
+    }
+    assert!(
+        text.contains("赢下本局"),
+        "the game has a round's end: {text}"
+    );
+    let refused = wolfjudge(&["simulate", "--ruleset", "uno", "--games", "2"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).contains("--games"), "{}", stderr(&refused));
+}

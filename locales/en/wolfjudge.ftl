@@ -1355,3 +1355,61 @@ svc-no-notify-role = This server has no notify role: an administrator sets one w
 ## Leaderboard's order (choices)
 cmd-leaderboard-by-wins = wins
 cmd-leaderboard-by-rate = win rate
+
+## UNO (rules §5): colours, cards and refusals
+uno-color-red = red
+uno-color-yellow = yellow
+uno-color-green = green
+uno-color-blue = blue
+uno-card-number = { $color } { $number }
+uno-card-skip = { $color } skip
+uno-card-reverse = { $color } reverse
+uno-card-draw-two = { $color } +2
+uno-card-wild = wild
+uno-card-wild-draw-four = +4
+uno-err-not-your-turn = It is { $turn }'s turn: wait for yours.
+uno-err-card-not-in-hand = You do not hold a { $card }. Press "My hand" to see the cards you can play.
+uno-err-card-not-playable = A { $card } does not match: the top card is { $top } and the colour in force is { $color }. Play a card of that colour, number or symbol, or a wild or +4; with nothing to play, draw.
+uno-err-last-card-not-allowed = A { $card } cannot be your last card (no 0, skip, reverse or wild). Draw a card instead.
+uno-err-color-required = Playing a { $card } needs a colour: red, yellow, green or blue.
+uno-err-has-playable-card = You have a card you can play ({ $cards }), so you cannot draw.
+uno-err-nothing-to-catch = There is nobody to catch: { $target } did not forget to call UNO, or the moment to catch has passed.
+uno-err-game-over = This UNO game is over.
+uno-err-paused = The judge has paused the game: no plays or draws until it resumes.
+uno-err-not-paused = The game is not paused: there is nothing to resume.
+uno-log-started = UNO starts: { $players } (seated in sign-up order). Seed commitment: { $commitment }
+uno-log-dealer-draw = The draw for the dealer: { $draws }
+uno-log-round-started = Round { $round } starts; { $dealer } deals.
+uno-log-first-card = The first card turned up: { $card }.
+uno-log-turn = { $player }'s turn (until { $deadline }).
+uno-log-played = { $player } plays { $card }.
+uno-log-played-color = { $player } plays { $card } and names { $color }.
+uno-log-uno-called = { $player } calls UNO!
+uno-log-penalty-forgot = { $player } played their second-to-last card without calling UNO: 2 cards' penalty.
+uno-log-penalty-caught = { $player } was caught without calling UNO: 2 cards' penalty.
+uno-log-penalty-wrong-card = { $player } tried a card that may not be played: 2 cards' penalty.
+uno-log-penalty-wrong-uno = { $player } called UNO at the wrong time: 2 cards' penalty.
+uno-log-penalty-wrong-catch = { $player } caught the wrong player: 2 cards' penalty.
+uno-log-penalty-timeout = { $player } ran out of time: 2 cards' penalty.
+uno-log-drew = { $player } draws { $count ->
+    [one] 1 card
+   *[other] { $count } cards
+}.
+uno-log-drew-none = { $player } must draw, but the draw and discard piles are empty: the draw is skipped.
+uno-log-skipped = { $player } is skipped.
+uno-log-direction-clockwise = Play now goes clockwise.
+uno-log-direction-counterclockwise = Play now goes counterclockwise.
+uno-log-reshuffled = The draw pile ran out: the discard pile (but its top card) is shuffled into a new draw pile.
+uno-log-timed-out = { $player }'s time ran out.
+uno-log-round-won = { $player } is out of cards and wins the round, scoring { $points }. Points left in hand: { $hands }
+uno-log-game-won = The game is over. Winner: { $winners }.
+uno-log-ended = The judge ended the game. Winner: { $winner }.
+uno-log-ended-none = The judge ended the game with no winner.
+uno-log-paused = The judge paused the game.
+uno-log-resumed = The judge resumed the game; this turn runs until { $deadline }.
+uno-private-hand = Your hand: { $cards }
+uno-private-drew = You drew: { $cards }
+uno-sim-table = [table]
+uno-sim-private = [only { $player } sees]
+cli-uno-sim-unsupported = A UNO simulation does not take { $flag } yet: leave it out and try again.
+cli-uno-sim-setup = The game cannot start: { $error }

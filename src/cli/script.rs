@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use wolfjudge::i18n::{self, Lang};
+use wolfjudge::script;
 use wolfjudge::service::replay;
-use wolfjudge::{script, store};
 
 use super::db::Db;
 use super::out::{emit_line, exit};
@@ -39,6 +39,9 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             format!("invalid script {}: {}", file.display(), e.message(lang)),
         )
     };
+    if is_uno(&text) {
+        return run_uno(&text, file, lang, a.db.given());
+    }
     let parsed = script::Script::parse(&text).map_err(|e| invalid(&e))?;
     let report = if a.db.given() {
         let key = a.run_key.unwrap_or_else(|| {
@@ -51,10 +54,10 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         // A rerun with the same key is the same dispatcher: it takes back at once the
         // messages a killed run had claimed (and looks in the delivery file for those it
         // may have sent), instead of waiting for their lease to run out.
-        store::outbox::name_dispatcher(&format!("script:{key}"));
+        runtime::dispatch::name_dispatcher(&format!("script:{key}"));
         let recorder = match a.deliver_to {
-            Some(path) => store::outbox::Recorder::with_file(path)?,
-            None => store::outbox::Recorder::default(),
+            Some(path) => wolfjudge::recorder::Recorder::with_file(path)?,
+            None => wolfjudge::recorder::Recorder::default(),
         };
         let st = a.db.store().await?;
         replay::run_script(&st, &parsed, &key, lang, &recorder)
@@ -68,6 +71,39 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         script::run(&parsed, lang).map_err(|e| invalid(&e))?.report
     };
     let json = serde_json::to_string_pretty(&report)
+        .map_err(|e| anyhow::anyhow!("cannot write the report: {e}"))?;
+    emit_line(&json)
+}
+
+/// Whether a script is a UNO game's (`"ruleset": "uno"`, docs/script-format.md).
+fn is_uno(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .and_then(|v| v.get("ruleset")?.as_str().map(|r| r == "uno"))
+        .unwrap_or(false)
+}
+
+/// Plays a UNO script in memory and prints its report (docs/script-format.md, *UNO report*),
+/// refusals worded in `lang`. UNO games are not stored yet: with a database, exit 2 saying
+/// so rather than playing them somewhere else than asked.
+fn run_uno(text: &str, file: &Path, lang: Lang, with_db: bool) -> anyhow::Result<()> {
+    if with_db {
+        return Err(exit(
+            2,
+            format!(
+                "{}: UNO scripts play in memory only: run it without --database-url",
+                file.display()
+            ),
+        ));
+    }
+    let invalid = |e: &wolfjudge::uno::script::ScriptError| {
+        exit(2, format!("invalid script {}: {e}", file.display()))
+    };
+    let parsed = wolfjudge::uno::script::Script::parse(text).map_err(|e| invalid(&e))?;
+    let word = |r: &wolfjudge::uno::refusal::Refusal| i18n::uno::refusal(r, lang);
+    let run = wolfjudge::uno::script::run(&parsed, &word).map_err(|e| invalid(&e))?;
+    // Serialized from the report itself, so its keys keep the contract's order.
+    let json = serde_json::to_string_pretty(&run.report)
         .map_err(|e| anyhow::anyhow!("cannot write the report: {e}"))?;
     emit_line(&json)
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use wolfjudge::engine::{Game, Winner};
 use wolfjudge::i18n::{self, Lang};
-use wolfjudge::{chart, sim, store};
+use wolfjudge::{chart, notify, sim, store};
 
 use super::db::Db;
 use super::out::{emit, exit};
@@ -24,6 +24,8 @@ enum RulesetArg {
     WolfKing,
     /// 预女猎, 9 players.
     Small,
+    /// UNO (docs/rules.md §5), 2-10 players.
+    Uno,
 }
 
 impl RulesetArg {
@@ -35,6 +37,7 @@ impl RulesetArg {
             RulesetArg::Guard => "guard",
             RulesetArg::WolfKing => "wolf-king",
             RulesetArg::Small => "small",
+            RulesetArg::Uno => "uno",
         }
     }
 }
@@ -75,6 +78,9 @@ pub struct Args {
 }
 
 pub async fn run(a: Args) -> anyhow::Result<()> {
+    if matches!(a.ruleset, RulesetArg::Uno) {
+        return uno_game(&a);
+    }
     let series = Series {
         ruleset: a.ruleset.name(),
         seed: a.seed,
@@ -94,6 +100,60 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         }
         None => games(&series, &a.db).await,
     }
+}
+
+/// The players of a simulated UNO game: the catalog's names, as a werewolf simulation's.
+const UNO_DEFAULT_PLAYERS: usize = 4;
+
+/// `simulate --ruleset uno`: one UNO game played by simulated players (who sometimes forget
+/// UNO and sometimes let their time run out), printed as each sees it: the table's log for
+/// everyone, each hand and each card drawn only under its holder's name.
+fn uno_game(a: &Args) -> anyhow::Result<()> {
+    let lang = Lang::from(a.lang);
+    let unsupported = [
+        (a.games > 1, "--games"),
+        (a.tournament.is_some(), "--tournament"),
+        (a.charts.is_some(), "--charts"),
+        (a.db.given(), "--database-url"),
+    ];
+    if let Some((_, flag)) = unsupported.iter().find(|(given, _)| *given) {
+        return Err(exit(
+            2,
+            i18n::text(
+                lang,
+                "cli-uno-sim-unsupported",
+                &[("flag", flag.to_string())],
+            ),
+        ));
+    }
+    let n = a.players.unwrap_or(UNO_DEFAULT_PLAYERS);
+    let players = sim::player_names(n, lang);
+    let options = wolfjudge::uno::options::Options::default();
+    let (_, steps) = wolfjudge::uno::sim::simulate(&options, &players, a.seed).map_err(|e| {
+        exit(
+            2,
+            i18n::text(lang, "cli-uno-sim-setup", &[("error", e.to_string())]),
+        )
+    })?;
+    let mut game = wolfjudge::uno::game::Game::default();
+    let mut out = String::new();
+    for (_, events) in &steps {
+        for e in events {
+            for (seen, line) in notify::uno::told(e, &game, lang) {
+                let who = match seen {
+                    notify::uno::Seen::Table => i18n::text(lang, "uno-sim-table", &[]),
+                    notify::uno::Seen::Player(seat) => i18n::text(
+                        lang,
+                        "uno-sim-private",
+                        &[("player", game.name(seat).to_string())],
+                    ),
+                };
+                out.push_str(&format!("{who} {line}\n"));
+            }
+            wolfjudge::uno::game::apply(&mut game, e);
+        }
+    }
+    emit(&out)
 }
 
 /// What `simulate` plays.
@@ -266,7 +326,7 @@ async fn store_simulation(
     out: &sim::Simulation,
     lang: Lang,
 ) -> anyhow::Result<()> {
-    store::play::replay_inputs(st, id, &out.inputs, "simulate").await?;
+    runtime::deadlines::replay_inputs(st, id, &out.inputs, "simulate").await?;
     let stored = st.events(id).await?;
     if stored != out.events {
         anyhow::bail!("game {id} in the database differs from the simulation");

@@ -84,6 +84,11 @@ fn account_name(lang: Lang, i: usize) -> String {
     catalog_name(lang, "sim-account", i)
 }
 
+/// The accounts of `n` simulated players, in sign-up order (a UNO table's seating).
+pub fn player_names(n: usize, lang: Lang) -> Vec<String> {
+    (0..n).map(|i| account_name(lang, i)).collect()
+}
+
 /// The accounts behind the seats of an anonymous game: the simulated players sign up in
 /// catalog order and are seated as the bot seats an anonymous game (by the seed), so the
 /// reveal matches characters to accounts that differ from them, and the same seed seats

@@ -11,6 +11,7 @@
 //! and reports instead of vanishing; [`try_text`] reports it as an error instead.
 
 pub mod commands;
+pub mod uno;
 
 use std::sync::OnceLock;
 

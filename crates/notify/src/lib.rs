@@ -10,6 +10,7 @@
 pub mod camp;
 pub mod prompt;
 pub mod tally;
+pub mod uno;
 
 use chrono::{DateTime, Utc};
 
