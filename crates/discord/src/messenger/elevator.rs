@@ -1,0 +1,175 @@
+//! The day's index (电梯): a message in the day's post linking every post of the day in
+//! order, redrawn as posts come in.
+
+use super::*;
+
+impl DiscordMessenger {
+    /// Posts a character's words in the day's post under the character's name and avatar
+    /// (an anonymous game): nothing in it names the account. A post longer than Discord's
+    /// limit (a Nitro member may DM 4,000 characters) goes as several messages in order; the
+    /// first is the one the index links. Webhooks take no nonce: after an earlier attempt
+    /// (`after`), the webhook's messages under that name are looked for first, and only the
+    /// missing parts go.
+    pub(super) async fn relay(
+        &self,
+        route: &Route,
+        post: &PostRef,
+        text: &str,
+        after: Option<MessageId>,
+    ) -> Result<u64, SendError> {
+        let name = post.relay_as.clone().unwrap_or_default();
+        let thread = route
+            .days
+            .get(&post.day)
+            .copied()
+            .or_else(|| route.public_thread())
+            .ok_or_else(|| failed("the game has no day post yet"))?;
+        let (id, token) = webhook(&self.http, &self.pace, &self.service, route.forum).await?;
+        let parts = split(text);
+        let channel = ChannelId::new(thread.0.max(1));
+        let (found, mut first) = match after {
+            Some(after) => {
+                let shown = self
+                    .shown_since(channel, after, Author::Relay(id, &name))
+                    .await?;
+                let shown: Vec<(u64, &str)> = shown
+                    .iter()
+                    .map(|m| (m.id.get(), m.content.as_str()))
+                    .collect();
+                already_shown(&parts, &shown)
+            }
+            None => (0, None),
+        };
+        for part in parts.into_iter().skip(found) {
+            let mut hook = ExecuteWebhook::new()
+                .content(part)
+                .username(&name)
+                .in_thread(channel)
+                .allowed_mentions(no_pings());
+            if let Some(avatar) = anon::avatar(&name) {
+                hook = hook.avatar_url(avatar);
+            }
+            self.pace.step().await;
+            let sent = hook
+                .execute(
+                    &*self.http,
+                    (WebhookId::new(id.max(1)), token.as_str(), true),
+                )
+                .await
+                .map_err(refused)?;
+            first = first.or(sent.map(|m| m.id.get()));
+        }
+        let Some(first) = first else {
+            // With `wait`, Discord answers with the message; kept as before if it did not.
+            return Ok(thread.0);
+        };
+        self.service
+            .post_linked(route.game, post.day, CharId(post.seat), thread, first)
+            .await
+            .map_err(failed)?;
+        Ok(first)
+    }
+
+    /// Posts the day's index (电梯) right after its opening post: one message a page. With
+    /// `look` (an earlier attempt may have posted some of it: the opening post's id, and the
+    /// message's other parts, which follow the index), the bot's messages after the opening
+    /// post from the one with the index's heading are taken as its first pages (redrawn
+    /// with the current counts), and only the missing pages are posted.
+    pub(super) async fn open_elevator(
+        &self,
+        game: GameId,
+        day: u32,
+        thread: Channel,
+        look: Option<(MessageId, &[String])>,
+    ) -> Result<(), SendError> {
+        let pages: Vec<String> = self
+            .service
+            .elevator_pages(game, day)
+            .await
+            .map_err(failed)?
+            .iter()
+            // A page is at most `ELEVATOR_PAGE` lines, so it fits; `split` only guards it.
+            .flat_map(|p| split(p))
+            .collect();
+        let channel = ChannelId::new(thread.0.max(1));
+        let mut ids = Vec::with_capacity(pages.len());
+        if let Some((opened, rest)) = look {
+            let heading = pages
+                .first()
+                .and_then(|p| p.lines().next())
+                .unwrap_or_default()
+                .to_string();
+            let me = self.me().await?;
+            let shown = self.shown_since(channel, opened, Author::Bot(me)).await?;
+            let start = shown
+                .iter()
+                .position(|m| !heading.is_empty() && m.content.starts_with(&heading));
+            if let Some(start) = start {
+                ids.extend(
+                    shown[start..]
+                        .iter()
+                        .take_while(|m| !rest.iter().any(|r| r.trim() == m.content.trim()))
+                        .take(pages.len())
+                        .map(|m| m.id.get()),
+                );
+            }
+        }
+        for text in pages.into_iter().skip(ids.len()) {
+            self.pace.step().await;
+            let m = channel
+                .send_message(
+                    &*self.http,
+                    CreateMessage::new()
+                        .content(text)
+                        .allowed_mentions(no_pings()),
+                )
+                .await
+                .map_err(refused)?;
+            ids.push(m.id.get());
+        }
+        self.service
+            .set_elevator(game, day, &ids)
+            .await
+            .map_err(failed)
+    }
+
+    /// Redraws the index messages that have new posts, in place. An edit Discord refuses
+    /// for good is not retried (it would be refused on every pass, for ever): the next post
+    /// redraws it anyway.
+    pub async fn refresh_elevators(&self) -> Result<(), SendError> {
+        for e in self.service.take_dirty_elevators().await.map_err(failed)? {
+            match self.redraw(&e).await {
+                Ok(()) => {}
+                Err(err) if err.permanent => {
+                    tracing::warn!(error = %err, "Discord refused an index; not retried");
+                }
+                Err(err) => {
+                    tracing::warn!(error = %err, "could not redraw an index; retrying");
+                    self.service.elevator_dirty(&e).await.map_err(failed)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) async fn redraw(&self, e: &Elevator) -> Result<(), SendError> {
+        let pages = self
+            .service
+            .elevator_pages(e.game, e.day)
+            .await
+            .map_err(failed)?;
+        let texts: Vec<String> = pages.iter().flat_map(|p| split(p)).collect();
+        for (message, text) in e.messages.iter().zip(texts) {
+            self.edit_in(
+                ChannelId::new(e.thread.0.max(1)),
+                MessageId::new((*message).max(1)),
+                EditMessage::new()
+                    .content(text)
+                    .allowed_mentions(no_pings()),
+            )
+            .await
+            .map_err(refused)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,449 @@
+//! The outbox's messenger on Discord: public messages go to the day's forum post (a new
+//! post when a day opens), the judge's to the log channel, a seat's by DM to the account
+//! playing it now. Menus and buttons come from the message's [`Delivery`]; their ids carry
+//! the game and the choice, so a press after a restart still works.
+//!
+//! Each message is shown once. Every message is sent with a nonce derived from its outbox
+//! nonce and `enforce_nonce`, but Discord only remembers a nonce for a few minutes, and
+//! forum posts and webhook relays take none. So when the outbox says an earlier attempt may
+//! have shown a message ([`Earlier`]: its dispatcher died between send and mark, or a send
+//! failed after its request left), the messenger first looks on Discord for what that
+//! attempt showed, newer than the channel's previous delivered message: the bot's (or its
+//! relay webhook's) messages carrying the message's parts in order, or the forum post of the
+//! day by its title; it sends only what is missing. It returns the id of the message shown
+//! (the first part, or the new post), which the outbox keeps.
+//!
+//! Within Discord's rules: every message allows no mentions ([`no_pings`]: a vote reason or
+//! last words saying `@everyone` ping nobody); every text is cut into messages of at most
+//! [`MAX_LEN`] characters at line ends by the one [`split`] (a relayed post too, in order);
+//! a send Discord refuses for good (a 4xx other than 429) is a permanent [`SendError`], so
+//! the outbox reports it to the judge at once and the channel moves on.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+use serenity::all::{
+    AutoArchiveDuration, Builder, ButtonStyle, ChannelId, ChannelType, CreateActionRow,
+    CreateAllowedMentions, CreateAttachment, CreateButton, CreateForumPost, CreateMessage,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, CreateThread, CreateWebhook,
+    EditMessage, ExecuteWebhook, GetMessages, GuildId, Http, Message, MessageId, Nonce, UserId,
+    WebhookId,
+};
+use sha2::{Digest, Sha256};
+
+use chart::Png;
+use engine::CharId;
+use i18n::text;
+use i18n::{self, Lang};
+use notify::camp::{Camp, CampAction};
+use notify::prompt::{Delivery, NewPost, PostRef, TallyRef};
+use runtime::dispatch::{Earlier, Messenger, OutMessage, SendError};
+use service::{anon, Account, Channel, Elevator, GameId, Route, Service};
+
+use super::pace::Pace;
+
+mod camp;
+mod delivery;
+mod elevator;
+mod tally;
+mod text;
+
+pub use delivery::already_shown;
+use delivery::{look_after, webhook, Author};
+use text::discord_nonce;
+pub(crate) use text::with_due;
+pub use text::{chart_messages, split, split_within, MAX_FILES};
+
+/// Discord's limit on a message's length, in characters.
+pub const MAX_LEN: usize = 2000;
+
+/// Mentions in the bot's messages ping nobody: the texts carry players' words (vote
+/// reasons, last words, relayed posts), and a `<@…>` the bot writes itself is there to name
+/// someone, not to wake them (a DM already notifies its reader).
+pub fn no_pings() -> CreateAllowedMentions {
+    CreateAllowedMentions::new()
+}
+
+/// Sends outbox messages through Discord's REST API.
+#[derive(Clone)]
+pub struct DiscordMessenger {
+    pub http: Arc<Http>,
+    pub service: Service,
+    /// Each player's DM channel, once opened: a DM channel between the bot and a user never
+    /// changes, so it is opened once per user and process instead of before every DM (each
+    /// opening is a request counted against Discord's rate limits).
+    pub dm_channels: Arc<Mutex<BTreeMap<u64, u64>>>,
+    /// One lock per Discord rate-limit bucket that two senders may share ([`Turn`]): the
+    /// vote count from the outbox and the post index from its redraw task; two games'
+    /// messages to one judge's log, or one player's DMs. serenity's limiter (patched,
+    /// `vendor/serenity/PATCHED.md`) now sends one bucket's requests one at a time; these
+    /// locks take whole messages in turn, so that one message's requests (its parts, the
+    /// opening of its DM channel) are not interleaved with another channel's in the same
+    /// bucket, and a message that must wait for its bucket waits here, before it takes a
+    /// step of the outbox's pace. Requests of one bucket cannot go faster than its limit
+    /// anyway, so taking them in turn costs nothing.
+    turns: Arc<Mutex<BTreeMap<Turn, Arc<tokio::sync::Mutex<()>>>>>,
+    /// Held (shared) by every message's delivery, and alone by one that an earlier attempt
+    /// may have shown: looking for what it showed reads server-wide routes (the active
+    /// threads) that no [`Turn`] covers. Such sends only follow a crash or a failure.
+    recovering: Arc<tokio::sync::RwLock<()>>,
+    /// The outbox's share of the global limit, taken before every request.
+    pace: Pace,
+}
+
+/// What two outbox channels sending at once may share on Discord, taken in turn: one
+/// judge's log (several games may log to it), one player's DMs (a player may be in several
+/// games), opening DM channels (one bucket for the bot), a forum's new posts and its relay
+/// webhook (one each per forum), a server's roles and camp threads, and one channel's
+/// edits (the vote count and the day index).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Turn {
+    Log(u64),
+    Dm(u64),
+    OpenDm,
+    Forum(u64),
+    Server(u64),
+    Edits(u64),
+}
+
+impl DiscordMessenger {
+    /// A messenger through `http` for the games of `service`.
+    pub fn new(http: Arc<Http>, service: Service) -> DiscordMessenger {
+        DiscordMessenger {
+            http,
+            service,
+            dm_channels: Arc::default(),
+            turns: Arc::default(),
+            recovering: Arc::default(),
+            pace: Pace::outbox(),
+        }
+    }
+
+    /// The pace its requests take: other requests of the bot's that may come many at once
+    /// (the day posts' read-backs) take it too, so that together they stay within
+    /// Discord's global limit.
+    pub fn pace(&self) -> Pace {
+        self.pace.clone()
+    }
+
+    /// Waits for `turn`'s lock (see [`DiscordMessenger::turns`]).
+    async fn turn(&self, turn: Turn) -> tokio::sync::OwnedMutexGuard<()> {
+        let lock = {
+            let mut turns = self
+                .turns
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            Arc::clone(turns.entry(turn).or_default())
+        };
+        lock.lock_owned().await
+    }
+
+    /// Edits message `id` of `channel`, in turn with the channel's other edits (see
+    /// [`DiscordMessenger::turns`]).
+    async fn edit_in(
+        &self,
+        channel: ChannelId,
+        id: MessageId,
+        edit: EditMessage,
+    ) -> serenity::Result<Message> {
+        let _turn = self.turn(Turn::Edits(channel.get())).await;
+        self.pace.step().await;
+        channel.edit_message(&*self.http, id, edit).await
+    }
+
+    /// The DM channel with `user`, opened the first time it is needed.
+    async fn dm_channel(&self, user: u64) -> Result<Channel, SendError> {
+        let known = self
+            .dm_channels
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&user).copied());
+        if let Some(id) = known {
+            return Ok(Channel(id));
+        }
+        let _turn = self.turn(Turn::OpenDm).await;
+        self.pace.step().await;
+        let dm = UserId::new(user.max(1))
+            .create_dm_channel(&*self.http)
+            .await
+            .map_err(failed)?;
+        if let Ok(mut m) = self.dm_channels.lock() {
+            m.insert(user, dm.id.get());
+        }
+        Ok(Channel(dm.id.get()))
+    }
+}
+
+/// The component id of a choice: `wj:<game>:<choice>`.
+pub fn component_id(game: GameId, choice: &str) -> String {
+    format!("wj:{}:{choice}", game.0)
+}
+
+/// The menus and buttons of a message.
+pub fn components(game: GameId, d: &Delivery) -> Vec<CreateActionRow> {
+    let mut rows: Vec<CreateActionRow> = d
+        .menus
+        .iter()
+        .filter(|m| !m.options.is_empty())
+        .map(|m| {
+            let options = m
+                .options
+                .iter()
+                .take(25)
+                .map(|(seat, name)| CreateSelectMenuOption::new(name, seat.to_string()))
+                .collect();
+            CreateActionRow::SelectMenu(
+                CreateSelectMenu::new(
+                    component_id(game, m.choice.key()),
+                    CreateSelectMenuKind::String { options },
+                )
+                .placeholder(&m.label),
+            )
+        })
+        .collect();
+    if let Some(seat) = d.card_for {
+        // The judge's one-click card for a reported violation.
+        rows.push(CreateActionRow::Buttons(
+            [("blue", "🟦"), ("yellow", "🟨")]
+                .into_iter()
+                .map(|(color, icon)| {
+                    CreateButton::new(component_id(game, &format!("card:{seat}:{color}")))
+                        .label(icon)
+                        .style(ButtonStyle::Danger)
+                })
+                .collect(),
+        ));
+    }
+    if !d.buttons.is_empty() {
+        rows.push(CreateActionRow::Buttons(
+            d.buttons
+                .iter()
+                .map(|b| {
+                    CreateButton::new(component_id(game, b.choice.key()))
+                        .label(&b.label)
+                        .style(ButtonStyle::Secondary)
+                })
+                .collect(),
+        ));
+    }
+    rows
+}
+
+fn failed(e: impl std::fmt::Display) -> SendError {
+    SendError::new(e.to_string())
+}
+
+/// A failed request: permanent when Discord refused it for good (a 4xx other than 429:
+/// too long, invalid, missing access), or serenity refused to send it for a limit of
+/// Discord's it breaks (a message too long, an embed too large: a model error, found
+/// before any request), since sending it again cannot work; otherwise (a rate limit, a
+/// 5xx, the network) it is tried again later.
+pub fn refused(e: serenity::Error) -> SendError {
+    match &e {
+        serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r)) => {
+            let status = r.status_code.as_u16();
+            if (400..500).contains(&status) && status != 429 {
+                return SendError::refused(e.to_string());
+            }
+        }
+        serenity::Error::Model(_) => return SendError::refused(e.to_string()),
+        _ => {}
+    }
+    SendError::new(e.to_string())
+}
+
+/// Whether Discord answered that the message (or channel) is not there (404).
+fn not_found(e: &serenity::Error) -> bool {
+    matches!(
+        e,
+        serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r))
+            if r.status_code.as_u16() == 404
+    )
+}
+
+impl Messenger for DiscordMessenger {
+    async fn send(
+        &self,
+        msg: &OutMessage,
+        earlier: Option<Earlier>,
+    ) -> Result<Option<u64>, SendError> {
+        let route = self
+            .service
+            .route(GameId(msg.game_id))
+            .await
+            .map_err(failed)?;
+        // Alone when looking for what an earlier attempt showed; else beside the others,
+        // in turn with those sharing a bucket with this message.
+        let (_alone, _shared);
+        if earlier.is_some() {
+            _alone = self.recovering.write().await;
+        } else {
+            _shared = self.recovering.read().await;
+        }
+        let _turn = match shared_bucket(msg, &route) {
+            Some(turn) => Some(self.turn(turn).await),
+            None => None,
+        };
+        if let Some(tally) = msg.meta.as_ref().and_then(|m| m.tally) {
+            return self.tally(msg, tally, earlier, route).await;
+        }
+        self.deliver(msg, earlier, route).await.map(Some)
+    }
+}
+
+/// The bucket a message's requests may share with another outbox channel's ([`Turn`]),
+/// if any: a message in a game's own post (the count, an announcement) or its camp's
+/// thread shares nothing but the edits, which [`DiscordMessenger::edit_in`] takes in turn.
+fn shared_bucket(msg: &OutMessage, route: &Route) -> Option<Turn> {
+    let meta = msg.meta.as_ref();
+    if meta.is_some_and(|m| m.moderate.is_some() || m.camp.is_some()) {
+        return Some(Turn::Server(route.guild.0));
+    }
+    if meta.is_some_and(|m| {
+        m.new_post.is_some() || m.post.as_ref().is_some_and(|p| p.relay_as.is_some())
+    }) {
+        return Some(Turn::Forum(route.forum.0));
+    }
+    match msg.channel.as_str() {
+        "judge" => Some(Turn::Log(route.log.0)),
+        other => {
+            let seat: u16 = other.strip_prefix("dm:")?.parse().ok()?;
+            route.seats.get(&seat).map(|a| Turn::Dm(a.0))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::delivery::{CLOCK_SKEW_MS, DISCORD_EPOCH_MS};
+    use super::*;
+    use service::Guild;
+
+    fn route(game: i64, log: u64, seats: &[(u16, u64)]) -> Route {
+        Route {
+            game: GameId(game),
+            guild: Guild(7),
+            forum: Channel(8),
+            log: Channel(log),
+            signup_thread: None,
+            days: BTreeMap::from([(1, Channel(100 + game as u64))]),
+            seats: seats.iter().map(|(s, a)| (*s, Account(*a))).collect(),
+            lang: Lang::En,
+        }
+    }
+
+    fn out(game: i64, channel: &str, meta: Option<Delivery>) -> OutMessage {
+        OutMessage {
+            id: 1,
+            game_id: game,
+            channel: channel.into(),
+            body: "x".into(),
+            nonce: "n".into(),
+            meta,
+        }
+    }
+
+    /// Two games logging to one channel, or one player in two games, share a bucket on
+    /// Discord: their messages are taken in turn. Two games' own posts share nothing.
+    #[test]
+    fn messages_sharing_a_bucket_take_turns() {
+        let (a, b) = (
+            route(1, 50, &[(3, 900)]),
+            route(2, 50, &[(5, 900), (6, 901)]),
+        );
+        let turn = |m: &OutMessage, r: &Route| shared_bucket(m, r);
+        assert_eq!(
+            turn(&out(1, "judge", None), &a),
+            turn(&out(2, "judge", None), &b)
+        );
+        assert_eq!(
+            turn(&out(1, "dm:3", None), &a),
+            turn(&out(2, "dm:5", None), &b)
+        );
+        assert_ne!(
+            turn(&out(2, "dm:5", None), &b),
+            turn(&out(2, "dm:6", None), &b)
+        );
+        assert_eq!(turn(&out(1, "public", None), &a), None);
+        let relay = Delivery {
+            post: Some(PostRef {
+                day: 1,
+                seat: 3,
+                relay_as: Some("Ash".into()),
+            }),
+            ..Delivery::default()
+        };
+        assert_eq!(
+            turn(&out(1, "public", Some(relay.clone())), &a),
+            turn(&out(2, "public", Some(relay)), &b),
+            "one forum's relay webhook"
+        );
+    }
+
+    /// serenity refuses an over-long message before sending it: that is as final as
+    /// Discord's own 400, so the message is set aside at once instead of retried for ever
+    /// (holding its channel); a network failure is retried.
+    #[test]
+    fn a_message_serenity_refuses_as_too_long_is_refused_for_good() {
+        let too_long = serenity::Error::Model(serenity::all::ModelError::MessageTooLong(2001));
+        assert!(refused(too_long).permanent);
+        let other = serenity::Error::Other("connection reset");
+        assert!(!refused(other).permanent);
+    }
+
+    #[test]
+    fn long_texts_split_at_line_ends_within_the_limit() {
+        let line = "x".repeat(1500);
+        let text = format!("{line}\n{line}\n");
+        let parts = split(&text);
+        assert_eq!(parts.len(), 2);
+        assert!(parts.iter().all(|p| p.chars().count() <= MAX_LEN));
+        assert_eq!(parts.concat(), text);
+        let long = "字".repeat(4500);
+        let parts = split(&long);
+        assert_eq!(parts.len(), 3);
+        assert_eq!(parts.concat(), long);
+    }
+
+    /// After a lost attempt, the parts it showed are found in order among the bot's later
+    /// messages (other messages between them, Discord's trimming), and only the rest is
+    /// sent; a part found out of order does not count.
+    #[test]
+    fn parts_an_earlier_attempt_showed_are_found_in_order() {
+        let parts: Vec<String> = ["one\n", "two\n", "three"].map(String::from).to_vec();
+        let shown = [(5, "zero"), (7, "one"), (8, "other"), (9, "two")];
+        assert_eq!(already_shown(&parts, &shown), (2, Some(7)));
+        assert_eq!(
+            already_shown(&parts, &[(3, "two"), (4, "three")]),
+            (0, None)
+        );
+        assert_eq!(already_shown(&parts, &[]), (0, None));
+        let all = [(1, "one"), (2, "two"), (3, " three ")];
+        assert_eq!(already_shown(&parts, &all), (3, Some(1)));
+    }
+
+    /// With no earlier message of the channel to start from, the search starts at the
+    /// snowflake of the first claim, a minute early for clock skew.
+    #[test]
+    fn the_search_starts_after_the_previous_message_or_the_claims_snowflake() {
+        let since = chrono::DateTime::parse_from_rfc3339("2026-12-01T12:00:00Z")
+            .map(|t| t.with_timezone(&chrono::Utc))
+            .unwrap_or_default();
+        let previous = Earlier {
+            after: Some(42),
+            since,
+        };
+        assert_eq!(look_after(previous).get(), 42);
+        let first = Earlier { after: None, since };
+        let ms = (look_after(first).get() >> 22) as i64 + DISCORD_EPOCH_MS;
+        assert_eq!(ms, since.timestamp_millis() - CLOCK_SKEW_MS);
+    }
+
+    #[test]
+    fn nonces_fit_discord_and_differ_per_part() {
+        let a = discord_nonce("g12345-reminder:vote-1790000000-11", 0);
+        let b = discord_nonce("g12345-reminder:vote-1790000000-11", 1);
+        assert_eq!(a.len(), 25);
+        assert_ne!(a, b);
+    }
+}
