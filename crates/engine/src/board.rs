@@ -6,14 +6,17 @@
 //! A day ability attempted by a character without it is refused with `NoAbility`, worded
 //! the same for every role, before anything about the target is checked: a refusal never
 //! tells a player's role apart from another's.
+//!
+//! `apply_board` folds these abilities' events into the state.
 
 use chrono::{DateTime, Utc};
 
-use super::event::{Cause, EventKind};
+use super::event::{Cause, Event, EventKind};
 use super::ids::CharId;
 use super::role::Role;
 use super::ruleset::Kind;
-use super::{Phase, RuleError, Tx};
+use super::state::deed;
+use super::{Game, Phase, RuleError, Tx};
 
 impl Tx {
     /// The guard protects `target` (or nobody) tonight, by the seer's deadline.
@@ -129,6 +132,32 @@ impl Tx {
             return;
         }
         self.emit(at, EventKind::DayCut { day });
+    }
+}
+
+/// Folds the boards' abilities into `g`: the guard's protection, a self-destruct, a duel.
+/// [`apply`](super::state::apply) gives it no other events.
+pub(crate) fn apply_board(g: &mut Game, e: &Event) {
+    use EventKind as K;
+    match &e.kind {
+        K::GuardProtected { guard, target } => {
+            if let Some(n) = g.night.as_mut() {
+                n.protected = *target;
+                n.guard_done = true;
+                if let Some(t) = target {
+                    g.last_protected = Some((n.night, *t));
+                }
+            }
+            deed(g, e.at, Some(*guard), "protect", *target);
+        }
+        K::SelfDestructed { wolf, target } => {
+            deed(g, e.at, Some(*wolf), "self_destruct", *target);
+        }
+        K::Dueled { knight, target, .. } => {
+            g.duels.push(*knight);
+            deed(g, e.at, Some(*knight), "duel", Some(*target));
+        }
+        _ => {}
     }
 }
 

@@ -1,14 +1,16 @@
 //! Deaths and what follows them: last words, the win check after each single elimination,
 //! the hunter's shot, badge and leader hand-overs with their windows and seeded fallback.
+//!
+//! `apply_death` folds these events into the state.
 
 use chrono::{DateTime, Utc};
 
-use super::event::{Cause, DecisionKind, EndReason, EventKind, WinCondition};
+use super::event::{Cause, DecisionKind, EndReason, Event, EventKind, WinCondition};
 use super::ids::CharId;
 use super::role::{Role, Winner};
 use super::ruleset::{Kind, LastWordsDue};
-use super::state::Pending;
-use super::{card, RuleError, Tx};
+use super::state::{deed, Grant, Pending};
+use super::{card, Game, RuleError, Tx};
 
 impl Tx {
     /// Takes `c` out of the game and runs every consequence in order.
@@ -311,4 +313,95 @@ impl Tx {
         self.end_game(Some(Winner::against(role.camp())), EndReason::Concede, now);
         Ok(())
     }
+}
+
+/// Folds deaths and what follows them into `g`: eliminations, last words, decision windows,
+/// the shot, hand-overs. [`apply`](super::state::apply) gives it no other events.
+pub(crate) fn apply_death(g: &mut Game, e: &Event) {
+    use EventKind as K;
+    match &e.kind {
+        K::Eliminated {
+            character,
+            cause,
+            when,
+        } => {
+            g.chars[character.idx()].alive = false;
+            g.eliminations.push((*character, *cause, *when));
+            g.speedup_requests.remove(character);
+        }
+        K::LastWordsGranted { character, due_day } => g.grants.push(Grant {
+            character: *character,
+            due_day: *due_day,
+            text: None,
+        }),
+        K::LastWordsGiven { character, text } => {
+            if let Some(gr) = g.grants.iter_mut().find(|gr| gr.character == *character) {
+                gr.text = Some(text.clone());
+            }
+        }
+        K::DecisionOpened {
+            kind,
+            character,
+            until,
+        } => {
+            // Reopening a window (a hunter-sheriff's badge after his shot) replaces it.
+            remove_pending(g, *kind, *character);
+            g.pending.push(Pending {
+                kind: *kind,
+                character: *character,
+                until: *until,
+            });
+        }
+        K::Shot { hunter, target } => {
+            remove_pending(g, DecisionKind::Shoot, *hunter);
+            deed(g, e.at, Some(*hunter), "shoot", Some(*target));
+        }
+        K::DecisionLapsed { kind, character } => {
+            remove_pending(g, *kind, *character);
+            let what = match kind {
+                DecisionKind::Shoot => "lapsed_shoot",
+                DecisionKind::Badge => "lapsed_badge",
+                DecisionKind::Leader => "lapsed_leader",
+            };
+            deed(g, e.at, Some(*character), what, None);
+        }
+        K::ShotDeclined { hunter } => {
+            remove_pending(g, DecisionKind::Shoot, *hunter);
+            deed(g, e.at, Some(*hunter), "hold_fire", None);
+        }
+        K::BadgePassed { from, to, draw } => {
+            if let Some(f) = from {
+                remove_pending(g, DecisionKind::Badge, *f);
+            }
+            g.sheriff = Some(*to);
+            g.draws += u64::from(draw.is_some());
+            // A drawn successor was not the holder's choice: the reveal must not say so.
+            let what = if draw.is_some() {
+                "badge_drawn"
+            } else {
+                "pass_badge"
+            };
+            deed(g, e.at, *from, what, Some(*to));
+        }
+        K::LeaderPassed { from, to, draw } => {
+            if let Some(f) = from {
+                remove_pending(g, DecisionKind::Leader, *f);
+            }
+            g.leader = Some(*to);
+            g.draws += u64::from(draw.is_some());
+            let what = if draw.is_some() {
+                "leader_drawn"
+            } else {
+                "pass_leader"
+            };
+            deed(g, e.at, *from, what, Some(*to));
+        }
+        _ => {}
+    }
+}
+
+/// Closes `who`'s `kind` window, if open.
+fn remove_pending(g: &mut Game, kind: DecisionKind, who: CharId) {
+    g.pending
+        .retain(|p| !(p.kind == kind && p.character == who));
 }

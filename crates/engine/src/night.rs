@@ -1,17 +1,20 @@
 //! The night: the first night's wolf-leader election, kill submissions and the leader's
 //! pick, the witch, the seer, Mafia's majority kill and police check, and the resolution.
+//!
+//! `apply_night` folds the night's events into the state.
 
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 
 use super::card::{CardReason, Color};
-use super::event::{Cause, EventKind};
+use super::event::{Cause, Deed, Event, EventKind};
 use super::ids::CharId;
+use super::limits::later;
 use super::role::Role;
 use super::ruleset::{Kind, PickFallback, SplitTie};
-use super::state::{NightState, Submission};
-use super::{Phase, RuleError, Tx};
+use super::state::{deed, NightState, Submission};
+use super::{Game, Phase, RuleError, Tx};
 
 /// The most frequent target among `subs`; ties go to the target whose earliest current
 /// submission came first.
@@ -517,6 +520,157 @@ impl Tx {
         if let Some(p) = self.g.night.as_ref().and_then(|n| n.poisoned) {
             self.eliminate(p, Cause::Poison, at);
         }
+    }
+}
+
+/// Folds the night's events into `g`: its opening, the leader, kills, the witch's potions,
+/// checks, the deadlines. [`apply`](super::state::apply) gives it no other events.
+pub(crate) fn apply_night(g: &mut Game, e: &Event) {
+    use EventKind as K;
+    match &e.kind {
+        K::NightOpened {
+            night,
+            wolves_until,
+            witch_until,
+        } => {
+            g.phase = Phase::Night { night: *night };
+            g.next_phase = None;
+            g.night = Some(NightState {
+                night: *night,
+                opened: e.at,
+                wolves_until: *wolves_until,
+                witch_until: *witch_until,
+                leader_votes: BTreeMap::new(),
+                kills: BTreeMap::new(),
+                kill: None,
+                saved: None,
+                poisoned: None,
+                witch_done: false,
+                seer_checked: false,
+                checks: BTreeMap::new(),
+                wolves_closed: false,
+                resolved: false,
+                protected: None,
+                guard_done: false,
+            });
+        }
+        K::LeaderVoted { by, target } => {
+            g.seq += 1;
+            let seq = g.seq;
+            if let Some(n) = g.night.as_mut() {
+                n.leader_votes.insert(*by, (*target, seq));
+            }
+            deed(g, e.at, Some(*by), "leader_vote", Some(*target));
+        }
+        K::LeaderElected { leader, draw } => {
+            g.leader = Some(*leader);
+            g.draws += u64::from(draw.is_some());
+            let what = if draw.is_some() {
+                "leader_drawn"
+            } else {
+                "leader_elected"
+            };
+            deed(g, e.at, None, what, Some(*leader));
+        }
+        K::KillSubmitted { by, target, reason } => {
+            g.seq += 1;
+            let seq = g.seq;
+            if let Some(n) = g.night.as_mut() {
+                n.kills.insert(
+                    *by,
+                    Submission {
+                        target: *target,
+                        reason: reason.clone(),
+                        seq,
+                    },
+                );
+            }
+            g.deeds.push(Deed {
+                text: Some(reason.clone()),
+                at: Some(e.at),
+                ..Deed::new(g.phase, Some(*by), "kill", Some(*target))
+            });
+        }
+        K::KillFixed { target, picked_by } => {
+            if let Some(n) = g.night.as_mut() {
+                n.kill = Some(*target);
+                if n.night == 1 {
+                    g.first_night_victim = target
+                        .and_then(|t| g.chars.get(t.idx()))
+                        .map(|c| c.player.clone());
+                }
+            }
+            deed(
+                g,
+                e.at,
+                *picked_by,
+                if picked_by.is_some() {
+                    "pick"
+                } else {
+                    "kill_fixed"
+                },
+                *target,
+            );
+        }
+        K::WitchTold { .. } => {}
+        K::WitchSaved { witch, target } => {
+            g.antidote = false;
+            if let Some(n) = g.night.as_mut() {
+                n.saved = Some(*target);
+                n.witch_done = true;
+            }
+            deed(g, e.at, Some(*witch), "save", Some(*target));
+        }
+        K::WitchPoisoned { witch, target } => {
+            g.poison = false;
+            if let Some(n) = g.night.as_mut() {
+                n.poisoned = Some(*target);
+                n.witch_done = true;
+            }
+            deed(g, e.at, Some(*witch), "poison", Some(*target));
+        }
+        K::WitchPassed { witch } => {
+            if let Some(n) = g.night.as_mut() {
+                n.witch_done = true;
+            }
+            deed(g, e.at, Some(*witch), "pass", None);
+        }
+        K::SeerChecked { seer, target, .. } => {
+            if let Some(n) = g.night.as_mut() {
+                n.seer_checked = true;
+            }
+            deed(g, e.at, Some(*seer), "check", Some(*target));
+        }
+        K::CheckSubmitted { by, target } => {
+            g.seq += 1;
+            let seq = g.seq;
+            if let Some(n) = g.night.as_mut() {
+                n.checks.insert(
+                    *by,
+                    Submission {
+                        target: *target,
+                        reason: String::new(),
+                        seq,
+                    },
+                );
+            }
+            deed(g, e.at, Some(*by), "check", Some(*target));
+        }
+        K::PoliceResult { .. } => {}
+        K::WolvesClosed => {
+            if let Some(n) = g.night.as_mut() {
+                n.wolves_closed = true;
+            }
+        }
+        K::NightEnded { .. } => {
+            if let Some(n) = g.night.as_mut() {
+                n.resolved = true;
+            }
+            if g.ruleset.options.fixed_phase_times {
+                g.next_phase = Some(later(e.at, g.ruleset.options.night_decision_window.dur()));
+            }
+        }
+        _ => {}
     }
 }
 
