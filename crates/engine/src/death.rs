@@ -370,31 +370,12 @@ pub(crate) fn apply_death(g: &mut Game, e: &Event) {
             deed(g, e.at, Some(*hunter), "hold_fire", None);
         }
         K::BadgePassed { from, to, draw } => {
-            if let Some(f) = from {
-                remove_pending(g, DecisionKind::Badge, *f);
-            }
             g.sheriff = Some(*to);
-            g.draws += u64::from(draw.is_some());
-            // A drawn successor was not the holder's choice: the reveal must not say so.
-            let what = if draw.is_some() {
-                "badge_drawn"
-            } else {
-                "pass_badge"
-            };
-            deed(g, e.at, *from, what, Some(*to));
+            hand_over(g, e.at, DecisionKind::Badge, *from, *to, *draw);
         }
         K::LeaderPassed { from, to, draw } => {
-            if let Some(f) = from {
-                remove_pending(g, DecisionKind::Leader, *f);
-            }
             g.leader = Some(*to);
-            g.draws += u64::from(draw.is_some());
-            let what = if draw.is_some() {
-                "leader_drawn"
-            } else {
-                "pass_leader"
-            };
-            deed(g, e.at, *from, what, Some(*to));
+            hand_over(g, e.at, DecisionKind::Leader, *from, *to, *draw);
         }
         _ => {}
     }
@@ -404,4 +385,28 @@ pub(crate) fn apply_death(g: &mut Game, e: &Event) {
 fn remove_pending(g: &mut Game, kind: DecisionKind, who: CharId) {
     g.pending
         .retain(|p| !(p.kind == kind && p.character == who));
+}
+
+/// The rest of a badge's or a leadership's (`kind`) hand-over to `to`, once its new holder is
+/// written down: the holder's window closes, a draw is counted, and the deed is recorded.
+fn hand_over(
+    g: &mut Game,
+    at: DateTime<Utc>,
+    kind: DecisionKind,
+    from: Option<CharId>,
+    to: CharId,
+    draw: Option<u64>,
+) {
+    if let Some(f) = from {
+        remove_pending(g, kind, f);
+    }
+    g.draws += u64::from(draw.is_some());
+    // A drawn successor was not the holder's choice: the reveal must not say so.
+    let what = match (kind, draw.is_some()) {
+        (DecisionKind::Badge, true) => "badge_drawn",
+        (DecisionKind::Badge, false) => "pass_badge",
+        (_, true) => "leader_drawn",
+        (_, false) => "pass_leader",
+    };
+    deed(g, at, from, what, Some(to));
 }

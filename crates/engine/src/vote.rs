@@ -454,20 +454,12 @@ pub(crate) fn apply_day(g: &mut Game, e: &Event) {
                 )
             });
         }
-        K::VoteClosed { .. } => {
+        K::VoteClosed { .. } | K::DayCut { .. } => {
             if let Some(d) = g.day.as_mut() {
                 d.closed = true;
             }
             // The schedule is a function of the close's time alone (no timing tells); a Mafia
             // tie round opening at once clears it again.
-            if g.ruleset.options.fixed_phase_times {
-                g.next_phase = Some(later(e.at, g.ruleset.options.decision_window.dur()));
-            }
-        }
-        K::DayCut { .. } => {
-            if let Some(d) = g.day.as_mut() {
-                d.closed = true;
-            }
             if g.ruleset.options.fixed_phase_times {
                 g.next_phase = Some(later(e.at, g.ruleset.options.decision_window.dur()));
             }
