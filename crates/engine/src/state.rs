@@ -1,8 +1,8 @@
 //! The game state and `apply`, the fold of events into it. Nothing here decides anything:
 //! every decision is made in `handle` and recorded as an event; `apply` only writes it down.
-//! Each part of the game folds its own events beside its rules (`setup`, `vote` for the day,
-//! `night`, `death`, `board`, `card`: their `apply_…`); `apply` sends each event there, and
-//! folds the judge's and the table's (pauses, extensions, substitutes, the end) itself.
+//! Each part of the game (`EventKind::part`) folds its own events beside its rules: `setup`,
+//! `vote` for the day, `night`, `death`, `board`, `card`, each with its `apply_…`; the
+//! judge's and the table's events (pauses, extensions, substitutes, the end) are folded here.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::append::AppendOnly;
 use super::card::Cards;
-use super::event::{Cause, DecisionKind, Deed, Event, EventKind};
+use super::event::{Cause, DecisionKind, Deed, Event, EventKind, Part};
 use super::ids::CharId;
 use super::limits::{self, later};
 use super::phase::Phase;
@@ -339,49 +339,23 @@ impl Game {
 
 /// Writes one event into the state (see the module's doc for where each part's are folded).
 pub fn apply(g: &mut Game, e: &Event) {
-    use EventKind as K;
     g.clock = g.clock.max(e.at);
+    match e.kind.part() {
+        Part::Setup => super::setup::apply_setup(g, e),
+        Part::Day => super::vote::apply_day(g, e),
+        Part::Night => super::night::apply_night(g, e),
+        Part::Death => super::death::apply_death(g, e),
+        Part::Board => super::board::apply_board(g, e),
+        Part::Card => super::card::apply_card(g, e),
+        Part::Judge | Part::End => apply_table(g, e),
+    }
+}
+
+/// Folds the judge's and the table's events, and the end, into `g`. [`apply`] gives it no
+/// other events.
+fn apply_table(g: &mut Game, e: &Event) {
+    use EventKind as K;
     match &e.kind {
-        K::Created { .. } | K::SeedCommitted { .. } | K::RolesDealt { .. } | K::RoleTold { .. } => {
-            super::setup::apply_setup(g, e)
-        }
-        K::DayOpened { .. }
-        | K::Posted { .. }
-        | K::VoteCast { .. }
-        | K::VoteClosed { .. }
-        | K::DayCut { .. }
-        | K::SheriffElected { .. }
-        | K::NobodyOut { .. }
-        | K::IdiotRevealed { .. }
-        | K::SpeedupRequested { .. }
-        | K::SpedUp => super::vote::apply_day(g, e),
-        K::NightOpened { .. }
-        | K::LeaderVoted { .. }
-        | K::LeaderElected { .. }
-        | K::KillSubmitted { .. }
-        | K::KillFixed { .. }
-        | K::WitchTold { .. }
-        | K::WitchSaved { .. }
-        | K::WitchPoisoned { .. }
-        | K::WitchPassed { .. }
-        | K::SeerChecked { .. }
-        | K::CheckSubmitted { .. }
-        | K::PoliceResult { .. }
-        | K::WolvesClosed
-        | K::NightEnded { .. } => super::night::apply_night(g, e),
-        K::Eliminated { .. }
-        | K::LastWordsGranted { .. }
-        | K::LastWordsGiven { .. }
-        | K::DecisionOpened { .. }
-        | K::Shot { .. }
-        | K::DecisionLapsed { .. }
-        | K::ShotDeclined { .. }
-        | K::BadgePassed { .. }
-        | K::LeaderPassed { .. } => super::death::apply_death(g, e),
-        K::GuardProtected { .. } | K::SelfDestructed { .. } | K::Dueled { .. } => {
-            super::board::apply_board(g, e)
-        }
-        K::CardGiven { .. } | K::CardsConverted { .. } => super::card::apply_card(g, e),
         K::Substituted { character, player } => g.chars[character.idx()].player = player.clone(),
         K::Paused => g.paused = Some(e.at),
         K::Resumed { seconds } => {
@@ -405,6 +379,7 @@ pub fn apply(g: &mut Game, e: &Event) {
             g.next_phase = None;
         }
         K::Revealed { .. } => {}
+        _ => {}
     }
 }
 

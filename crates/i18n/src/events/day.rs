@@ -1,6 +1,5 @@
 //! The day's events: the opening post (with the deaths since the last one), posts, votes
-//! and the close's tally, the sheriff, speed-ups, and the day's abilities (the idiot's
-//! reveal, a wolf's self-destruct, the knight's duel).
+//! and the close's tally, the sheriff, speed-ups, and the idiot's reveal.
 
 use engine::event::NoOut;
 use engine::ruleset::Kind;
@@ -160,25 +159,6 @@ pub(super) fn render(c: &Ctx, kind: &EventKind) -> String {
         ),
         K::DayCut { day } => c.t("ev-day-cut", args!["day" => *day]),
         K::IdiotRevealed { idiot } => c.t("ev-idiot-revealed", args!["name" => c.name(*idiot)]),
-        K::SelfDestructed { wolf, target } => match target {
-            Some(t) => c.t(
-                "ev-self-destruct-take",
-                args!["name" => c.name(*wolf), "target" => c.name(*t)],
-            ),
-            None => c.t("ev-self-destruct", args!["name" => c.name(*wolf)]),
-        },
-        K::Dueled {
-            knight,
-            target,
-            wolf,
-        } => c.t(
-            "ev-duel",
-            args![
-                "name" => c.name(*knight),
-                "target" => c.name(*target),
-                "wolf" => yes(*wolf),
-            ],
-        ),
         _ => misrouted(),
     }
 }

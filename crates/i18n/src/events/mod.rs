@@ -1,17 +1,19 @@
 //! Events as text: [`render`] for an event's audience, [`render_judge`] for the judge's log.
-//! Each part of the game words its own events, in the file of that part:
+//! Each part of the game ([`Part`]) words its own events, in the file of that part:
 //!
 //! - `setup`: the game's creation, the seed's commitment, the deal, the role messages;
 //! - `day`: the day's opening post, posts, votes and their close, the sheriff, speed-ups, the
-//!   day's abilities (the idiot, a wolf's self-destruct, the knight's duel);
+//!   idiot's reveal;
 //! - `night`: the night's opening, the wolves' leader and kill, the witch, the seer, the
-//!   police, the guard, the night's end;
+//!   police, the night's end;
 //! - `deaths`: eliminations, last words, the decisions a death opens (the hunter's shot, the
 //!   badge's and the leadership's hand-over);
+//! - `board`: the guard, a wolf's self-destruct, the knight's duel;
 //! - `cards`: cards given and converted, and why;
 //! - `judge`: substitutes, extensions and pauses, tree holes, appeals, concessions;
 //! - `end`: the game's end and the reveal.
 
+mod board;
 mod cards;
 mod day;
 mod deaths;
@@ -20,7 +22,8 @@ mod judge;
 mod night;
 mod setup;
 
-use engine::{Event, EventKind, Game};
+use engine::event::Part;
+use engine::{Event, Game};
 
 use super::catalog::{MISSING_CLOSE, MISSING_OPEN};
 use super::context::Ctx;
@@ -40,57 +43,16 @@ pub fn render_judge(event: &Event, game: &Game, lang: Lang) -> String {
 
 fn render_view(event: &Event, game: &Game, lang: Lang, judge: bool) -> String {
     let c = Ctx { g: game, lang };
-    use EventKind as K;
-    match &event.kind {
-        K::Created { .. } | K::SeedCommitted { .. } | K::RolesDealt { .. } | K::RoleTold { .. } => {
-            setup::render(&c, &event.kind)
-        }
-        K::DayOpened { .. }
-        | K::Posted { .. }
-        | K::VoteCast { .. }
-        | K::VoteClosed { .. }
-        | K::SheriffElected { .. }
-        | K::NobodyOut { .. }
-        | K::SpeedupRequested { .. }
-        | K::SpedUp
-        | K::DayCut { .. }
-        | K::IdiotRevealed { .. }
-        | K::SelfDestructed { .. }
-        | K::Dueled { .. } => day::render(&c, &event.kind),
-        K::NightOpened { .. }
-        | K::LeaderVoted { .. }
-        | K::LeaderElected { .. }
-        | K::KillSubmitted { .. }
-        | K::KillFixed { .. }
-        | K::WitchTold { .. }
-        | K::WitchSaved { .. }
-        | K::WitchPoisoned { .. }
-        | K::WitchPassed { .. }
-        | K::SeerChecked { .. }
-        | K::CheckSubmitted { .. }
-        | K::PoliceResult { .. }
-        | K::WolvesClosed
-        | K::GuardProtected { .. }
-        | K::NightEnded { .. } => night::render(&c, &event.kind),
-        K::Eliminated { .. }
-        | K::LastWordsGranted { .. }
-        | K::LastWordsGiven { .. }
-        | K::DecisionOpened { .. }
-        | K::Shot { .. }
-        | K::DecisionLapsed { .. }
-        | K::ShotDeclined { .. }
-        | K::BadgePassed { .. }
-        | K::LeaderPassed { .. } => deaths::render(&c, &event.kind, judge),
-        K::CardGiven { .. } | K::CardsConverted { .. } => cards::render(&c, event, judge),
-        K::Substituted { .. }
-        | K::Extended { .. }
-        | K::Paused
-        | K::Resumed { .. }
-        | K::TreeHole { .. }
-        | K::Appealed { .. }
-        | K::AppealsListed { .. }
-        | K::Conceded { .. } => judge::render(&c, &event.kind),
-        K::GameEnded { .. } | K::Revealed { .. } => end::render(&c, &event.kind),
+    let kind = &event.kind;
+    match kind.part() {
+        Part::Setup => setup::render(&c, kind),
+        Part::Day => day::render(&c, kind),
+        Part::Night => night::render(&c, kind),
+        Part::Death => deaths::render(&c, kind, judge),
+        Part::Board => board::render(&c, kind),
+        Part::Card => cards::render(&c, event, judge),
+        Part::Judge => judge::render(&c, kind),
+        Part::End => end::render(&c, kind),
     }
 }
 

@@ -1,5 +1,5 @@
 //! The night's events: its opening, the wolves' leader and kill, the witch, the seer, the
-//! police, the guard, and the night's end.
+//! police, and the night's end.
 
 use engine::ruleset::Kind;
 use engine::{CharId, EventKind, Game};
@@ -122,10 +122,6 @@ pub(super) fn render(c: &Ctx, kind: &EventKind) -> String {
             args!["target" => c.name(*target), "role" => c.role(*role)],
         ),
         K::WolvesClosed => c.t0("ev-wolves-closed"),
-        K::GuardProtected { target, .. } => match target {
-            Some(t) => c.t("ev-guard-protected", args!["target" => c.name(*t)]),
-            None => c.t0("ev-guard-protected-nobody"),
-        },
         K::NightEnded { night } => c.t("ev-night-ended", args!["night" => *night]),
         _ => misrouted(),
     }
