@@ -34,9 +34,7 @@ impl Tx {
             return Err(RuleError::AlreadyActed);
         }
         if let Some(t) = target {
-            if !self.g.is_alive(t) {
-                return Err(RuleError::TargetDead { target: t });
-            }
+            self.living_target(t)?;
             // Never the same character two nights in a row (nights are numbered on).
             if self.g.last_protected == Some((n.night.saturating_sub(1), t)) {
                 return Err(RuleError::ProtectRepeated { target: t });
@@ -66,12 +64,7 @@ impl Tx {
             if role != Role::WhiteWolfKing {
                 return Err(RuleError::SelfDestructTarget);
             }
-            if t == c {
-                return Err(RuleError::TargetSelf);
-            }
-            if !self.g.is_alive(t) {
-                return Err(RuleError::TargetDead { target: t });
-            }
+            self.other_living_target(c, t)?;
         }
         self.emit(now, EventKind::SelfDestructed { wolf: c, target });
         self.eliminate(c, Cause::SelfDestruct, now);
@@ -101,12 +94,7 @@ impl Tx {
         if day == 1 && !self.g.ruleset.options.knight_duel_day_one {
             return Err(RuleError::DuelDayOne);
         }
-        if target == c {
-            return Err(RuleError::TargetSelf);
-        }
-        if !self.g.is_alive(target) {
-            return Err(RuleError::TargetDead { target });
-        }
+        self.other_living_target(c, target)?;
         let wolf = self.g.ch(target).role.is_wolf();
         self.emit(
             now,

@@ -230,12 +230,7 @@ impl Tx {
         if !self.pending(c, DecisionKind::Shoot) {
             return Err(self.no_decision(c, DecisionKind::Shoot));
         }
-        if target == c {
-            return Err(RuleError::TargetSelf);
-        }
-        if !self.g.is_alive(target) {
-            return Err(RuleError::TargetDead { target });
-        }
+        self.other_living_target(c, target)?;
         self.emit(now, EventKind::Shot { hunter: c, target });
         self.eliminate(target, Cause::Shot, now);
         self.reopen_badge(c, now);
@@ -281,12 +276,7 @@ impl Tx {
         if kind == DecisionKind::Badge && self.pending(c, DecisionKind::Shoot) {
             return Err(RuleError::ShootFirst);
         }
-        if target == c {
-            return Err(RuleError::TargetSelf);
-        }
-        if !self.g.is_alive(target) {
-            return Err(RuleError::TargetDead { target });
-        }
+        self.other_living_target(c, target)?;
         let (from, to, draw) = (Some(c), target, None);
         let e = match kind {
             DecisionKind::Leader => {

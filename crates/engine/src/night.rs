@@ -36,6 +36,13 @@ fn majority(subs: &BTreeMap<CharId, Submission>, tie: SplitTie) -> Option<CharId
         .map(|(c, _)| c)
 }
 
+/// The witch's two potions.
+#[derive(Debug, Clone, Copy)]
+enum Potion {
+    Antidote,
+    Poison,
+}
+
 impl Tx {
     pub(crate) fn open_night(&mut self, at: DateTime<Utc>) {
         let night = match self.g.kind() {
@@ -115,9 +122,7 @@ impl Tx {
         {
             return Err(RuleError::AlreadyActed);
         }
-        if !self.g.is_alive(target) {
-            return Err(RuleError::TargetDead { target });
-        }
+        self.living_target(target)?;
         if !self.role_of(target).is_wolf() {
             return Err(RuleError::TargetNotWolf { target });
         }
@@ -199,9 +204,7 @@ impl Tx {
         if want != 0 && len != want as usize {
             return Err(RuleError::KillReasonLength { len, want });
         }
-        if !self.g.is_alive(target) {
-            return Err(RuleError::TargetDead { target });
-        }
+        self.living_target(target)?;
         self.allowed_kill(target)?;
         self.emit(
             now,
@@ -238,9 +241,7 @@ impl Tx {
         if !n.kills.values().any(|s| s.target == target) {
             return Err(RuleError::NotSubmitted { target });
         }
-        if !self.g.is_alive(target) {
-            return Err(RuleError::TargetDead { target });
-        }
+        self.living_target(target)?;
         self.allowed_kill(target)?;
         self.fix_kill(Some(target), Some(c), now);
         Ok(())
@@ -301,18 +302,34 @@ impl Tx {
         Ok(())
     }
 
-    pub(crate) fn save(&mut self, c: CharId, now: DateTime<Utc>) -> Result<(), RuleError> {
+    /// The witch `c`'s night, if she may use `potion` now: one potion a night, each potion
+    /// once a game, and (when the ruleset says so) not before the wolves are done.
+    fn potion_night(&self, c: CharId, potion: Potion) -> Result<&NightState, RuleError> {
         let n = self.witch_night(c)?;
-        if n.saved.is_some() || (n.witch_done && n.poisoned.is_none()) {
+        let (this, other, left, used) = match potion {
+            Potion::Antidote => (
+                n.saved,
+                n.poisoned,
+                self.g.antidote,
+                RuleError::AntidoteUsed,
+            ),
+            Potion::Poison => (n.poisoned, n.saved, self.g.poison, RuleError::PoisonUsed),
+        };
+        if this.is_some() || (n.witch_done && other.is_none()) {
             return Err(RuleError::AlreadyActed);
         }
-        if n.poisoned.is_some() {
+        if other.is_some() {
             return Err(RuleError::OnePotionPerNight);
         }
-        if !self.g.antidote {
-            return Err(RuleError::AntidoteUsed);
+        if !left {
+            return Err(used);
         }
         self.witch_waits(n)?;
+        Ok(n)
+    }
+
+    pub(crate) fn save(&mut self, c: CharId, now: DateTime<Utc>) -> Result<(), RuleError> {
+        let n = self.potion_night(c, Potion::Antidote)?;
         let target = match n.kill {
             None => return Err(RuleError::WolvesNotDone),
             Some(t) => t.ok_or(RuleError::NoKillTarget)?,
@@ -330,20 +347,8 @@ impl Tx {
         target: CharId,
         now: DateTime<Utc>,
     ) -> Result<(), RuleError> {
-        let n = self.witch_night(c)?;
-        if n.poisoned.is_some() || (n.witch_done && n.saved.is_none()) {
-            return Err(RuleError::AlreadyActed);
-        }
-        if n.saved.is_some() {
-            return Err(RuleError::OnePotionPerNight);
-        }
-        if !self.g.poison {
-            return Err(RuleError::PoisonUsed);
-        }
-        self.witch_waits(n)?;
-        if !self.g.is_alive(target) {
-            return Err(RuleError::TargetDead { target });
-        }
+        self.potion_night(c, Potion::Poison)?;
+        self.living_target(target)?;
         self.emit(now, EventKind::WitchPoisoned { witch: c, target });
         Ok(())
     }
@@ -372,12 +377,7 @@ impl Tx {
         if role == Role::Seer && n.seer_checked {
             return Err(RuleError::AlreadyActed);
         }
-        if target == c {
-            return Err(RuleError::TargetSelf);
-        }
-        if !self.g.is_alive(target) {
-            return Err(RuleError::TargetDead { target });
-        }
+        self.other_living_target(c, target)?;
         let kind = if role == Role::Seer {
             EventKind::SeerChecked {
                 seer: c,

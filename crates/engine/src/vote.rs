@@ -69,9 +69,7 @@ impl Tx {
             return Err(RuleError::IdiotCannotVote);
         }
         if let Some(t) = target {
-            if !self.g.is_alive(t) {
-                return Err(RuleError::TargetDead { target: t });
-            }
+            self.living_target(t)?;
             if !d.candidates.is_empty() && !d.candidates.contains(&t) {
                 return Err(RuleError::NotTied { target: t });
             }
