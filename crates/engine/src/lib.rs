@@ -22,6 +22,8 @@ pub mod role;
 pub mod ruleset;
 mod setup;
 pub mod state;
+#[cfg(test)]
+mod testing;
 mod vote;
 
 use chrono::{DateTime, Duration, Utc};

@@ -678,40 +678,16 @@ pub(crate) fn apply_night(g: &mut Game, e: &Event) {
 /// exactly `kill_reason_chars` Unicode scalar values, counted on the reason as given.
 #[cfg(test)]
 mod kill_reason_tests {
-    use std::collections::BTreeMap;
+    use chrono::{DateTime, Utc};
 
-    use chrono::{DateTime, Duration, TimeZone, Utc};
-
-    use super::super::{apply, create, handle, Action, Command, Game, Phase, Role, Ruleset, Setup};
+    use super::super::testing::dealt_until;
+    use super::super::{handle, Action, Command, Game, Phase, Role};
     use super::*;
 
     /// A game of `ruleset` dealt `roles` in order (characters A, B, …), at night 1.
     fn night_one(ruleset: &str, roles: &[Role]) -> (Game, DateTime<Utc>) {
-        let rs = Ruleset::builtin(ruleset, &BTreeMap::new()).expect("the ruleset loads");
-        let names: Vec<String> = ('A'..='Z').take(roles.len()).map(String::from).collect();
-        let start = Utc
-            .with_ymd_and_hms(2026, 12, 1, 12, 0, 0)
-            .single()
-            .expect("a time");
-        let setup = Setup {
-            ruleset: rs,
-            seed: super::super::rng::Seed::U64(1),
-            start,
-            characters: names.clone(),
-            roles: Some(names.iter().cloned().zip(roles.iter().copied()).collect()),
-            forbidden_first_kill: None,
-            players: None,
-        };
-        let mut g = Game::replay(&create(&setup).expect("the deal fits"));
-        let mut at = start;
-        while !matches!(g.phase, Phase::Night { night: 1 }) {
-            at += Duration::minutes(10);
-            for e in handle(&g, &Command::tick(), at).expect("a tick") {
-                apply(&mut g, &e);
-            }
-            assert!(at < start + Duration::days(3), "night 1 opens");
-        }
-        (g, at)
+        let night_one = |p| matches!(p, Phase::Night { night: 1 });
+        dealt_until(ruleset, roles, night_one, "night 1 opens")
     }
 
     fn kill(g: &Game, at: DateTime<Utc>, reason: &str) -> Result<(), RuleError> {

@@ -480,35 +480,16 @@ pub(crate) fn apply_day(g: &mut Game, e: &Event) {
 mod at_risk_tests {
     use std::collections::BTreeMap;
 
-    use chrono::{DateTime, Duration, TimeZone, Utc};
+    use chrono::{DateTime, Utc};
 
-    use super::super::{apply, create, handle, Action, Command, Game, Phase, Role, Ruleset, Setup};
+    use super::super::testing::dealt_until;
+    use super::super::{apply, handle, Action, Command, Game, Phase, Role, Ruleset};
     use super::{AtRisk, CharId};
 
     /// A 12-character game of `ruleset` at its first day (m32 opens with day 1).
     fn first_day(ruleset: &str, roles: &[Role]) -> (Game, DateTime<Utc>) {
-        let rs = Ruleset::builtin(ruleset, &BTreeMap::new()).expect("the ruleset loads");
-        let names: Vec<String> = ('A'..='Z').take(roles.len()).map(String::from).collect();
-        let start = Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap();
-        let setup = Setup {
-            ruleset: rs,
-            seed: super::super::rng::Seed::U64(1),
-            start,
-            characters: names.clone(),
-            roles: Some(names.iter().cloned().zip(roles.iter().copied()).collect()),
-            forbidden_first_kill: None,
-            players: None,
-        };
-        let mut g = Game::replay(&create(&setup).expect("the deal fits"));
-        let mut at = start;
-        while !matches!(g.phase, Phase::Day { .. }) {
-            at += Duration::minutes(10);
-            for e in handle(&g, &Command::tick(), at).expect("a tick") {
-                apply(&mut g, &e);
-            }
-            assert!(at < start + Duration::days(3), "a day opens");
-        }
-        (g, at)
+        let day = |p| matches!(p, Phase::Day { .. });
+        dealt_until(ruleset, roles, day, "a day opens")
     }
 
     fn act(g: &mut Game, c: u16, a: Action, at: DateTime<Utc>) {
