@@ -151,18 +151,15 @@ pub(crate) fn apply_board(g: &mut Game, e: &Event) {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
+    use chrono::{Duration, Utc};
 
-    use chrono::{Duration, TimeZone, Utc};
-
-    use super::super::{create, handle, Action, Command, Event, EventKind, Game, Ruleset, Setup};
+    use super::super::testing::dealt;
+    use super::super::{create, handle, Action, Command, Event, EventKind, Game, Setup};
     use super::*;
 
     /// A `wolf-king` game with a fixed deal (A-C wolves, D the king, E seer, F witch,
     /// G guard, H knight, I-L villagers), at the opening of night 1.
     fn night_one() -> (Game, chrono::DateTime<Utc>) {
-        let rs = Ruleset::builtin("wolf-king", &BTreeMap::new()).expect("wolf-king loads");
-        let names: Vec<String> = "ABCDEFGHIJKL".chars().map(String::from).collect();
         let roles = [
             "wolf",
             "wolf",
@@ -176,27 +173,9 @@ mod tests {
             "villager",
             "villager",
             "villager",
-        ];
-        let start = Utc
-            .with_ymd_and_hms(2026, 12, 1, 12, 0, 0)
-            .single()
-            .expect("a time");
-        let setup = Setup {
-            ruleset: rs,
-            seed: crate::rng::Seed::U64(1),
-            start,
-            characters: names.clone(),
-            roles: Some(
-                names
-                    .iter()
-                    .zip(roles)
-                    .map(|(n, r)| (n.clone(), Role::from_key(r).expect("a role")))
-                    .collect(),
-            ),
-            forbidden_first_kill: None,
-            players: None,
-        };
-        let mut g = Game::replay(&create(&setup).expect("the deal fits"));
+        ]
+        .map(|r| Role::from_key(r).expect("a role"));
+        let (mut g, start) = dealt("wolf-king", &roles);
         let night = start + Duration::hours(24) + Duration::minutes(10);
         for e in handle(&g, &Command::tick(), night).expect("a tick") {
             super::super::apply(&mut g, &e);

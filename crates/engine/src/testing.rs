@@ -6,15 +6,9 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 
 use super::{apply, create, handle, Command, Game, Phase, Role, Ruleset, Setup};
 
-/// A game of `ruleset` dealt `roles` in order (characters A, B, …), its clock ticked ten
-/// minutes at a time from the start until `reached` holds of its phase (`what`: the
-/// assertion's message if that takes three days); with the time it got there.
-pub(crate) fn dealt_until(
-    ruleset: &str,
-    roles: &[Role],
-    reached: impl Fn(Phase) -> bool,
-    what: &str,
-) -> (Game, DateTime<Utc>) {
+/// A game of `ruleset` dealt `roles` in order (characters A, B, …), at its start; with the
+/// start.
+pub(crate) fn dealt(ruleset: &str, roles: &[Role]) -> (Game, DateTime<Utc>) {
     let rs = Ruleset::builtin(ruleset, &BTreeMap::new()).expect("the ruleset loads");
     let names: Vec<String> = ('A'..='Z').take(roles.len()).map(String::from).collect();
     let start = Utc
@@ -30,7 +24,18 @@ pub(crate) fn dealt_until(
         forbidden_first_kill: None,
         players: None,
     };
-    let mut g = Game::replay(&create(&setup).expect("the deal fits"));
+    (Game::replay(&create(&setup).expect("the deal fits")), start)
+}
+
+/// [`dealt`], its clock then ticked ten minutes at a time until `reached` holds of its phase
+/// (`what`: the assertion's message if that takes three days); with the time it got there.
+pub(crate) fn dealt_until(
+    ruleset: &str,
+    roles: &[Role],
+    reached: impl Fn(Phase) -> bool,
+    what: &str,
+) -> (Game, DateTime<Utc>) {
+    let (mut g, start) = dealt(ruleset, roles);
     let mut at = start;
     while !reached(g.phase) {
         at += Duration::minutes(10);
