@@ -83,17 +83,23 @@ pub struct Png {
 }
 
 impl Png {
-    /// The picture `name` of `size` (width, height), drawn by `draw` into its pixels and
-    /// encoded.
+    /// The picture `name` of `size` (width, height), drawn by `draw` on a canvas of that
+    /// size (given its width and height as coordinates) and encoded.
     ///
     /// # Errors
     /// [`ChartError`] when it cannot be drawn or encoded.
     pub(crate) fn drawn(
         name: String,
         (width, height): (u32, u32),
-        draw: impl FnOnce(&mut [u8], u32, u32) -> Result<(), ChartError>,
+        draw: impl FnOnce(&Canvas<'_>, i32, i32) -> Result<(), ChartError>,
     ) -> Result<Png, ChartError> {
-        let bytes = png(width, height, |buf| draw(buf, width, height))?;
+        let bytes = png(width, height, |buf| {
+            let c = Canvas::new(buf, width, height)?;
+            let w = i32::try_from(width).unwrap_or(i32::MAX);
+            let h = i32::try_from(height).unwrap_or(i32::MAX);
+            draw(&c, w, h)?;
+            c.present()
+        })?;
         Ok(Png {
             name,
             width,

@@ -203,15 +203,12 @@ impl TimelineChart {
     /// # Errors
     /// [`ChartError`] when it cannot be drawn or encoded.
     pub fn render(&self) -> Result<Png, ChartError> {
-        Png::drawn("timeline.png".into(), self.size(), |buf, w, h| {
-            self.draw(buf, w, h)
+        Png::drawn("timeline.png".into(), self.size(), |c, w, h| {
+            self.draw(c, w, h)
         })
     }
 
-    fn draw(&self, buf: &mut [u8], width: u32, height: u32) -> Result<(), ChartError> {
-        let c = Canvas::new(buf, width, height)?;
-        let w = i32::try_from(width).unwrap_or(i32::MAX);
-        let h = i32::try_from(height).unwrap_or(i32::MAX);
+    fn draw(&self, c: &Canvas<'_>, w: i32, h: i32) -> Result<(), ChartError> {
         let row_h = ROW_H as i32;
         let top = HEADER as i32;
         let bottom = top + i32::try_from(self.rows.len().max(1)).unwrap_or(0) * row_h;
@@ -298,6 +295,6 @@ impl TimelineChart {
             c.text(roles, (x + 28, y), 14.0, INK, (HPos::Left, VPos::Center))?;
             x += 28 + c.width(roles, 14.0) as i32 + 28;
         }
-        c.present()
+        Ok(())
     }
 }

@@ -327,15 +327,10 @@ impl VoteChart {
     /// # Errors
     /// [`ChartError`] when it cannot be drawn or encoded.
     pub fn render(&self) -> Result<Png, ChartError> {
-        Png::drawn(self.name.clone(), self.size(), |buf, w, h| {
-            self.draw(buf, w, h)
-        })
+        Png::drawn(self.name.clone(), self.size(), |c, w, h| self.draw(c, w, h))
     }
 
-    fn draw(&self, buf: &mut [u8], width: u32, height: u32) -> Result<(), ChartError> {
-        let c = Canvas::new(buf, width, height)?;
-        let w = i32::try_from(width).unwrap_or(i32::MAX);
-        let h = i32::try_from(height).unwrap_or(i32::MAX);
+    fn draw(&self, c: &Canvas<'_>, w: i32, h: i32) -> Result<(), ChartError> {
         let row_h = ROW_H as i32;
         let top = HEADER as i32;
         let rows = i32::try_from(self.row_count()).unwrap_or(0);
@@ -406,7 +401,7 @@ impl VoteChart {
                 )?;
             }
             for s in &r.segments {
-                self.draw_segment(&c, s, (x_at(s.from), x_at(s.to)), y)?;
+                self.draw_segment(c, s, (x_at(s.from), x_at(s.to)), y)?;
             }
         }
 
@@ -451,7 +446,7 @@ impl VoteChart {
             FAINT,
             (HPos::Left, VPos::Center),
         )?;
-        c.present()
+        Ok(())
     }
 
     /// One ballot's bar between `xs` in the row at `y`: its target's colour (an abstention
