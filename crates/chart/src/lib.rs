@@ -8,8 +8,10 @@
 //!
 //! - [`read`]: the votes and the timeline, read from the game's events.
 //! - [`votes`]: a vote's picture; [`timeline`]: the timeline's.
+//! - `canvas`: the surface both pictures are drawn on, with their common measures and inks.
 //! - Here: [`game_charts`], every picture of a game, and what the pictures share.
 
+mod canvas;
 pub mod font;
 pub mod read;
 pub mod timeline;
@@ -17,13 +19,13 @@ pub mod votes;
 
 use std::collections::BTreeSet;
 
-use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use engine::{CharId, Event, Game};
 use i18n::{self, Lang};
 
+pub(crate) use canvas::Canvas;
+pub use canvas::BACKGROUND;
 pub use timeline::TimelineChart;
 pub use votes::VoteChart;
 
@@ -70,9 +72,6 @@ pub(crate) fn tint(c: RGBColor, white: f64) -> RGBColor {
     RGBColor(mix(c.0), mix(c.1), mix(c.2))
 }
 
-/// The pictures' background.
-pub const BACKGROUND: RGBColor = WHITE;
-
 /// A picture, encoded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Png {
@@ -81,6 +80,33 @@ pub struct Png {
     pub width: u32,
     pub height: u32,
     pub bytes: Vec<u8>,
+}
+
+impl Png {
+    /// The picture `name` of `size` (width, height), drawn by `draw` on a canvas of that
+    /// size (given its width and height as coordinates) and encoded.
+    ///
+    /// # Errors
+    /// [`ChartError`] when it cannot be drawn or encoded.
+    pub(crate) fn drawn(
+        name: String,
+        (width, height): (u32, u32),
+        draw: impl FnOnce(&Canvas<'_>, i32, i32) -> Result<(), ChartError>,
+    ) -> Result<Png, ChartError> {
+        let bytes = png(width, height, |buf| {
+            let c = Canvas::new(buf, width, height)?;
+            let w = i32::try_from(width).unwrap_or(i32::MAX);
+            let h = i32::try_from(height).unwrap_or(i32::MAX);
+            draw(&c, w, h)?;
+            c.present()
+        })?;
+        Ok(Png {
+            name,
+            width,
+            height,
+            bytes,
+        })
+    }
 }
 
 /// Every picture of a game, laid out with its texts: one per vote, then the timeline.
@@ -208,124 +234,4 @@ impl Words {
 /// A vote count in thousandths as people write it: 1500 → "1.5", 3000 → "3".
 pub fn votes_text(milli: i64) -> String {
     format!("{}", milli as f64 / 1000.0)
-}
-
-/// Pixel drawing on a picture, in the bundled font.
-pub(crate) struct Canvas<'a> {
-    pub(crate) area: DrawingArea<BitMapBackend<'a>, Shift>,
-}
-
-impl<'a> Canvas<'a> {
-    /// A `width`×`height` canvas over `buf`, filled with the background.
-    pub(crate) fn new(
-        buf: &'a mut [u8],
-        width: u32,
-        height: u32,
-    ) -> Result<Canvas<'a>, ChartError> {
-        let area = BitMapBackend::with_buffer(buf, (width, height)).into_drawing_area();
-        area.fill(&BACKGROUND).map_err(chart_err)?;
-        Ok(Canvas { area })
-    }
-
-    fn style(size: f64, color: RGBColor, h: HPos, v: VPos) -> TextStyle<'static> {
-        TextStyle {
-            font: (font::FAMILY, size).into_font(),
-            color: color.to_backend_color(),
-            pos: Pos::new(h, v),
-        }
-    }
-
-    /// `text` at `(x, y)`, anchored there by `h` and `v`.
-    pub(crate) fn text(
-        &self,
-        text: &str,
-        (x, y): (i32, i32),
-        size: f64,
-        color: RGBColor,
-        (h, v): (HPos, VPos),
-    ) -> Result<(), ChartError> {
-        if text.is_empty() {
-            return Ok(());
-        }
-        self.area
-            .draw(&Text::new(
-                text.to_string(),
-                (x, y),
-                Self::style(size, color, h, v),
-            ))
-            .map_err(chart_err)
-    }
-
-    /// How wide `text` is drawn at `size`, in pixels.
-    pub(crate) fn width(&self, text: &str, size: f64) -> u32 {
-        if text.is_empty() {
-            return 0;
-        }
-        let style = Self::style(size, BLACK, HPos::Left, VPos::Top);
-        self.area
-            .estimate_text_size(text, &style)
-            .map_or(0, |(w, _)| w)
-    }
-
-    /// `text` cut (with `…`) to fit in `max` pixels at `size`; empty when not even one
-    /// character fits.
-    pub(crate) fn fit(&self, text: &str, size: f64, max: u32) -> String {
-        if self.width(text, size) <= max {
-            return text.to_string();
-        }
-        let chars: Vec<char> = text.chars().collect();
-        (1..chars.len())
-            .rev()
-            .map(|n| format!("{}…", chars[..n].iter().collect::<String>()))
-            .find(|t| self.width(t, size) <= max)
-            .unwrap_or_default()
-    }
-
-    /// A filled rectangle between two corners.
-    pub(crate) fn fill(
-        &self,
-        a: (i32, i32),
-        b: (i32, i32),
-        color: RGBColor,
-    ) -> Result<(), ChartError> {
-        self.area
-            .draw(&Rectangle::new([a, b], color.filled()))
-            .map_err(chart_err)
-    }
-
-    /// A rectangle's outline.
-    pub(crate) fn frame(
-        &self,
-        a: (i32, i32),
-        b: (i32, i32),
-        color: RGBColor,
-        width: u32,
-    ) -> Result<(), ChartError> {
-        self.area
-            .draw(&Rectangle::new([a, b], color.stroke_width(width)))
-            .map_err(chart_err)
-    }
-
-    /// A line through `points`.
-    pub(crate) fn line(
-        &self,
-        points: Vec<(i32, i32)>,
-        color: RGBColor,
-        width: u32,
-    ) -> Result<(), ChartError> {
-        self.area
-            .draw(&PathElement::new(points, color.stroke_width(width)))
-            .map_err(chart_err)
-    }
-
-    /// A filled dot.
-    pub(crate) fn dot(&self, at: (i32, i32), r: i32, color: RGBColor) -> Result<(), ChartError> {
-        self.area
-            .draw(&Circle::new(at, r, color.filled()))
-            .map_err(chart_err)
-    }
-
-    pub(crate) fn present(&self) -> Result<(), ChartError> {
-        self.area.present().map_err(chart_err)
-    }
 }

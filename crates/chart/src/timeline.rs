@@ -6,25 +6,21 @@
 use plotters::style::text_anchor::{HPos, VPos};
 use plotters::style::RGBColor;
 
+use super::canvas::{FAINT, GRID, INK, MARGIN};
 use super::read::Timeline;
 use super::{tint, Canvas, ChartError, Png, Words};
 use engine::{CharId, Game, Phase, Role, Winner};
 use i18n::{self, Lang};
 
-/// The picture's width, in pixels.
-pub const WIDTH: u32 = 1200;
-/// One character's row.
-pub const ROW_H: u32 = 28;
+pub use super::canvas::{ROW_H, WIDTH};
+
 /// Above the rows: the title, then the phases' names.
 const HEADER: u32 = 100;
 /// Below the rows: the legend, and the note about missing characters when there is one.
 const LINE: u32 = 30;
-const MARGIN: i32 = 20;
 /// Right of the last column: the survivors' and the last phase's causes.
 const TAIL: i32 = 150;
 
-const INK: RGBColor = RGBColor(30, 30, 30);
-const FAINT: RGBColor = RGBColor(120, 120, 120);
 const DEATH: RGBColor = RGBColor(150, 20, 20);
 const NIGHT: RGBColor = RGBColor(232, 235, 245);
 
@@ -207,30 +203,16 @@ impl TimelineChart {
     /// # Errors
     /// [`ChartError`] when it cannot be drawn or encoded.
     pub fn render(&self) -> Result<Png, ChartError> {
-        let (width, height) = self.size();
-        let bytes = super::png(width, height, |buf| self.draw(buf, width, height))?;
-        Ok(Png {
-            name: "timeline.png".into(),
-            width,
-            height,
-            bytes,
+        Png::drawn("timeline.png".into(), self.size(), |c, w, h| {
+            self.draw(c, w, h)
         })
     }
 
-    fn draw(&self, buf: &mut [u8], width: u32, height: u32) -> Result<(), ChartError> {
-        let c = Canvas::new(buf, width, height)?;
-        let w = i32::try_from(width).unwrap_or(i32::MAX);
-        let h = i32::try_from(height).unwrap_or(i32::MAX);
+    fn draw(&self, c: &Canvas<'_>, w: i32, h: i32) -> Result<(), ChartError> {
         let row_h = ROW_H as i32;
         let top = HEADER as i32;
         let bottom = top + i32::try_from(self.rows.len().max(1)).unwrap_or(0) * row_h;
-        c.text(
-            &self.title,
-            (MARGIN, 30),
-            26.0,
-            INK,
-            (HPos::Left, VPos::Center),
-        )?;
+        c.title(&self.title)?;
         let label_w = self
             .rows
             .iter()
@@ -257,17 +239,9 @@ impl TimelineChart {
                 INK,
                 (HPos::Center, VPos::Center),
             )?;
-            c.line(
-                vec![(left(i), top - 30), (left(i), bottom)],
-                RGBColor(215, 215, 215),
-                1,
-            )?;
+            c.line(vec![(left(i), top - 30), (left(i), bottom)], GRID, 1)?;
         }
-        c.line(
-            vec![(x1, top - 30), (x1, bottom)],
-            RGBColor(215, 215, 215),
-            1,
-        )?;
+        c.line(vec![(x1, top - 30), (x1, bottom)], GRID, 1)?;
         for (i, r) in self.rows.iter().enumerate() {
             let y = top + i as i32 * row_h;
             let mid = y + row_h / 2;
@@ -321,6 +295,6 @@ impl TimelineChart {
             c.text(roles, (x + 28, y), 14.0, INK, (HPos::Left, VPos::Center))?;
             x += 28 + c.width(roles, 14.0) as i32 + 28;
         }
-        c.present()
+        Ok(())
     }
 }

@@ -7,16 +7,15 @@ use chrono::{DateTime, TimeZone, Utc};
 use plotters::style::text_anchor::{HPos, VPos};
 use plotters::style::RGBColor;
 
+use super::canvas::{FAINT, GRID, INK, MARGIN};
 use super::read::{Outcome, Vote};
 use super::{seat_color, tint, votes_text, Canvas, ChartError, Png, Words};
 use engine::event::NoOut;
 use engine::{CharId, Game, Phase};
 use i18n::{self, Lang};
 
-/// The picture's width, in pixels.
-pub const WIDTH: u32 = 1200;
-/// One voter's row.
-pub const ROW_H: u32 = 28;
+pub use super::canvas::{ROW_H, WIDTH};
+
 /// Above the rows: the title and the result.
 const HEADER: u32 = 96;
 /// Below the rows: the time axis, its labels and caption.
@@ -25,12 +24,9 @@ const AXIS: u32 = 60;
 const LINE: u32 = 26;
 /// The count beside the rows.
 const TALLY_W: i32 = 330;
-const MARGIN: i32 = 20;
 
 /// An abstention's colour.
 const ABSTAIN: RGBColor = RGBColor(150, 150, 150);
-const INK: RGBColor = RGBColor(30, 30, 30);
-const FAINT: RGBColor = RGBColor(120, 120, 120);
 const RESULT: RGBColor = RGBColor(150, 20, 20);
 
 /// One ballot's bar in its voter's row.
@@ -331,31 +327,15 @@ impl VoteChart {
     /// # Errors
     /// [`ChartError`] when it cannot be drawn or encoded.
     pub fn render(&self) -> Result<Png, ChartError> {
-        let (width, height) = self.size();
-        let bytes = super::png(width, height, |buf| self.draw(buf, width, height))?;
-        Ok(Png {
-            name: self.name.clone(),
-            width,
-            height,
-            bytes,
-        })
+        Png::drawn(self.name.clone(), self.size(), |c, w, h| self.draw(c, w, h))
     }
 
-    fn draw(&self, buf: &mut [u8], width: u32, height: u32) -> Result<(), ChartError> {
-        let c = Canvas::new(buf, width, height)?;
-        let w = i32::try_from(width).unwrap_or(i32::MAX);
-        let h = i32::try_from(height).unwrap_or(i32::MAX);
+    fn draw(&self, c: &Canvas<'_>, w: i32, h: i32) -> Result<(), ChartError> {
         let row_h = ROW_H as i32;
         let top = HEADER as i32;
         let rows = i32::try_from(self.row_count()).unwrap_or(0);
         let bottom = top + rows * row_h;
-        c.text(
-            &self.title,
-            (MARGIN, 30),
-            26.0,
-            INK,
-            (HPos::Left, VPos::Center),
-        )?;
+        c.title(&self.title)?;
         c.text(
             &self.result,
             (MARGIN, 70),
@@ -386,7 +366,7 @@ impl VoteChart {
         }
         for (t, label) in &self.ticks {
             let x = x_at(*t);
-            c.line(vec![(x, top), (x, bottom + 4)], RGBColor(215, 215, 215), 1)?;
+            c.line(vec![(x, top), (x, bottom + 4)], GRID, 1)?;
             c.text(
                 label,
                 (x, bottom + 16),
@@ -421,7 +401,7 @@ impl VoteChart {
                 )?;
             }
             for s in &r.segments {
-                self.draw_segment(&c, s, (x_at(s.from), x_at(s.to)), y)?;
+                self.draw_segment(c, s, (x_at(s.from), x_at(s.to)), y)?;
             }
         }
 
@@ -466,7 +446,7 @@ impl VoteChart {
             FAINT,
             (HPos::Left, VPos::Center),
         )?;
-        c.present()
+        Ok(())
     }
 
     /// One ballot's bar between `xs` in the row at `y`: its target's colour (an abstention

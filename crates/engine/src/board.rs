@@ -6,14 +6,17 @@
 //! A day ability attempted by a character without it is refused with `NoAbility`, worded
 //! the same for every role, before anything about the target is checked: a refusal never
 //! tells a player's role apart from another's.
+//!
+//! `apply_board` folds these abilities' events into the state.
 
 use chrono::{DateTime, Utc};
 
-use super::event::{Cause, EventKind};
+use super::event::{Cause, Event, EventKind};
 use super::ids::CharId;
 use super::role::Role;
 use super::ruleset::Kind;
-use super::{Phase, RuleError, Tx};
+use super::state::deed;
+use super::{Game, Phase, RuleError, Tx};
 
 impl Tx {
     /// The guard protects `target` (or nobody) tonight, by the seer's deadline.
@@ -31,9 +34,7 @@ impl Tx {
             return Err(RuleError::AlreadyActed);
         }
         if let Some(t) = target {
-            if !self.g.is_alive(t) {
-                return Err(RuleError::TargetDead { target: t });
-            }
+            self.living_target(t)?;
             // Never the same character two nights in a row (nights are numbered on).
             if self.g.last_protected == Some((n.night.saturating_sub(1), t)) {
                 return Err(RuleError::ProtectRepeated { target: t });
@@ -63,12 +64,7 @@ impl Tx {
             if role != Role::WhiteWolfKing {
                 return Err(RuleError::SelfDestructTarget);
             }
-            if t == c {
-                return Err(RuleError::TargetSelf);
-            }
-            if !self.g.is_alive(t) {
-                return Err(RuleError::TargetDead { target: t });
-            }
+            self.other_living_target(c, t)?;
         }
         self.emit(now, EventKind::SelfDestructed { wolf: c, target });
         self.eliminate(c, Cause::SelfDestruct, now);
@@ -98,12 +94,7 @@ impl Tx {
         if day == 1 && !self.g.ruleset.options.knight_duel_day_one {
             return Err(RuleError::DuelDayOne);
         }
-        if target == c {
-            return Err(RuleError::TargetSelf);
-        }
-        if !self.g.is_alive(target) {
-            return Err(RuleError::TargetDead { target });
-        }
+        self.other_living_target(c, target)?;
         let wolf = self.g.ch(target).role.is_wolf();
         self.emit(
             now,
@@ -132,20 +123,43 @@ impl Tx {
     }
 }
 
+/// Folds the boards' abilities into `g`: the guard's protection, a self-destruct, a duel.
+/// [`apply`](super::state::apply) gives it no other events.
+pub(crate) fn apply_board(g: &mut Game, e: &Event) {
+    use EventKind as K;
+    match &e.kind {
+        K::GuardProtected { guard, target } => {
+            if let Some(n) = g.night.as_mut() {
+                n.protected = *target;
+                n.guard_done = true;
+                if let Some(t) = target {
+                    g.last_protected = Some((n.night, *t));
+                }
+            }
+            deed(g, e.at, Some(*guard), "protect", *target);
+        }
+        K::SelfDestructed { wolf, target } => {
+            deed(g, e.at, Some(*wolf), "self_destruct", *target);
+        }
+        K::Dueled { knight, target, .. } => {
+            g.duels.push(*knight);
+            deed(g, e.at, Some(*knight), "duel", Some(*target));
+        }
+        _ => {}
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
+    use chrono::{Duration, Utc};
 
-    use chrono::{Duration, TimeZone, Utc};
-
-    use super::super::{create, handle, Action, Command, Event, EventKind, Game, Ruleset, Setup};
+    use super::super::testing::dealt;
+    use super::super::{create, handle, Action, Command, Event, EventKind, Game, Setup};
     use super::*;
 
     /// A `wolf-king` game with a fixed deal (A-C wolves, D the king, E seer, F witch,
     /// G guard, H knight, I-L villagers), at the opening of night 1.
     fn night_one() -> (Game, chrono::DateTime<Utc>) {
-        let rs = Ruleset::builtin("wolf-king", &BTreeMap::new()).expect("wolf-king loads");
-        let names: Vec<String> = "ABCDEFGHIJKL".chars().map(String::from).collect();
         let roles = [
             "wolf",
             "wolf",
@@ -159,27 +173,9 @@ mod tests {
             "villager",
             "villager",
             "villager",
-        ];
-        let start = Utc
-            .with_ymd_and_hms(2026, 12, 1, 12, 0, 0)
-            .single()
-            .expect("a time");
-        let setup = Setup {
-            ruleset: rs,
-            seed: crate::rng::Seed::U64(1),
-            start,
-            characters: names.clone(),
-            roles: Some(
-                names
-                    .iter()
-                    .zip(roles)
-                    .map(|(n, r)| (n.clone(), Role::from_key(r).expect("a role")))
-                    .collect(),
-            ),
-            forbidden_first_kill: None,
-            players: None,
-        };
-        let mut g = Game::replay(&create(&setup).expect("the deal fits"));
+        ]
+        .map(|r| Role::from_key(r).expect("a role"));
+        let (mut g, start) = dealt("wolf-king", &roles);
         let night = start + Duration::hours(24) + Duration::minutes(10);
         for e in handle(&g, &Command::tick(), night).expect("a tick") {
             super::super::apply(&mut g, &e);

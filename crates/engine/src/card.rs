@@ -1,7 +1,12 @@
 //! Cards (违规判定): blue reminders, yellow warnings, red send-offs, and the conversions
 //! between them (three blues make a yellow, three yellows a red).
+//!
+//! `apply_card` folds cards given and converted into the state.
 
 use serde::{Deserialize, Serialize};
+
+use super::event::{Audience, CardNote, Deed, Event, EventKind};
+use super::state::Game;
 
 /// A card's color.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -225,5 +230,56 @@ impl super::Tx {
                 self.convert_cards(c, false, at);
             }
         }
+    }
+}
+
+/// Folds cards into `g`: a card given (and the lurking streak it ends), cards converted.
+/// [`apply`](super::state::apply) gives it no other events.
+pub(crate) fn apply_card(g: &mut Game, e: &Event) {
+    use EventKind as K;
+    match &e.kind {
+        K::CardGiven {
+            target,
+            color,
+            reason,
+        } => {
+            let c = &mut g.chars[target.idx()];
+            c.cards.add(*color);
+            if let CardReason::LurkStreak { day, .. } = reason {
+                c.last_streak_card = Some(*day);
+            }
+            let card = CardNote {
+                color: *color,
+                reason: Some(reason.clone()),
+                from: None,
+                public: e.audience() == Audience::Public,
+            };
+            g.deeds.push(Deed {
+                at: Some(e.at),
+                card: Some(card),
+                ..Deed::new(g.phase, None, "card", Some(*target))
+            });
+        }
+        K::CardsConverted {
+            target, from, to, ..
+        } => {
+            let card = CardNote {
+                color: *to,
+                reason: None,
+                from: Some(*from),
+                public: e.audience() == Audience::Public,
+            };
+            g.deeds.push(Deed {
+                at: Some(e.at),
+                card: Some(card),
+                ..Deed::new(g.phase, None, "cards_converted", Some(*target))
+            });
+            let per = match from {
+                Color::Blue => g.ruleset.options.blues_per_yellow,
+                _ => g.ruleset.options.yellows_per_red,
+            };
+            g.chars[target.idx()].cards.convert(*from, *to, per);
+        }
+        _ => {}
     }
 }

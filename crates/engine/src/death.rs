@@ -1,14 +1,16 @@
 //! Deaths and what follows them: last words, the win check after each single elimination,
 //! the hunter's shot, badge and leader hand-overs with their windows and seeded fallback.
+//!
+//! `apply_death` folds these events into the state.
 
 use chrono::{DateTime, Utc};
 
-use super::event::{Cause, DecisionKind, EndReason, EventKind, WinCondition};
+use super::event::{Cause, DecisionKind, EndReason, Event, EventKind, WinCondition};
 use super::ids::CharId;
 use super::role::{Role, Winner};
 use super::ruleset::{Kind, LastWordsDue};
-use super::state::Pending;
-use super::{card, RuleError, Tx};
+use super::state::{deed, Grant, Pending};
+use super::{card, Game, RuleError, Tx};
 
 impl Tx {
     /// Takes `c` out of the game and runs every consequence in order.
@@ -228,12 +230,7 @@ impl Tx {
         if !self.pending(c, DecisionKind::Shoot) {
             return Err(self.no_decision(c, DecisionKind::Shoot));
         }
-        if target == c {
-            return Err(RuleError::TargetSelf);
-        }
-        if !self.g.is_alive(target) {
-            return Err(RuleError::TargetDead { target });
-        }
+        self.other_living_target(c, target)?;
         self.emit(now, EventKind::Shot { hunter: c, target });
         self.eliminate(target, Cause::Shot, now);
         self.reopen_badge(c, now);
@@ -279,12 +276,7 @@ impl Tx {
         if kind == DecisionKind::Badge && self.pending(c, DecisionKind::Shoot) {
             return Err(RuleError::ShootFirst);
         }
-        if target == c {
-            return Err(RuleError::TargetSelf);
-        }
-        if !self.g.is_alive(target) {
-            return Err(RuleError::TargetDead { target });
-        }
+        self.other_living_target(c, target)?;
         let (from, to, draw) = (Some(c), target, None);
         let e = match kind {
             DecisionKind::Leader => {
@@ -311,4 +303,100 @@ impl Tx {
         self.end_game(Some(Winner::against(role.camp())), EndReason::Concede, now);
         Ok(())
     }
+}
+
+/// Folds deaths and what follows them into `g`: eliminations, last words, decision windows,
+/// the shot, hand-overs. [`apply`](super::state::apply) gives it no other events.
+pub(crate) fn apply_death(g: &mut Game, e: &Event) {
+    use EventKind as K;
+    match &e.kind {
+        K::Eliminated {
+            character,
+            cause,
+            when,
+        } => {
+            g.chars[character.idx()].alive = false;
+            g.eliminations.push((*character, *cause, *when));
+            g.speedup_requests.remove(character);
+        }
+        K::LastWordsGranted { character, due_day } => g.grants.push(Grant {
+            character: *character,
+            due_day: *due_day,
+            text: None,
+        }),
+        K::LastWordsGiven { character, text } => {
+            if let Some(gr) = g.grants.iter_mut().find(|gr| gr.character == *character) {
+                gr.text = Some(text.clone());
+            }
+        }
+        K::DecisionOpened {
+            kind,
+            character,
+            until,
+        } => {
+            // Reopening a window (a hunter-sheriff's badge after his shot) replaces it.
+            remove_pending(g, *kind, *character);
+            g.pending.push(Pending {
+                kind: *kind,
+                character: *character,
+                until: *until,
+            });
+        }
+        K::Shot { hunter, target } => {
+            remove_pending(g, DecisionKind::Shoot, *hunter);
+            deed(g, e.at, Some(*hunter), "shoot", Some(*target));
+        }
+        K::DecisionLapsed { kind, character } => {
+            remove_pending(g, *kind, *character);
+            let what = match kind {
+                DecisionKind::Shoot => "lapsed_shoot",
+                DecisionKind::Badge => "lapsed_badge",
+                DecisionKind::Leader => "lapsed_leader",
+            };
+            deed(g, e.at, Some(*character), what, None);
+        }
+        K::ShotDeclined { hunter } => {
+            remove_pending(g, DecisionKind::Shoot, *hunter);
+            deed(g, e.at, Some(*hunter), "hold_fire", None);
+        }
+        K::BadgePassed { from, to, draw } => {
+            g.sheriff = Some(*to);
+            hand_over(g, e.at, DecisionKind::Badge, *from, *to, *draw);
+        }
+        K::LeaderPassed { from, to, draw } => {
+            g.leader = Some(*to);
+            hand_over(g, e.at, DecisionKind::Leader, *from, *to, *draw);
+        }
+        _ => {}
+    }
+}
+
+/// Closes `who`'s `kind` window, if open.
+fn remove_pending(g: &mut Game, kind: DecisionKind, who: CharId) {
+    g.pending
+        .retain(|p| !(p.kind == kind && p.character == who));
+}
+
+/// The rest of a badge's or a leadership's (`kind`) hand-over to `to`, once its new holder is
+/// written down: the holder's window closes, a draw is counted, and the deed is recorded.
+fn hand_over(
+    g: &mut Game,
+    at: DateTime<Utc>,
+    kind: DecisionKind,
+    from: Option<CharId>,
+    to: CharId,
+    draw: Option<u64>,
+) {
+    if let Some(f) = from {
+        remove_pending(g, kind, f);
+    }
+    g.draws += u64::from(draw.is_some());
+    // A drawn successor was not the holder's choice: the reveal must not say so.
+    let what = match (kind, draw.is_some()) {
+        (DecisionKind::Badge, true) => "badge_drawn",
+        (DecisionKind::Badge, false) => "pass_badge",
+        (_, true) => "leader_drawn",
+        (_, false) => "pass_leader",
+    };
+    deed(g, at, from, what, Some(to));
 }

@@ -573,3 +573,84 @@ impl Event {
         }
     }
 }
+
+/// The part of the game an event belongs to: where its rules are, where it is folded into
+/// the state, and where its wording is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// The game created, the seed committed, the roles dealt and told.
+    Setup,
+    /// The day: its opening, posts, votes and their close, the sheriff, the idiot's reveal,
+    /// speed-ups.
+    Day,
+    /// The night: its opening, the wolves' leader and kill, the witch, the seer, the police.
+    Night,
+    /// Deaths and what follows them: last words, decision windows, the shot, hand-overs.
+    Death,
+    /// The standard boards' other abilities: the guard, a self-destruct, the knight's duel.
+    Board,
+    /// Cards given and converted.
+    Card,
+    /// Between the table and the judge: substitutes, extensions and pauses, tree holes,
+    /// appeals, concessions.
+    Judge,
+    /// The game's end and the reveal.
+    End,
+}
+
+impl EventKind {
+    /// The part of the game this event belongs to.
+    pub fn part(&self) -> Part {
+        use EventKind as K;
+        match self {
+            K::Created { .. }
+            | K::SeedCommitted { .. }
+            | K::RolesDealt { .. }
+            | K::RoleTold { .. } => Part::Setup,
+            K::DayOpened { .. }
+            | K::Posted { .. }
+            | K::VoteCast { .. }
+            | K::VoteClosed { .. }
+            | K::DayCut { .. }
+            | K::SheriffElected { .. }
+            | K::NobodyOut { .. }
+            | K::IdiotRevealed { .. }
+            | K::SpeedupRequested { .. }
+            | K::SpedUp => Part::Day,
+            K::NightOpened { .. }
+            | K::LeaderVoted { .. }
+            | K::LeaderElected { .. }
+            | K::KillSubmitted { .. }
+            | K::KillFixed { .. }
+            | K::WitchTold { .. }
+            | K::WitchSaved { .. }
+            | K::WitchPoisoned { .. }
+            | K::WitchPassed { .. }
+            | K::SeerChecked { .. }
+            | K::CheckSubmitted { .. }
+            | K::PoliceResult { .. }
+            | K::WolvesClosed
+            | K::NightEnded { .. } => Part::Night,
+            K::Eliminated { .. }
+            | K::LastWordsGranted { .. }
+            | K::LastWordsGiven { .. }
+            | K::DecisionOpened { .. }
+            | K::Shot { .. }
+            | K::DecisionLapsed { .. }
+            | K::ShotDeclined { .. }
+            | K::BadgePassed { .. }
+            | K::LeaderPassed { .. } => Part::Death,
+            K::GuardProtected { .. } | K::SelfDestructed { .. } | K::Dueled { .. } => Part::Board,
+            K::CardGiven { .. } | K::CardsConverted { .. } => Part::Card,
+            K::Substituted { .. }
+            | K::Extended { .. }
+            | K::Paused
+            | K::Resumed { .. }
+            | K::TreeHole { .. }
+            | K::Appealed { .. }
+            | K::AppealsListed { .. }
+            | K::Conceded { .. } => Part::Judge,
+            K::GameEnded { .. } | K::Revealed { .. } => Part::End,
+        }
+    }
+}

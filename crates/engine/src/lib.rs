@@ -22,6 +22,8 @@ pub mod role;
 pub mod ruleset;
 mod setup;
 pub mod state;
+#[cfg(test)]
+mod testing;
 mod vote;
 
 use chrono::{DateTime, Duration, Utc};
@@ -361,9 +363,7 @@ impl Tx {
                 Ok(())
             }
             Action::Remove { target, .. } => {
-                if !self.g.is_alive(*target) {
-                    return Err(RuleError::TargetDead { target: *target });
-                }
+                self.living_target(*target)?;
                 self.eliminate(*target, Cause::Judge, now);
                 Ok(())
             }
@@ -514,6 +514,23 @@ impl Tx {
             },
         );
         Ok(())
+    }
+
+    /// `target` can be acted on: a living character (refused with `TargetDead` otherwise).
+    pub(crate) fn living_target(&self, target: CharId) -> Result<(), RuleError> {
+        if self.g.is_alive(target) {
+            Ok(())
+        } else {
+            Err(RuleError::TargetDead { target })
+        }
+    }
+
+    /// `c` can act on `target`: another living character (`TargetSelf`, then `TargetDead`).
+    pub(crate) fn other_living_target(&self, c: CharId, target: CharId) -> Result<(), RuleError> {
+        if target == c {
+            return Err(RuleError::TargetSelf);
+        }
+        self.living_target(target)
     }
 
     /// The open day, or why there is none.

@@ -1,17 +1,20 @@
 //! The night: the first night's wolf-leader election, kill submissions and the leader's
 //! pick, the witch, the seer, Mafia's majority kill and police check, and the resolution.
+//!
+//! `apply_night` folds the night's events into the state.
 
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 
 use super::card::{CardReason, Color};
-use super::event::{Cause, EventKind};
+use super::event::{Cause, Deed, Event, EventKind};
 use super::ids::CharId;
+use super::limits::later;
 use super::role::Role;
 use super::ruleset::{Kind, PickFallback, SplitTie};
-use super::state::{NightState, Submission};
-use super::{Phase, RuleError, Tx};
+use super::state::{deed, NightState, Submission};
+use super::{Game, Phase, RuleError, Tx};
 
 /// The most frequent target among `subs`; ties go to the target whose earliest current
 /// submission came first.
@@ -31,6 +34,13 @@ fn majority(subs: &BTreeMap<CharId, Submission>, tie: SplitTie) -> Option<CharId
         .into_iter()
         .max_by(|a, b| a.1 .0.cmp(&b.1 .0).then(b.1 .1.cmp(&a.1 .1)))
         .map(|(c, _)| c)
+}
+
+/// The witch's two potions.
+#[derive(Debug, Clone, Copy)]
+enum Potion {
+    Antidote,
+    Poison,
 }
 
 impl Tx {
@@ -112,9 +122,7 @@ impl Tx {
         {
             return Err(RuleError::AlreadyActed);
         }
-        if !self.g.is_alive(target) {
-            return Err(RuleError::TargetDead { target });
-        }
+        self.living_target(target)?;
         if !self.role_of(target).is_wolf() {
             return Err(RuleError::TargetNotWolf { target });
         }
@@ -196,9 +204,7 @@ impl Tx {
         if want != 0 && len != want as usize {
             return Err(RuleError::KillReasonLength { len, want });
         }
-        if !self.g.is_alive(target) {
-            return Err(RuleError::TargetDead { target });
-        }
+        self.living_target(target)?;
         self.allowed_kill(target)?;
         self.emit(
             now,
@@ -235,9 +241,7 @@ impl Tx {
         if !n.kills.values().any(|s| s.target == target) {
             return Err(RuleError::NotSubmitted { target });
         }
-        if !self.g.is_alive(target) {
-            return Err(RuleError::TargetDead { target });
-        }
+        self.living_target(target)?;
         self.allowed_kill(target)?;
         self.fix_kill(Some(target), Some(c), now);
         Ok(())
@@ -298,18 +302,34 @@ impl Tx {
         Ok(())
     }
 
-    pub(crate) fn save(&mut self, c: CharId, now: DateTime<Utc>) -> Result<(), RuleError> {
+    /// The witch `c`'s night, if she may use `potion` now: one potion a night, each potion
+    /// once a game, and (when the ruleset says so) not before the wolves are done.
+    fn potion_night(&self, c: CharId, potion: Potion) -> Result<&NightState, RuleError> {
         let n = self.witch_night(c)?;
-        if n.saved.is_some() || (n.witch_done && n.poisoned.is_none()) {
+        let (this, other, left, used) = match potion {
+            Potion::Antidote => (
+                n.saved,
+                n.poisoned,
+                self.g.antidote,
+                RuleError::AntidoteUsed,
+            ),
+            Potion::Poison => (n.poisoned, n.saved, self.g.poison, RuleError::PoisonUsed),
+        };
+        if this.is_some() || (n.witch_done && other.is_none()) {
             return Err(RuleError::AlreadyActed);
         }
-        if n.poisoned.is_some() {
+        if other.is_some() {
             return Err(RuleError::OnePotionPerNight);
         }
-        if !self.g.antidote {
-            return Err(RuleError::AntidoteUsed);
+        if !left {
+            return Err(used);
         }
         self.witch_waits(n)?;
+        Ok(n)
+    }
+
+    pub(crate) fn save(&mut self, c: CharId, now: DateTime<Utc>) -> Result<(), RuleError> {
+        let n = self.potion_night(c, Potion::Antidote)?;
         let target = match n.kill {
             None => return Err(RuleError::WolvesNotDone),
             Some(t) => t.ok_or(RuleError::NoKillTarget)?,
@@ -327,20 +347,8 @@ impl Tx {
         target: CharId,
         now: DateTime<Utc>,
     ) -> Result<(), RuleError> {
-        let n = self.witch_night(c)?;
-        if n.poisoned.is_some() || (n.witch_done && n.saved.is_none()) {
-            return Err(RuleError::AlreadyActed);
-        }
-        if n.saved.is_some() {
-            return Err(RuleError::OnePotionPerNight);
-        }
-        if !self.g.poison {
-            return Err(RuleError::PoisonUsed);
-        }
-        self.witch_waits(n)?;
-        if !self.g.is_alive(target) {
-            return Err(RuleError::TargetDead { target });
-        }
+        self.potion_night(c, Potion::Poison)?;
+        self.living_target(target)?;
         self.emit(now, EventKind::WitchPoisoned { witch: c, target });
         Ok(())
     }
@@ -369,12 +377,7 @@ impl Tx {
         if role == Role::Seer && n.seer_checked {
             return Err(RuleError::AlreadyActed);
         }
-        if target == c {
-            return Err(RuleError::TargetSelf);
-        }
-        if !self.g.is_alive(target) {
-            return Err(RuleError::TargetDead { target });
-        }
+        self.other_living_target(c, target)?;
         let kind = if role == Role::Seer {
             EventKind::SeerChecked {
                 seer: c,
@@ -520,44 +523,171 @@ impl Tx {
     }
 }
 
+/// Folds the night's events into `g`: its opening, the leader, kills, the witch's potions,
+/// checks, the deadlines. [`apply`](super::state::apply) gives it no other events.
+pub(crate) fn apply_night(g: &mut Game, e: &Event) {
+    use EventKind as K;
+    match &e.kind {
+        K::NightOpened {
+            night,
+            wolves_until,
+            witch_until,
+        } => {
+            g.phase = Phase::Night { night: *night };
+            g.next_phase = None;
+            g.night = Some(NightState {
+                night: *night,
+                opened: e.at,
+                wolves_until: *wolves_until,
+                witch_until: *witch_until,
+                leader_votes: BTreeMap::new(),
+                kills: BTreeMap::new(),
+                kill: None,
+                saved: None,
+                poisoned: None,
+                witch_done: false,
+                seer_checked: false,
+                checks: BTreeMap::new(),
+                wolves_closed: false,
+                resolved: false,
+                protected: None,
+                guard_done: false,
+            });
+        }
+        K::LeaderVoted { by, target } => {
+            g.seq += 1;
+            let seq = g.seq;
+            if let Some(n) = g.night.as_mut() {
+                n.leader_votes.insert(*by, (*target, seq));
+            }
+            deed(g, e.at, Some(*by), "leader_vote", Some(*target));
+        }
+        K::LeaderElected { leader, draw } => {
+            g.leader = Some(*leader);
+            g.draws += u64::from(draw.is_some());
+            let what = if draw.is_some() {
+                "leader_drawn"
+            } else {
+                "leader_elected"
+            };
+            deed(g, e.at, None, what, Some(*leader));
+        }
+        K::KillSubmitted { by, target, reason } => {
+            g.seq += 1;
+            let seq = g.seq;
+            if let Some(n) = g.night.as_mut() {
+                n.kills.insert(
+                    *by,
+                    Submission {
+                        target: *target,
+                        reason: reason.clone(),
+                        seq,
+                    },
+                );
+            }
+            g.deeds.push(Deed {
+                text: Some(reason.clone()),
+                at: Some(e.at),
+                ..Deed::new(g.phase, Some(*by), "kill", Some(*target))
+            });
+        }
+        K::KillFixed { target, picked_by } => {
+            if let Some(n) = g.night.as_mut() {
+                n.kill = Some(*target);
+                if n.night == 1 {
+                    g.first_night_victim = target
+                        .and_then(|t| g.chars.get(t.idx()))
+                        .map(|c| c.player.clone());
+                }
+            }
+            deed(
+                g,
+                e.at,
+                *picked_by,
+                if picked_by.is_some() {
+                    "pick"
+                } else {
+                    "kill_fixed"
+                },
+                *target,
+            );
+        }
+        K::WitchTold { .. } => {}
+        K::WitchSaved { witch, target } => {
+            g.antidote = false;
+            if let Some(n) = g.night.as_mut() {
+                n.saved = Some(*target);
+                n.witch_done = true;
+            }
+            deed(g, e.at, Some(*witch), "save", Some(*target));
+        }
+        K::WitchPoisoned { witch, target } => {
+            g.poison = false;
+            if let Some(n) = g.night.as_mut() {
+                n.poisoned = Some(*target);
+                n.witch_done = true;
+            }
+            deed(g, e.at, Some(*witch), "poison", Some(*target));
+        }
+        K::WitchPassed { witch } => {
+            if let Some(n) = g.night.as_mut() {
+                n.witch_done = true;
+            }
+            deed(g, e.at, Some(*witch), "pass", None);
+        }
+        K::SeerChecked { seer, target, .. } => {
+            if let Some(n) = g.night.as_mut() {
+                n.seer_checked = true;
+            }
+            deed(g, e.at, Some(*seer), "check", Some(*target));
+        }
+        K::CheckSubmitted { by, target } => {
+            g.seq += 1;
+            let seq = g.seq;
+            if let Some(n) = g.night.as_mut() {
+                n.checks.insert(
+                    *by,
+                    Submission {
+                        target: *target,
+                        reason: String::new(),
+                        seq,
+                    },
+                );
+            }
+            deed(g, e.at, Some(*by), "check", Some(*target));
+        }
+        K::PoliceResult { .. } => {}
+        K::WolvesClosed => {
+            if let Some(n) = g.night.as_mut() {
+                n.wolves_closed = true;
+            }
+        }
+        K::NightEnded { .. } => {
+            if let Some(n) = g.night.as_mut() {
+                n.resolved = true;
+            }
+            if g.ruleset.options.fixed_phase_times {
+                g.next_phase = Some(later(e.at, g.ruleset.options.night_decision_window.dur()));
+            }
+        }
+        _ => {}
+    }
+}
+
 /// RULES.md §1 "a two-character reason", as docs/decisions.md (*Kill reasons*) defines it:
 /// exactly `kill_reason_chars` Unicode scalar values, counted on the reason as given.
 #[cfg(test)]
 mod kill_reason_tests {
-    use std::collections::BTreeMap;
+    use chrono::{DateTime, Utc};
 
-    use chrono::{DateTime, Duration, TimeZone, Utc};
-
-    use super::super::{apply, create, handle, Action, Command, Game, Phase, Role, Ruleset, Setup};
+    use super::super::testing::dealt_until;
+    use super::super::{handle, Action, Command, Game, Phase, Role};
     use super::*;
 
     /// A game of `ruleset` dealt `roles` in order (characters A, B, …), at night 1.
     fn night_one(ruleset: &str, roles: &[Role]) -> (Game, DateTime<Utc>) {
-        let rs = Ruleset::builtin(ruleset, &BTreeMap::new()).expect("the ruleset loads");
-        let names: Vec<String> = ('A'..='Z').take(roles.len()).map(String::from).collect();
-        let start = Utc
-            .with_ymd_and_hms(2026, 12, 1, 12, 0, 0)
-            .single()
-            .expect("a time");
-        let setup = Setup {
-            ruleset: rs,
-            seed: super::super::rng::Seed::U64(1),
-            start,
-            characters: names.clone(),
-            roles: Some(names.iter().cloned().zip(roles.iter().copied()).collect()),
-            forbidden_first_kill: None,
-            players: None,
-        };
-        let mut g = Game::replay(&create(&setup).expect("the deal fits"));
-        let mut at = start;
-        while !matches!(g.phase, Phase::Night { night: 1 }) {
-            at += Duration::minutes(10);
-            for e in handle(&g, &Command::tick(), at).expect("a tick") {
-                apply(&mut g, &e);
-            }
-            assert!(at < start + Duration::days(3), "night 1 opens");
-        }
-        (g, at)
+        let night_one = |p| matches!(p, Phase::Night { night: 1 });
+        dealt_until(ruleset, roles, night_one, "night 1 opens")
     }
 
     fn kill(g: &Game, at: DateTime<Utc>, reason: &str) -> Result<(), RuleError> {

@@ -1,4 +1,6 @@
 //! Creating a game: the deal, the seed commitment, the roles told by DM, the first phase.
+//!
+//! `apply_setup` folds the setup's events into the state.
 
 use std::collections::BTreeMap;
 
@@ -9,7 +11,8 @@ use super::event::EventKind;
 use super::ids::CharId;
 use super::role::Role;
 use super::ruleset::{Kind, Ruleset};
-use super::{limits, rng, Game, Tx};
+use super::state::Character;
+use super::{limits, rng, Event, Game, Tx};
 
 /// What a new game needs.
 #[derive(Debug, Clone)]
@@ -162,4 +165,49 @@ pub fn create(setup: &Setup) -> Result<Vec<super::Event>, SetupError> {
         Kind::Mafia => tx.open_night(at),
     }
     Ok(tx.events)
+}
+
+/// Folds the setup's events into `g`: the characters, the seed and its commitment, the deal.
+/// [`apply`](super::state::apply) gives it no other events.
+pub(crate) fn apply_setup(g: &mut Game, e: &Event) {
+    use EventKind as K;
+    match &e.kind {
+        K::Created {
+            ruleset,
+            seed,
+            start,
+            characters,
+            forbidden_first_kill,
+            players,
+        } => {
+            g.ruleset = (**ruleset).clone();
+            g.forbidden_first_kill = forbidden_first_kill.clone();
+            g.seed = *seed;
+            g.start = *start;
+            g.clock = *start;
+            g.antidote = true;
+            g.poison = true;
+            g.chars = characters
+                .iter()
+                .enumerate()
+                .map(|(i, n)| Character {
+                    name: n.clone(),
+                    player: players.as_ref().and_then(|p| p.get(i)).unwrap_or(n).clone(),
+                    alive: true,
+                    ..Character::default()
+                })
+                .collect();
+        }
+        K::SeedCommitted { commitment } => g.commitment = commitment.clone(),
+        K::RolesDealt { roles, by_seed } => {
+            for (c, r) in g.chars.iter_mut().zip(roles) {
+                c.role = *r;
+            }
+            if *by_seed {
+                g.draws += 1;
+            }
+        }
+        K::RoleTold { .. } => {}
+        _ => {}
+    }
 }

@@ -1,5 +1,8 @@
 //! The game state and `apply`, the fold of events into it. Nothing here decides anything:
 //! every decision is made in `handle` and recorded as an event; `apply` only writes it down.
+//! Each part of the game (`EventKind::part`) folds its own events beside its rules: `setup`,
+//! `vote` for the day, `night`, `death`, `board`, `card`, each with its `apply_…`; the
+//! judge's and the table's events (pauses, extensions, substitutes, the end) are folded here.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -7,8 +10,8 @@ use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::append::AppendOnly;
-use super::card::{CardReason, Cards};
-use super::event::{Audience, CardNote, Cause, DecisionKind, Deed, Earlier, Event, EventKind};
+use super::card::Cards;
+use super::event::{Cause, DecisionKind, Deed, Event, EventKind, Part};
 use super::ids::CharId;
 use super::limits::{self, later};
 use super::phase::Phase;
@@ -334,427 +337,25 @@ impl Game {
     }
 }
 
-/// Writes one event into the state.
+/// Writes one event into the state (see the module's doc for where each part's are folded).
 pub fn apply(g: &mut Game, e: &Event) {
-    use EventKind as K;
     g.clock = g.clock.max(e.at);
+    match e.kind.part() {
+        Part::Setup => super::setup::apply_setup(g, e),
+        Part::Day => super::vote::apply_day(g, e),
+        Part::Night => super::night::apply_night(g, e),
+        Part::Death => super::death::apply_death(g, e),
+        Part::Board => super::board::apply_board(g, e),
+        Part::Card => super::card::apply_card(g, e),
+        Part::Judge | Part::End => apply_table(g, e),
+    }
+}
+
+/// Folds the judge's and the table's events, and the end, into `g`. [`apply`] gives it no
+/// other events.
+fn apply_table(g: &mut Game, e: &Event) {
+    use EventKind as K;
     match &e.kind {
-        K::Created {
-            ruleset,
-            seed,
-            start,
-            characters,
-            forbidden_first_kill,
-            players,
-        } => {
-            g.ruleset = (**ruleset).clone();
-            g.forbidden_first_kill = forbidden_first_kill.clone();
-            g.seed = *seed;
-            g.start = *start;
-            g.clock = *start;
-            g.antidote = true;
-            g.poison = true;
-            g.chars = characters
-                .iter()
-                .enumerate()
-                .map(|(i, n)| Character {
-                    name: n.clone(),
-                    player: players.as_ref().and_then(|p| p.get(i)).unwrap_or(n).clone(),
-                    alive: true,
-                    ..Character::default()
-                })
-                .collect();
-        }
-        K::SeedCommitted { commitment } => g.commitment = commitment.clone(),
-        K::RolesDealt { roles, by_seed } => {
-            for (c, r) in g.chars.iter_mut().zip(roles) {
-                c.role = *r;
-            }
-            if *by_seed {
-                g.draws += 1;
-            }
-        }
-        K::RoleTold { .. } => {}
-        K::DayOpened {
-            day,
-            round,
-            closes,
-            candidates,
-            voters,
-            ..
-        } => {
-            g.phase = Phase::Day {
-                day: *day,
-                round: *round,
-            };
-            g.next_phase = None;
-            g.last_day = *day;
-            g.announced = g.eliminations.len();
-            g.night = None;
-            g.day = Some(DayState {
-                day: *day,
-                round: *round,
-                opened: e.at,
-                closes: *closes,
-                ballots: BTreeMap::new(),
-                candidates: candidates.clone(),
-                voters: voters.clone(),
-                closed: false,
-            });
-        }
-        K::Posted { by, day, .. } => {
-            *g.chars[by.idx()].posts.entry(*day).or_insert(0) += 1;
-        }
-        K::VoteCast {
-            by,
-            target,
-            reason,
-            change,
-            proxy,
-        } => {
-            g.seq += 1;
-            let seq = g.seq;
-            let phase = g.phase;
-            // A change shows in the reveal as "old target -> new".
-            let changed_from = if *change {
-                g.day
-                    .as_ref()
-                    .and_then(|d| d.ballots.get(by))
-                    .map(|b| Earlier { target: b.target })
-            } else {
-                None
-            };
-            if let Some(d) = g.day.as_mut() {
-                let changes = d.ballots.get(by).map_or(0, |b| b.changes) + u32::from(*change);
-                d.ballots.insert(
-                    *by,
-                    Ballot {
-                        target: *target,
-                        reason: reason.clone(),
-                        seq,
-                        changes,
-                        proxy: *proxy,
-                    },
-                );
-            }
-            g.deeds.push(Deed {
-                text: Some(reason.clone()),
-                at: Some(e.at),
-                changed_from,
-                proxy: *proxy,
-                ..Deed::new(
-                    phase,
-                    Some(*by),
-                    if target.is_some() { "vote" } else { "abstain" },
-                    *target,
-                )
-            });
-        }
-        K::VoteClosed { .. } => {
-            if let Some(d) = g.day.as_mut() {
-                d.closed = true;
-            }
-            // The schedule is a function of the close's time alone (no timing tells); a Mafia
-            // tie round opening at once clears it again.
-            if g.ruleset.options.fixed_phase_times {
-                g.next_phase = Some(later(e.at, g.ruleset.options.decision_window.dur()));
-            }
-        }
-        K::SheriffElected { sheriff } => g.sheriff = *sheriff,
-        K::NobodyOut { .. } => {}
-        K::Eliminated {
-            character,
-            cause,
-            when,
-        } => {
-            g.chars[character.idx()].alive = false;
-            g.eliminations.push((*character, *cause, *when));
-            g.speedup_requests.remove(character);
-        }
-        K::LastWordsGranted { character, due_day } => g.grants.push(Grant {
-            character: *character,
-            due_day: *due_day,
-            text: None,
-        }),
-        K::LastWordsGiven { character, text } => {
-            if let Some(gr) = g.grants.iter_mut().find(|gr| gr.character == *character) {
-                gr.text = Some(text.clone());
-            }
-        }
-        K::DecisionOpened {
-            kind,
-            character,
-            until,
-        } => {
-            // Reopening a window (a hunter-sheriff's badge after his shot) replaces it.
-            remove_pending(g, *kind, *character);
-            g.pending.push(Pending {
-                kind: *kind,
-                character: *character,
-                until: *until,
-            });
-        }
-        K::Shot { hunter, target } => {
-            remove_pending(g, DecisionKind::Shoot, *hunter);
-            deed(g, e.at, Some(*hunter), "shoot", Some(*target));
-        }
-        K::DecisionLapsed { kind, character } => {
-            remove_pending(g, *kind, *character);
-            let what = match kind {
-                DecisionKind::Shoot => "lapsed_shoot",
-                DecisionKind::Badge => "lapsed_badge",
-                DecisionKind::Leader => "lapsed_leader",
-            };
-            deed(g, e.at, Some(*character), what, None);
-        }
-        K::ShotDeclined { hunter } => {
-            remove_pending(g, DecisionKind::Shoot, *hunter);
-            deed(g, e.at, Some(*hunter), "hold_fire", None);
-        }
-        K::BadgePassed { from, to, draw } => {
-            if let Some(f) = from {
-                remove_pending(g, DecisionKind::Badge, *f);
-            }
-            g.sheriff = Some(*to);
-            g.draws += u64::from(draw.is_some());
-            // A drawn successor was not the holder's choice: the reveal must not say so.
-            let what = if draw.is_some() {
-                "badge_drawn"
-            } else {
-                "pass_badge"
-            };
-            deed(g, e.at, *from, what, Some(*to));
-        }
-        K::LeaderPassed { from, to, draw } => {
-            if let Some(f) = from {
-                remove_pending(g, DecisionKind::Leader, *f);
-            }
-            g.leader = Some(*to);
-            g.draws += u64::from(draw.is_some());
-            let what = if draw.is_some() {
-                "leader_drawn"
-            } else {
-                "pass_leader"
-            };
-            deed(g, e.at, *from, what, Some(*to));
-        }
-        K::NightOpened {
-            night,
-            wolves_until,
-            witch_until,
-        } => {
-            g.phase = Phase::Night { night: *night };
-            g.next_phase = None;
-            g.night = Some(NightState {
-                night: *night,
-                opened: e.at,
-                wolves_until: *wolves_until,
-                witch_until: *witch_until,
-                leader_votes: BTreeMap::new(),
-                kills: BTreeMap::new(),
-                kill: None,
-                saved: None,
-                poisoned: None,
-                witch_done: false,
-                seer_checked: false,
-                checks: BTreeMap::new(),
-                wolves_closed: false,
-                resolved: false,
-                protected: None,
-                guard_done: false,
-            });
-        }
-        K::LeaderVoted { by, target } => {
-            g.seq += 1;
-            let seq = g.seq;
-            if let Some(n) = g.night.as_mut() {
-                n.leader_votes.insert(*by, (*target, seq));
-            }
-            deed(g, e.at, Some(*by), "leader_vote", Some(*target));
-        }
-        K::LeaderElected { leader, draw } => {
-            g.leader = Some(*leader);
-            g.draws += u64::from(draw.is_some());
-            let what = if draw.is_some() {
-                "leader_drawn"
-            } else {
-                "leader_elected"
-            };
-            deed(g, e.at, None, what, Some(*leader));
-        }
-        K::KillSubmitted { by, target, reason } => {
-            g.seq += 1;
-            let seq = g.seq;
-            if let Some(n) = g.night.as_mut() {
-                n.kills.insert(
-                    *by,
-                    Submission {
-                        target: *target,
-                        reason: reason.clone(),
-                        seq,
-                    },
-                );
-            }
-            g.deeds.push(Deed {
-                text: Some(reason.clone()),
-                at: Some(e.at),
-                ..Deed::new(g.phase, Some(*by), "kill", Some(*target))
-            });
-        }
-        K::KillFixed { target, picked_by } => {
-            if let Some(n) = g.night.as_mut() {
-                n.kill = Some(*target);
-                if n.night == 1 {
-                    g.first_night_victim = target
-                        .and_then(|t| g.chars.get(t.idx()))
-                        .map(|c| c.player.clone());
-                }
-            }
-            deed(
-                g,
-                e.at,
-                *picked_by,
-                if picked_by.is_some() {
-                    "pick"
-                } else {
-                    "kill_fixed"
-                },
-                *target,
-            );
-        }
-        K::WitchTold { .. } => {}
-        K::WitchSaved { witch, target } => {
-            g.antidote = false;
-            if let Some(n) = g.night.as_mut() {
-                n.saved = Some(*target);
-                n.witch_done = true;
-            }
-            deed(g, e.at, Some(*witch), "save", Some(*target));
-        }
-        K::WitchPoisoned { witch, target } => {
-            g.poison = false;
-            if let Some(n) = g.night.as_mut() {
-                n.poisoned = Some(*target);
-                n.witch_done = true;
-            }
-            deed(g, e.at, Some(*witch), "poison", Some(*target));
-        }
-        K::WitchPassed { witch } => {
-            if let Some(n) = g.night.as_mut() {
-                n.witch_done = true;
-            }
-            deed(g, e.at, Some(*witch), "pass", None);
-        }
-        K::SeerChecked { seer, target, .. } => {
-            if let Some(n) = g.night.as_mut() {
-                n.seer_checked = true;
-            }
-            deed(g, e.at, Some(*seer), "check", Some(*target));
-        }
-        K::CheckSubmitted { by, target } => {
-            g.seq += 1;
-            let seq = g.seq;
-            if let Some(n) = g.night.as_mut() {
-                n.checks.insert(
-                    *by,
-                    Submission {
-                        target: *target,
-                        reason: String::new(),
-                        seq,
-                    },
-                );
-            }
-            deed(g, e.at, Some(*by), "check", Some(*target));
-        }
-        K::PoliceResult { .. } => {}
-        K::GuardProtected { guard, target } => {
-            if let Some(n) = g.night.as_mut() {
-                n.protected = *target;
-                n.guard_done = true;
-                if let Some(t) = target {
-                    g.last_protected = Some((n.night, *t));
-                }
-            }
-            deed(g, e.at, Some(*guard), "protect", *target);
-        }
-        K::IdiotRevealed { idiot } => {
-            g.revealed.push(*idiot);
-            deed(g, e.at, Some(*idiot), "idiot_revealed", None);
-        }
-        K::SelfDestructed { wolf, target } => {
-            deed(g, e.at, Some(*wolf), "self_destruct", *target);
-        }
-        K::Dueled { knight, target, .. } => {
-            g.duels.push(*knight);
-            deed(g, e.at, Some(*knight), "duel", Some(*target));
-        }
-        K::DayCut { .. } => {
-            if let Some(d) = g.day.as_mut() {
-                d.closed = true;
-            }
-            if g.ruleset.options.fixed_phase_times {
-                g.next_phase = Some(later(e.at, g.ruleset.options.decision_window.dur()));
-            }
-        }
-        K::WolvesClosed => {
-            if let Some(n) = g.night.as_mut() {
-                n.wolves_closed = true;
-            }
-        }
-        K::NightEnded { .. } => {
-            if let Some(n) = g.night.as_mut() {
-                n.resolved = true;
-            }
-            if g.ruleset.options.fixed_phase_times {
-                g.next_phase = Some(later(e.at, g.ruleset.options.night_decision_window.dur()));
-            }
-        }
-        K::CardGiven {
-            target,
-            color,
-            reason,
-        } => {
-            let c = &mut g.chars[target.idx()];
-            c.cards.add(*color);
-            if let CardReason::LurkStreak { day, .. } = reason {
-                c.last_streak_card = Some(*day);
-            }
-            let card = CardNote {
-                color: *color,
-                reason: Some(reason.clone()),
-                from: None,
-                public: e.audience() == Audience::Public,
-            };
-            g.deeds.push(Deed {
-                at: Some(e.at),
-                card: Some(card),
-                ..Deed::new(g.phase, None, "card", Some(*target))
-            });
-        }
-        K::CardsConverted {
-            target, from, to, ..
-        } => {
-            let card = CardNote {
-                color: *to,
-                reason: None,
-                from: Some(*from),
-                public: e.audience() == Audience::Public,
-            };
-            g.deeds.push(Deed {
-                at: Some(e.at),
-                card: Some(card),
-                ..Deed::new(g.phase, None, "cards_converted", Some(*target))
-            });
-            let per = match from {
-                super::card::Color::Blue => g.ruleset.options.blues_per_yellow,
-                _ => g.ruleset.options.yellows_per_red,
-            };
-            g.chars[target.idx()].cards.convert(*from, *to, per);
-        }
-        K::SpeedupRequested { by, .. } => {
-            g.speedup_requests.insert(*by);
-        }
-        K::SpedUp => g.sped_up = true,
         K::Substituted { character, player } => g.chars[character.idx()].player = player.clone(),
         K::Paused => g.paused = Some(e.at),
         K::Resumed { seconds } => {
@@ -778,6 +379,7 @@ pub fn apply(g: &mut Game, e: &Event) {
             g.next_phase = None;
         }
         K::Revealed { .. } => {}
+        _ => {}
     }
 }
 
@@ -799,12 +401,14 @@ mod fixed_kill {
     }
 }
 
-fn remove_pending(g: &mut Game, kind: DecisionKind, who: CharId) {
-    g.pending
-        .retain(|p| !(p.kind == kind && p.character == who));
-}
-
-fn deed(g: &mut Game, at: DateTime<Utc>, by: Option<CharId>, what: &str, target: Option<CharId>) {
+/// Records a deed for the reveal, at `at` in the current phase.
+pub(crate) fn deed(
+    g: &mut Game,
+    at: DateTime<Utc>,
+    by: Option<CharId>,
+    what: &str,
+    target: Option<CharId>,
+) {
     g.deeds.push(Deed {
         at: Some(at),
         ..Deed::new(g.phase, by, what, target)

@@ -1,15 +1,20 @@
 //! The day (讨论日): opening posts, votes and their changes, proxies, the close with its
 //! automatic cards, the sheriff election, vote-outs and Mafia's tie rounds.
+//!
+//! `apply_day` folds the day's events into the state (speed-ups and the idiot's reveal too).
+
+use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 
 use super::card::CardReason;
-use super::event::{Cause, EndReason, EventKind, NoOut};
+use super::event::{Cause, Deed, Earlier, EndReason, Event, EventKind, NoOut};
 use super::ids::CharId;
+use super::limits::later;
 use super::role::Winner;
 use super::ruleset::{DayTie, Kind, SheriffTie};
-use super::state::DayState;
-use super::{Game, RuleError, Tx};
+use super::state::{deed, Ballot, DayState};
+use super::{Game, Phase, RuleError, Tx};
 
 impl Tx {
     /// Opens the next day (round 0) at `at`, publishing the deaths since the last opening
@@ -64,9 +69,7 @@ impl Tx {
             return Err(RuleError::IdiotCannotVote);
         }
         if let Some(t) = target {
-            if !self.g.is_alive(t) {
-                return Err(RuleError::TargetDead { target: t });
-            }
+            self.living_target(t)?;
             if !d.candidates.is_empty() && !d.candidates.contains(&t) {
                 return Err(RuleError::NotTied { target: t });
             }
@@ -369,39 +372,124 @@ impl Game {
     }
 }
 
+/// Folds the day's events into `g`: its opening, posts, ballots, the close, the sheriff, the
+/// idiot's reveal, speed-ups. [`apply`](super::state::apply) gives it no other events.
+pub(crate) fn apply_day(g: &mut Game, e: &Event) {
+    use EventKind as K;
+    match &e.kind {
+        K::DayOpened {
+            day,
+            round,
+            closes,
+            candidates,
+            voters,
+            ..
+        } => {
+            g.phase = Phase::Day {
+                day: *day,
+                round: *round,
+            };
+            g.next_phase = None;
+            g.last_day = *day;
+            g.announced = g.eliminations.len();
+            g.night = None;
+            g.day = Some(DayState {
+                day: *day,
+                round: *round,
+                opened: e.at,
+                closes: *closes,
+                ballots: BTreeMap::new(),
+                candidates: candidates.clone(),
+                voters: voters.clone(),
+                closed: false,
+            });
+        }
+        K::Posted { by, day, .. } => {
+            *g.chars[by.idx()].posts.entry(*day).or_insert(0) += 1;
+        }
+        K::VoteCast {
+            by,
+            target,
+            reason,
+            change,
+            proxy,
+        } => {
+            g.seq += 1;
+            let seq = g.seq;
+            let phase = g.phase;
+            // A change shows in the reveal as "old target -> new".
+            let changed_from = if *change {
+                g.day
+                    .as_ref()
+                    .and_then(|d| d.ballots.get(by))
+                    .map(|b| Earlier { target: b.target })
+            } else {
+                None
+            };
+            if let Some(d) = g.day.as_mut() {
+                let changes = d.ballots.get(by).map_or(0, |b| b.changes) + u32::from(*change);
+                d.ballots.insert(
+                    *by,
+                    Ballot {
+                        target: *target,
+                        reason: reason.clone(),
+                        seq,
+                        changes,
+                        proxy: *proxy,
+                    },
+                );
+            }
+            g.deeds.push(Deed {
+                text: Some(reason.clone()),
+                at: Some(e.at),
+                changed_from,
+                proxy: *proxy,
+                ..Deed::new(
+                    phase,
+                    Some(*by),
+                    if target.is_some() { "vote" } else { "abstain" },
+                    *target,
+                )
+            });
+        }
+        K::VoteClosed { .. } | K::DayCut { .. } => {
+            if let Some(d) = g.day.as_mut() {
+                d.closed = true;
+            }
+            // The schedule is a function of the close's time alone (no timing tells); a Mafia
+            // tie round opening at once clears it again.
+            if g.ruleset.options.fixed_phase_times {
+                g.next_phase = Some(later(e.at, g.ruleset.options.decision_window.dur()));
+            }
+        }
+        K::SheriffElected { sheriff } => g.sheriff = *sheriff,
+        K::NobodyOut { .. } => {}
+        K::IdiotRevealed { idiot } => {
+            g.revealed.push(*idiot);
+            deed(g, e.at, Some(*idiot), "idiot_revealed", None);
+        }
+        K::SpeedupRequested { by, .. } => {
+            g.speedup_requests.insert(*by);
+        }
+        K::SpedUp => g.sped_up = true,
+        _ => {}
+    }
+}
+
 #[cfg(test)]
 mod at_risk_tests {
     use std::collections::BTreeMap;
 
-    use chrono::{DateTime, Duration, TimeZone, Utc};
+    use chrono::{DateTime, Utc};
 
-    use super::super::{apply, create, handle, Action, Command, Game, Phase, Role, Ruleset, Setup};
+    use super::super::testing::dealt_until;
+    use super::super::{apply, handle, Action, Command, Game, Phase, Role, Ruleset};
     use super::{AtRisk, CharId};
 
     /// A 12-character game of `ruleset` at its first day (m32 opens with day 1).
     fn first_day(ruleset: &str, roles: &[Role]) -> (Game, DateTime<Utc>) {
-        let rs = Ruleset::builtin(ruleset, &BTreeMap::new()).expect("the ruleset loads");
-        let names: Vec<String> = ('A'..='Z').take(roles.len()).map(String::from).collect();
-        let start = Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap();
-        let setup = Setup {
-            ruleset: rs,
-            seed: super::super::rng::Seed::U64(1),
-            start,
-            characters: names.clone(),
-            roles: Some(names.iter().cloned().zip(roles.iter().copied()).collect()),
-            forbidden_first_kill: None,
-            players: None,
-        };
-        let mut g = Game::replay(&create(&setup).expect("the deal fits"));
-        let mut at = start;
-        while !matches!(g.phase, Phase::Day { .. }) {
-            at += Duration::minutes(10);
-            for e in handle(&g, &Command::tick(), at).expect("a tick") {
-                apply(&mut g, &e);
-            }
-            assert!(at < start + Duration::days(3), "a day opens");
-        }
-        (g, at)
+        let day = |p| matches!(p, Phase::Day { .. });
+        dealt_until(ruleset, roles, day, "a day opens")
     }
 
     fn act(g: &mut Game, c: u16, a: Action, at: DateTime<Utc>) {
