@@ -620,6 +620,21 @@ impl Ruleset {
         Some(wanted)
     }
 
+    /// The roles of a game of `players` characters in the order a board is read: the wolves,
+    /// then the other roles by kind, then the filler role (the villagers, the civilians),
+    /// one entry a character. Not the order of the deal: the seed shuffles
+    /// [`Ruleset::counts_for`]'s roles as they come (`setup::create`).
+    pub fn board_for(&self, players: usize) -> Option<Vec<Role>> {
+        let line = self.deal_for(players)?;
+        let mut roles: Vec<Role> = self
+            .counts_for(players)?
+            .into_iter()
+            .flat_map(|(r, k)| std::iter::repeat_n(r, k))
+            .collect();
+        roles.sort_by_key(|r| (!r.is_wolfish(), *r == line.rest));
+        Some(roles)
+    }
+
     /// The options that differ from the built-in ruleset of the same name, as
     /// `(option, value)` with the value as the ruleset file writes it: what a sign-up, the
     /// reveal and an export name besides the board. Empty for a ruleset that is not built in.
@@ -772,6 +787,24 @@ mod tests {
             err.contains("witch_self_save") && err.contains("first_night"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_board_reads_wolves_first_then_the_gods_then_villagers() {
+        use Role::*;
+        let m32 = Ruleset::builtin("m32", &BTreeMap::new()).expect("m32");
+        assert_eq!(
+            m32.board_for(12),
+            Some(vec![
+                Wolf, Wolf, Wolf, Wolf, Seer, Witch, Hunter, Villager, Villager, Villager,
+                Villager, Villager
+            ])
+        );
+        assert_eq!(m32.board_for(1), None);
+        let mafia = Ruleset::builtin("mafia", &BTreeMap::new()).expect("mafia");
+        let board = mafia.board_for(13).expect("mafia seats 13");
+        assert!(board[0].is_wolfish(), "{board:?}");
+        assert_eq!(board.last(), Some(&Civilian), "{board:?}");
     }
 
     #[test]

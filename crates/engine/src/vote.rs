@@ -511,26 +511,18 @@ mod at_risk_tests {
         }
     }
 
-    const M32: [Role; 12] = [
-        Role::Wolf,
-        Role::Wolf,
-        Role::Wolf,
-        Role::Wolf,
-        Role::Seer,
-        Role::Witch,
-        Role::Hunter,
-        Role::Villager,
-        Role::Villager,
-        Role::Villager,
-        Role::Villager,
-        Role::Villager,
-    ];
-
+    /// The m32 board of 12 in seat order: wolves, the gods, villagers.
+    fn m32() -> Vec<Role> {
+        Ruleset::builtin("m32", &BTreeMap::new())
+            .ok()
+            .and_then(|rs| rs.board_for(12))
+            .expect("m32 seats 12")
+    }
     /// The warnings go to exactly the characters the close then cards: a character with its
     /// posts and vote in is not at risk, one short of either is, the dead are not.
     #[test]
     fn the_characters_at_risk_are_those_the_close_cards() {
-        let (mut g, at) = first_day("m32", &M32);
+        let (mut g, at) = first_day("m32", &m32());
         let vote = |t: u16| Action::Vote {
             target: CharId(t),
             reason: "理由".into(),
@@ -600,7 +592,7 @@ mod at_risk_tests {
     fn nobody_is_at_risk_without_automatic_cards() {
         let mut rs = Ruleset::builtin("m32", &BTreeMap::new()).expect("m32");
         rs.options.auto_cards = false;
-        let (mut g, _) = first_day("m32", &M32);
+        let (mut g, _) = first_day("m32", &m32());
         assert!(!g.at_risk().is_empty());
         g.ruleset = rs;
         assert!(g.at_risk().is_empty());

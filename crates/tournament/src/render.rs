@@ -748,15 +748,14 @@ mod tests {
     /// so several players end on the same points along the same trajectory.
     fn sixteen(members: &[&str]) -> Standings {
         let scoring = Scoring::builtin("m32").expect("m32");
-        let roles = [
-            Role::Wolf,
-            Role::Wolf,
-            Role::Wolf,
-            Role::Wolf,
-            Role::Seer,
-            Role::Witch,
-            Role::Hunter,
-        ];
+        // The m32 board's roles but its villagers (the rest are villagers).
+        let roles: Vec<Role> = Ruleset::builtin("m32", &BTreeMap::new())
+            .ok()
+            .and_then(|rs| rs.board_for(12))
+            .expect("m32 seats 12")
+            .into_iter()
+            .filter(|r| *r != Role::Villager)
+            .collect();
         let game = |shift: usize, winner| {
             let mut g = Game {
                 ruleset: Ruleset::builtin("m32", &BTreeMap::new()).expect("m32"),

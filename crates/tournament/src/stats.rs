@@ -265,20 +265,10 @@ mod tests {
     fn game(first: Role, second: Role) -> Vec<Event> {
         let names: Vec<String> = (0..12).map(|i| format!("P{i}")).collect();
         let mut roles = vec![first, second];
-        let mut rest = vec![
-            Role::Wolf,
-            Role::Wolf,
-            Role::Wolf,
-            Role::Wolf,
-            Role::Seer,
-            Role::Witch,
-            Role::Hunter,
-            Role::Villager,
-            Role::Villager,
-            Role::Villager,
-            Role::Villager,
-            Role::Villager,
-        ];
+        let mut rest = Ruleset::builtin("m32", &BTreeMap::new())
+            .ok()
+            .and_then(|rs| rs.board_for(12))
+            .expect("m32 seats 12");
         for r in &roles {
             if let Some(i) = rest.iter().position(|x| x == r) {
                 rest.remove(i);
