@@ -392,6 +392,27 @@ impl State {
     /// in the bits above the 22nd), or one more than the last id when that is greater. So
     /// ids grow with time and say when they were made: the bot looks for its messages after
     /// a moment by the moment's snowflake.
+    /// A new message the bot (or its webhook) creates in `channel`, from a request's
+    /// message object `body` (`content`, `components`, `allowed_mentions`): numbered in
+    /// creation order, with whom it pings as Discord decides.
+    fn created(&mut self, id: u64, channel: u64, body: &Value) -> Msg {
+        self.order += 1;
+        let content = body["content"].as_str().unwrap_or_default().to_string();
+        let (pinged_users, pinged_roles, pinged_everyone) =
+            pings(&content, &body["allowed_mentions"]);
+        Msg {
+            id,
+            channel,
+            content,
+            components: body.get("components").cloned().unwrap_or(json!([])),
+            order: self.order,
+            pinged_users,
+            pinged_roles,
+            pinged_everyone,
+            ..Msg::default()
+        }
+    }
+
     fn id(&mut self) -> u64 {
         let ms = SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -2009,21 +2030,7 @@ fn serve(
                 }
             }
             let id = s.id();
-            s.order += 1;
-            let content = json_body["content"].as_str().unwrap_or_default().to_string();
-            let (pinged_users, pinged_roles, pinged_everyone) =
-                pings(&content, &json_body["allowed_mentions"]);
-            let m = Msg {
-                id,
-                channel,
-                content,
-                components: json_body.get("components").cloned().unwrap_or(json!([])),
-                order: s.order,
-                pinged_users,
-                pinged_roles,
-                pinged_everyone,
-                ..Msg::default()
-            };
+            let m = s.created(id, channel, &json_body);
             if let Some(n) = nonce {
                 s.nonces.insert((channel, n), id);
             }
@@ -2118,22 +2125,8 @@ fn serve(
             let name = json_body["name"].as_str().unwrap_or_default().to_string();
             let kind = Kind::Post { forum, name };
             s.channels.insert(id, kind.clone());
-            s.order += 1;
             // A forum post's opening message has the post's id.
-            let content = json_body["message"]["content"].as_str().unwrap_or_default().to_string();
-            let (pinged_users, pinged_roles, pinged_everyone) =
-                pings(&content, &json_body["message"]["allowed_mentions"]);
-            let m = Msg {
-                id,
-                channel: id,
-                content,
-                components: json_body["message"].get("components").cloned().unwrap_or(json!([])),
-                order: s.order,
-                pinged_users,
-                pinged_roles,
-                pinged_everyone,
-                ..Msg::default()
-            };
+            let m = s.created(id, id, &json_body["message"]);
             s.messages.insert(id, m.clone());
             let mut thread = channel_json(id, &kind);
             thread["newly_created"] = json!(true);
@@ -2197,23 +2190,13 @@ fn serve(
                 return wrote_in_locked(&mut s, operation, thread);
             }
             let id = s.id();
-            s.order += 1;
-            let content = json_body["content"].as_str().unwrap_or_default().to_string();
-            let (pinged_users, pinged_roles, pinged_everyone) =
-                pings(&content, &json_body["allowed_mentions"]);
             let m = Msg {
-                id,
-                channel: thread,
-                content,
-                pinged_users,
-                pinged_roles,
-                pinged_everyone,
+                // A relay carries no components.
                 components: json!([]),
-                order: s.order,
                 username: json_body["username"].as_str().map(String::from),
                 avatar_url: json_body["avatar_url"].as_str().map(String::from),
                 webhook: hook.parse().ok(),
-                ..Msg::default()
+                ..s.created(id, thread, &json_body)
             };
             s.messages.insert(id, m.clone());
             echo(&mut s, "MESSAGE_CREATE", &m);
