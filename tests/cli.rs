@@ -561,23 +561,12 @@ fn a_uno_script_prints_the_uno_report_with_refusals_in_the_language_asked() {
         assert!(out.status.success(), "{}", stderr(&out));
         let text = stdout(&out);
         let report: serde_json::Value = serde_json::from_str(&text).expect("a JSON report");
-        let keys = [
-            "\"ruleset\"",
-            "\"phase\"",
-            "\"turn\"",
-            "\"direction\"",
-            "\"top\"",
-            "\"color\"",
-            "\"hands\"",
-            "\"draw_pile\"",
-            "\"rounds\"",
-            "\"totals\"",
-            "\"winner\"",
-            "\"steps\"",
-        ];
-        let at: Vec<usize> = keys
+        let at: Vec<usize> = wolfjudge::uno::script::REPORT_KEYS
             .iter()
-            .map(|k| text.find(k).unwrap_or_else(|| panic!("no {k} in {text}")))
+            .map(|k| {
+                text.find(&format!("\"{k}\""))
+                    .unwrap_or_else(|| panic!("no {k} in {text}"))
+            })
             .collect();
         assert!(
             at.windows(2).all(|w| w[0] < w[1]),

@@ -1,13 +1,16 @@
-//! Replays every `tests/scenarios/*.json` game script and checks its report against the
-//! hand-written `*.expect.json` beside it (matching rules in `tests/scenarios/README.md`).
+//! Replays every game script under `tests/scenarios/` (werewolf and Mafia, and UNO's in
+//! `tests/scenarios/uno/`) and checks its report against the hand-written `*.expect.json`
+//! beside it (matching rules in `tests/scenarios/README.md`). One runner for every game:
+//! the script's `ruleset` says which engine plays it.
 
 use std::path::Path;
 
 use serde_json::Value;
 use wolfjudge::i18n::Lang;
 use wolfjudge::script::{self, Script};
+use wolfjudge::uno;
 
-use crate::common::scenario_files;
+use crate::common::{scenario_files, uno_scenario_files};
 
 /// Whether only the keys written in the expectation are checked at `path`: the report's
 /// top level and each entry of `steps`.
@@ -75,9 +78,23 @@ fn check(script_path: &Path) -> Result<(), Vec<String>> {
             .map_err(|e| vec![format!("{}: {e}", expect_path.display())])?,
     )
     .map_err(|e| vec![format!("{}: {e}", expect_path.display())])?;
-    let script = Script::parse(&text).map_err(|e| vec![format!("script refused: {e}")])?;
-    let run = script::run(&script, Lang::En).map_err(|e| vec![format!("script refused: {e}")])?;
-    let actual = serde_json::to_value(&run.report).map_err(|e| vec![e.to_string()])?;
+    let refused = |e: &dyn std::fmt::Display| vec![format!("script refused: {e}")];
+    let actual = if script_path.parent().is_some_and(|d| d.ends_with("uno")) {
+        if expect["rule"].as_str().is_none_or(str::is_empty) {
+            return Err(vec![
+                "the expectation names no rule (docs/rules.md §5)".into()
+            ]);
+        }
+        let script = uno::script::Script::parse(&text).map_err(|e| refused(&e))?;
+        let word = |r: &uno::refusal::Refusal| wolfjudge::i18n::uno::refusal(r, Lang::En);
+        let run = uno::script::run(&script, &word).map_err(|e| refused(&e))?;
+        serde_json::to_value(&run.report)
+    } else {
+        let script = Script::parse(&text).map_err(|e| refused(&e))?;
+        let run = script::run(&script, Lang::En).map_err(|e| refused(&e))?;
+        serde_json::to_value(&run.report)
+    }
+    .map_err(|e| vec![e.to_string()])?;
     let mut out = Vec::new();
     diff("", &expect["report"], &actual, &mut out);
     if out.is_empty() {
@@ -89,8 +106,14 @@ fn check(script_path: &Path) -> Result<(), Vec<String>> {
 
 #[test]
 fn every_scenario_gives_its_expected_report() {
-    let files = scenario_files();
-    assert!(files.len() >= 20, "scenarios are missing: {}", files.len());
+    let (games, cards) = (scenario_files(), uno_scenario_files());
+    assert!(games.len() >= 20, "scenarios are missing: {}", games.len());
+    assert!(
+        cards.len() >= 25,
+        "UNO scenarios are missing: {}",
+        cards.len()
+    );
+    let files: Vec<_> = games.into_iter().chain(cards).collect();
     let mut failures = Vec::new();
     for f in &files {
         if let Err(lines) = check(f) {
@@ -180,4 +203,56 @@ fn a_random_badge_successor_can_be_checked_from_the_revealed_seed() {
         wolfjudge::engine::apply(&mut game, e);
     }
     assert!(checked > 0, "the scenario hands the badge on at random");
+}
+
+/// Every refusal code of the UNO contract (docs/script-format.md) is shown by at least one scenario.
+#[test]
+fn every_uno_refusal_code_has_a_scenario() {
+    let mut seen = std::collections::BTreeSet::new();
+    for f in uno_scenario_files() {
+        let text = std::fs::read_to_string(f.with_extension("expect.json")).expect("readable");
+        let v: Value = serde_json::from_str(&text).expect("JSON");
+        for s in v["report"]["steps"].as_array().into_iter().flatten() {
+            if let Some(e) = s["error"].as_str() {
+                seen.insert(e.to_string());
+            }
+        }
+    }
+    for code in [
+        "not_your_turn",
+        "card_not_in_hand",
+        "card_not_playable",
+        "last_card_not_allowed",
+        "color_required",
+        "has_playable_card",
+        "nothing_to_catch",
+        "game_over",
+        "paused",
+    ] {
+        assert!(seen.contains(code), "no scenario shows `{code}`");
+    }
+}
+
+/// Every scenario's deck is the whole 108 cards (the contract), and its state after each
+/// step comes back from JSON as it was.
+#[test]
+fn every_uno_scenario_is_a_whole_deck_and_its_game_survives_a_snapshot() {
+    for f in uno_scenario_files() {
+        let text = std::fs::read_to_string(&f).expect("readable");
+        let script = uno::script::Script::parse(&text).expect("valid");
+        if let Some(deck) = &script.setup.deck {
+            assert_eq!(deck.len(), 108, "{}", f.display());
+        }
+        let word = |r: &uno::refusal::Refusal| r.code().to_string();
+        let run = uno::script::run(&script, &word).expect("runs");
+        let json = serde_json::to_string(&run.game).expect("serializes");
+        let back: uno::Game = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(back, run.game, "{}", f.display());
+        assert_eq!(
+            uno::Game::from_events(&run.events),
+            run.game,
+            "{}",
+            f.display()
+        );
+    }
 }

@@ -13,11 +13,22 @@ use std::path::{Path, PathBuf};
 
 use sqlx::PgPool;
 
-/// Every scenario script in `tests/scenarios/` (not the `*.expect.json` beside them), sorted.
+/// Every werewolf and Mafia scenario script in `tests/scenarios/` (not the `*.expect.json`
+/// beside them), sorted.
 pub fn scenario_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("tests/scenarios exists")
+    scripts_in("tests/scenarios")
+}
+
+/// Every UNO scenario script in `tests/scenarios/uno/`, sorted.
+pub fn uno_scenario_files() -> Vec<PathBuf> {
+    scripts_in("tests/scenarios/uno")
+}
+
+/// The scripts in `dir` (relative to the repository), not the `*.expect.json` beside them.
+fn scripts_in(dir: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
             p.extension().is_some_and(|x| x == "json")

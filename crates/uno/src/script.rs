@@ -395,6 +395,24 @@ impl Report {
     }
 }
 
+/// The UNO report's keys in the contract's order (docs/script-format.md, *UNO report*):
+/// [`Report`] serializes its fields in this order, and tools outside the project may read
+/// it so.
+pub const REPORT_KEYS: [&str; 12] = [
+    "ruleset",
+    "phase",
+    "turn",
+    "direction",
+    "top",
+    "color",
+    "hands",
+    "draw_pile",
+    "rounds",
+    "totals",
+    "winner",
+    "steps",
+];
+
 /// A played script: the report, the full event log, the final game.
 #[derive(Debug, Clone)]
 pub struct Run {
@@ -642,21 +660,10 @@ mod tests {
         let s = Script::parse(&script(json!({}))).expect("valid");
         let run = run(&s, &|r| r.code().to_string()).expect("runs");
         let text = serde_json::to_string(&run.report).expect("serializes");
-        let keys = [
-            "\"ruleset\"",
-            "\"phase\"",
-            "\"turn\"",
-            "\"direction\"",
-            "\"top\"",
-            "\"color\"",
-            "\"hands\"",
-            "\"draw_pile\"",
-            "\"rounds\"",
-            "\"totals\"",
-            "\"winner\"",
-            "\"steps\"",
-        ];
-        let at: Vec<usize> = keys.iter().map(|k| text.find(k).expect(k)).collect();
+        let at: Vec<usize> = REPORT_KEYS
+            .iter()
+            .map(|k| text.find(&format!("\"{k}\"")).expect(k))
+            .collect();
         assert!(at.windows(2).all(|w| w[0] < w[1]), "{text}");
         assert!(text.contains("\"hands\":{\"A\":"), "seating order: {text}");
     }
