@@ -624,3 +624,57 @@ fn simulate_uno_shows_each_hand_to_its_holder_only() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(stderr(&refused).contains("--games"), "{}", stderr(&refused));
 }
+
+/// `wolfjudge verify` on a UNO game: the seed checked against the commitment, then every
+/// shuffle with its stream and every hand as dealt, which are the hands the game had.
+#[test]
+fn verify_recomputes_a_uno_games_shuffles_and_hands() {
+    use wolfjudge::uno::event::Event;
+    let file = temp_file("verify-uno.json");
+    let script = serde_json::json!({
+        "ruleset": "uno",
+        "seed": 7,
+        "start": "2026-12-01T20:00:00+08:00",
+        "characters": ["阿狸", "白菜", "春卷"],
+        "options": {"rounds": 1},
+        "steps": []
+    });
+    std::fs::write(&file, script.to_string()).expect("written");
+    let path = file.to_string_lossy().to_string();
+    let commitment = wolfjudge::engine::rng::commitment(7);
+    let out = wolfjudge(&["verify", &path, "--commitment", &commitment]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains(&commitment), "{text}");
+    // The same hands the game was dealt, one line each, in the script's notation.
+    let parsed = wolfjudge::uno::script::Script::parse(&script.to_string()).expect("a UNO script");
+    let run = wolfjudge::uno::script::run(&parsed, &|r| r.code().to_string()).expect("plays");
+    let hands = run
+        .events
+        .iter()
+        .find_map(|e| match e {
+            Event::Dealt { hands } => Some(hands.clone()),
+            _ => None,
+        })
+        .expect("a deal");
+    for (name, hand) in ["阿狸", "白菜", "春卷"].iter().zip(&hands) {
+        let cards: Vec<String> = hand.iter().map(|c| c.to_string()).collect();
+        let line = format!("  {name}：{}", cards.join(" "));
+        assert!(text.lines().any(|l| l == line), "no `{line}` in {text}");
+    }
+    let shuffles = run
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::Shuffled { .. }))
+        .count();
+    assert!(
+        shuffles >= 2,
+        "the dealer's deck and the round's: {shuffles}"
+    );
+    let stream = wolfjudge::engine::rng::uno_shuffle_stream(0).to_string();
+    assert!(text.contains(&stream), "{text}");
+    let wrong = wolfjudge::engine::rng::commitment(8);
+    let out = wolfjudge(&["verify", &path, "--commitment", &wrong]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let _ = std::fs::remove_file(&file);
+}

@@ -76,7 +76,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
 }
 
 /// Whether a script is a UNO game's (`"ruleset": "uno"`, docs/script-format.md).
-fn is_uno(text: &str) -> bool {
+pub fn is_uno(text: &str) -> bool {
     serde_json::from_str::<serde_json::Value>(text)
         .ok()
         .and_then(|v| v.get("ruleset")?.as_str().map(|r| r == "uno"))
