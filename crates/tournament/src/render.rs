@@ -123,6 +123,51 @@ fn with_tie(line: String, award: &Award, lang: Lang) -> String {
     )
 }
 
+/// A table of `rows` under `header` (each column's title and whether it is right-aligned;
+/// the last column may run on), padded to the widest cell, CJK characters counting double,
+/// with a rule under the header.
+pub(crate) fn table(header: &[(String, bool)], rows: Vec<Vec<String>>) -> String {
+    let mut out = String::new();
+    let widths: Vec<usize> = header
+        .iter()
+        .enumerate()
+        .map(|(c, (h, _))| {
+            rows.iter()
+                .map(|r| width(&r[c]))
+                .chain([width(h)])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: Vec<String>| -> String {
+        let last = cells.len() - 1;
+        cells
+            .iter()
+            .enumerate()
+            .map(|(c, v)| {
+                if c == last && !header[c].1 {
+                    v.clone()
+                } else {
+                    pad(v, widths[c], header[c].1)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("  ")
+            .trim_end()
+            .to_string()
+    };
+    out.push_str(&line(header.iter().map(|(h, _)| h.clone()).collect()));
+    out.push('\n');
+    let rule_len = widths.iter().sum::<usize>() + 2 * (widths.len() - 1);
+    out.push_str(&"-".repeat(rule_len));
+    out.push('\n');
+    for r in rows {
+        out.push_str(&line(r));
+        out.push('\n');
+    }
+    out
+}
+
 /// The standings as a plain-text table followed by the awards, in `lang`.
 pub fn render_table(s: &Standings, lang: Lang) -> String {
     let tour = &s.tournament;
@@ -171,43 +216,7 @@ pub fn render_table(s: &Standings, lang: Lang) -> String {
         row.push(wins_cell(p, lang));
         rows.push(row);
     }
-    let widths: Vec<usize> = header
-        .iter()
-        .enumerate()
-        .map(|(c, (h, _))| {
-            rows.iter()
-                .map(|r| width(&r[c]))
-                .chain([width(h)])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let line = |cells: Vec<String>| -> String {
-        let last = cells.len() - 1;
-        cells
-            .iter()
-            .enumerate()
-            .map(|(c, v)| {
-                if c == last && !header[c].1 {
-                    v.clone()
-                } else {
-                    pad(v, widths[c], header[c].1)
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("  ")
-            .trim_end()
-            .to_string()
-    };
-    out.push_str(&line(header.iter().map(|(h, _)| h.clone()).collect()));
-    out.push('\n');
-    let rule_len = widths.iter().sum::<usize>() + 2 * (widths.len() - 1);
-    out.push_str(&"-".repeat(rule_len));
-    out.push('\n');
-    for r in rows {
-        out.push_str(&line(r));
-        out.push('\n');
-    }
+    out.push_str(&table(&header, rows));
     if !s.unfinished.is_empty() {
         let list = s
             .unfinished
