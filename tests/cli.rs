@@ -620,9 +620,64 @@ fn simulate_uno_shows_each_hand_to_its_holder_only() {
         text.contains("赢下本局"),
         "the game has a round's end: {text}"
     );
-    let refused = wolfjudge(&["simulate", "--ruleset", "uno", "--games", "2"]);
+    let refused = wolfjudge(&["simulate", "--ruleset", "uno", "--charts", "x"]);
     assert_eq!(refused.status.code(), Some(2));
-    assert!(stderr(&refused).contains("--games"), "{}", stderr(&refused));
+    assert!(
+        stderr(&refused).contains("--charts"),
+        "{}",
+        stderr(&refused)
+    );
+}
+
+/// `simulate --ruleset uno --games 5` is a UNO contest (docs/rules.md §3): five one-round
+/// games, then the standings. Each player's total in the table is the sum of the points
+/// left in their hand that each game's end announced, and the lowest total is first.
+#[test]
+fn a_simulated_uno_contest_sums_each_games_hand_points() {
+    let out = wolfjudge(&[
+        "simulate",
+        "--ruleset",
+        "uno",
+        "--games",
+        "5",
+        "--seed",
+        "3",
+        "--lang",
+        "en",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let mut sums: std::collections::BTreeMap<String, u32> = Default::default();
+    let ends: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split_once("Points left in hand: ").map(|(_, rest)| rest))
+        .collect();
+    assert_eq!(ends.len(), 5, "one round a game: {text}");
+    for end in ends {
+        for part in end.split(", ") {
+            let (name, points) = part.rsplit_once(' ').expect("name and points");
+            *sums.entry(name.to_string()).or_default() += points.parse::<u32>().expect("points");
+        }
+    }
+    let table: Vec<(String, u32)> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("UNO contest"))
+        .skip(3)
+        .take_while(|l| !l.is_empty())
+        .map(|l| {
+            let cells: Vec<&str> = l.split_whitespace().collect();
+            let total = cells[cells.len() - 3].parse().expect("a total");
+            (cells[1].to_string(), total)
+        })
+        .collect();
+    assert_eq!(table.len(), sums.len(), "{text}");
+    for (name, total) in &table {
+        assert_eq!(Some(total), sums.get(name), "{name}: {text}");
+    }
+    assert!(
+        table.windows(2).all(|w| w[0].1 <= w[1].1),
+        "lowest first: {text}"
+    );
 }
 
 /// `wolfjudge verify` on a UNO game: the seed checked against the commitment, then every

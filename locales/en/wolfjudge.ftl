@@ -1419,3 +1419,14 @@ cli-verify-uno-stacked = the first round's deck is fixed in the script, top firs
 cli-verify-uno-hand = { $name }: { $cards }
 cli-verify-uno-ended = replayed to the end; the winner: { $winners }.
 cli-verify-uno-replayed = replayed to round { $round }; the game has not ended.
+uno-contest-title = UNO contest { $name }: { $played } games finished (the lowest total wins)
+uno-contest-col-total = Points in hand
+uno-contest-col-first-outs = Went out
+uno-contest-top-line = No. { $rank }: { $player }, { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} in hand
+uno-contest-tie-first-outs = level with { $other }, went out first in more games
+uno-contest-tie-signup = level with { $other } on points and games won, signed up earlier
+uno-contest-tie-name = level with { $other } on points, games won and sign-up, first by name
+cli-uno-contest-name = simulated contest

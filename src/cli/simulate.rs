@@ -105,13 +105,14 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
 /// The players of a simulated UNO game: the catalog's names, as a werewolf simulation's.
 const UNO_DEFAULT_PLAYERS: usize = 4;
 
-/// `simulate --ruleset uno`: one UNO game played by simulated players (who sometimes forget
-/// UNO and sometimes let their time run out), printed as each sees it: the table's log for
-/// everyone, each hand and each card drawn only under its holder's name.
+/// `simulate --ruleset uno`: UNO played by simulated players (who sometimes forget UNO and
+/// sometimes let their time run out), printed as each sees it: the table's log for
+/// everyone, each hand and each card drawn only under its holder's name. With `--games N`
+/// it is a UNO contest (docs/rules.md §3): N one-round games with the same players (seeds
+/// SEED, SEED+1, …), then the contest's standings, lowest total first.
 fn uno_game(a: &Args) -> anyhow::Result<()> {
     let lang = Lang::from(a.lang);
     let unsupported = [
-        (a.games > 1, "--games"),
         (a.tournament.is_some(), "--tournament"),
         (a.charts.is_some(), "--charts"),
         (a.db.given(), "--database-url"),
@@ -128,16 +129,64 @@ fn uno_game(a: &Args) -> anyhow::Result<()> {
     }
     let n = a.players.unwrap_or(UNO_DEFAULT_PLAYERS);
     let players = sim::player_names(n, lang);
-    let options = wolfjudge::uno::options::Options::default();
-    let (_, steps) = wolfjudge::uno::sim::simulate(&options, &players, a.seed).map_err(|e| {
-        exit(
-            2,
-            i18n::text(lang, "cli-uno-sim-setup", &[("error", e.to_string())]),
-        )
-    })?;
+    let mut options = wolfjudge::uno::options::Options::default();
+    if a.games > 1 {
+        // A contest's games are one round each.
+        options.rounds = Some(1);
+    }
+    let mut out = String::new();
+    let mut contest = Vec::new();
+    for i in 0..a.games {
+        let seed = a.seed.saturating_add(u64::from(i));
+        let (game, steps) =
+            wolfjudge::uno::sim::simulate(&options, &players, seed).map_err(|e| {
+                exit(
+                    2,
+                    i18n::text(lang, "cli-uno-sim-setup", &[("error", e.to_string())]),
+                )
+            })?;
+        if a.games > 1 {
+            let heading = i18n::text(
+                lang,
+                "cli-sim-game",
+                &[
+                    ("game", (i + 1).to_string()),
+                    ("games", a.games.to_string()),
+                    ("seed", seed.to_string()),
+                ],
+            );
+            out.push_str(&format!("{heading}\n"));
+        }
+        out.push_str(&uno_transcript(&steps, lang));
+        if let Some(round) = game.rounds.first() {
+            let ordinal = i32::try_from(i + 1).unwrap_or(i32::MAX);
+            contest.push(wolfjudge::tournament::uno::UnoGame::from_round(
+                ordinal, &players, round,
+            ));
+        }
+    }
+    if a.games > 1 {
+        let name = i18n::text(lang, "cli-uno-contest-name", &[]);
+        let standings = wolfjudge::tournament::uno::uno_standings(&name, &contest, &[]);
+        out.push('\n');
+        out.push_str(&wolfjudge::tournament::uno::render_uno_table(
+            &standings, lang,
+        ));
+    }
+    emit(&out)
+}
+
+/// A simulated UNO game's lines as each player sees them.
+fn uno_transcript(
+    steps: &[(
+        wolfjudge::uno::sim::SimStep,
+        Vec<wolfjudge::uno::event::Event>,
+    )],
+    lang: Lang,
+) -> String {
     let mut game = wolfjudge::uno::game::Game::default();
     let mut out = String::new();
-    for (_, events) in &steps {
+    for (_, events) in steps {
         for e in events {
             for (seen, line) in notify::uno::told(e, &game, lang) {
                 let who = match seen {
@@ -153,7 +202,7 @@ fn uno_game(a: &Args) -> anyhow::Result<()> {
             wolfjudge::uno::game::apply(&mut game, e);
         }
     }
-    emit(&out)
+    out
 }
 
 /// What `simulate` plays.

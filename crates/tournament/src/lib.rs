@@ -4,6 +4,7 @@
 //! - [`scoring`]: points as data (`config/scoring/<ruleset>.toml`).
 //! - [`standings`]: pure functions: a finished game scored, the standings and the awards.
 //! - [`render`]: the standings as a plain-text table (zh-CN / en) and a PNG line chart.
+//! - [`uno`]: a UNO contest's standings: points left in hand, the lowest total first.
 //! - [`stats`]: records across any games: a member's, the server's, the leaderboard
 //!   (`/stats`, `/leaderboard`).
 //! - Here: the tournament as stored ([`Tournament`]) and the judge's naming rules.
@@ -20,6 +21,7 @@ pub mod render;
 pub mod scoring;
 pub mod standings;
 pub mod stats;
+pub mod uno;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
