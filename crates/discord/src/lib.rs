@@ -59,7 +59,8 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 /// How to start the bot.
 #[derive(Debug, Clone)]
 pub struct Options {
-    pub token: String,
+    /// The bot's token (redacted in `Debug`).
+    pub token: config::Secret,
     /// Reach "discord.com" at this address instead (the tests' fake Discord). `None` in
     /// production. Either way serenity's rate limiter is on.
     pub proxy: Option<FakeDiscordAt>,
@@ -173,7 +174,7 @@ pub fn http(token: &str, proxy: Option<&FakeDiscordAt>) -> Result<serenity::all:
 /// # Errors
 /// When the client cannot be built.
 pub async fn start(opts: Options, service: Service) -> Result<Bot, Error> {
-    let http = http(&opts.token, opts.proxy.as_ref())?;
+    let http = http(opts.token.expose(), opts.proxy.as_ref())?;
     let wake = Arc::new(Notify::new());
     let mut tasks = Vec::new();
     let (shards, http) = match opts.gateway {
