@@ -366,20 +366,21 @@ async fn seat_games(service: &Service, fake: &FakeDiscord, forum: u64, n: usize)
                     let id = fake.new_id();
                     let name = format!("G{g}P{i}");
                     fake.name_user(id, &name);
-                    (Account(id), name)
+                    (Account::new(id), name)
                 })
                 .collect();
-            let judge = Account(fake.new_id());
-            let id = seated::started(&service, Guild(fake_discord::GUILD), judge, &players).await;
+            let judge = Account::new(fake.new_id());
+            let id =
+                seated::started(&service, Guild::new(fake_discord::GUILD), judge, &players).await;
             let post = fake.add_channel(Kind::Post {
                 forum,
                 name: format!("第 1 天 · G{g}"),
             });
             service
-                .day_posted(id, 1, Channel(post))
+                .day_posted(id, 1, Channel::new(post))
                 .await
                 .expect("the day post recorded");
-            let game = service.store().load(id.0).await.expect("the game loads");
+            let game = service.store().load(id).await.expect("the game loads");
             let chars = game
                 .living()
                 .into_iter()
@@ -458,7 +459,7 @@ async fn to_night(service: &Service, clock: &VirtualClock, games: Vec<Seated>) -
     for _ in 0..20 {
         let mut next = None;
         for g in &games {
-            let game = service.store().load(g.id.0).await.expect("the game loads");
+            let game = service.store().load(g.id).await.expect("the game loads");
             if !at_night(&game.phase) {
                 next = match (next, game.next_deadline()) {
                     (Some(a), Some(b)) => Some(std::cmp::min(a, b)),
@@ -474,7 +475,7 @@ async fn to_night(service: &Service, clock: &VirtualClock, games: Vec<Seated>) -
     }
     let mut out = Vec::new();
     for mut g in games {
-        let game = service.store().load(g.id.0).await.expect("the game loads");
+        let game = service.store().load(g.id).await.expect("the game loads");
         if at_night(&game.phase) {
             // Whoever the day sent out has no menu tonight.
             g.chars
@@ -681,10 +682,10 @@ async fn measure(args: &Args, direct: &PgPool) -> Value {
     fake.add_role(JUDGE_ROLE, "法官");
     seated::set_up(
         &setup,
-        Guild(fake_discord::GUILD),
-        Channel(forum),
-        ServerRole(JUDGE_ROLE),
-        Channel(log),
+        Guild::new(fake_discord::GUILD),
+        Channel::new(forum),
+        ServerRole::new(JUDGE_ROLE),
+        Channel::new(log),
     )
     .await;
     let t0 = Instant::now();
@@ -698,7 +699,7 @@ async fn measure(args: &Args, direct: &PgPool) -> Value {
         measured.push(run_round(&fake, &counter, &round, args.sample, args.concurrency).await);
     }
     let leader = {
-        let g = setup.store().load(games[0].id.0).await.expect("a game");
+        let g = setup.store().load(games[0].id).await.expect("a game");
         g.ruleset.options.wolf_leader && g.leader.is_none()
     };
     let at_night = to_night(&setup, &clock, games).await;

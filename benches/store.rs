@@ -5,6 +5,7 @@
 //! `wolfjudge_bench` is created there and dropped afterwards).
 
 use std::time::{Duration, Instant};
+use wolfjudge::store::ids::GameId;
 
 use sqlx::Connection;
 use wolfjudge::engine::Action;
@@ -49,7 +50,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             let id = st
                 .create_game(&format!("bench-{ruleset}-{seed}"), &sim.setup, Lang::Zh)
                 .await?;
-            let lat = replay_inputs(&st, id, &sim.inputs, "bench").await?;
+            let lat = replay_inputs(&st, GameId(id), &sim.inputs, "bench").await?;
             for ((_, cmd), d) in sim.inputs.iter().zip(lat) {
                 if cmd.action == Action::Tick {
                     ticks.push(d);
@@ -57,7 +58,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                     commands.push(d);
                 }
             }
-            let stored = st.events(id).await?;
+            let stored = st.events(GameId(id)).await?;
             assert_eq!(
                 stored, sim.events,
                 "{ruleset} seed {seed}: the stored game differs"

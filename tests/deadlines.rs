@@ -8,6 +8,7 @@ use sqlx::PgPool;
 use wolfjudge::i18n::Lang;
 use wolfjudge::runtime::deadlines::Firings;
 use wolfjudge::runtime::dispatch::{Earlier, Messenger, OutMessage, SendError};
+use wolfjudge::store::ids::GameId;
 use wolfjudge::store::Store;
 
 use crate::outage::{game_closing_at, games_closing_at};
@@ -33,10 +34,14 @@ async fn a_deadline_due_after_a_burst_does_not_wait_behind_it(pool: PgPool) {
         .expect("created");
     // The late game's earlier deadlines (warnings, reminders) fired on time: what is left
     // due of it is its close, a minute ago, while the burst is still being fired.
-    let before =
-        wolfjudge::runtime::deadlines::fire_due(&st, Some(late), now - Duration::minutes(2), "w")
-            .await
-            .expect("fired");
+    let before = wolfjudge::runtime::deadlines::fire_due(
+        &st,
+        Some(GameId(late)),
+        now - Duration::minutes(2),
+        "w",
+    )
+    .await
+    .expect("fired");
     assert!(!before.is_empty());
 
     let first = wolfjudge::runtime::deadlines::fire_due_within(
@@ -269,9 +274,14 @@ async fn a_deadline_falling_due_during_a_round_is_found_by_it(pool: PgPool) {
     wolfjudge::runtime::deadlines::fire_due(&st, None, closes - Duration::seconds(1), "w")
         .await
         .expect("fired");
-    wolfjudge::runtime::deadlines::fire_due(&st, Some(late), falls_due - Duration::seconds(1), "w")
-        .await
-        .expect("fired");
+    wolfjudge::runtime::deadlines::fire_due(
+        &st,
+        Some(GameId(late)),
+        falls_due - Duration::seconds(1),
+        "w",
+    )
+    .await
+    .expect("fired");
 
     // A clock that runs from `now` as the round goes on.
     let began = std::time::Instant::now();
@@ -340,13 +350,18 @@ async fn a_close_waits_for_its_own_read_back_only(pool: PgPool) {
             .await
             .expect("created");
         service
-            .day_posted(GameId(id), 1, Channel(100 + i as u64))
+            .day_posted(GameId(id), 1, Channel::new(100 + i as u64))
             .await
             .expect("its day post");
         // Only the close is left due.
-        wolfjudge::runtime::deadlines::fire_due(st, Some(id), closes - Duration::seconds(1), "w")
-            .await
-            .expect("fired");
+        wolfjudge::runtime::deadlines::fire_due(
+            st,
+            Some(GameId(id)),
+            closes - Duration::seconds(1),
+            "w",
+        )
+        .await
+        .expect("fired");
         games.push(id);
     }
     let [slow, quick, masked] = games[..] else {
@@ -355,7 +370,7 @@ async fn a_close_waits_for_its_own_read_back_only(pool: PgPool) {
     let open = |id: i64| {
         let st = st.clone();
         async move {
-            let g = st.load(id).await.expect("the game");
+            let g = st.load(GameId(id)).await.expect("the game");
             matches!(g.phase, Phase::Day { day: 1, .. }) && g.day.is_some_and(|d| !d.closed)
         }
     };
@@ -366,10 +381,10 @@ async fn a_close_waits_for_its_own_read_back_only(pool: PgPool) {
     let reader: readback::Reader = {
         let (asked, release) = (asked.clone(), release.clone());
         Box::new(move |c| {
-            asked.lock().expect("asked").push(c.thread.0);
+            asked.lock().expect("asked").push(c.thread.get());
             let release = release.clone();
             Box::pin(async move {
-                if c.thread != Channel(101) {
+                if c.thread != Channel::new(101) {
                     release.acquire().await.expect("open").forget();
                 }
                 Ok(())
@@ -461,7 +476,7 @@ async fn a_burst_of_closes_is_written_together_as_each_alone(pool: PgPool) {
         .await
         .expect("fired");
     for &game in &alone {
-        let fired = wolfjudge::runtime::deadlines::fire_due(&st, Some(game), now, "w")
+        let fired = wolfjudge::runtime::deadlines::fire_due(&st, Some(GameId(game)), now, "w")
             .await
             .expect("fired");
         assert_eq!(fired.len(), 1, "game {game}: its close");
@@ -579,8 +594,13 @@ async fn a_reminder_fired_by_another_worker_while_a_group_waits_is_sent_once(poo
     for (n, &d) in decoys.iter().enumerate() {
         let st = st.clone();
         decoy_fires.push(tokio::spawn(async move {
-            wolfjudge::runtime::deadlines::fire_due(&st, Some(d), now - Duration::minutes(30), "w")
-                .await
+            wolfjudge::runtime::deadlines::fire_due(
+                &st,
+                Some(GameId(d)),
+                now - Duration::minutes(30),
+                "w",
+            )
+            .await
         }));
         until_waiting(&pool, n as i64 + 1).await;
     }
@@ -696,7 +716,7 @@ async fn a_firing_that_lost_to_this_process_retries_on_its_state_without_a_load(
             },
         );
         tokio::spawn(async move {
-            st.execute(game, "vote", &cmd, now - Duration::minutes(100))
+            st.execute(GameId(game), "vote", &cmd, now - Duration::minutes(100))
                 .await
         })
     };
@@ -704,7 +724,7 @@ async fn a_firing_that_lost_to_this_process_retries_on_its_state_without_a_load(
     let firing = {
         let st = st.clone();
         tokio::spawn(async move {
-            st.fire_next(Some(game), now - Duration::minutes(90), "w")
+            st.fire_next(Some(GameId(game)), now - Duration::minutes(90), "w")
                 .await
         })
     };
@@ -771,9 +791,14 @@ async fn a_deadline_fires_while_its_games_posts_keep_coming(pool: PgPool) {
                         text: format!("post {n}"),
                     },
                 );
-                st.execute(game, &format!("p{n}"), &cmd, now - Duration::minutes(100))
-                    .await
-                    .expect("posts");
+                st.execute(
+                    GameId(game),
+                    &format!("p{n}"),
+                    &cmd,
+                    now - Duration::minutes(100),
+                )
+                .await
+                .expect("posts");
                 posted.fetch_add(1, Ordering::AcqRel);
             }
         })
@@ -783,7 +808,7 @@ async fn a_deadline_fires_while_its_games_posts_keep_coming(pool: PgPool) {
     }
     let before = posted.load(Ordering::Acquire);
     let fired = st
-        .fire_next(Some(game), now - Duration::minutes(90), "w")
+        .fire_next(Some(GameId(game)), now - Duration::minutes(90), "w")
         .await;
     let during = posted.load(Ordering::Acquire) - before;
     stop.store(true, Ordering::Release);
@@ -814,6 +839,6 @@ async fn cached_game_closing_at(st: &Store, seed: u64, closes: chrono::DateTime<
         .create_game("g", &game_closing_at(seed, closes), Lang::En)
         .await
         .expect("created");
-    st.load(game).await.expect("loads");
+    st.load(GameId(game)).await.expect("loads");
     game
 }

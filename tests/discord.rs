@@ -6,6 +6,7 @@
 
 use crate::common::catalog::{says, says_with, zh};
 use crate::common::{discord_world, fake_discord};
+use wolfjudge::store::ids::GameId;
 
 use std::time::Duration as StdDuration;
 
@@ -621,7 +622,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
     );
     let refused = w.say(w.outsider, thread, &["judge", "export"], &[]).await;
     assert_eq!(refused, zh("svc-not-judge", &[]));
-    let export = wolfjudge::service::replay::export(w.service.store(), id)
+    let export = wolfjudge::service::replay::export(w.service.store(), GameId(id))
         .await
         .expect("the game exports");
     assert!(export.mismatches.is_empty(), "{:?}", export.mismatches);
@@ -1601,11 +1602,11 @@ async fn a_full_sign_up_keeps_a_waiting_list_and_the_judge_can_unsign(pool: PgPo
     assert_eq!(g.chars.len(), 12);
     let game = wolfjudge::service::GameId(w.game_id().await);
     let route = w.service.route(game).await.expect("the route");
-    assert!(route.seats.values().any(|a| a.0 == p12));
+    assert!(route.seats.values().any(|a| a.get() == p12));
     assert!(!route
         .seats
         .values()
-        .any(|a| a.0 == w.players[3] || a.0 == p13));
+        .any(|a| a.get() == w.players[3] || a.get() == p13));
     w.settle().await;
 }
 

@@ -7,6 +7,7 @@
 use crate::common::catalog::{msg, says, says_with, zh};
 use crate::common::{discord_world, fake_discord};
 use wolfjudge::i18n::{duration, role_name};
+use wolfjudge::store::ids::GameId;
 
 use serde_json::{json, Value};
 use sqlx::PgPool;
@@ -390,7 +391,7 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
     let events = w
         .service
         .store()
-        .events(w.game_id().await)
+        .events(GameId(w.game_id().await))
         .await
         .expect("events");
     assert!(
@@ -525,7 +526,7 @@ fn thread_text(w: &World, thread: u64) -> String {
 async fn events(w: &World) -> Vec<wolfjudge::engine::Event> {
     w.service
         .store()
-        .events(w.game_id().await)
+        .events(GameId(w.game_id().await))
         .await
         .expect("events")
 }

@@ -5,6 +5,7 @@
 
 use crate::common::catalog::{says, zh};
 use crate::common::{discord_world, fake_discord};
+use wolfjudge::store::ids::GameId;
 
 use serde_json::json;
 use sqlx::PgPool;
@@ -70,7 +71,7 @@ async fn the_reveal_carries_a_picture_of_each_vote_and_the_timeline(pool: PgPool
     let events = w
         .service
         .store()
-        .events(w.game_id().await)
+        .events(GameId(w.game_id().await))
         .await
         .expect("events");
     let charts = Charts::of(&events, Lang::Zh).expect("laid out");

@@ -240,15 +240,15 @@ async fn the_judge_signs_members_up_and_the_waiting_list_moves_up(pool: PgPool) 
     let s = w
         .service
         .signup_at(&wolfjudge::service::Place {
-            guild: Some(wolfjudge::service::Guild(
+            guild: Some(wolfjudge::service::Guild::new(
                 crate::common::fake_discord::GUILD,
             )),
-            channel: wolfjudge::service::Channel(post.channel),
-            user: wolfjudge::service::Account(w.judge),
+            channel: wolfjudge::service::Channel::new(post.channel),
+            user: wolfjudge::service::Account::new(w.judge),
         })
         .await
         .expect("the sign-up");
-    let playing: Vec<u64> = s.players.iter().map(|(a, _, _)| a.0).collect();
+    let playing: Vec<u64> = s.players.iter().map(|(a, _, _)| a.get()).collect();
     assert_eq!(playing.len(), 12);
     assert!(playing.contains(&thirteenth) && !playing.contains(&w.players[4]));
     assert!(s.waiting.is_empty());
@@ -471,7 +471,7 @@ async fn a_replaced_players_seat_goes_to_the_first_substitute_who_accepts(pool: 
         .route(GameId(w.game_id().await))
         .await
         .expect("the route");
-    assert!(!route.seats.values().any(|a| a.0 == leaving));
+    assert!(!route.seats.values().any(|a| a.get() == leaving));
     let a = w.say(first, post.channel, &["role"], &[]).await;
     assert!(
         a.contains(&role_name(role, Lang::Zh)),

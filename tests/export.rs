@@ -4,6 +4,7 @@
 //! script parser's extensions (`pass`, `hold_fire`, `pause`, `resume`).
 
 use std::process::Command as Proc;
+use wolfjudge::store::ids::GameId;
 
 use chrono::{DateTime, Duration, Timelike, Utc};
 use serde_json::{json, Value};
@@ -93,9 +94,14 @@ pub(crate) async fn stored_game(store: &Store, key: &str) -> i64 {
         .create_game(key, &setup, Lang::En)
         .await
         .expect("the game is created");
-    wolfjudge::runtime::deadlines::replay_inputs(store, id, &real_inputs(&sim), "test-worker")
-        .await
-        .expect("the inputs play");
+    wolfjudge::runtime::deadlines::replay_inputs(
+        store,
+        GameId(id),
+        &real_inputs(&sim),
+        "test-worker",
+    )
+    .await
+    .expect("the inputs play");
     id
 }
 
@@ -103,7 +109,9 @@ pub(crate) async fn stored_game(store: &Store, key: &str) -> i64 {
 async fn an_exported_real_game_replays_to_the_same_report_and_game(pool: PgPool) {
     let store = Store::new(pool);
     let id = stored_game(&store, "export-real").await;
-    let export = replay::export(&store, id).await.expect("the game exports");
+    let export = replay::export(&store, GameId(id))
+        .await
+        .expect("the game exports");
     assert!(export.mismatches.is_empty(), "{:?}", export.mismatches);
 
     // The script is the contract's format: seeded deal (no `roles`), every command in order.
@@ -141,7 +149,7 @@ async fn an_exported_real_game_replays_to_the_same_report_and_game(pool: PgPool)
     let run = script::run(&parsed, Lang::En).expect("the script runs");
     assert_eq!(run.report, export.report);
     // ... with the refusals the game gave, where they happened.
-    let log = store.command_log(id).await.expect("the log");
+    let log = store.command_log(GameId(id)).await.expect("the log");
     let refused: Vec<&str> = run
         .report
         .steps
@@ -158,7 +166,7 @@ async fn an_exported_real_game_replays_to_the_same_report_and_game(pool: PgPool)
     assert_eq!(refused.len(), logged_refusals);
 
     // ... and the game the store holds: winner, eliminations (causes, phases), cards, roles.
-    let stored = store.load(id).await.expect("the stored game");
+    let stored = store.load(GameId(id)).await.expect("the stored game");
     assert!(stored.winner.is_some(), "the stored game ended");
     assert_eq!(run.game.winner, stored.winner);
     assert_eq!(run.game.eliminations, stored.eliminations);
@@ -186,7 +194,7 @@ async fn an_exported_real_game_replays_to_the_same_report_and_game(pool: PgPool)
             })
             .collect()
     };
-    let stored_events = store.events(id).await.expect("events");
+    let stored_events = store.events(GameId(id)).await.expect("events");
     assert_eq!(kinds(&run.events), kinds(&stored_events));
     // The reveal kept what the game had: the judge's card (public), the votes with their
     // times, the sub-second vote at its second.
@@ -257,7 +265,7 @@ async fn wolfjudge_export_then_verify_checks_the_commitment(pool: PgPool) {
     assert_eq!(String::from_utf8_lossy(&out.stdout), report_text);
 
     // The commitment published at the start verifies, and the deal is printed.
-    let events = store.events(id).await.expect("events");
+    let events = store.events(GameId(id)).await.expect("events");
     let commitment = events
         .iter()
         .find_map(|e| match &e.kind {
@@ -312,13 +320,20 @@ async fn an_exported_game_with_a_256_bit_seed_verifies(pool: PgPool) {
         .expect("the game is created");
     // The simulated commands were chosen for another deal: many are refused, which the
     // export records like any refusal.
-    wolfjudge::runtime::deadlines::replay_inputs(&store, id, &real_inputs(&sim), "test-worker")
-        .await
-        .expect("the inputs play");
-    let stored = store.load(id).await.expect("the game");
+    wolfjudge::runtime::deadlines::replay_inputs(
+        &store,
+        GameId(id),
+        &real_inputs(&sim),
+        "test-worker",
+    )
+    .await
+    .expect("the inputs play");
+    let stored = store.load(GameId(id)).await.expect("the game");
     assert_eq!(stored.seed, Seed::Bytes(bytes));
 
-    let export = replay::export(&store, id).await.expect("the game exports");
+    let export = replay::export(&store, GameId(id))
+        .await
+        .expect("the game exports");
     assert!(export.mismatches.is_empty(), "{:?}", export.mismatches);
     let hex = hex::encode(bytes);
     assert_eq!(
@@ -599,7 +614,7 @@ async fn stored_board_game(store: &Store, key: &str) -> i64 {
         .create_game(key, &setup, Lang::En)
         .await
         .expect("the game is created");
-    wolfjudge::runtime::deadlines::replay_inputs(store, id, &sim.inputs, "test-worker")
+    wolfjudge::runtime::deadlines::replay_inputs(store, GameId(id), &sim.inputs, "test-worker")
         .await
         .expect("the inputs play");
     id
@@ -626,11 +641,15 @@ async fn exported_steps_round_trip_through_the_action_type(pool: PgPool) {
     let store = Store::new(pool);
     // A real game with its odd commands (an unknown seat, a refused extension, a pause) ...
     let id = stored_game(&store, "export-round-trip").await;
-    let export = replay::export(&store, id).await.expect("the game exports");
+    let export = replay::export(&store, GameId(id))
+        .await
+        .expect("the game exports");
     assert_steps_round_trip(&export.script);
     // ... and a board game's actions (protections of nobody, duels, self-destructs).
     let id = stored_board_game(&store, "export-round-trip-board").await;
-    let export = replay::export(&store, id).await.expect("the game exports");
+    let export = replay::export(&store, GameId(id))
+        .await
+        .expect("the game exports");
     assert_steps_round_trip(&export.script);
     let kinds: std::collections::BTreeSet<&str> = export
         .script
@@ -645,7 +664,9 @@ async fn exported_steps_round_trip_through_the_action_type(pool: PgPool) {
 async fn an_exported_board_game_keeps_the_new_actions(pool: PgPool) {
     let store = Store::new(pool);
     let id = stored_board_game(&store, "export-board").await;
-    let export = replay::export(&store, id).await.expect("the game exports");
+    let export = replay::export(&store, GameId(id))
+        .await
+        .expect("the game exports");
     assert!(export.mismatches.is_empty(), "{:?}", export.mismatches);
     let script = &export.script;
     assert_eq!(script.ruleset, "wolf-king");

@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command as Proc, Stdio};
 use std::sync::Arc;
 use std::time::{Duration as StdDuration, Instant};
+use wolfjudge::store::ids::GameId;
 
 use chrono::{DateTime, Duration, SubsecRound, Utc};
 use serde_json::json;
@@ -368,7 +369,7 @@ async fn restart_under(name: &str, args: &[&str]) {
     assert_eq!(unfired, 0, "a due deadline never fired");
     // Each fired once: one close of day 1's vote per game.
     for id in &games {
-        let events = st.events(*id).await.expect("events");
+        let events = st.events(GameId(*id)).await.expect("events");
         let closes = events
             .iter()
             .filter(|e| {
@@ -511,7 +512,7 @@ async fn a_post_the_gateway_missed_counts_at_the_close(pool: PgPool) {
     let events = w
         .service
         .store()
-        .events(w.game_id().await)
+        .events(GameId(w.game_id().await))
         .await
         .expect("events");
     let few_posts = |c| {
@@ -636,7 +637,7 @@ async fn a_post_and_a_command_during_a_database_outage() {
     let posts = |g: &Game| g.ch(poster).posts.get(&day).copied().unwrap_or(0);
     let mut counted = 0;
     for _ in 0..300 {
-        if let Ok(g) = w.service.store().load(game).await {
+        if let Ok(g) = w.service.store().load(GameId(game)).await {
             counted = posts(&g);
             if counted == 1 {
                 break;

@@ -5,6 +5,7 @@
 //! report, replays without a mismatch, and verifies against its commitment.
 
 use std::process::Command as Proc;
+use wolfjudge::store::ids::GameId;
 
 use serde_json::Value;
 use sqlx::PgPool;
@@ -53,9 +54,11 @@ async fn a_pruned_game_still_exports_verifies_and_replays_identically(pool: PgPo
     let url = url_of(&pool);
     let store = Store::new(pool.clone());
     let id = stored_game(&store, "retention").await;
-    let before = replay::export(&store, id).await.expect("the game exports");
+    let before = replay::export(&store, GameId(id))
+        .await
+        .expect("the game exports");
     assert!(before.mismatches.is_empty(), "{:?}", before.mismatches);
-    let state = store.kept(id).await.expect("the game loads").game;
+    let state = store.kept(GameId(id)).await.expect("the game loads").game;
     assert!(state.ended(), "the simulated game ended");
 
     // Every message went out (each with its Discord message id), all but the last event's
@@ -98,8 +101,11 @@ async fn a_pruned_game_still_exports_verifies_and_replays_identically(pool: PgPo
         "several snapshots to prune"
     );
     assert!(count(&pool, fired, id).await > 0);
-    let events = store.events(id).await.expect("events");
-    let log = store.command_log(id).await.expect("the command log");
+    let events = store.events(GameId(id)).await.expect("events");
+    let log = store
+        .command_log(GameId(id))
+        .await
+        .expect("the command log");
     let event_rows = "SELECT count(*) FROM events WHERE game_id = $1";
     let command_rows = "SELECT count(*) FROM commands WHERE game_id = $1";
     let cards = "SELECT count(*) FROM events WHERE game_id = $1 \
@@ -156,14 +162,19 @@ async fn a_pruned_game_still_exports_verifies_and_replays_identically(pool: PgPo
     assert_eq!(count(&pool, packs, id).await, 1);
     assert_eq!(count(&pool, command_rows, id).await, 0);
     assert_eq!(count(&pool, event_rows, id).await, cards0);
-    assert_eq!(store.events(id).await.expect("events"), events);
-    let log_after = store.command_log(id).await.expect("the command log");
+    assert_eq!(store.events(GameId(id)).await.expect("events"), events);
+    let log_after = store
+        .command_log(GameId(id))
+        .await
+        .expect("the command log");
     assert_eq!(format!("{log_after:?}"), format!("{log:?}"));
 
     // The game is the same game: it loads to the same state, exports to the same script
     // and report, and replays without a mismatch.
-    assert_eq!(store.kept(id).await.expect("loads").game, state);
-    let after = replay::export(&store, id).await.expect("still exports");
+    assert_eq!(store.kept(GameId(id)).await.expect("loads").game, state);
+    let after = replay::export(&store, GameId(id))
+        .await
+        .expect("still exports");
     assert!(after.mismatches.is_empty(), "{:?}", after.mismatches);
     assert_eq!(
         serde_json::to_value(&after.script).expect("json"),
@@ -193,7 +204,7 @@ async fn a_pruned_game_still_exports_verifies_and_replays_identically(pool: PgPo
         String::from_utf8_lossy(&out.stderr)
     );
     let commitment = store
-        .events(id)
+        .events(GameId(id))
         .await
         .expect("events")
         .iter()
@@ -220,7 +231,7 @@ async fn a_pruned_game_still_exports_verifies_and_replays_identically(pool: PgPo
     // pack, and the next pass packs it too: the log reads the same before and after.
     let late = store
         .execute(
-            id,
+            GameId(id),
             "late-vote",
             &Command::by(CharId(0), Action::Abstain),
             chrono::Utc::now(),
@@ -228,7 +239,10 @@ async fn a_pruned_game_still_exports_verifies_and_replays_identically(pool: PgPo
         .await
         .expect("the command is answered");
     assert!(matches!(late, Outcome::Refused { .. }), "{late:?}");
-    let with_late = store.command_log(id).await.expect("the command log");
+    let with_late = store
+        .command_log(GameId(id))
+        .await
+        .expect("the command log");
     assert_eq!(with_late.len(), log.len() + 1);
     assert_eq!(count(&pool, command_rows, id).await, 1);
     let third = prune(&url, "0s");
@@ -237,11 +251,14 @@ async fn a_pruned_game_still_exports_verifies_and_replays_identically(pool: PgPo
     assert_eq!(
         format!(
             "{:?}",
-            store.command_log(id).await.expect("the command log")
+            store
+                .command_log(GameId(id))
+                .await
+                .expect("the command log")
         ),
         format!("{with_late:?}")
     );
-    assert_eq!(store.events(id).await.expect("events"), events);
+    assert_eq!(store.events(GameId(id)).await.expect("events"), events);
     let out = wolfjudge(&["prune", "--database-url", &url, "--older-than", "a week"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--older-than"));

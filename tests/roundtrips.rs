@@ -16,7 +16,7 @@ use wolfjudge::service::{
     Account, At, Channel, GameId, Guild, Intent, Place, ServerRole, Service, ServiceError,
 };
 use wolfjudge::store::resolve::Lookup;
-use wolfjudge::store::Store;
+use wolfjudge::store::{Session, Store};
 
 use crate::common::pgproxy::{counted, measure, Cost};
 use crate::common::seated;
@@ -25,25 +25,25 @@ fn noon() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap()
 }
 
-const GUILD: Guild = Guild(5_000);
+const GUILD: Guild = Guild::new(5_000);
 const FIRST: u64 = 50_000;
 /// The day post's channel.
-const DAY: Channel = Channel(5_100);
+const DAY: Channel = Channel::new(5_100);
 
 /// A started m32 game of twelve (accounts `FIRST..`), played through `service`.
 async fn started(service: &Service) -> GameId {
     seated::set_up(
         service,
         GUILD,
-        Channel(5_001),
-        ServerRole(5_002),
-        Channel(5_003),
+        Channel::new(5_001),
+        ServerRole::new(5_002),
+        Channel::new(5_003),
     )
     .await;
     let players: Vec<(Account, String)> = (0..12)
-        .map(|i| (Account(FIRST + i), format!("P{i}")))
+        .map(|i| (Account::new(FIRST + i), format!("P{i}")))
         .collect();
-    seated::started(service, GUILD, Account(9), &players).await
+    seated::started(service, GUILD, Account::new(9), &players).await
 }
 
 /// Fires deadlines until `until` holds.
@@ -54,20 +54,15 @@ async fn fire_until(
     until: impl Fn(&Game) -> bool,
 ) -> Game {
     for _ in 0..50 {
-        let g = service.store().load(game.0).await.expect("the game");
+        let g = service.store().load(game).await.expect("the game");
         if until(&g) {
             return g;
         }
         let due = g.next_deadline().expect("a deadline");
         clock.set(due + Duration::seconds(1));
-        wolfjudge::runtime::deadlines::fire_due(
-            service.store(),
-            Some(game.0),
-            service.now(),
-            "test",
-        )
-        .await
-        .expect("fires");
+        wolfjudge::runtime::deadlines::fire_due(service.store(), Some(game), service.now(), "test")
+            .await
+            .expect("fires");
     }
     panic!("the game did not get there");
 }
@@ -105,8 +100,8 @@ async fn a_vote_costs_two_round_trips_and_a_refusal_one(pool: PgPool) {
     );
     let game = started(&service).await;
     service.day_posted(game, 1, DAY).await.expect("day post");
-    let g = service.store().load(game.0).await.expect("the game");
-    let account = |g: &Game, c: CharId| Account(g.ch(c).player.parse().expect("an account"));
+    let g = service.store().load(game).await.expect("the game");
+    let account = |g: &Game, c: CharId| Account::new(g.ch(c).player.parse().expect("an account"));
     let here = |a: Account| Place {
         guild: Some(GUILD),
         channel: DAY,
@@ -172,7 +167,7 @@ async fn a_vote_costs_two_round_trips_and_a_refusal_one(pool: PgPool) {
     .expect_err("no such character");
     count!(
         "/vote as a non-player",
-        service.vote(here(Account(1)), &name(v[1]), "x", &key())
+        service.vote(here(Account::new(1)), &name(v[1]), "x", &key())
     )
     .expect_err("not a player");
 
@@ -214,12 +209,12 @@ async fn a_vote_costs_two_round_trips_and_a_refusal_one(pool: PgPool) {
     let judge_at = Place {
         guild: Some(GUILD),
         channel: DAY,
-        user: Account(9),
+        user: Account::new(9),
     };
     let k = key();
     let j = count!(
         "/judge (checks and finds the game)",
-        service.judging(At::Place(judge_at), &[ServerRole(5_002)], &k)
+        service.judging(At::Place(judge_at), &[ServerRole::new(5_002)], &k)
     )
     .expect("a judge");
     count!(
@@ -239,7 +234,7 @@ async fn a_vote_costs_two_round_trips_and_a_refusal_one(pool: PgPool) {
     // The votes all counted, the other process's included.
     let day = service
         .store()
-        .load(game.0)
+        .load(game)
         .await
         .expect("the game")
         .day
@@ -331,7 +326,7 @@ async fn a_votes_lookup_reads_no_other_games_signups(pool: PgPool) {
          INSERT INTO signup_posts (guild_id, judge_user, ruleset, lang, thread_id, game_id)
          SELECT $1, 9, 'm32', 'zh', 900000 + id, id FROM g",
     )
-    .bind(GUILD.0 as i64)
+    .bind(GUILD.get() as i64)
     .execute(&pool)
     .await
     .expect("the server's past games");
@@ -343,7 +338,7 @@ async fn a_votes_lookup_reads_no_other_games_signups(pool: PgPool) {
     // The backend's own table counters, before and after the statement on the same
     // connection (PostgreSQL 15 shows a backend's counts not yet flushed, earlier
     // transactions' too, so only the difference is this statement's).
-    let mut conn = pool.acquire().await.expect("a connection");
+    let mut conn = Session::from(pool.acquire().await.expect("a connection"));
     let read = async |conn: &mut sqlx::PgConnection| -> (i64, i64) {
         sqlx::query_as(
             "SELECT COALESCE(seq_scan, 0), COALESCE(seq_tup_read, 0) + COALESCE(idx_tup_fetch, 0)
@@ -353,23 +348,23 @@ async fn a_votes_lookup_reads_no_other_games_signups(pool: PgPool) {
         .await
         .expect("the backend's counters")
     };
-    let before = read(&mut conn).await;
+    let before = read(conn.raw()).await;
     let found = service
         .store()
         .resolve(
             &mut conn,
             Lookup {
                 game: None,
-                channel: DAY.0 as i64,
-                guild: Some(GUILD.0 as i64),
-                user: FIRST as i64,
+                channel: Some(DAY),
+                guild: Some(GUILD),
+                user: Some(Account::new(FIRST)),
                 key: Some("k1"),
             },
         )
         .await
         .expect("the vote's game is found");
-    let after = read(&mut conn).await;
-    assert_eq!(found.game_id, game.0, "the day post's game");
+    let after = read(conn.raw()).await;
+    assert_eq!(found.game_id, game, "the day post's game");
     assert!(found.seat.is_some(), "the voter's seat");
     let (scans, rows) = (after.0 - before.0, after.1 - before.1);
     println!("sign-ups: {scans} sequential scans, {rows} rows read");

@@ -55,9 +55,9 @@ fn service(pool: PgPool) -> Service {
 fn settings(guild: Guild) -> Settings {
     Settings {
         guild,
-        forum: Channel(guild.0 + 1),
-        judge_role: ServerRole(guild.0 + 2),
-        log: Channel(guild.0 + 3),
+        forum: Channel::new(guild.get() + 1),
+        judge_role: ServerRole::new(guild.get() + 2),
+        log: Channel::new(guild.get() + 3),
         lang: Lang::Zh,
         time_zone: None,
         playing_judge: false,
@@ -79,7 +79,7 @@ async fn full_signup_in(
     let signup = s
         .open_signup(
             guild,
-            Account(9),
+            Account::new(9),
             "m32",
             tournament,
             Lang::Zh,
@@ -88,7 +88,7 @@ async fn full_signup_in(
         .await
         .expect("the sign-up opens");
     for i in 0..12 {
-        s.join(signup.id, Account(first + i), &format!("P{i}"))
+        s.join(signup.id, Account::new(first + i), &format!("P{i}"))
             .await
             .expect("a member joins");
     }
@@ -121,9 +121,9 @@ async fn allow_inserts(pool: &PgPool, table: &str) {
 /// the scores): the account in each seat, from each side.
 async fn seats_and_players(s: &Service, game: GameId) -> (Vec<u64>, Vec<u64>) {
     let route = s.route(game).await.expect("the game's route");
-    let g = s.store().load(game.0).await.expect("the game loads");
+    let g = s.store().load(game).await.expect("the game loads");
     let seats = (0..g.chars.len() as u16)
-        .map(|c| route.seats.get(&c).map_or(0, |a| a.0))
+        .map(|c| route.seats.get(&c).map_or(0, |a| a.get()))
         .collect();
     let players = g
         .chars
@@ -136,7 +136,7 @@ async fn seats_and_players(s: &Service, game: GameId) -> (Vec<u64>, Vec<u64>) {
 #[sqlx::test(migrations = "./migrations")]
 async fn forty_sign_ups_each_started_twice_at_once_are_dealt_once(pool: PgPool) {
     let s = service(pool.clone());
-    let guild = Guild(1_000);
+    let guild = Guild::new(1_000);
     s.set_up(&settings(guild)).await.expect("set up");
     let mut signups = Vec::new();
     for k in 0..40u64 {
@@ -184,7 +184,7 @@ async fn forty_sign_ups_each_started_twice_at_once_are_dealt_once(pool: PgPool) 
                 .fetch_one(&pool)
                 .await
                 .expect("the stored deal");
-        let g = s.store().load(a.0).await.expect("the game");
+        let g = s.store().load(a).await.expect("the game");
         let seating: Vec<u64> = seating.into_iter().map(|u| u as u64).collect();
         let stored = <[u8; 32]>::try_from(seed256).map(Seed::Bytes);
         if seats != players || seed.is_some() || stored != Ok(g.seed) || seating != players {
@@ -206,7 +206,7 @@ async fn forty_sign_ups_each_started_twice_at_once_are_dealt_once(pool: PgPool) 
 #[sqlx::test(migrations = "./migrations")]
 async fn a_start_retried_after_a_failure_builds_the_same_game(pool: PgPool) {
     let s = service(pool.clone());
-    let guild = Guild(2_000);
+    let guild = Guild::new(2_000);
     s.set_up(&settings(guild)).await.expect("set up");
     let id = full_signup(&s, guild, 20_000).await;
     // The first start fails after the deal, while the game is being written, as a crash or
@@ -232,12 +232,12 @@ async fn a_start_retried_after_a_failure_builds_the_same_game(pool: PgPool) {
         .fetch_one(&pool)
         .await
         .expect("the stored deal");
-    let late = s.join(id, Account(29_999), "Late").await;
+    let late = s.join(id, Account::new(29_999), "Late").await;
     assert!(
         matches!(late, Err(ServiceError::SignupClosed)),
         "a join after the deal: {late:?}"
     );
-    let left = s.leave(id, Account(20_000)).await;
+    let left = s.leave(id, Account::new(20_000)).await;
     assert!(
         matches!(left, Err(ServiceError::SignupClosed)),
         "a leave after the deal: {left:?}"
@@ -281,7 +281,7 @@ async fn a_started_games_messages_commit_with_its_route(pool: PgPool) {
     .await
     .expect("the check is installed");
     let s = service(pool.clone());
-    let guild = Guild(3_000);
+    let guild = Guild::new(3_000);
     s.set_up(&settings(guild)).await.expect("set up");
     let id = full_signup(&s, guild, 30_000).await;
     let game = s.start(id).await.expect("the start commits with its route");
@@ -294,7 +294,7 @@ async fn a_started_games_messages_commit_with_its_route(pool: PgPool) {
         .expect("count");
     assert!(messages >= 12, "the role DMs at least: {messages}");
 
-    s.create_tournament(guild, Account(9), "Judge", "spring", 2, "m32")
+    s.create_tournament(guild, Account::new(9), "Judge", "spring", 2, "m32")
         .await
         .expect("a tournament");
     let signup = full_signup_in(&s, guild, 40_000, Some("spring")).await;
@@ -313,10 +313,10 @@ async fn a_started_games_messages_commit_with_its_route(pool: PgPool) {
 #[sqlx::test(migrations = "./migrations")]
 async fn a_tournament_start_that_stopped_after_its_game_is_finished_by_the_next(pool: PgPool) {
     let s = service(pool.clone());
-    let guild = Guild(4_000);
+    let guild = Guild::new(4_000);
     s.set_up(&settings(guild)).await.expect("set up");
     let t = s
-        .create_tournament(guild, Account(9), "Judge", "autumn", 2, "m32")
+        .create_tournament(guild, Account::new(9), "Judge", "autumn", 2, "m32")
         .await
         .expect("a tournament");
     let signup = full_signup_in(&s, guild, 50_000, Some("autumn")).await;
@@ -337,7 +337,7 @@ async fn a_tournament_start_that_stopped_after_its_game_is_finished_by_the_next(
         "the next start finds the game created first"
     );
     assert_eq!(
-        s.store().tournament_of_game(game.0).await.expect("read"),
+        s.store().tournament_of_game(game).await.expect("read"),
         Some((t.id, 1)),
         "the game is the tournament's first"
     );
@@ -412,14 +412,14 @@ async fn a_repeated_wolf_start_answers_with_the_same_game(pool: PgPool) {
 /// are marked sent (that server's channels are not in the fake).
 async fn foreign_game(pool: &PgPool) -> (GameId, SignupId, SignupId) {
     let s = service(pool.clone());
-    let guild = Guild(900_000_000_000_000_001);
+    let guild = Guild::new(900_000_000_000_000_001);
     s.set_up(&settings(guild)).await.expect("set up");
     let id = full_signup(&s, guild, 900_000).await;
     let game = s.start(id).await.expect("the other server's game starts");
     let open = s
         .open_signup(
             guild,
-            Account(9),
+            Account::new(9),
             "m32",
             None,
             Lang::Zh,
@@ -441,7 +441,7 @@ async fn buttons_naming_another_servers_game_are_refused(pool: PgPool) {
     let w = World::new(pool).await;
     let (post, _) = w.started().await;
     let store = w.service.store();
-    let events_before = store.events(other.0).await.expect("events").len();
+    let events_before = store.events(other).await.expect("events").len();
     let outbox_before: i64 = sqlx::query_scalar("SELECT count(*) FROM outbox WHERE game_id = $1")
         .bind(other.0)
         .fetch_one(store.pool())
@@ -467,7 +467,7 @@ async fn buttons_naming_another_servers_game_are_refused(pool: PgPool) {
     assert_eq!(a, zh("svc-foreign-game", &[]), "a foreign sign-up");
 
     assert_eq!(
-        store.events(other.0).await.expect("events").len(),
+        store.events(other).await.expect("events").len(),
         events_before,
         "the other server's game is unchanged"
     );
@@ -498,7 +498,7 @@ async fn a_judge_who_plays_may_not_judge_the_game(pool: PgPool) {
     w.started().await;
     let game = GameId(w.game_id().await);
     let route = w.service.route(game).await.expect("route");
-    let seated = route.seats[&0].0;
+    let seated = route.seats[&0].get();
     let thread = w.day_post();
     let g = w.game().await;
     // (The game's name, 狼人杀 in commands, is not the role 狼人.)

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::{Command as Proc, Stdio};
 use std::time::Duration;
+use wolfjudge::store::ids::GameId;
 
 use chrono::{DateTime, Utc};
 use sqlx::{PgPool, Row};
@@ -93,7 +94,7 @@ async fn concurrent_votes_are_neither_lost_nor_doubled(pool: PgPool) {
                 },
             );
             let out = store
-                .execute(game_id, &format!("vote-{i}"), &cmd, now)
+                .execute(GameId(game_id), &format!("vote-{i}"), &cmd, now)
                 .await
                 .expect("executes");
             (i, voter, target, out)
@@ -119,8 +120,8 @@ async fn concurrent_votes_are_neither_lost_nor_doubled(pool: PgPool) {
             "{r:?}"
         );
     }
-    let game = store.load(game_id).await.expect("loads");
-    let events = store.events(game_id).await.expect("events");
+    let game = store.load(GameId(game_id)).await.expect("loads");
+    let events = store.events(GameId(game_id)).await.expect("events");
     let casts: Vec<(CharId, Option<CharId>)> = events
         .iter()
         .filter_map(|e| match &e.kind {
@@ -147,7 +148,7 @@ async fn concurrent_votes_are_neither_lost_nor_doubled(pool: PgPool) {
     // The same key again: the first result, nothing new.
     let again = store
         .execute(
-            game_id,
+            GameId(game_id),
             "vote-0",
             &Command::by(CharId(0), Action::Abstain),
             now,
@@ -156,7 +157,7 @@ async fn concurrent_votes_are_neither_lost_nor_doubled(pool: PgPool) {
         .expect("executes");
     assert_eq!(again, results[0].3);
     assert_eq!(
-        store.events(game_id).await.expect("events").len(),
+        store.events(GameId(game_id)).await.expect("events").len(),
         events.len()
     );
 }
@@ -267,8 +268,8 @@ async fn two_worker_processes_fire_each_deadline_and_deliver_each_message_once(p
     // What both may do at once, the leases keep apart: nothing above was shown twice.
     let _ = std::fs::remove_dir_all(&dir);
     for id in games {
-        let events = store.events(id).await.expect("events");
-        let game = store.load(id).await.expect("loads");
+        let events = store.events(GameId(id)).await.expect("events");
+        let game = store.load(GameId(id)).await.expect("loads");
         // Phases in order, each exactly once: day 1, night 1, day 2, ... (Mafia: night first).
         let mut phases = Vec::new();
         for e in &events {
@@ -820,8 +821,8 @@ async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPoo
         .await
         .expect("query")
         .expect("base game");
-    let base_events = store.events(base_id).await.expect("events");
-    let base_game = store.load(base_id).await.expect("loads");
+    let base_events = store.events(GameId(base_id)).await.expect("events");
+    let base_game = store.load(GameId(base_id)).await.expect("loads");
     let by_channel = |msgs: &[OutMessage]| {
         let mut m: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for x in msgs {
@@ -861,11 +862,11 @@ async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPoo
         }
         let id = store.game_id(&key).await.expect("query").expect("game");
         assert_eq!(
-            store.events(id).await.expect("events"),
+            store.events(GameId(id)).await.expect("events"),
             base_events,
             "{key}: event log"
         );
-        let game = store.load(id).await.expect("loads");
+        let game = store.load(GameId(id)).await.expect("loads");
         assert_eq!(game, base_game, "{key}: final state");
         // Every raw send, per process: a nonce sent twice is a message shown twice.
         let raw = sends(&file);
@@ -977,7 +978,9 @@ async fn failed_sends_are_retried_with_backoff_in_order_and_set_aside_at_last(po
         .expect("created");
     let flaky = Flaky::default();
     assert_eq!(
-        dispatch(&store, Some(id), &flaky).await.expect("dispatch"),
+        dispatch(&store, Some(GameId(id)), &flaky)
+            .await
+            .expect("dispatch"),
         0
     );
     // Every first send failed: each channel's first message waits with a backoff.
@@ -996,7 +999,9 @@ async fn failed_sends_are_retried_with_backoff_in_order_and_set_aside_at_last(po
             .execute(&pool)
             .await
             .expect("fast-forward");
-        dispatch(&store, Some(id), &flaky).await.expect("dispatch");
+        dispatch(&store, Some(GameId(id)), &flaky)
+            .await
+            .expect("dispatch");
     }
     let rows = sqlx::query(
         "SELECT id, channel, attempts, delivered_at IS NOT NULL AS done, failed_at IS NOT NULL AS failed
@@ -1259,8 +1264,8 @@ async fn outbox_rows(pool: &PgPool, game: i64) -> Vec<(String, String, String, O
 /// and snapshots.
 pub(crate) async fn assert_twins(pool: &PgPool, store: &Store, t: i64, a: i64) {
     assert_eq!(
-        store.events(t).await.expect("events"),
-        store.events(a).await.expect("events"),
+        store.events(GameId(t)).await.expect("events"),
+        store.events(GameId(a)).await.expect("events"),
         "events of game {t}"
     );
     assert_eq!(
@@ -1322,13 +1327,18 @@ async fn commands_to_many_games_at_once_are_written_together_as_each_alone(pool:
         let key = format!("step-{step}");
         let mut expected = Vec::new();
         for &game in &alone {
-            expected.push(store.execute(game, &key, &cmd, now).await.expect("alone"));
+            expected.push(
+                store
+                    .execute(GameId(game), &key, &cmd, now)
+                    .await
+                    .expect("alone"),
+            );
         }
         // Futures, not tasks: nothing starts before `measure` counts.
         let at_once = futures::future::join_all(
             together
                 .iter()
-                .map(|&game| store.execute(game, &key, &cmd, now)),
+                .map(|&game| store.execute(GameId(game), &key, &cmd, now)),
         );
         let (outcomes, cost) = crate::common::pgproxy::measure(&counter, at_once).await;
         let outcomes: Vec<Outcome> = outcomes.into_iter().map(|o| o.expect("together")).collect();
@@ -1363,13 +1373,13 @@ async fn a_repeated_key_among_other_games_commands_gets_its_first_result(pool: P
             .expect("created");
         first.push(
             store
-                .execute(game, "first", &vote_step(0), now)
+                .execute(GameId(game), "first", &vote_step(0), now)
                 .await
                 .expect("first vote"),
         );
         games.push(game);
     }
-    let before = store.events(games[0]).await.expect("events").len();
+    let before = store.events(GameId(games[0])).await.expect("events").len();
     let at_once = games.iter().enumerate().map(|(i, &game)| {
         let store = store.clone();
         // Game 0 repeats its first key (with a command its state would accept again);
@@ -1379,7 +1389,7 @@ async fn a_repeated_key_among_other_games_commands_gets_its_first_result(pool: P
         } else {
             ("second", vote_step(1))
         };
-        tokio::spawn(async move { store.execute(game, key, &cmd, now).await })
+        tokio::spawn(async move { store.execute(GameId(game), key, &cmd, now).await })
     });
     let outcomes: Vec<Outcome> = futures::future::join_all(at_once)
         .await
@@ -1388,7 +1398,7 @@ async fn a_repeated_key_among_other_games_commands_gets_its_first_result(pool: P
         .collect();
     assert_eq!(outcomes[0], first[0], "the repeated key's first result");
     assert_eq!(
-        store.events(games[0]).await.expect("events").len(),
+        store.events(GameId(games[0])).await.expect("events").len(),
         before,
         "the repeat wrote nothing"
     );
@@ -1414,7 +1424,7 @@ async fn a_command_that_lost_to_this_process_runs_again_without_a_load(pool: PgP
         .create_game("g", &m32_setup(1, &[]), Lang::En)
         .await
         .expect("created");
-    st.load(game).await.expect("loads");
+    st.load(GameId(game)).await.expect("loads");
     let now = start() + chrono::Duration::hours(1);
     let vote = |voter: u16| {
         let st = st.clone();
@@ -1425,7 +1435,10 @@ async fn a_command_that_lost_to_this_process_runs_again_without_a_load(pool: PgP
                 reason: format!("from {voter}"),
             },
         );
-        tokio::spawn(async move { st.execute(game, &format!("v{voter}"), &cmd, now).await })
+        tokio::spawn(async move {
+            st.execute(GameId(game), &format!("v{voter}"), &cmd, now)
+                .await
+        })
     };
     let held = lock_games(&pool, &[game]).await;
     let first = vote(0);
@@ -1443,7 +1456,7 @@ async fn a_command_that_lost_to_this_process_runs_again_without_a_load(pool: PgP
         statements, 2,
         "the second vote took {statements} statements after losing to the first"
     );
-    let g = st.load(game).await.expect("loads");
+    let g = st.load(GameId(game)).await.expect("loads");
     let day = g.day.as_ref().expect("day 1");
     assert_eq!(day.ballots.len(), 2, "both votes stand");
 }

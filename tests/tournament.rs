@@ -5,6 +5,7 @@
 //! Each test gets its own database (`#[sqlx::test]`, which needs `DATABASE_URL`).
 
 use std::path::Path;
+use wolfjudge::store::ids::GameId;
 
 use crate::common::catalog::{msg, roles_named, says_with, zh};
 use chrono::{DateTime, Duration, Utc};
@@ -433,7 +434,7 @@ async fn tournament_bookkeeping_refuses_what_does_not_fit(pool: PgPool) {
         Err(TournamentError::WrongRuleset { .. })
     ));
     assert!(matches!(
-        store.add_game(other.id, 999_999).await,
+        store.add_game(other.id, GameId(999_999)).await,
         Err(TournamentError::Store(_))
     ));
 }
@@ -670,8 +671,11 @@ async fn simulated_games_are_recorded_as_a_tournament(pool: PgPool) {
     let games = store.tournament_games(t.id).await.expect("games");
     assert_eq!(games.len(), 3);
     for pair in games.windows(2) {
-        let victim = store.first_night_victim(pair[0].1).await.expect("read");
-        let next = store.load(pair[1].1).await.expect("loads");
+        let victim = store
+            .first_night_victim(GameId(pair[0].1))
+            .await
+            .expect("read");
+        let next = store.load(GameId(pair[1].1)).await.expect("loads");
         assert_eq!(next.forbidden_first_kill, victim, "game {}", pair[1].0);
     }
     let st = store.standings(t.id).await.expect("standings");

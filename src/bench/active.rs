@@ -47,6 +47,7 @@ use super::{
 use crate::engine::{self, Action, CharId, Command, Game, Ruleset, Setup};
 use crate::runtime::deadlines::Firings;
 use crate::store::deadline::{Fired, ROUND_BUDGET};
+use crate::store::ids::GameId;
 use crate::store::{self, Outcome, Store, StoreError};
 
 /// What the active-games phase runs.
@@ -340,7 +341,9 @@ impl Posters {
             },
         );
         let t = Instant::now();
-        let outcome = store.execute(game, &format!("post-{n}"), &cmd, now).await?;
+        let outcome = store
+            .execute(GameId(game), &format!("post-{n}"), &cmd, now)
+            .await?;
         let latency = t.elapsed();
         let refused = match outcome {
             Outcome::Refused { code, .. } => {

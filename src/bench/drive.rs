@@ -25,6 +25,7 @@ use super::games::{Planned, Step};
 use super::BenchError;
 use crate::runtime::dispatch::{Earlier, Messenger, OutMessage, SendError};
 use crate::runtime::outage::Outage;
+use crate::store::ids::GameId;
 use crate::store::{Outcome, Store, StoreError};
 
 /// A messenger that only counts: every nonce shown once, every send counted.
@@ -140,7 +141,9 @@ async fn drive_game(
             // The key names the step by its place and time: a game played in parts (the
             // Discord-limits phase) sends each of its commands under a key of its own.
             let key = format!("c{n}-{}", step.at.timestamp());
-            let outcome = store.execute(game_id, &key, &step.cmd, step.at).await?;
+            let outcome = store
+                .execute(GameId(game_id), &key, &step.cmd, step.at)
+                .await?;
             (outcome, t.elapsed())
         };
         samples.push(Sample {

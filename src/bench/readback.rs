@@ -203,7 +203,7 @@ pub(super) async fn run(
     for (id, (group, closes, _)) in ids.iter().zip(&plan) {
         of.insert(*id, (*group, *closes));
         service
-            .day_posted(GameId(*id), 1, Channel(1_000_000 + *id as u64))
+            .day_posted(GameId(*id), 1, Channel::new(1_000_000 + *id as u64))
             .await?;
     }
     let lead = chrono::Duration::from_std(LEAD).unwrap_or_default();

@@ -2,6 +2,7 @@
 //! to a file with its report beside it.
 
 use std::path::{Path, PathBuf};
+use wolfjudge::store::ids::GameId;
 
 use wolfjudge::service::replay;
 
@@ -24,7 +25,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     // A number is a game id when there is such a game, else (like any text) a key.
     let mut by_id = None;
     if let Ok(id) = a.game.parse::<i64>() {
-        if st.load(id).await.is_ok() {
+        if st.load(GameId(id)).await.is_ok() {
             by_id = Some(id);
         }
     }
@@ -35,7 +36,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             .await?
             .ok_or_else(|| anyhow::anyhow!("no game with the id or key `{}`", a.game))?,
     };
-    let e = replay::export(&st, id).await?;
+    let e = replay::export(&st, GameId(id)).await?;
     let script = serde_json::to_string_pretty(&e.script)?;
     let report = serde_json::to_string_pretty(&e.report)?;
     match a.out {

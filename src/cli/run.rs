@@ -38,7 +38,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     let fail = |e: &dyn std::fmt::Display| exit(2, e.to_string());
     let shards = discord::Shards::parse(&a.shards).map_err(|e| fail(&e))?;
     let token = match a.deliver_to {
-        Some(_) => String::new(),
+        Some(_) => discord::config::Secret::default(),
         None => discord::config::token().map_err(|e| fail(&e))?,
     };
     let cfg = discord::config::Config::load(&a.config).map_err(|e| fail(&e))?;

@@ -3,6 +3,7 @@
 //! as a tournament. Several games get a heading each and a summary at the end.
 
 use std::path::{Path, PathBuf};
+use wolfjudge::store::ids::GameId;
 
 use wolfjudge::engine::{Game, Winner};
 use wolfjudge::i18n::{self, Lang};
@@ -375,8 +376,8 @@ async fn store_simulation(
     out: &sim::Simulation,
     lang: Lang,
 ) -> anyhow::Result<()> {
-    runtime::deadlines::replay_inputs(st, id, &out.inputs, "simulate").await?;
-    let stored = st.events(id).await?;
+    runtime::deadlines::replay_inputs(st, GameId(id), &out.inputs, "simulate").await?;
+    let stored = st.events(GameId(id)).await?;
     if stored != out.events {
         anyhow::bail!("game {id} in the database differs from the simulation");
     }

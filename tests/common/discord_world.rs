@@ -306,7 +306,11 @@ impl World {
 
     pub async fn game(&self) -> Game {
         let id = self.game_id().await;
-        self.service.store().load(id).await.expect("the game loads")
+        self.service
+            .store()
+            .load(GameId(id))
+            .await
+            .expect("the game loads")
     }
 
     pub async fn game_id(&self) -> i64 {
@@ -350,7 +354,7 @@ impl World {
     pub async fn event_count(&self) -> usize {
         self.service
             .store()
-            .events(self.game_id().await)
+            .events(GameId(self.game_id().await))
             .await
             .map(|e| e.len())
             .unwrap_or(0)
@@ -378,7 +382,7 @@ impl World {
     pub async fn user_of(&self, c: CharId) -> u64 {
         let game = GameId(self.game_id().await);
         let route = self.service.route(game).await.expect("the game's route");
-        route.seats.get(&c.0).expect("a seated character").0
+        route.seats.get(&c.0).expect("a seated character").get()
     }
 
     /// The latest DM to `user` offering `choice`.

@@ -14,6 +14,7 @@
 //! slow database never costs Discord's 3 seconds, and a failure is worded by what the bot
 //! knows of it ([`failure_text`]).
 
+use crate::ids::{self, Discord};
 use poise::serenity_prelude as serenity;
 use serde_json::json;
 use serenity::all::{
@@ -56,7 +57,7 @@ pub async fn on_component(
     c: &ComponentInteraction,
 ) -> Result<(), Error> {
     let lang = locale_lang(Some(&c.locale));
-    let user = Account(c.user.id.get());
+    let user = ids::account(c.user.id);
     let service = &data.service;
     if sign_up_managed(ctx, data, c, user, lang).await? {
         return Ok(());
@@ -69,7 +70,7 @@ pub async fn on_component(
             .unwrap_or_else(|| c.user.name.clone());
         // The press is answered before any other Discord call (the DM check, the post's
         // edit): under Discord's rate limits those could take the answer past its 3 s.
-        let guild = c.guild_id.map(|g| Guild(g.get()));
+        let guild = c.guild_id.map(ids::guild);
         let done = patiently(ctx, Pressed::Button(c), async {
             let done = match signup_in(service, signup, guild).await {
                 Err(e) => Err(e),
@@ -113,7 +114,7 @@ async fn sign_up_managed(
 ) -> Result<bool, Error> {
     let service = &data.service;
     let id = c.data.custom_id.as_str();
-    let guild = c.guild_id.map(|g| Guild(g.get()));
+    let guild = c.guild_id.map(ids::guild);
     if let Some(on) = signups::parse_notify_button(id) {
         patiently(ctx, Pressed::Button(c), async {
             (Answer::Text(notify_me(ctx, data, c, on, lang).await), ())
@@ -188,11 +189,11 @@ async fn notify_me(
     let Some(guild) = c.guild_id else {
         return failure_text(&ServiceError::NotSetUp, lang);
     };
-    let role = match data.service.notify_role_to_toggle(Guild(guild.get())).await {
+    let role = match data.service.notify_role_to_toggle(ids::guild(guild)).await {
         Ok(role) => role,
         Err(e) => return failure_text(&e, lang),
     };
-    let role_id = serenity::RoleId::new(role.0.max(1));
+    let role_id = role.discord();
     let changed = if on {
         ctx.http
             .add_member_role(guild, c.user.id, role_id, None)
@@ -206,7 +207,7 @@ async fn notify_me(
         Ok(()) => text(
             lang,
             if on { "ok-notify-on" } else { "ok-notify-off" },
-            &[("role", format!("<@&{}>", role.0))],
+            &[("role", format!("<@&{}>", role.get()))],
         ),
         Err(e) => failure_text(&ServiceError::Platform(e.to_string()), lang),
     }
@@ -221,7 +222,7 @@ async fn pressed(data: &Data, c: &ComponentInteraction, user: Account, lang: Lan
     };
     // The id is the client's to send: a game of another server is refused, nothing done
     // (the service checks it).
-    let guild = c.guild_id.map(|g| Guild(g.get()));
+    let guild = c.guild_id.map(ids::guild);
     if let Some(rest) = what.strip_prefix("card:") {
         let reply = card(data, c, game, rest, lang)
             .await
@@ -247,7 +248,7 @@ async fn pressed(data: &Data, c: &ComponentInteraction, user: Account, lang: Lan
             // widest bounds, and the engine still refuses a wrong length).
             let want = match service.kill_reason_chars(at).await {
                 Ok(want) => want,
-                Err(e @ (ServiceError::Db(_) | ServiceError::Store(_))) => {
+                Err(e @ ServiceError::Store(_)) => {
                     tracing::warn!(error = %e, "the kill's reason length is unknown");
                     0
                 }
@@ -362,7 +363,7 @@ pub async fn on_modal(
     m: &ModalInteraction,
 ) -> Result<(), Error> {
     let lang = locale_lang(Some(&m.locale));
-    let user = Account(m.user.id.get());
+    let user = ids::account(m.user.id);
     let parsed = parse(&m.data.custom_id).and_then(|(game, what)| {
         let seat = what.strip_prefix("killr:")?.parse::<u16>().ok()?;
         Some((game, CharId(seat)))
@@ -383,7 +384,7 @@ pub async fn on_modal(
         };
         let at = At::Game {
             game,
-            guild: m.guild_id.map(|g| Guild(g.get())),
+            guild: m.guild_id.map(ids::guild),
             user,
         };
         let reply = choose(
@@ -465,12 +466,12 @@ async fn card(
     let roles: Vec<ServerRole> = c
         .member
         .as_ref()
-        .map(|m| m.roles.iter().map(|r| ServerRole(r.get())).collect())
+        .map(|m| m.roles.iter().map(|r| ids::role(*r)).collect())
         .unwrap_or_default();
     let at = At::Game {
         game,
-        guild: Some(Guild(c.guild_id.ok_or(ServiceError::NotJudge)?.get())),
-        user: Account(c.user.id.get()),
+        guild: Some(ids::guild(c.guild_id.ok_or(ServiceError::NotJudge)?)),
+        user: ids::account(c.user.id),
     };
     let key = format!("c{}", c.id);
     let j = service.judging(at, &roles, &key).await?;

@@ -113,13 +113,43 @@ impl Config {
     }
 }
 
+/// A value that must not reach a log (the bot's token): its `Debug` prints `[redacted]`,
+/// and it has no `Display`; [`Secret::expose`] gives it to the one place that uses it.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    /// The value itself.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+impl From<String> for Secret {
+    fn from(s: String) -> Secret {
+        Secret(s)
+    }
+}
+
+impl From<&str> for Secret {
+    fn from(s: &str) -> Secret {
+        Secret(s.to_string())
+    }
+}
+
 /// The bot token from the environment.
 ///
 /// # Errors
 /// [`ConfigError::NoToken`] when it is missing or empty.
-pub fn token() -> Result<String, ConfigError> {
+pub fn token() -> Result<Secret, ConfigError> {
     match std::env::var("DISCORD_TOKEN") {
-        Ok(t) if !t.trim().is_empty() => Ok(t.trim().to_string()),
+        Ok(t) if !t.trim().is_empty() => Ok(Secret(t.trim().to_string())),
         _ => Err(ConfigError::NoToken),
     }
 }
@@ -127,6 +157,13 @@ pub fn token() -> Result<String, ConfigError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_secret_is_redacted_in_debug() {
+        let token = Secret::from("MTIz.secret.token");
+        assert_eq!(format!("{token:?}"), "[redacted]");
+        assert_eq!(token.expose(), "MTIz.secret.token");
+    }
 
     #[test]
     fn the_committed_example_parses() {

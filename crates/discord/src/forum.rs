@@ -9,6 +9,7 @@
 //! counted when the day post is read back just before the day closes ([`reader`],
 //! scheduled by [`super::readback`]; not in anonymous games, where such a post never counts).
 
+use crate::ids::{self, Discord};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -22,7 +23,7 @@ use super::pace::Pace;
 use super::readback::Reader;
 use super::{db_failure, failure_text, Data, DbFailure};
 use runtime::outage::Outage;
-use service::{Account, Channel, Closing, Guild, Place, Service, ServiceError, ThreadPost};
+use service::{Channel, Closing, Place, Service, ServiceError, ThreadPost};
 
 /// The pauses before each new try of a message that met a database error: about a minute
 /// and a half in all, enough for a database restart. Bounded, because the read-back before
@@ -54,7 +55,7 @@ enum Job {
     Thread(Box<Message>),
     /// A message edited or deleted.
     Changed {
-        channel: u64,
+        channel: Channel,
         message: u64,
         deleted: bool,
     },
@@ -102,7 +103,7 @@ impl Job {
                 let key = format!("{}{message}", if *deleted { "d" } else { "e" });
                 let reported = hands
                     .service
-                    .post_changed(Channel(*channel), *message, *deleted, &key)
+                    .post_changed(*channel, *message, *deleted, &key)
                     .await?;
                 if reported {
                     hands.wake.notify_one();
@@ -147,7 +148,7 @@ pub async fn on_message(http: &Arc<Http>, data: &Data, m: &Message) {
 
 /// A DM: the player's post as their character, in an anonymous game's day.
 async fn dm(hands: &Hands, m: &Message) -> Result<(), ServiceError> {
-    let user = Account(m.author.id.get());
+    let user = ids::account(m.author.id);
     let posted = hands
         .service
         .dm_post(user, &m.content, &format!("m{}", m.id))
@@ -172,7 +173,7 @@ async fn dm(hands: &Hands, m: &Message) -> Result<(), ServiceError> {
 
 /// Tells a DM's author why it was not taken, in their game's language (a DM carries none).
 async fn answer_dm(hands: &Hands, m: &Message, e: &ServiceError) {
-    let lang = hands.service.dm_lang(Account(m.author.id.get())).await;
+    let lang = hands.service.dm_lang(ids::account(m.author.id)).await;
     let _ = m
         .channel_id
         .send_message(
@@ -193,10 +194,10 @@ async fn in_thread(
 ) -> Result<(), ServiceError> {
     let service = &hands.service;
     let http = &*hands.http;
-    let user = Account(m.author.id.get());
+    let user = ids::account(m.author.id);
     let place = Place {
-        guild: m.guild_id.map(|g| Guild(g.get())),
-        channel: Channel(m.channel_id.get()),
+        guild: m.guild_id.map(ids::guild),
+        channel: ids::channel(m.channel_id),
         user,
     };
     let at = at.unwrap_or_else(|| service.now());
@@ -231,7 +232,13 @@ async fn in_thread(
 }
 
 /// A message edited or deleted: reported when it was a counted post.
-pub async fn on_changed(http: &Arc<Http>, data: &Data, channel: u64, message: u64, deleted: bool) {
+pub async fn on_changed(
+    http: &Arc<Http>,
+    data: &Data,
+    channel: Channel,
+    message: u64,
+    deleted: bool,
+) {
     let job = Job::Changed {
         channel,
         message,
@@ -253,7 +260,7 @@ pub async fn backfill(http: &Arc<Http>, data: &Data) {
     };
     let hands = hands(http, data);
     for thread in threads {
-        match whole_thread(http, None, ChannelId::new(thread.0.max(1))).await {
+        match whole_thread(http, None, thread.discord()).await {
             Ok(messages) => {
                 // Messages read back over HTTP carry no server id: they are from a day post.
                 for m in messages.into_iter().filter(|m| !m.author.bot) {
@@ -289,17 +296,16 @@ async fn read_back(
     discord: &Mutex<Outage>,
 ) -> Result<(), ServiceError> {
     let outage = || discord.lock().unwrap_or_else(PoisonError::into_inner);
-    let messages =
-        match whole_thread(&hands.http, Some(pace), ChannelId::new(c.thread.0.max(1))).await {
-            Ok(messages) => {
-                outage().recovered();
-                messages
-            }
-            Err(e) => {
-                outage().failed(&e);
-                return Ok(());
-            }
-        };
+    let messages = match whole_thread(&hands.http, Some(pace), c.thread.discord()).await {
+        Ok(messages) => {
+            outage().recovered();
+            messages
+        }
+        Err(e) => {
+            outage().failed(&e);
+            return Ok(());
+        }
+    };
     let counted = hands.service.counted_posts(c.game, c.thread).await?;
     let at = hands
         .service

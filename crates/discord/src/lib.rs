@@ -17,6 +17,7 @@ pub mod commands;
 pub mod components;
 pub mod config;
 mod forum;
+pub mod ids;
 mod localize;
 pub mod messenger;
 pub mod moderation;
@@ -40,8 +41,7 @@ use messenger::DiscordMessenger;
 use runtime::deadlines::Firings;
 use runtime::dispatch::Messenger;
 use runtime::outage::{self, Outage};
-use service::{Account, Channel, Guild, Place, ServerRole, Service, ServiceError};
-use store::StoreError;
+use service::{Place, ServerRole, Service, ServiceError};
 
 /// What every command and handler can reach.
 pub struct Data {
@@ -59,7 +59,8 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 /// How to start the bot.
 #[derive(Debug, Clone)]
 pub struct Options {
-    pub token: String,
+    /// The bot's token (redacted in `Debug`).
+    pub token: config::Secret,
     /// Reach "discord.com" at this address instead (the tests' fake Discord). `None` in
     /// production. Either way serenity's rate limiter is on.
     pub proxy: Option<FakeDiscordAt>,
@@ -173,7 +174,7 @@ pub fn http(token: &str, proxy: Option<&FakeDiscordAt>) -> Result<serenity::all:
 /// # Errors
 /// When the client cannot be built.
 pub async fn start(opts: Options, service: Service) -> Result<Bot, Error> {
-    let http = http(&opts.token, opts.proxy.as_ref())?;
+    let http = http(opts.token.expose(), opts.proxy.as_ref())?;
     let wake = Arc::new(Notify::new());
     let mut tasks = Vec::new();
     let (shards, http) = match opts.gateway {
@@ -401,7 +402,14 @@ async fn on_event(
             let author_is_bot = m.author.as_ref().is_some_and(|a| a.bot);
             // Discord also sends updates when it adds link previews: only real edits count.
             if !author_is_bot && m.edited_timestamp.is_some() {
-                forum::on_changed(&ctx.http, data, m.channel_id.get(), m.id.get(), false).await;
+                forum::on_changed(
+                    &ctx.http,
+                    data,
+                    ids::channel(m.channel_id),
+                    m.id.get(),
+                    false,
+                )
+                .await;
             }
         }
         serenity::FullEvent::MessageDelete {
@@ -409,7 +417,7 @@ async fn on_event(
             deleted_message_id,
             ..
         } => {
-            let (channel, message) = (channel_id.get(), deleted_message_id.get());
+            let (channel, message) = (ids::channel(*channel_id), deleted_message_id.get());
             forum::on_changed(&ctx.http, data, channel, message, true).await;
         }
         _ => {}
@@ -453,9 +461,9 @@ pub fn locale_lang(locale: Option<&str>) -> Lang {
 /// Where a command was used.
 pub fn place(ctx: Context<'_>) -> Place {
     Place {
-        guild: ctx.guild_id().map(|g| Guild(g.get())),
-        channel: Channel(ctx.channel_id().get()),
-        user: Account(ctx.author().id.get()),
+        guild: ctx.guild_id().map(ids::guild),
+        channel: ids::channel(ctx.channel_id()),
+        user: ids::account(ctx.author().id),
     }
 }
 
@@ -471,7 +479,7 @@ pub async fn display_name(ctx: Context<'_>) -> String {
 pub async fn roles(ctx: Context<'_>) -> Vec<ServerRole> {
     ctx.author_member()
         .await
-        .map(|m| m.roles.iter().map(|r| ServerRole(r.get())).collect())
+        .map(|m| m.roles.iter().map(|r| ids::role(*r)).collect())
         .unwrap_or_default()
 }
 
@@ -583,23 +591,9 @@ pub enum DbFailure {
 /// How a service error came about on the database, if it did.
 pub fn db_failure(e: &ServiceError) -> Option<DbFailure> {
     match e {
-        ServiceError::Db(e) | ServiceError::Store(StoreError::Db(e)) => Some(sql_failure(e)),
-        ServiceError::Store(StoreError::Contention(_)) => Some(DbFailure::RolledBack),
+        ServiceError::Store(e) if e.is_unavailable() => Some(DbFailure::Unanswered),
+        ServiceError::Store(e) if e.is_rolled_back() => Some(DbFailure::RolledBack),
         _ => None,
-    }
-}
-
-/// Whether an sqlx error means the database did not answer, or refused the statement.
-fn sql_failure(e: &sqlx::Error) -> DbFailure {
-    match e {
-        // The server refused the statement: its transaction is rolled back. Classes 08
-        // (connection exception) and 57 (the server shutting down or starting) are the
-        // server going away, not a refusal.
-        sqlx::Error::Database(d) => match d.code() {
-            Some(c) if c.starts_with("08") || c.starts_with("57") => DbFailure::Unanswered,
-            _ => DbFailure::RolledBack,
-        },
-        _ => DbFailure::Unanswered,
     }
 }
 
@@ -633,7 +627,7 @@ mod tests {
     #[test]
     fn a_database_that_did_not_answer_is_never_called_a_rollback() {
         let unanswered = [
-            ServiceError::Db(sqlx::Error::PoolTimedOut),
+            ServiceError::Store(StoreError::Db(sqlx::Error::PoolTimedOut)),
             ServiceError::Store(StoreError::Db(sqlx::Error::PoolClosed)),
             ServiceError::Store(StoreError::Db(sqlx::Error::Io(std::io::Error::new(
                 std::io::ErrorKind::ConnectionReset,

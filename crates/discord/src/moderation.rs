@@ -8,8 +8,9 @@
 //! notice to the judge naming the action. Each is idempotent on Discord (giving a role twice,
 //! locking a locked post), so a retry after a lost answer does no harm.
 
+use crate::ids::Discord;
 use serenity::all::{
-    Channel as DiscordChannel, ChannelId, EditThread, GuildId, Http, PermissionOverwrite,
+    Channel as DiscordChannel, EditThread, GuildId, Http, PermissionOverwrite,
     PermissionOverwriteType, Permissions, Role, RoleId, UserId,
 };
 
@@ -181,7 +182,7 @@ pub async fn lacking(
     for role in roles_set {
         let position = roles
             .iter()
-            .find(|r| r.id.get() == role.0)
+            .find(|r| r.id.get() == role.get())
             .map(|r| r.position);
         if position.is_none_or(|p| p >= top) {
             out.push(Lack::Below(role));
@@ -214,7 +215,7 @@ pub async fn open_to_roles(
     let write_in_posts = Permissions::SEND_MESSAGES_IN_THREADS;
     let read = Permissions::VIEW_CHANNEL | Permissions::READ_MESSAGE_HISTORY;
     let chat = read | Permissions::SEND_MESSAGES;
-    let role = |r: ServerRole| PermissionOverwriteType::Role(RoleId::new(r.0.max(1)));
+    let role = |r: ServerRole| PermissionOverwriteType::Role(r.discord());
     let everyone = PermissionOverwriteType::Role(RoleId::new(guild.get()));
     let bot = PermissionOverwriteType::Member(me);
     let none = Permissions::empty();
@@ -238,12 +239,12 @@ pub async fn open_to_roles(
     }
     let mut current: BTreeMap<u64, Vec<PermissionOverwrite>> = BTreeMap::new();
     for (channel, kind, allow, deny) in plan {
-        let id = ChannelId::new(channel.0.max(1));
-        if let Entry::Vacant(e) = current.entry(channel.0) {
+        let id = channel.discord();
+        if let Entry::Vacant(e) = current.entry(channel.get()) {
             e.insert(overwrites_of(http, channel).await?);
         }
         let had = current
-            .get(&channel.0)
+            .get(&channel.get())
             .and_then(|o| o.iter().find(|o| o.kind == kind))
             .map_or((none, none), |o| (o.allow, o.deny));
         let (allow, deny) = ((had.0 | allow) & !deny, (had.1 | deny) & !allow);
@@ -252,7 +253,7 @@ pub async fn open_to_roles(
         }
         let set = PermissionOverwrite { allow, deny, kind };
         id.create_permission(http, set.clone()).await?;
-        if let Some(o) = current.get_mut(&channel.0) {
+        if let Some(o) = current.get_mut(&channel.get()) {
             o.retain(|o| o.kind != kind);
             o.push(set);
         }
@@ -266,12 +267,10 @@ async fn overwrites_of(
     http: &Http,
     channel: Channel,
 ) -> Result<Vec<PermissionOverwrite>, serenity::Error> {
-    Ok(
-        match http.get_channel(ChannelId::new(channel.0.max(1))).await? {
-            DiscordChannel::Guild(c) => c.permission_overwrites,
-            _ => Vec::new(),
-        },
-    )
+    Ok(match http.get_channel(channel.discord()).await? {
+        DiscordChannel::Guild(c) => c.permission_overwrites,
+        _ => Vec::new(),
+    })
 }
 
 /// Carries out a moderation action of game `route`; returns the id it concerns (the post,
@@ -285,12 +284,12 @@ pub async fn carry_out(
     route: &Route,
     action: &Moderate,
 ) -> Result<u64, SendError> {
-    let guild = GuildId::new(route.guild.0.max(1));
+    let guild = route.guild.discord();
     let roles = |seats: &[u16]| -> Vec<UserId> {
         seats
             .iter()
             .filter_map(|s| route.seats.get(s))
-            .map(|a| UserId::new(a.0.max(1)))
+            .map(|a| a.discord())
             .collect()
     };
     let m = || async {
@@ -302,7 +301,7 @@ pub async fn carry_out(
     let (users, give, take) = match action {
         Moderate::LockDay { day } | Moderate::Lock { day } => {
             let Some(post) = route.days.get(day) else {
-                return Ok(route.guild.0);
+                return Ok(route.guild.get());
             };
             let edit = EditThread::new().locked(true);
             let edit = if matches!(action, Moderate::LockDay { .. }) {
@@ -311,11 +310,11 @@ pub async fn carry_out(
                 edit
             };
             pace.step().await;
-            ChannelId::new(post.0.max(1))
+            post.discord()
                 .edit_thread(http, edit)
                 .await
                 .map_err(refused)?;
-            return Ok(post.0);
+            return Ok(post.get());
         }
         Moderate::Living { seats } => (roles(seats), m().await?.living_role, None),
         Moderate::Dead { seats } => {
@@ -331,17 +330,17 @@ pub async fn carry_out(
                 change_roles(http, pace, guild, &[UserId::new(old)], None, held).await?;
             }
             change_roles(http, pace, guild, &roles(&[*seat]), held, None).await?;
-            return Ok(route.guild.0);
+            return Ok(route.guild.get());
         }
         Moderate::Clear { seats, dead } => {
             let m = m().await?;
             change_roles(http, pace, guild, &roles(seats), None, m.living_role).await?;
             change_roles(http, pace, guild, &roles(dead), None, m.dead_role).await?;
-            return Ok(route.guild.0);
+            return Ok(route.guild.get());
         }
     };
     change_roles(http, pace, guild, &users, give, take).await?;
-    Ok(route.guild.0)
+    Ok(route.guild.get())
 }
 
 /// Gives `give` to and takes `take` from each of `users`, going on past a refusal for good
@@ -359,14 +358,14 @@ async fn change_roles(
         if let Some(role) = take {
             pace.step().await;
             let r = http
-                .remove_member_role(guild, *user, RoleId::new(role.0.max(1)), Some("wolfjudge"))
+                .remove_member_role(guild, *user, role.discord(), Some("wolfjudge"))
                 .await;
             keep_going(r, &mut refusal)?;
         }
         if let Some(role) = give {
             pace.step().await;
             let r = http
-                .add_member_role(guild, *user, RoleId::new(role.0.max(1)), Some("wolfjudge"))
+                .add_member_role(guild, *user, role.discord(), Some("wolfjudge"))
                 .await;
             keep_going(r, &mut refusal)?;
         }

@@ -285,7 +285,7 @@ mod tests {
         Closing {
             game: GameId(game),
             day: 1,
-            thread: Channel(game as u64 + 100),
+            thread: Channel::new(game as u64 + 100),
             closes: DateTime::<Utc>::UNIX_EPOCH,
             counts: true,
         }

@@ -10,6 +10,7 @@ use engine::{Action, Command};
 use tokio::task::JoinSet;
 
 use store::deadline::{Fired, Head, FIRE_AT_ONCE, FRESH_PER_LOOK, HEADS_PER_LOOK, RELOOK};
+use store::ids::GameId;
 use store::{Store, StoreError};
 
 /// What a firing task gives back.
@@ -35,7 +36,7 @@ pub struct Firings {
     store: Store,
     worker: String,
     /// Only this game's deadlines (`None`: every game's).
-    game: Option<i64>,
+    game: Option<GameId>,
     flying: JoinSet<Shot>,
     /// The game of each firing in flight: a game fires one deadline at a time.
     games: HashMap<tokio::task::Id, i64>,
@@ -249,7 +250,7 @@ impl Firings {
 /// As [`fire_due_within`].
 pub async fn fire_due(
     store: &Store,
-    game: Option<i64>,
+    game: Option<GameId>,
     now: DateTime<Utc>,
     worker: &str,
 ) -> Result<Vec<Fired>, StoreError> {
@@ -266,7 +267,7 @@ pub async fn fire_due(
 /// As [`Firings::round`]; the deadlines being fired when it fails finish first.
 pub async fn fire_due_within(
     store: &Store,
-    game: Option<i64>,
+    game: Option<GameId>,
     clock: &(dyn Fn() -> DateTime<Utc> + Sync),
     worker: &str,
     budget: Option<std::time::Duration>,
@@ -289,7 +290,7 @@ pub async fn fire_due_within(
 /// Database errors.
 pub async fn replay_inputs(
     store: &Store,
-    game_id: i64,
+    game_id: GameId,
     inputs: &[(DateTime<Utc>, Command)],
     worker: &str,
 ) -> Result<Vec<std::time::Duration>, StoreError> {

@@ -18,6 +18,7 @@ use futures::stream::{self, TryStreamExt};
 use tokio::sync::watch;
 
 use notify::Delivery;
+use store::ids::GameId;
 use store::outbox::{Claimed, Orphans, DISPATCH_BATCH};
 pub use store::outbox::{Earlier, OutMessage, SendError};
 use store::precedence::MAX_YIELD;
@@ -143,7 +144,7 @@ const MARK_BACKLOG: usize = 32;
 struct Marks {
     store: Store,
     writing: Option<tokio::task::JoinHandle<Result<(), StoreError>>>,
-    waiting: Vec<(i64, Option<i64>)>,
+    waiting: Vec<(i64, Option<u64>)>,
 }
 
 impl Marks {
@@ -157,7 +158,7 @@ impl Marks {
 
     /// A message sent: marked now, or with the next statement.
     async fn sent(&mut self, id: i64, sent_id: Option<u64>) -> Result<(), StoreError> {
-        self.waiting.push((id, sent_id.map(|i| i as i64)));
+        self.waiting.push((id, sent_id));
         if let Some(w) = &self.writing {
             if !w.is_finished() && self.waiting.len() < MARK_BACKLOG {
                 return Ok(());
@@ -251,7 +252,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// and treats each as possibly sent.
 pub async fn dispatch<M: Messenger>(
     store: &Store,
-    game: Option<i64>,
+    game: Option<GameId>,
     messenger: &M,
 ) -> Result<usize, StoreError> {
     // What the first lane's first claim found: a whole batch (`Some(true)`) lets the
@@ -281,7 +282,7 @@ pub async fn dispatch<M: Messenger>(
 /// that).
 async fn dispatch_lane<M: Messenger>(
     store: &Store,
-    game: Option<i64>,
+    game: Option<GameId>,
     messenger: &M,
     mut busy: Option<watch::Sender<Option<bool>>>,
 ) -> Result<usize, StoreError> {

@@ -54,7 +54,7 @@ impl Service {
         game: GameId,
         camps: &[Camp],
     ) -> Result<(), ServiceError> {
-        let (_, lang) = self.store.load_cached(game.0).await?;
+        let (_, lang) = self.store.load_cached(game).await?;
         for camp in camps {
             let text = i18n::text(
                 lang,
@@ -122,7 +122,7 @@ impl Service {
             .seat_players(game, seat)
             .await?
             .iter()
-            .filter_map(|p| p.parse().ok().map(Account))
+            .filter_map(|p| Account::try_from(p.parse::<u64>().ok()?).ok())
             .collect();
         all.pop();
         Ok(all)

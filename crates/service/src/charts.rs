@@ -13,7 +13,7 @@ impl Service {
     /// # Errors
     /// Database errors.
     pub async fn charts(&self, game: GameId, lang: Lang) -> Result<Vec<Png>, ServiceError> {
-        let events = self.store.events(game.0).await?;
+        let events = self.store.events(game).await?;
         let drawn = tokio::task::spawn_blocking(move || chart::game_charts(&events, lang)).await;
         match drawn {
             Ok(Ok(pngs)) => Ok(pngs),

@@ -158,7 +158,7 @@ pub fn history_pages(name: &str, posts: &[(u32, String)], lang: Lang) -> Vec<Str
 pub fn link(guild: u64, thread: Channel, message: u64) -> String {
     format!(
         "https://discord.com/channels/{guild}/{}/{message}",
-        thread.0
+        thread.get()
     )
 }
 
@@ -201,9 +201,9 @@ impl Service {
             return Ok(ThreadPost::NotGame);
         };
         let route = self.route(game).await?;
-        let g = self.store.load(game.0).await?;
+        let g = self.store.load(game).await?;
         let anonymous = g.ruleset.options.anonymous;
-        let here = link(route.guild.0, place.channel, message);
+        let here = link(route.guild.get(), place.channel, message);
         let key = format!("m{message}");
         let Ok(seat) = self.seat_of(game, place.user).await else {
             self.flag(game, None, Some(place.user), Flag::Outsider, &here, &key)
@@ -237,7 +237,7 @@ impl Service {
                 text: text.to_string(),
             },
         );
-        match self.store.execute(game.0, &key, &post, at).await? {
+        match self.store.execute(game, &key, &post, at).await? {
             Outcome::Accepted { .. } => {
                 self.post_linked(game, day, seat, place.channel, message)
                     .await?;
@@ -311,9 +311,9 @@ impl Service {
             thread,
             due,
         } = *due;
-        let g = match self.store.load_cached(game.0).await {
+        let g = match self.store.load_cached(game).await {
             Ok((g, _)) => g,
-            Err(StoreError::Db(e)) => return Err(e.into()),
+            Err(e @ StoreError::Db(_)) => return Err(e.into()),
             Err(e) => {
                 tracing::warn!(game = game.0, error = %e, "a day post cannot be read back");
                 return Ok(None);
@@ -376,7 +376,7 @@ impl Service {
         key: &str,
         lang: Lang,
     ) -> Result<(), ServiceError> {
-        let g = self.store.load(game.0).await?;
+        let g = self.store.load(game).await?;
         if !g.ruleset.options.anonymous {
             return Err(ServiceError::PostInThread);
         }
@@ -391,7 +391,7 @@ impl Service {
             let route = self.route(game).await?;
             let day_post = route
                 .public_thread()
-                .map(|t| format!("<#{}>", t.0))
+                .map(|t| format!("<#{}>", t.get()))
                 .unwrap_or_default();
             self.flag(
                 game,
@@ -417,15 +417,11 @@ impl Service {
         text: &str,
         key: &str,
     ) -> Result<Option<GameId>, ServiceError> {
-        let place = Place {
-            guild: None,
-            channel: Channel(0),
-            user,
-        };
-        let Ok(game) = self.game_at(&place).await else {
+        // A DM is no game's post: the caller's running game (as `game_at` in a DM).
+        let Ok(Some(game)) = self.store.running_game_of(user).await else {
             return Ok(None);
         };
-        let g = self.store.load(game.0).await?;
+        let g = self.store.load(game).await?;
         if !g.ruleset.options.anonymous || !matches!(g.phase, Phase::Day { .. }) {
             return Ok(None);
         }
@@ -437,14 +433,9 @@ impl Service {
     /// The language to answer a member's DM in: a DM carries no locale (only interactions
     /// do), so their current game's language, else Chinese.
     pub async fn dm_lang(&self, user: Account) -> Lang {
-        let place = Place {
-            guild: None,
-            channel: Channel(0),
-            user,
-        };
-        match self.game_at(&place).await {
-            Ok(game) => self.route(game).await.map(|r| r.lang).unwrap_or(Lang::Zh),
-            Err(_) => Lang::Zh,
+        match self.store.running_game_of(user).await {
+            Ok(Some(game)) => self.route(game).await.map(|r| r.lang).unwrap_or(Lang::Zh),
+            Ok(None) | Err(_) => Lang::Zh,
         }
     }
 
@@ -463,7 +454,7 @@ impl Service {
         key: &str,
     ) -> Result<(), ServiceError> {
         let route = self.route(game).await?;
-        let g = self.store.load(game.0).await?;
+        let g = self.store.load(game).await?;
         let name = seat.map(|s| g.ch(s).name.clone()).unwrap_or_default();
         let text = i18n::text(
             route.lang,
@@ -502,7 +493,7 @@ impl Service {
         let route = self.route(game).await?;
         let user = route.seats.get(&seat.0).copied();
         let flag = if deleted { Flag::Deleted } else { Flag::Edited };
-        let here = link(route.guild.0, thread, message);
+        let here = link(route.guild.get(), thread, message);
         self.flag(game, Some(seat), user, flag, &here, key).await?;
         Ok(true)
     }
@@ -569,7 +560,7 @@ impl Service {
         game: GameId,
         day: u32,
     ) -> Result<Vec<String>, ServiceError> {
-        let g = self.store.load(game.0).await?;
+        let g = self.store.load(game).await?;
         let route = self.route(game).await?;
         let posts: std::collections::BTreeMap<u16, PostTally> = self
             .store
@@ -589,7 +580,7 @@ impl Service {
                     &[
                         ("name", name),
                         ("count", t.posts.to_string()),
-                        ("link", link(route.guild.0, t.thread, t.latest)),
+                        ("link", link(route.guild.get(), t.thread, t.latest)),
                     ],
                 ),
                 None => i18n::text(route.lang, "elevator-none", &[("name", name)]),
@@ -611,7 +602,7 @@ impl Service {
     /// # Errors
     /// Database errors.
     pub async fn post_counts(&self, game: GameId, lang: Lang) -> Result<String, ServiceError> {
-        let g = self.store.load(game.0).await?;
+        let g = self.store.load(game).await?;
         let Some(d) = g.day.as_ref() else {
             return Ok(i18n::text(lang, "view-no-vote", &[]));
         };
@@ -643,7 +634,7 @@ impl Service {
         page: u32,
         lang: Lang,
     ) -> Result<String, ServiceError> {
-        let g = self.store.load(game.0).await?;
+        let g = self.store.load(game).await?;
         let seat = g
             .find(name.trim())
             .ok_or_else(|| ServiceError::UnknownTarget(name.to_string()))?;
@@ -653,7 +644,7 @@ impl Service {
             .character_posts(game, seat)
             .await?
             .into_iter()
-            .map(|(day, thread, message)| (day, link(route.guild.0, thread, message)))
+            .map(|(day, thread, message)| (day, link(route.guild.get(), thread, message)))
             .collect();
         let mut pages = history_pages(&g.ch(seat).name, &posts, lang);
         let count = pages.len();
@@ -683,7 +674,7 @@ mod tests {
             .map(|i| {
                 (
                     i + 10,
-                    link(snowflake, Channel(snowflake), snowflake - u64::from(i)),
+                    link(snowflake, Channel::new(snowflake), snowflake - u64::from(i)),
                 )
             })
             .collect();

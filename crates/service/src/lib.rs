@@ -31,7 +31,7 @@ pub use records::{CardRecord, MAX_RED_CARD_WINDOW};
 pub use tournament::DEFAULT_TOURNAMENT_RULESET;
 
 pub use store::guild::{Moderation, Settings};
-pub use store::ids::{Account, Channel, GameId, Guild, ServerRole, SignupId};
+pub use store::ids::{Account, Channel, GameId, Guild, Message, ServerRole, SignupId, Webhook};
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -149,8 +149,6 @@ pub enum ServiceError {
     MissingPermissions(Vec<Lack>),
     #[error(transparent)]
     Store(#[from] StoreError),
-    #[error(transparent)]
-    Db(#[from] sqlx::Error),
 }
 
 /// Something the bot lacks on a server for what its setup asks of it (`/wolf-setup`).
@@ -176,7 +174,7 @@ impl Lack {
                     Some(c) => i18n::text(
                         lang,
                         "lack-permission-in",
-                        &[("permission", name), ("channel", format!("<#{}>", c.0))],
+                        &[("permission", name), ("channel", format!("<#{}>", c.get()))],
                     ),
                     None => i18n::text(lang, "lack-permission", &[("permission", name)]),
                 }
@@ -184,7 +182,7 @@ impl Lack {
             Lack::Below(role) => i18n::text(
                 lang,
                 "lack-role-order",
-                &[("role", format!("<@&{}>", role.0))],
+                &[("role", format!("<@&{}>", role.get()))],
             ),
         }
     }
@@ -230,9 +228,7 @@ impl ServiceError {
             ServiceError::BadDuration(_) => "invalid_duration",
             ServiceError::PickOne => "pick_one",
             ServiceError::MissingPermissions(_) => "missing_permissions",
-            ServiceError::Store(_) | ServiceError::Db(_) | ServiceError::Tournament(_) => {
-                "internal"
-            }
+            ServiceError::Store(_) | ServiceError::Tournament(_) => "internal",
         }
     }
 
@@ -291,16 +287,9 @@ impl ServiceError {
                 tracing::error!(error = %e, "store error");
                 Vec::new()
             }
-            ServiceError::Db(e) => {
-                tracing::error!(error = %e, "database error");
-                Vec::new()
-            }
             _ => Vec::new(),
         };
-        let key = if matches!(
-            self,
-            ServiceError::Store(_) | ServiceError::Db(_) | ServiceError::Tournament(_)
-        ) {
+        let key = if matches!(self, ServiceError::Store(_) | ServiceError::Tournament(_)) {
             "svc-internal".to_string()
         } else {
             key
@@ -311,7 +300,7 @@ impl ServiceError {
 
 /// A mention of an account, as Discord shows it.
 pub fn mention(a: Account) -> String {
-    format!("<@{}>", a.0)
+    format!("<@{}>", a.get())
 }
 
 /// A sign-up and who has joined it.
@@ -754,7 +743,7 @@ impl Service {
             characters: deal.names.clone(),
             roles: None,
             forbidden_first_kill: None,
-            players: Some(deal.seating.iter().map(|a| a.0.to_string()).collect()),
+            players: Some(deal.seating.iter().map(|a| a.get().to_string()).collect()),
         };
         let game = match s.tournament {
             Some(t) => {
@@ -839,14 +828,14 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NoGame`]; database errors.
     pub async fn game_at(&self, place: &Place) -> Result<GameId, ServiceError> {
-        if let Some(g) = self.store.game_in_channel(place.channel.0 as i64).await? {
-            return Ok(GameId(g));
+        if let Some(g) = self.store.game_in_channel(place.channel).await? {
+            return Ok(g);
         }
         let running = match place.guild {
-            None => self.store.running_game_of(place.user.0 as i64).await?,
-            Some(guild) => self.store.running_game_in(guild.0 as i64).await?,
+            None => self.store.running_game_of(place.user).await?,
+            Some(guild) => self.store.running_game_in(guild).await?,
         };
-        running.map(GameId).ok_or(ServiceError::NoGame)
+        running.ok_or(ServiceError::NoGame)
     }
 
     /// Where a game's messages go.
@@ -856,29 +845,29 @@ impl Service {
     pub async fn route(&self, game: GameId) -> Result<Route, ServiceError> {
         let row = self
             .store
-            .route_row(game.0)
+            .route_row(game)
             .await?
             .ok_or(ServiceError::NoGame)?;
         let days = self
             .store
-            .day_threads(game.0)
+            .day_threads(game)
             .await?
             .into_iter()
-            .map(|(d, t)| (d as u32, Channel(t as u64)))
+            .map(|(d, t)| (d as u32, t))
             .collect();
         let seats = self
             .store
-            .seat_accounts(game.0)
+            .seat_accounts(game)
             .await?
             .into_iter()
-            .map(|(s, u)| (s as u16, Account(u as u64)))
+            .map(|(s, u)| (s as u16, u))
             .collect();
         Ok(Route {
             game,
-            guild: Guild(row.guild_id as u64),
-            forum: Channel(row.forum_channel as u64),
-            log: Channel(row.log_channel as u64),
-            signup_thread: row.thread_id.map(|t| Channel(t as u64)),
+            guild: row.guild,
+            forum: row.forum,
+            log: row.log,
+            signup_thread: row.thread,
             days,
             seats,
             lang: Lang::parse(&row.lang).unwrap_or_default(),
@@ -896,7 +885,7 @@ impl Service {
         thread: Channel,
     ) -> Result<(), ServiceError> {
         let day = i32::try_from(day).unwrap_or(i32::MAX);
-        Ok(self.store.day_posted(game.0, day, thread.0 as i64).await?)
+        Ok(self.store.day_posted(game, day, thread).await?)
     }
 
     /// The game's state and language.
@@ -904,7 +893,7 @@ impl Service {
     /// # Errors
     /// Database errors.
     pub async fn game(&self, game: GameId) -> Result<(Game, Lang), ServiceError> {
-        let (g, lang) = self.store.load_cached(game.0).await?;
+        let (g, lang) = self.store.load_cached(game).await?;
         Ok((Arc::unwrap_or_clone(g), lang))
     }
 
@@ -915,7 +904,7 @@ impl Service {
     pub async fn seat_of(&self, game: GameId, user: Account) -> Result<CharId, ServiceError> {
         let seat = self
             .store
-            .seat_of(game.0, user.0 as i64)
+            .seat_of(game, user)
             .await?
             .ok_or(ServiceError::NotAPlayer)?;
         Ok(CharId(seat as u16))
@@ -980,18 +969,13 @@ impl Service {
     /// # Errors
     /// [`StoreError::Unexportable`]; database errors.
     pub async fn export(&self, game: GameId) -> Result<script::export::Export, ServiceError> {
-        Ok(replay::export(&self.store, game.0).await?)
+        Ok(replay::export(&self.store, game).await?)
     }
 
     /// Runs a command on `game` under `key`: one statement to find the game current, one to
     /// write an accepted command; a refusal comes back typed ([`ServiceError::Refused`]).
     async fn execute(&self, game: GameId, cmd: Command, key: &str) -> Result<(), ServiceError> {
-        let at = At::Game {
-            game,
-            guild: None,
-            user: Account(0),
-        };
-        self.command(at, cmd, key).await.map(|_| ())
+        self.command(At::Own(game), cmd, key).await.map(|_| ())
     }
 
     /// A new member takes a character over: the engine records it, then the seat moves.
@@ -1013,7 +997,7 @@ impl Service {
             game,
             Action::Substitute {
                 target,
-                player: player.0.to_string(),
+                player: player.get().to_string(),
             },
             key,
             lang,

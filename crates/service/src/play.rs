@@ -36,6 +36,9 @@ pub enum At {
         guild: Option<Guild>,
         user: Account,
     },
+    /// A command the service runs on a game as its own (a judge's ruling): nobody's seat is
+    /// asked for.
+    Own(GameId),
 }
 
 impl At {
@@ -43,16 +46,23 @@ impl At {
         match *self {
             At::Place(p) => Lookup {
                 game: None,
-                channel: p.channel.0 as i64,
-                guild: p.guild.map(|g| g.0 as i64),
-                user: p.user.0 as i64,
+                channel: Some(p.channel),
+                guild: p.guild,
+                user: Some(p.user),
                 key,
             },
             At::Game { game, guild, user } => Lookup {
-                game: Some(game.0),
-                channel: 0,
-                guild: guild.map(|g| g.0 as i64),
-                user: user.0 as i64,
+                game: Some(game),
+                channel: None,
+                guild,
+                user: Some(user),
+                key,
+            },
+            At::Own(game) => Lookup {
+                game: Some(game),
+                channel: None,
+                guild: None,
+                user: None,
                 key,
             },
         }
@@ -220,7 +230,7 @@ impl Service {
     ) -> Result<(GameId, Arc<Game>, Option<CharId>), ServiceError> {
         let mut conn = self.store.connection().await?;
         let r = self.resolved(&mut conn, At::Place(place), None).await?;
-        Ok((GameId(r.game_id), r.state, r.seat.map(CharId)))
+        Ok((GameId(r.game_id.get()), r.state, r.seat.map(CharId)))
     }
 
     /// `/vote target reason` in `place`.
@@ -271,6 +281,7 @@ impl Service {
         let guild = match at {
             At::Place(p) => p.guild,
             At::Game { guild, .. } => guild,
+            At::Own(_) => None,
         };
         let settings = self
             .check_judge(guild.ok_or(ServiceError::NotSetUp)?, roles)
@@ -280,7 +291,7 @@ impl Service {
         let plays = r.seat.is_some() && !r.state.ended();
         Ok(Judging {
             settings,
-            game: GameId(r.game_id),
+            game: GameId(r.game_id.get()),
             state: r.state.clone(),
             lang: r.lang,
             plays,
@@ -320,7 +331,7 @@ impl Service {
     /// pressed game against the server it was pressed in.
     async fn resolved(
         &self,
-        conn: &mut sqlx::PgConnection,
+        conn: &mut store::Session,
         at: At,
         key: Option<&str>,
     ) -> Result<Resolved, ServiceError> {
@@ -329,7 +340,7 @@ impl Service {
             r => r?,
         };
         if let At::Game { guild: Some(g), .. } = at {
-            if r.guild != Some(g.0 as i64) {
+            if r.guild != Some(g) {
                 return Err(ServiceError::ForeignGame);
             }
         }
@@ -339,14 +350,14 @@ impl Service {
     /// Runs `cmd` on the resolved game; a refusal comes back typed.
     async fn run(
         &self,
-        conn: &mut sqlx::PgConnection,
+        conn: &mut store::Session,
         r: &Resolved,
         cmd: Command,
         key: &str,
         seat: Option<CharId>,
     ) -> Result<Played, ServiceError> {
         let played = |state| Played {
-            game: GameId(r.game_id),
+            game: GameId(r.game_id.get()),
             seat,
             state,
         };

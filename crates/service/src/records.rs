@@ -30,7 +30,7 @@ impl Service {
         let games = self.store.guild_games(guild).await?;
         let mut logs = Vec::with_capacity(games.len());
         for (game, _) in &games {
-            logs.push(self.store.events(game.0).await?);
+            logs.push(self.store.events(*game).await?);
         }
         Ok((games, logs))
     }
@@ -43,7 +43,7 @@ impl Service {
     pub async fn stats(&self, guild: Guild, user: Account) -> Result<MemberStats, ServiceError> {
         let (games, logs) = self.guild_logs(guild).await?;
         let mut stats =
-            tournament::member_stats(&user.0.to_string(), logs.iter().map(Vec::as_slice));
+            tournament::member_stats(&user.get().to_string(), logs.iter().map(Vec::as_slice));
         stats.judged = games.iter().filter(|(_, judge)| *judge == user).count() as u32;
         Ok(stats)
     }

@@ -9,6 +9,7 @@
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use store::ids::GameId;
 
 use engine::{Event, Kind};
 use i18n::Lang;
@@ -21,7 +22,7 @@ use store::{Outcome, Store, StoreError};
 /// A script played through the database.
 #[derive(Debug, Clone)]
 pub struct DbRun {
-    pub game_id: i64,
+    pub game_id: GameId,
     pub report: Report,
     pub events: Vec<Event>,
 }
@@ -89,7 +90,7 @@ fn step_result(outcome: Outcome) -> StepResult {
 /// # Errors
 /// [`StoreError::NoGame`]; [`StoreError::Unexportable`] when the game's ruleset is not a
 /// built-in one with option overrides; database errors.
-pub async fn export(store: &Store, game_id: i64) -> Result<Export, StoreError> {
+pub async fn export(store: &Store, game_id: GameId) -> Result<Export, StoreError> {
     let kept = store.kept(game_id).await?;
     let log: Vec<Logged> = kept
         .log
@@ -119,7 +120,7 @@ pub async fn run_script<M: Messenger>(
     // limit) is refused before anything is stored: played in memory first, it stops there.
     script::run(script, lang)?;
     let game_id = store.create_game(run_key, &script.setup(), lang).await?;
-    run_steps(store, game_id, script, run_key, lang, messenger).await
+    run_steps(store, GameId(game_id), script, run_key, lang, messenger).await
 }
 
 /// Plays `script` as the tournament's next game: started by `Store::start_game` (so the
@@ -139,7 +140,15 @@ pub async fn run_tournament_script<M: Messenger>(
     let started = store
         .start_game(tournament, run_key, &script.setup(), lang, None)
         .await?;
-    let run = run_steps(store, started.game_id, script, run_key, lang, messenger).await?;
+    let run = run_steps(
+        store,
+        GameId(started.game_id),
+        script,
+        run_key,
+        lang,
+        messenger,
+    )
+    .await?;
     Ok((started, run))
 }
 
@@ -151,7 +160,7 @@ pub async fn run_tournament_script<M: Messenger>(
 /// [`PlayError`] for a script beyond the runner's limits or a database failure.
 pub async fn run_steps<M: Messenger>(
     store: &Store,
-    game_id: i64,
+    game_id: GameId,
     script: &Script,
     run_key: &str,
     lang: Lang,
@@ -222,7 +231,7 @@ pub async fn run_steps<M: Messenger>(
 /// Runs a wait step: fires the game's deadlines on the virtual clock.
 async fn wait(
     store: &Store,
-    game_id: i64,
+    game_id: GameId,
     step: &Step,
     now: DateTime<Utc>,
     lang: Lang,

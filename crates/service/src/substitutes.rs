@@ -177,7 +177,7 @@ impl Service {
         if held != Some(seat) {
             // One key per offer and volunteer: a retried press (or a press after a failure
             // between the engine and the seat's move) records the substitution once.
-            let key = format!("bench-{offer}-{}", user.0);
+            let key = format!("bench-{offer}-{}", user.get());
             if let Err(e) = self.substitute(game, seat, user, &key, lang).await {
                 if first {
                     self.store.release_offer(offer, user).await?;

@@ -18,7 +18,7 @@ impl Service {
         lang: Lang,
     ) -> Result<String, ServiceError> {
         let (game, g, _) = self.look(place).await?;
-        let events = self.store.events(game.0).await?;
+        let events = self.store.events(game).await?;
         Ok(
             notify::tally::history(&events, &g, day, lang).unwrap_or_else(|| {
                 i18n::text(

@@ -17,7 +17,7 @@ impl From<TournamentError> for ServiceError {
     fn from(e: TournamentError) -> ServiceError {
         match e {
             TournamentError::Store(e) => ServiceError::Store(e),
-            TournamentError::Db(e) => ServiceError::Db(e),
+            TournamentError::Db(e) => ServiceError::Store(store::StoreError::Db(e)),
             TournamentError::Scoring(ScoringError::Unknown(r)) => ServiceError::UnknownRuleset(r),
             TournamentError::NoTournament(name) => ServiceError::NoTournament(name),
             TournamentError::Exists(name) => ServiceError::TournamentExists(name),
@@ -70,7 +70,7 @@ impl Service {
         }
         let t = self
             .store
-            .create_tournament(name, ruleset, games, &judge.0.to_string())
+            .create_tournament(name, ruleset, games, &judge.get().to_string())
             .await?;
         self.store.set_tournament_guild(t.id, guild).await?;
         self.remember_name(guild, judge, judge_name).await?;
@@ -161,7 +161,7 @@ impl Service {
         // Only those who play: the waiting list stays out of the tournament.
         for (user, at) in joined.into_iter().filter(|(u, _)| seated.contains(u)) {
             self.store
-                .sign_up(tournament, &user.0.to_string(), at)
+                .sign_up(tournament, &user.get().to_string(), at)
                 .await?;
         }
         Ok(started.game_id)
@@ -187,7 +187,7 @@ impl Service {
             .member_names(guild)
             .await?
             .into_iter()
-            .map(|(u, n)| (u.0.to_string(), n))
+            .map(|(u, n)| (u.get().to_string(), n))
             .collect())
     }
 

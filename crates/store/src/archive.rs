@@ -26,6 +26,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::ids::GameId;
 use super::{load, Store, StoreError};
 
 /// The event kinds that stay rows when a game is packed (read across games in SQL).
@@ -148,18 +149,21 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::NoGame`]; database errors.
-    pub async fn pack(&self, game_id: i64) -> Result<Packed, StoreError> {
+    pub async fn pack(&self, game_id: GameId) -> Result<Packed, StoreError> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query_scalar!("SELECT id FROM games WHERE id = $1 FOR UPDATE", game_id)
-            .fetch_optional(&mut *tx)
-            .await?
-            .ok_or(StoreError::NoGame(game_id))?;
-        let (game, seq, _) = load(&mut tx, game_id).await?;
-        let events = event_bodies(&mut tx, game_id).await?;
-        let commands = command_rows(&mut tx, game_id).await?;
+        sqlx::query_scalar!(
+            "SELECT id FROM games WHERE id = $1 FOR UPDATE",
+            game_id.get()
+        )
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(StoreError::NoGame(game_id))?;
+        let (game, seq, _) = load(&mut tx, game_id.get()).await?;
+        let events = event_bodies(&mut tx, game_id.get()).await?;
+        let commands = command_rows(&mut tx, game_id.get()).await?;
         sqlx::query!(
             "INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-            game_id,
+            game_id.get(),
             seq,
             serde_json::to_value(&game)?,
         )
@@ -167,7 +171,7 @@ impl Store {
         .await?;
         let snapshots = sqlx::query!(
             "DELETE FROM snapshots WHERE game_id = $1 AND seq < $2",
-            game_id,
+            game_id.get(),
             seq
         )
         .execute(&mut *tx)
@@ -178,7 +182,7 @@ impl Store {
              ON CONFLICT (game_id) DO UPDATE
              SET seq = EXCLUDED.seq, events = EXCLUDED.events, commands = EXCLUDED.commands,
                  packed_at = now()",
-            game_id,
+            game_id.get(),
             seq,
             pack(&events)?,
             pack(&commands)?,
@@ -188,14 +192,14 @@ impl Store {
         let kept: Vec<String> = KEPT_AS_ROWS.iter().map(|k| (*k).to_string()).collect();
         let events_moved = sqlx::query!(
             "DELETE FROM events WHERE game_id = $1 AND seq <= $2 AND kind <> ALL($3::TEXT[])",
-            game_id,
+            game_id.get(),
             seq,
             &kept,
         )
         .execute(&mut *tx)
         .await?
         .rows_affected();
-        let commands_moved = sqlx::query!("DELETE FROM commands WHERE game_id = $1", game_id)
+        let commands_moved = sqlx::query!("DELETE FROM commands WHERE game_id = $1", game_id.get())
             .execute(&mut *tx)
             .await?
             .rows_affected();

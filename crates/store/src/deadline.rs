@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
 
+use super::ids::GameId;
 use super::{Firing, Plan, Retry, Store, StoreError, Written, MAX_RETRIES};
 use engine::{self, Command, Game, Phase, Role};
 use notify::{self, Lang};
@@ -212,7 +213,7 @@ impl Store {
     /// Database errors; [`StoreError::Contention`] when it keeps losing races.
     pub async fn fire_next(
         &self,
-        game: Option<i64>,
+        game: Option<GameId>,
         now: DateTime<Utc>,
         worker: &str,
     ) -> Result<Option<Fired>, StoreError> {
@@ -240,14 +241,14 @@ impl Store {
     /// Database errors.
     pub async fn next_due(
         &self,
-        game: Option<i64>,
+        game: Option<GameId>,
         held: &[i64],
     ) -> Result<Option<DateTime<Utc>>, StoreError> {
         Ok(sqlx::query_scalar!(
             "SELECT min(due_at) AS due FROM deadlines
              WHERE fired_at IS NULL AND ($1::BIGINT IS NULL OR game_id = $1)
                AND game_id <> ALL($2::BIGINT[])",
-            game,
+            game.map(GameId::get),
             held,
         )
         .fetch_one(&self.pool)
@@ -258,7 +259,7 @@ impl Store {
     /// (`newest`: the most recently due first), of games not `held`.
     pub async fn heads(
         &self,
-        game: Option<i64>,
+        game: Option<GameId>,
         now: DateTime<Utc>,
         limit: i64,
         newest: bool,
@@ -279,7 +280,7 @@ impl Store {
                  ORDER BY d.due_at DESC, d.game_id, d.kind
                  LIMIT $3",
                 now,
-                game,
+                game.map(GameId::get),
                 limit,
                 held,
             )
@@ -297,7 +298,7 @@ impl Store {
                  ORDER BY d.due_at, d.game_id, d.kind
                  LIMIT $3",
                 now,
-                game,
+                game.map(GameId::get),
                 limit,
                 held,
             )
@@ -328,12 +329,12 @@ impl Store {
         // The first attempt trusts this process's cached state; see [`Retry`].
         let mut retry = Retry::FIRST;
         for _ in 0..MAX_RETRIES {
-            let cached = self.cache.for_attempt(game_id, retry);
+            let cached = self.cache.for_attempt(GameId(game_id), retry);
             let (g, seq, lang) = match cached {
                 Some(c) => (c.game, c.seq, c.lang),
                 // Its connection is given back before the write: the group's writers need
                 // connections of their own.
-                None => self.load_current(game_id).await?,
+                None => self.load_current(GameId(game_id)).await?,
             };
             let tick = due.kind == "tick";
             let stepped = tick
@@ -367,7 +368,7 @@ impl Store {
                 Ok(Written::AlreadyFired) => return Ok(None),
                 Ok(Written::Done) => {
                     if !events.is_empty() {
-                        self.remember(game_id, new_seq, after, lang);
+                        self.remember(GameId(game_id), new_seq, after, lang);
                     }
                     return Ok(Some(Fired {
                         game_id,

@@ -4,6 +4,7 @@
 
 use chrono::{DateTime, Utc};
 
+use super::ids::GameId;
 use super::{archive, load, Outcome, Store, StoreError};
 use engine::{Command, Event, Game};
 use notify::Lang;
@@ -30,9 +31,9 @@ impl Store {
     ///
     /// # Errors
     /// Database errors; [`StoreError::Decode`] for a row that does not read back.
-    pub async fn command_log(&self, game_id: i64) -> Result<Vec<Logged>, StoreError> {
+    pub async fn command_log(&self, game_id: GameId) -> Result<Vec<Logged>, StoreError> {
         let mut conn = self.pool.acquire().await?;
-        archive::command_rows(&mut conn, game_id)
+        archive::command_rows(&mut conn, game_id.get())
             .await?
             .into_iter()
             .map(|r| {
@@ -49,10 +50,10 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::NoGame`]; database errors.
-    pub async fn kept(&self, game_id: i64) -> Result<Kept, StoreError> {
+    pub async fn kept(&self, game_id: GameId) -> Result<Kept, StoreError> {
         let (game, _, lang) = {
             let mut conn = self.pool.acquire().await?;
-            load(&mut conn, game_id).await?
+            load(&mut conn, game_id.get()).await?
         };
         Ok(Kept {
             game,

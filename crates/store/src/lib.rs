@@ -46,6 +46,8 @@ use sqlx::{Postgres, Transaction};
 use engine::{self, Audience, Command, Event, Game, Setup};
 use notify::{self, Lang};
 
+use ids::{Channel, GameId};
+
 pub(crate) use statement::{write, Written};
 
 /// The default database when neither `--database-url` nor `DATABASE_URL` says otherwise.
@@ -130,7 +132,10 @@ pub enum StoreError {
     #[error("stored data is unreadable: {0}")]
     Decode(#[from] serde_json::Error),
     #[error("no game {0}")]
-    NoGame(i64),
+    NoGame(ids::GameId),
+    /// A stored Discord id that is 0 (Discord never gives it out).
+    #[error("stored data is unreadable: {0}")]
+    ZeroId(#[from] ids::ZeroId),
     /// A game's log could not be compressed (`store::archive`).
     #[error("a game's log cannot be packed: {0}")]
     Pack(std::io::Error),
@@ -144,6 +149,39 @@ pub enum StoreError {
     /// The game cannot be written as a game script (e.g. a ruleset that is not built in).
     #[error("the game cannot be exported as a script: {0}")]
     Unexportable(String),
+}
+
+impl StoreError {
+    /// Whether the database did not answer (the pool timed out or closed, the connection
+    /// broke, the server was going away): the statement may or may not have committed.
+    pub fn is_unavailable(&self) -> bool {
+        match self {
+            StoreError::Db(sqlx::Error::Database(d)) => {
+                // The server refused the statement: its transaction is rolled back. Classes
+                // 08 (connection exception) and 57 (the server shutting down or starting)
+                // are the server going away, not a refusal.
+                d.code()
+                    .is_some_and(|c| c.starts_with("08") || c.starts_with("57"))
+            }
+            StoreError::Db(_) => true,
+            _ => false,
+        }
+    }
+
+    /// Whether the database refused the statement, or it kept losing races: its
+    /// transaction is surely rolled back, nothing was changed.
+    pub fn is_rolled_back(&self) -> bool {
+        match self {
+            StoreError::Db(sqlx::Error::Database(_)) => !self.is_unavailable(),
+            StoreError::Contention(_) => true,
+            _ => false,
+        }
+    }
+
+    /// Whether the pool gave no connection in time (the database is too busy or away).
+    pub fn is_timeout(&self) -> bool {
+        matches!(self, StoreError::Db(sqlx::Error::PoolTimedOut))
+    }
 }
 
 /// What a command came to; stored under its key so a retry gets the same answer.
@@ -229,18 +267,18 @@ struct Cached {
 /// game's cached seq along.
 #[derive(Debug, Default)]
 struct GameCache {
-    games: std::sync::Mutex<std::collections::HashMap<i64, Cached>>,
-    places: std::sync::Mutex<std::collections::HashMap<i64, i64>>,
+    games: std::sync::Mutex<std::collections::HashMap<GameId, Cached>>,
+    places: std::sync::Mutex<std::collections::HashMap<Channel, GameId>>,
 }
 
 impl GameCache {
     /// The game found in `channel` before, if any.
-    fn place(&self, channel: i64) -> Option<i64> {
+    fn place(&self, channel: Channel) -> Option<GameId> {
         self.places.lock().ok()?.get(&channel).copied()
     }
 
     /// Remembers that `channel` is a post of `game`.
-    fn found(&self, channel: i64, game: i64) {
+    fn found(&self, channel: Channel, game: GameId) {
         let Ok(mut places) = self.places.lock() else {
             return;
         };
@@ -250,17 +288,17 @@ impl GameCache {
         places.insert(channel, game);
     }
 
-    fn get(&self, game_id: i64) -> Option<Cached> {
+    fn get(&self, game_id: GameId) -> Option<Cached> {
         self.games.lock().ok()?.get(&game_id).cloned()
     }
 
     /// The cached state an attempt may start from ([`Retry`]).
-    fn for_attempt(&self, game_id: i64, retry: Retry) -> Option<Cached> {
+    fn for_attempt(&self, game_id: GameId, retry: Retry) -> Option<Cached> {
         self.get(game_id).filter(|c| c.seq > retry.0)
     }
 
     /// Keeps `game` as the state at `seq` unless a newer one is already kept.
-    fn put(&self, game_id: i64, seq: i64, game: Arc<Game>, lang: Lang) {
+    fn put(&self, game_id: GameId, seq: i64, game: Arc<Game>, lang: Lang) {
         let Ok(mut games) = self.games.lock() else {
             return;
         };
@@ -271,6 +309,27 @@ impl GameCache {
             games.clear();
         }
         games.insert(game_id, Cached { seq, game, lang });
+    }
+}
+
+/// One connection held for a unit of work whose statements run on it in turn (the
+/// interaction path: [`Store::resolve`], then [`Store::act_on`]); taken with
+/// [`Store::connection`], given back to the pool when dropped. What it holds is the
+/// store's own: above the store it is only passed back to the store's methods.
+#[derive(Debug)]
+pub struct Session(sqlx::pool::PoolConnection<Postgres>);
+
+impl Session {
+    /// The connection itself, for a measurement that reads the server's own counters on
+    /// the same connection (the tests' and benches' statements, never the product's).
+    pub fn raw(&mut self) -> &mut sqlx::PgConnection {
+        &mut self.0
+    }
+}
+
+impl From<sqlx::pool::PoolConnection<Postgres>> for Session {
+    fn from(conn: sqlx::pool::PoolConnection<Postgres>) -> Session {
+        Session(conn)
     }
 }
 
@@ -386,7 +445,10 @@ impl Store {
         .await?;
         let Some(id) = id else {
             tx.rollback().await?;
-            return self.game_id(key).await?.ok_or(StoreError::NoGame(0));
+            return self
+                .game_id(key)
+                .await?
+                .ok_or(StoreError::NoGame(GameId(0)));
         };
         for (seat, name) in setup.characters.iter().enumerate() {
             let player = setup
@@ -436,7 +498,7 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::NoGame`]; database errors.
-    pub async fn load(&self, game_id: i64) -> Result<Game, StoreError> {
+    pub async fn load(&self, game_id: GameId) -> Result<Game, StoreError> {
         Ok(Arc::unwrap_or_clone(self.load_cached(game_id).await?.0))
     }
 
@@ -445,7 +507,7 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::NoGame`]; database errors.
-    pub async fn load_cached(&self, game_id: i64) -> Result<(Arc<Game>, Lang), StoreError> {
+    pub async fn load_cached(&self, game_id: GameId) -> Result<(Arc<Game>, Lang), StoreError> {
         let (game, _, lang) = self.load_current(game_id).await?;
         Ok((game, lang))
     }
@@ -457,7 +519,7 @@ impl Store {
     /// [`StoreError::NoGame`]; database errors.
     pub(crate) async fn load_current(
         &self,
-        game_id: i64,
+        game_id: GameId,
     ) -> Result<(Arc<Game>, i64, Lang), StoreError> {
         let mut conn = self.pool.acquire().await?;
         match self.load_for(&mut conn, game_id, None).await? {
@@ -470,9 +532,9 @@ impl Store {
     ///
     /// # Errors
     /// Database errors; [`StoreError::Decode`] for a log that does not read back.
-    pub async fn events(&self, game_id: i64) -> Result<Vec<Event>, StoreError> {
+    pub async fn events(&self, game_id: GameId) -> Result<Vec<Event>, StoreError> {
         let mut conn = self.pool.acquire().await?;
-        archive::event_bodies(&mut conn, game_id)
+        archive::event_bodies(&mut conn, game_id.get())
             .await?
             .into_iter()
             .map(|b| Ok(serde_json::from_value(b)?))
@@ -486,7 +548,7 @@ impl Store {
     /// Database errors; [`StoreError::Contention`] if it keeps losing races.
     pub async fn execute(
         &self,
-        game_id: i64,
+        game_id: GameId,
         key: &str,
         cmd: &Command,
         now: DateTime<Utc>,
@@ -516,7 +578,7 @@ impl Store {
     /// makes the write fail on the `commands` key, and the retry's load finds the result.
     async fn try_execute(
         &self,
-        game_id: i64,
+        game_id: GameId,
         key: &str,
         cmd: &Command,
         now: DateTime<Utc>,
@@ -560,7 +622,7 @@ impl Store {
             ),
         };
         let after = after.unwrap_or_else(|| game.clone());
-        let mut plan = Plan::new(game_id, &game, seq, &events, &after, lang)?;
+        let mut plan = Plan::new(game_id.get(), &game, seq, &events, &after, lang)?;
         plan.record(key, serde_json::to_value(&outcome)?, now, logged);
         let new_seq = plan.new_seq;
         if self.group.write(&self.pool, plan, retry.again()).await? == Written::Lost {
@@ -577,7 +639,7 @@ impl Store {
     pub(crate) async fn load_for(
         &self,
         conn: &mut sqlx::PgConnection,
-        game_id: i64,
+        game_id: GameId,
         key: Option<&str>,
     ) -> Result<Loaded, StoreError> {
         let hint = self.cache.get(game_id);
@@ -595,7 +657,7 @@ impl Store {
                             AND seq > COALESCE((SELECT seq FROM s), b.cached, 0)
                           ORDER BY seq) AS "events!: Vec<Json<Event>>"
              FROM g, b"#,
-            game_id,
+            game_id.get(),
             key,
             hint.as_ref().map(|c| c.seq),
         )
@@ -613,7 +675,7 @@ impl Store {
     }
 
     /// Keeps a state that was just committed at `seq`.
-    pub(crate) fn remember(&self, game_id: i64, seq: i64, game: Arc<Game>, lang: Lang) {
+    pub(crate) fn remember(&self, game_id: GameId, seq: i64, game: Arc<Game>, lang: Lang) {
         self.cache.put(game_id, seq, game, lang);
     }
 }
@@ -711,7 +773,7 @@ pub(crate) async fn load(
     let row = sqlx::query!("SELECT seq, lang FROM games WHERE id = $1", game_id)
         .fetch_optional(&mut *conn)
         .await?
-        .ok_or(StoreError::NoGame(game_id))?;
+        .ok_or(StoreError::NoGame(GameId(game_id)))?;
     let (seq, lang) = (row.seq, Lang::parse(&row.lang).unwrap_or_default());
     let snap = sqlx::query!(
         r#"SELECT seq, state AS "state: Json<Game>" FROM snapshots

@@ -13,6 +13,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::{FromRow, Postgres, Transaction};
 
+use super::ids::GameId;
 use super::{Store, StoreError};
 use notify::{self, Delivery, Lang, SetAside};
 
@@ -160,11 +161,15 @@ impl Store {
     ///
     /// # Errors
     /// Database errors.
-    pub async fn mark_sent(&self, batch: Vec<(i64, Option<i64>)>) -> Result<(), StoreError> {
+    pub async fn mark_sent(&self, batch: Vec<(i64, Option<u64>)>) -> Result<(), StoreError> {
         if batch.is_empty() {
             return Ok(());
         }
-        let (ids, sent): (Vec<i64>, Vec<Option<i64>>) = batch.into_iter().unzip();
+        // A platform's message id, kept in a `BIGINT` column as the same bits.
+        let (ids, sent): (Vec<i64>, Vec<Option<i64>>) = batch
+            .into_iter()
+            .map(|(id, sent)| (id, sent.map(|s| s as i64)))
+            .unzip();
         sqlx::query!(
             "WITH no_wait AS (SELECT set_config('synchronous_commit', 'off', true) AS s)
          UPDATE outbox o SET delivered_at = now(), attempts = o.attempts + 1,
@@ -229,7 +234,7 @@ impl Store {
     /// Database errors.
     pub async fn claim(
         &self,
-        game: Option<i64>,
+        game: Option<GameId>,
         owner: &str,
         orphans: &Orphans,
     ) -> Result<Vec<Claimed>, StoreError> {
@@ -395,7 +400,7 @@ impl Store {
     /// served once a round however long the backlog.
     async fn next_heads(
         &self,
-        game: Option<i64>,
+        game: Option<GameId>,
         orphans: &Orphans,
     ) -> Result<Vec<i64>, StoreError> {
         let want = DISPATCH_BATCH * 2;
@@ -431,7 +436,7 @@ impl Store {
                 free = free(5)
             );
             let query = sqlx::query(&sql)
-                .bind(game)
+                .bind(game.map(GameId::get))
                 .bind(want - found.len() as i64)
                 .bind(after_game)
                 .bind(after_channel);

@@ -7,6 +7,7 @@
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
+use super::ids::GameId;
 use super::{Store, StoreError};
 
 impl Store {
@@ -16,11 +17,11 @@ impl Store {
     /// Database errors.
     pub async fn recorded_step(
         &self,
-        game_id: i64,
+        game_id: GameId,
         key: &str,
     ) -> Result<Option<Value>, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let v = super::recorded(&mut tx, game_id, key).await?;
+        let v = super::recorded(&mut tx, game_id.get(), key).await?;
         tx.commit().await?;
         Ok(v)
     }
@@ -31,13 +32,13 @@ impl Store {
     /// Database errors (a key already recorded among them).
     pub async fn record_step(
         &self,
-        game_id: i64,
+        game_id: GameId,
         key: &str,
         record: &Value,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        super::record(&mut tx, game_id, key, record, at, None).await?;
+        super::record(&mut tx, game_id.get(), key, record, at, None).await?;
         tx.commit().await?;
         Ok(())
     }

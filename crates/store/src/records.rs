@@ -50,7 +50,7 @@ impl Store {
         members: &[Account],
         window: i32,
     ) -> Result<Vec<(Account, i64)>, StoreError> {
-        let players: Vec<String> = members.iter().map(|a| a.0.to_string()).collect();
+        let players: Vec<String> = members.iter().map(|a| a.to_string()).collect();
         let rows = sqlx::query!(
             r#"WITH theirs AS (
                    SELECT p.player, p.game_id,
@@ -78,7 +78,12 @@ impl Store {
         .await?;
         Ok(rows
             .into_iter()
-            .filter_map(|r| Some((Account(r.player.parse().ok()?), r.reds)))
+            .filter_map(|r| {
+                Some((
+                    Account::try_from(r.player.parse::<u64>().ok()?).ok()?,
+                    r.reds,
+                ))
+            })
             .collect())
     }
 }

@@ -2,6 +2,7 @@
 //! posts go through (made once and kept), and whether a day's index (the elevator) is
 //! recorded yet.
 
+use super::ids::{Channel, GameId, Webhook};
 use super::{Store, StoreError};
 
 impl Store {
@@ -9,14 +10,15 @@ impl Store {
     ///
     /// # Errors
     /// Database errors.
-    pub async fn webhook(&self, channel: i64) -> Result<Option<(i64, String)>, StoreError> {
+    pub async fn webhook(&self, channel: Channel) -> Result<Option<(Webhook, String)>, StoreError> {
         let row = sqlx::query!(
             "SELECT webhook_id, token FROM webhooks WHERE channel_id = $1",
-            channel
+            i64::from(channel)
         )
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.map(|r| (r.webhook_id, r.token)))
+        row.map(|r| Ok((Webhook::try_from(r.webhook_id)?, r.token)))
+            .transpose()
     }
 
     /// Keeps the webhook made for forum channel `channel`; one already kept stays.
@@ -25,15 +27,15 @@ impl Store {
     /// Database errors.
     pub async fn keep_webhook(
         &self,
-        channel: i64,
-        webhook: i64,
+        channel: Channel,
+        webhook: Webhook,
         token: &str,
     ) -> Result<(), StoreError> {
         sqlx::query!(
             "INSERT INTO webhooks (channel_id, webhook_id, token) VALUES ($1, $2, $3)
              ON CONFLICT (channel_id) DO NOTHING",
-            channel,
-            webhook,
+            i64::from(channel),
+            i64::from(webhook),
             token
         )
         .execute(&self.pool)
@@ -45,11 +47,11 @@ impl Store {
     ///
     /// # Errors
     /// Database errors.
-    pub async fn has_elevator(&self, game_id: i64, day: i32) -> Result<bool, StoreError> {
+    pub async fn has_elevator(&self, game_id: GameId, day: i32) -> Result<bool, StoreError> {
         let row = sqlx::query_scalar!(
             r#"SELECT elevator IS NOT NULL AS "recorded!" FROM day_threads
                WHERE game_id = $1 AND day = $2"#,
-            game_id,
+            game_id.get(),
             day
         )
         .fetch_optional(&self.pool)

@@ -24,8 +24,11 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use sqlx::types::Json;
 
+use super::ids::{Account, Channel, GameId, Guild};
 use super::MAX_RETRIES;
-use super::{is_conflict, rebuilt, write, Loaded, Outcome, Plan, Store, StoreError, Written};
+use super::{
+    is_conflict, rebuilt, write, Loaded, Outcome, Plan, Session, Store, StoreError, Written,
+};
 use engine::{self, Command, Event, Game, RuleError};
 use notify::Lang;
 
@@ -33,11 +36,13 @@ use notify::Lang;
 #[derive(Debug, Clone, Copy)]
 pub struct Lookup<'a> {
     /// The game the interaction's id names; `None`: the game of `channel`.
-    pub game: Option<i64>,
-    pub channel: i64,
+    pub game: Option<GameId>,
+    /// Where it was used (`None`: nowhere that can be a game's post, e.g. a button).
+    pub channel: Option<Channel>,
     /// The server (`None`: a DM).
-    pub guild: Option<i64>,
-    pub user: i64,
+    pub guild: Option<Guild>,
+    /// Who (`None`: nobody's seat is asked for, e.g. the judge's own command).
+    pub user: Option<Account>,
     /// The interaction's idempotency key.
     pub key: Option<&'a str>,
 }
@@ -45,11 +50,11 @@ pub struct Lookup<'a> {
 /// The game an interaction is about, current as of one statement.
 #[derive(Debug, Clone)]
 pub struct Resolved {
-    pub game_id: i64,
+    pub game_id: GameId,
     /// The caller's seat in it.
     pub seat: Option<u16>,
     /// The server whose sign-up became the game.
-    pub guild: Option<i64>,
+    pub guild: Option<Guild>,
     pub state: Arc<Game>,
     pub seq: i64,
     pub lang: Lang,
@@ -76,13 +81,16 @@ impl Store {
     /// [`StoreError::NoGame`] when no game is found; database errors.
     pub async fn resolve(
         &self,
-        conn: &mut sqlx::PgConnection,
+        conn: &mut Session,
         at: Lookup<'_>,
     ) -> Result<Resolved, StoreError> {
         // The game this process guesses (the named one, or the one last found in this
         // channel) and its cached seq: only a hint, used if the statement finds that game.
-        let guess = at.game.or_else(|| self.cache.place(at.channel));
-        let hint = guess.and_then(|g| self.cache.get(g).map(|c| (g, c)));
+        let channel = at.channel.map_or(0, i64::from);
+        let guess = at
+            .game
+            .or_else(|| at.channel.and_then(|c| self.cache.place(c)));
+        let hint = guess.and_then(|g| self.cache.get(g).map(|c| (g.get(), c)));
         let row = sqlx::query!(
             r#"WITH r AS (
                 SELECT c.game_id, c.fixed FROM (
@@ -123,29 +131,30 @@ impl Store {
                             AND seq > COALESCE((SELECT seq FROM s), b.cached, 0)
                           ORDER BY seq) AS "events!: Vec<Json<Event>>"
              FROM g, b"#,
-            at.game,
-            at.channel,
-            at.guild,
-            at.user,
+            at.game.map(GameId::get),
+            channel,
+            at.guild.map(i64::from),
+            at.user.map_or(0, i64::from),
             hint.as_ref().map(|(g, _)| *g),
             hint.as_ref().map(|(_, c)| c.seq),
             at.key,
         )
-        .fetch_optional(&mut *conn)
+        .fetch_optional(&mut *conn.0)
         .await?
-        .ok_or(StoreError::NoGame(at.game.unwrap_or(0)))?;
+        .ok_or(StoreError::NoGame(at.game.unwrap_or(GameId(0))))?;
+        let game_id = GameId(row.id);
         let lang = Lang::parse(&row.lang).unwrap_or_default();
         let hint = hint.map(|(_, c)| c);
         let state = Arc::new(rebuilt(row.snap_state, row.cached, hint, row.events));
-        self.cache.put(row.id, row.seq, state.clone(), lang);
-        if row.fixed && at.game.is_none() {
+        self.cache.put(game_id, row.seq, state.clone(), lang);
+        if let (true, None, Some(channel)) = (row.fixed, at.game, at.channel) {
             // A post's game never changes: the next lookup here can bring the cached seq.
-            self.cache.found(at.channel, row.id);
+            self.cache.found(channel, game_id);
         }
         Ok(Resolved {
-            game_id: row.id,
+            game_id,
             seat: row.seat.and_then(|s| u16::try_from(s).ok()),
-            guild: row.guild,
+            guild: row.guild.map(Guild::try_from).transpose()?,
             state,
             seq: row.seq,
             lang,
@@ -161,7 +170,7 @@ impl Store {
     /// Database errors; [`StoreError::Contention`] if it keeps losing races.
     pub async fn act_on(
         &self,
-        conn: &mut sqlx::PgConnection,
+        conn: &mut Session,
         r: &Resolved,
         key: &str,
         cmd: &Command,
@@ -183,9 +192,9 @@ impl Store {
             let result = serde_json::to_value(&outcome)?;
             let logged = serde_json::to_value(cmd)?;
             let after = Arc::new(after);
-            let mut plan = Plan::new(r.game_id, &game, seq, &events, &after, lang)?;
+            let mut plan = Plan::new(r.game_id.get(), &game, seq, &events, &after, lang)?;
             plan.record(key, result, now, Some(logged));
-            match write(&mut *conn, &plan).await {
+            match write(&mut conn.0, &plan).await {
                 Ok(Written::Lost) => {}
                 Ok(_) => {
                     self.cache.put(r.game_id, plan.new_seq, after.clone(), lang);
@@ -195,7 +204,7 @@ impl Store {
                 Err(e) => return Err(e),
             }
             // Lost a race: the game moved (or the key was recorded) meanwhile.
-            match self.load_for(&mut *conn, r.game_id, Some(key)).await? {
+            match self.load_for(&mut conn.0, r.game_id, Some(key)).await? {
                 Loaded::Recorded(done) => {
                     let state = self.cache.get(r.game_id).map_or(game, |c| c.game);
                     return Ok(Acted::Recorded(serde_json::from_value(done)?, state));

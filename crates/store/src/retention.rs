@@ -21,6 +21,7 @@
 
 use chrono::{DateTime, Utc};
 
+use super::ids::GameId;
 use super::{Store, StoreError};
 
 /// What a retention pass removed.
@@ -67,7 +68,7 @@ impl Store {
         .rows_affected();
         let (mut games_packed, mut log_rows_packed, mut packed_snapshots) = (0, 0, 0);
         for game in self.packable(before).await? {
-            let p = self.pack(game).await?;
+            let p = self.pack(GameId(game)).await?;
             log_rows_packed += p.rows;
             packed_snapshots += p.snapshots;
             games_packed += 1;

@@ -4,18 +4,42 @@
 //! [`service::Service::route`]); the interaction path's own lookup is
 //! [`super::resolve`].
 
-use super::{Store, StoreError};
+use super::ids::{Account, Channel, GameId, Guild};
+use super::{Session, Store, StoreError};
 
 /// A game's server and channels, as stored with its sign-up and the server's settings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RouteRow {
-    pub guild_id: i64,
+    pub guild: Guild,
     /// The sign-up post, once posted.
-    pub thread_id: Option<i64>,
-    pub forum_channel: i64,
-    pub log_channel: i64,
+    pub thread: Option<Channel>,
+    pub forum: Channel,
+    pub log: Channel,
     /// The game's language code (`zh`, `en`).
     pub lang: String,
+}
+
+/// [`RouteRow`] as its statement reads it.
+struct Row {
+    guild_id: i64,
+    thread_id: Option<i64>,
+    forum_channel: i64,
+    log_channel: i64,
+    lang: String,
+}
+
+impl TryFrom<Row> for RouteRow {
+    type Error = StoreError;
+
+    fn try_from(r: Row) -> Result<RouteRow, StoreError> {
+        Ok(RouteRow {
+            guild: Guild::try_from(r.guild_id)?,
+            thread: r.thread_id.map(Channel::try_from).transpose()?,
+            forum: Channel::try_from(r.forum_channel)?,
+            log: Channel::try_from(r.log_channel)?,
+            lang: r.lang,
+        })
+    }
 }
 
 impl Store {
@@ -23,7 +47,8 @@ impl Store {
     ///
     /// # Errors
     /// Database errors.
-    pub async fn game_in_channel(&self, channel: i64) -> Result<Option<i64>, StoreError> {
+    pub async fn game_in_channel(&self, channel: Channel) -> Result<Option<GameId>, StoreError> {
+        let channel = i64::from(channel);
         Ok(sqlx::query_scalar!(
             r#"SELECT game_id AS "game_id!" FROM day_threads WHERE thread_id = $1
                UNION ALL SELECT game_id FROM signup_posts WHERE thread_id = $1 AND game_id IS NOT NULL
@@ -31,93 +56,102 @@ impl Store {
             channel
         )
         .fetch_optional(&self.pool)
-        .await?)
+        .await?
+        .map(GameId))
     }
 
     /// The latest game `user` sits in that has not ended.
     ///
     /// # Errors
     /// Database errors.
-    pub async fn running_game_of(&self, user: i64) -> Result<Option<i64>, StoreError> {
+    pub async fn running_game_of(&self, user: Account) -> Result<Option<GameId>, StoreError> {
+        let user = i64::from(user);
         Ok(sqlx::query_scalar!(
             "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id
              WHERE s.user_id = $1 AND NOT g.ended ORDER BY s.game_id DESC LIMIT 1",
             user
         )
         .fetch_optional(&self.pool)
-        .await?)
+        .await?
+        .map(GameId))
     }
 
     /// The latest game of server `guild` that has not ended.
     ///
     /// # Errors
     /// Database errors.
-    pub async fn running_game_in(&self, guild: i64) -> Result<Option<i64>, StoreError> {
+    pub async fn running_game_in(&self, guild: Guild) -> Result<Option<GameId>, StoreError> {
+        let guild = i64::from(guild);
         Ok(sqlx::query_scalar!(
             r#"SELECT s.game_id AS "game_id!" FROM signup_posts s JOIN games g ON g.id = s.game_id
                WHERE s.guild_id = $1 AND NOT g.ended ORDER BY s.game_id DESC LIMIT 1"#,
             guild
         )
         .fetch_optional(&self.pool)
-        .await?)
+        .await?
+        .map(GameId))
     }
 
     /// Game `game`'s server and channels, if it was started from a sign-up.
     ///
     /// # Errors
     /// Database errors.
-    pub async fn route_row(&self, game: i64) -> Result<Option<RouteRow>, StoreError> {
-        Ok(sqlx::query_as!(
-            RouteRow,
+    pub async fn route_row(&self, game: GameId) -> Result<Option<RouteRow>, StoreError> {
+        let game = game.get();
+        sqlx::query_as!(
+            Row,
             "SELECT s.guild_id, s.thread_id, g.forum_channel, g.log_channel, s.lang
              FROM signup_posts s JOIN guild_settings g ON g.guild_id = s.guild_id
              WHERE s.game_id = $1",
             game
         )
         .fetch_optional(&self.pool)
-        .await?)
+        .await?
+        .map(RouteRow::try_from)
+        .transpose()
     }
 
     /// Game `game`'s day posts as `(day, thread)`.
     ///
     /// # Errors
     /// Database errors.
-    pub async fn day_threads(&self, game: i64) -> Result<Vec<(i32, i64)>, StoreError> {
-        Ok(sqlx::query!(
+    pub async fn day_threads(&self, game: GameId) -> Result<Vec<(i32, Channel)>, StoreError> {
+        sqlx::query!(
             "SELECT day, thread_id FROM day_threads WHERE game_id = $1",
-            game
+            game.get()
         )
         .fetch_all(&self.pool)
         .await?
         .into_iter()
-        .map(|r| (r.day, r.thread_id))
-        .collect())
+        .map(|r| Ok((r.day, Channel::try_from(r.thread_id)?)))
+        .collect()
     }
 
     /// Game `game`'s seats as `(seat, account)`.
     ///
     /// # Errors
     /// Database errors.
-    pub async fn seat_accounts(&self, game: i64) -> Result<Vec<(i32, i64)>, StoreError> {
-        Ok(
-            sqlx::query!("SELECT seat, user_id FROM seats WHERE game_id = $1", game)
-                .fetch_all(&self.pool)
-                .await?
-                .into_iter()
-                .map(|r| (r.seat, r.user_id))
-                .collect(),
+    pub async fn seat_accounts(&self, game: GameId) -> Result<Vec<(i32, Account)>, StoreError> {
+        sqlx::query!(
+            "SELECT seat, user_id FROM seats WHERE game_id = $1",
+            game.get()
         )
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(|r| Ok((r.seat, Account::try_from(r.user_id)?)))
+        .collect()
     }
 
     /// The seat `user` plays in game `game`, if any.
     ///
     /// # Errors
     /// Database errors.
-    pub async fn seat_of(&self, game: i64, user: i64) -> Result<Option<i32>, StoreError> {
+    pub async fn seat_of(&self, game: GameId, user: Account) -> Result<Option<i32>, StoreError> {
         Ok(sqlx::query_scalar!(
             "SELECT seat FROM seats WHERE game_id = $1 AND user_id = $2",
-            game,
-            user
+            game.get(),
+            i64::from(user)
         )
         .fetch_optional(&self.pool)
         .await?)
@@ -128,13 +162,18 @@ impl Store {
     ///
     /// # Errors
     /// Database errors.
-    pub async fn day_posted(&self, game: i64, day: i32, thread: i64) -> Result<(), StoreError> {
+    pub async fn day_posted(
+        &self,
+        game: GameId,
+        day: i32,
+        thread: Channel,
+    ) -> Result<(), StoreError> {
         sqlx::query!(
             "INSERT INTO day_threads (game_id, day, thread_id) VALUES ($1, $2, $3)
              ON CONFLICT (game_id, day) DO NOTHING",
-            game,
+            game.get(),
             day,
-            thread
+            i64::from(thread)
         )
         .execute(&self.pool)
         .await?;
@@ -147,9 +186,7 @@ impl Store {
     ///
     /// # Errors
     /// Database errors (the pool's acquire timeout).
-    pub async fn connection(
-        &self,
-    ) -> Result<sqlx::pool::PoolConnection<sqlx::Postgres>, StoreError> {
-        Ok(self.pool.acquire().await?)
+    pub async fn connection(&self) -> Result<Session, StoreError> {
+        Ok(Session(self.pool.acquire().await?))
     }
 }

@@ -298,7 +298,11 @@ impl Store {
             tx.commit().await.map_err(db)?;
             return Ok(Some(Deal {
                 seed,
-                seating: seating.into_iter().map(|u| Account(u as u64)).collect(),
+                seating: seating
+                    .into_iter()
+                    .map(Account::try_from)
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| db(sqlx::Error::Decode(Box::new(e))))?,
                 names,
             }));
         }

@@ -2,6 +2,7 @@
 //! created once by the messenger and edited in place after every vote; its id is kept here
 //! so that every later edit (after a restart too) finds it.
 
+use super::ids::{Channel, GameId, Message};
 use super::{Store, StoreError};
 
 impl Store {
@@ -11,20 +12,20 @@ impl Store {
     /// Database errors.
     pub async fn tally_message(
         &self,
-        game_id: i64,
+        game_id: GameId,
         day: i32,
         round: i32,
-    ) -> Result<Option<u64>, StoreError> {
+    ) -> Result<Option<Message>, StoreError> {
         let id = sqlx::query_scalar!(
             "SELECT message_id FROM tally_messages
              WHERE game_id = $1 AND day = $2 AND round = $3",
-            game_id,
+            game_id.get(),
             day,
             round
         )
         .fetch_optional(&self.pool)
         .await?;
-        Ok(id.map(|m| m as u64))
+        Ok(id.map(Message::try_from).transpose()?)
     }
 
     /// Keeps the vote-count message of day `day`, round `round` (replacing one kept before:
@@ -34,22 +35,22 @@ impl Store {
     /// Database errors.
     pub async fn keep_tally_message(
         &self,
-        game_id: i64,
+        game_id: GameId,
         day: i32,
         round: i32,
-        thread: i64,
-        message: i64,
+        thread: Channel,
+        message: Message,
     ) -> Result<(), StoreError> {
         sqlx::query!(
             "INSERT INTO tally_messages (game_id, day, round, thread_id, message_id)
              VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (game_id, day, round)
              DO UPDATE SET thread_id = EXCLUDED.thread_id, message_id = EXCLUDED.message_id",
-            game_id,
+            game_id.get(),
             day,
             round,
-            thread,
-            message
+            i64::from(thread),
+            i64::from(message)
         )
         .execute(&self.pool)
         .await?;

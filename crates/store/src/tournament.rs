@@ -6,6 +6,7 @@
 
 use chrono::{DateTime, Utc};
 
+use super::ids::GameId;
 use super::{Store, StoreError};
 use engine::{Game, Setup};
 use notify::Lang;
@@ -145,14 +146,14 @@ impl Store {
     /// # Errors
     /// [`TournamentError::WrongRuleset`], [`TournamentError::Full`],
     /// [`TournamentError::GameTaken`], [`StoreError::NoGame`]; database errors.
-    pub async fn add_game(&self, tournament: i64, game_id: i64) -> Result<i32, TournamentError> {
+    pub async fn add_game(&self, tournament: i64, game_id: GameId) -> Result<i32, TournamentError> {
         let t = self.tournament_by_id(tournament).await?;
         loop {
             let mut tx = self.pool.begin().await?;
             let taken = sqlx::query!(
                 "SELECT g.tournament_id, g.ordinal, t.name FROM tournament_games g
                  JOIN tournaments t ON t.id = g.tournament_id WHERE g.game_id = $1",
-                game_id,
+                game_id.get(),
             )
             .fetch_optional(&mut *tx)
             .await?;
@@ -161,17 +162,18 @@ impl Store {
                     return Ok(row.ordinal);
                 }
                 return Err(TournamentError::GameTaken {
-                    game: game_id,
+                    game: game_id.get(),
                     other: row.name,
                 });
             }
-            let ruleset = sqlx::query_scalar!("SELECT ruleset FROM games WHERE id = $1", game_id)
-                .fetch_optional(&mut *tx)
-                .await?
-                .ok_or(StoreError::NoGame(game_id))?;
+            let ruleset =
+                sqlx::query_scalar!("SELECT ruleset FROM games WHERE id = $1", game_id.get())
+                    .fetch_optional(&mut *tx)
+                    .await?
+                    .ok_or(StoreError::NoGame(game_id))?;
             if ruleset != t.ruleset {
                 return Err(TournamentError::WrongRuleset {
-                    game: game_id,
+                    game: game_id.get(),
                     tournament: t.name.clone(),
                     expected: t.ruleset.clone(),
                     found: ruleset,
@@ -194,7 +196,7 @@ impl Store {
                 "INSERT INTO tournament_games (tournament_id, ordinal, game_id) VALUES ($1, $2, $3)",
                 tournament,
                 next,
-                game_id,
+                game_id.get(),
             )
             .execute(&mut *tx)
             .await;
@@ -218,7 +220,7 @@ impl Store {
     ///
     /// # Errors
     /// Database errors.
-    pub async fn first_night_victim(&self, game_id: i64) -> Result<Option<String>, StoreError> {
+    pub async fn first_night_victim(&self, game_id: GameId) -> Result<Option<String>, StoreError> {
         Ok(Game::replay(&self.events(game_id).await?).first_night_victim)
     }
 
@@ -259,7 +261,7 @@ impl Store {
         .fetch_optional(&mut *lock)
         .await?;
         if let Some(id) = self.game_id(key).await? {
-            if let Some((tid, ordinal)) = self.tournament_of_game(id).await? {
+            if let Some((tid, ordinal)) = self.tournament_of_game(GameId(id)).await? {
                 if tid == tournament {
                     if let Some(from) = from {
                         self.link_signup(from, id).await?;
@@ -267,7 +269,7 @@ impl Store {
                     return Ok(StartedGame {
                         game_id: id,
                         ordinal,
-                        forbidden_first_kill: self.load(id).await?.forbidden_first_kill,
+                        forbidden_first_kill: self.load(GameId(id)).await?.forbidden_first_kill,
                     });
                 }
             }
@@ -280,7 +282,7 @@ impl Store {
             });
         }
         let forbidden = match games.last() {
-            Some((_, previous)) => self.first_night_victim(*previous).await?,
+            Some((_, previous)) => self.first_night_victim(GameId(*previous)).await?,
             None => None,
         };
         let setup = Setup {
@@ -288,7 +290,7 @@ impl Store {
             ..setup.clone()
         };
         let game_id = self.create_game_from(key, &setup, lang, from).await?;
-        let ordinal = self.add_game(tournament, game_id).await?;
+        let ordinal = self.add_game(tournament, GameId(game_id)).await?;
         lock.commit().await?;
         Ok(StartedGame {
             game_id,
@@ -326,11 +328,11 @@ impl Store {
     /// Database errors.
     pub async fn tournament_of_game(
         &self,
-        game_id: i64,
+        game_id: GameId,
     ) -> Result<Option<(i64, i32)>, TournamentError> {
         let row = sqlx::query!(
             "SELECT tournament_id, ordinal FROM tournament_games WHERE game_id = $1",
-            game_id,
+            game_id.get(),
         )
         .fetch_optional(&self.pool)
         .await?;
@@ -366,7 +368,7 @@ impl Store {
         let mut games = Vec::new();
         let mut unfinished = Vec::new();
         for (ordinal, game_id) in self.tournament_games(tournament).await? {
-            let game = self.load(game_id).await?;
+            let game = self.load(GameId(game_id)).await?;
             let seated = sqlx::query_scalar!(
                 "SELECT DISTINCT player FROM players WHERE game_id = $1",
                 game_id

@@ -2,6 +2,7 @@
 //! secret status, and the whole game exported as a script. Usable only with the server's
 //! judge role; every use is written to the judge's log.
 
+use crate::ids::{self, Discord};
 use poise::serenity_prelude as serenity;
 
 use super::key;
@@ -144,7 +145,7 @@ fn value_str(v: &serenity::ResolvedValue<'_>) -> String {
     match v {
         serenity::ResolvedValue::String(s) => (*s).to_string(),
         serenity::ResolvedValue::Integer(i) => i.to_string(),
-        serenity::ResolvedValue::User(u, _) => mention(service::Account(u.id.get())),
+        serenity::ResolvedValue::User(u, _) => mention(ids::account(u.id)),
         other => format!("{other:?}"),
     }
 }
@@ -222,7 +223,7 @@ pub async fn unsign(
     let lang = user_lang(ctx);
     let service = &ctx.data().service;
     let p = place(ctx);
-    let who = service::Account(member.id.get());
+    let who = ids::account(member.id);
     let mut log = None;
     let result = patient(ctx, async {
         let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
@@ -274,7 +275,8 @@ async fn send_log(ctx: Context<'_>, line: Option<(service::Channel, String)>) {
     let Some((channel, line)) = line else {
         return;
     };
-    let sent = serenity::ChannelId::new(channel.0.max(1))
+    let sent = channel
+        .discord()
         .send_message(
             ctx.http(),
             serenity::CreateMessage::new()
@@ -300,7 +302,7 @@ pub async fn sign(
     let lang = user_lang(ctx);
     let service = &ctx.data().service;
     let p = place(ctx);
-    let who = service::Account(member.id.get());
+    let who = ids::account(member.id);
     let name = member.global_name.clone().unwrap_or(member.name.clone());
     let mut log = None;
     let result = patient(ctx, async {
@@ -389,7 +391,7 @@ pub async fn substitute(
         async |s: &Service, j: &Judging, lang| {
             let g = &j.state;
             let target = Service::target(g, &target)?;
-            let player = service::Account(member.id.get());
+            let player = ids::account(member.id);
             s.substitute(j.game, target, player, &key(ctx), lang)
                 .await?;
             if let Some(guild) = place(ctx).guild {

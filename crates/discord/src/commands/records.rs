@@ -3,12 +3,13 @@
 //! posted for everyone, a page at a time), and `/appeal` (a player's complaint, kept for the
 //! judge until the game ends).
 
+use crate::ids;
 use poise::serenity_prelude as serenity;
 
 use super::play::act;
 use crate::commands::board::public;
 use crate::{answer, failure_text, patient, patient_as, place, user_lang, Context, Error};
-use service::{mention, Account, Intent, ServiceError};
+use service::{mention, Intent, ServiceError};
 use tournament::records::{render_leaderboard, render_server_stats};
 use tournament::{render_stats, RankBy};
 
@@ -29,7 +30,7 @@ pub async fn stats(
         .await?;
         return answer(ctx, result, |s| render_server_stats(&s, lang)).await;
     }
-    let who = member.map_or(place(ctx).user, |m| Account(m.id.get()));
+    let who = member.map_or(place(ctx).user, |m| ids::account(m.id));
     let result = patient(ctx, async {
         let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
         service.stats(guild, who).await

@@ -7,10 +7,10 @@
 //! As every id, nothing in them is trusted: the service checks the server, the bench and
 //! the offer.
 
+use crate::ids::Discord;
 use poise::serenity_prelude as serenity;
 use serenity::all::{
-    ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateButton, CreateMessage,
-    Http, RoleId, UserId,
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateMessage, Http,
 };
 
 use crate::messenger::no_pings;
@@ -51,18 +51,19 @@ pub async fn ping_opening(http: &Http, s: &Signup, role: ServerRole, thread: Cha
         s.lang,
         "signup-ping",
         &[
-            ("role", format!("<@&{}>", role.0)),
+            ("role", format!("<@&{}>", role.get())),
             ("ruleset", board::board_name(&s.ruleset, s.lang)),
             ("judge", service::mention(s.judge)),
         ],
     );
-    let sent = ChannelId::new(thread.0.max(1))
+    let sent = thread
+        .discord()
         .send_message(
             http,
             CreateMessage::new()
                 .content(content)
                 .components(vec![notify_buttons(s.lang)])
-                .allowed_mentions(CreateAllowedMentions::new().roles([RoleId::new(role.0.max(1))])),
+                .allowed_mentions(CreateAllowedMentions::new().roles([role.discord()])),
         )
         .await;
     if let Err(e) = sent {
@@ -136,7 +137,7 @@ pub async fn offer_to_bench(http: &Http, offer: &Offer) -> usize {
     let mut sent = 0;
     for user in &offer.bench {
         let dm = async {
-            let channel = UserId::new(user.0.max(1)).create_dm_channel(http).await?;
+            let channel = user.discord().create_dm_channel(http).await?;
             channel
                 .id
                 .send_message(

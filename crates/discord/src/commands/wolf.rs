@@ -7,10 +7,11 @@
 //! *Manage Messages*, as `/judge`. The runtime checks stay: a server can show a command to
 //! anyone in its Integrations settings.
 
+use crate::ids::{self, Discord};
 use poise::serenity_prelude as serenity;
 use serenity::all::{
-    ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateButton, CreateForumPost,
-    CreateMessage, EditMessage, GuildId, Http, MessageId, Permissions, Role, UserId,
+    ButtonStyle, ChannelType, CreateActionRow, CreateButton, CreateForumPost, CreateMessage,
+    EditMessage, Http, MessageId, Permissions, Role,
 };
 
 use crate::messenger::no_pings;
@@ -22,8 +23,8 @@ use engine::ruleset::Zone;
 use i18n::{text, Lang};
 use service::camp::CampSettings;
 use service::{
-    board, mention, Account, Channel, GameOptions, Moderation, ServerRole, Service, ServiceError,
-    Settings, Signup, SignupId,
+    board, mention, Account, GameOptions, Moderation, ServerRole, Service, ServiceError, Settings,
+    Signup, SignupId,
 };
 
 /// Sign-ups (judge)
@@ -85,12 +86,12 @@ pub async fn setup(
     notify_role: Option<Role>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let role = |r: &Option<Role>| r.as_ref().map(|r| ServerRole(r.id.get()));
+    let role = |r: &Option<Role>| r.as_ref().map(|r| ids::role(r.id));
     let moderation = Moderation {
         living_role: role(&living_role),
         dead_role: role(&dead_role),
         spectator_role: role(&spectator_role),
-        graveyard: graveyard.as_ref().map(|c| Channel(c.id.get())),
+        graveyard: graveyard.as_ref().map(|c| ids::channel(c.id)),
     };
     let result = patient(ctx, async {
         if !permissions(ctx).contains(Permissions::MANAGE_GUILD) {
@@ -123,9 +124,9 @@ pub async fn setup(
         };
         let s = Settings {
             guild,
-            forum: Channel(forum.id.get()),
-            judge_role: ServerRole(judge_role.id.get()),
-            log: Channel(log.id.get()),
+            forum: ids::channel(forum.id),
+            judge_role: ids::role(judge_role.id),
+            log: ids::channel(log.id),
             lang: game_lang,
             time_zone,
             playing_judge: playing_judge.unwrap_or(false),
@@ -135,7 +136,7 @@ pub async fn setup(
         let me = ctx.cache().current_user().id;
         let lacks = crate::moderation::lacking(
             ctx.http(),
-            GuildId::new(guild.0.max(1)),
+            guild.discord(),
             me,
             s.forum,
             s.log,
@@ -148,7 +149,7 @@ pub async fn setup(
         }
         crate::moderation::open_to_roles(
             ctx.http(),
-            GuildId::new(guild.0.max(1)),
+            guild.discord(),
             me,
             s.forum,
             s.judge_role,
@@ -159,7 +160,7 @@ pub async fn setup(
         let service = &ctx.data().service;
         service.set_up_moderated(&s, &moderation).await?;
         let camps = CampSettings {
-            channel: camp_channel.as_ref().map(|c| Channel(c.id.get())),
+            channel: camp_channel.as_ref().map(|c| ids::channel(c.id)),
             mafia: mafia_camp_threads.unwrap_or(false),
         };
         service.set_camp_settings(guild, camps).await?;
@@ -168,7 +169,7 @@ pub async fn setup(
             service.set_red_card_window(guild, n).await?;
         }
         let window = service.red_card_window(guild).await?;
-        let notify = notify_role.as_ref().map(|r| ServerRole(r.id.get()));
+        let notify = notify_role.as_ref().map(|r| ids::role(r.id));
         service.set_notify_role(guild, notify).await?;
         Ok((s, camps, window, notify))
     })
@@ -180,9 +181,9 @@ pub async fn setup(
             lang,
             "ok-setup",
             &[
-                ("forum", format!("<#{}>", s.forum.0)),
-                ("role", format!("<@&{}>", s.judge_role.0)),
-                ("log", format!("<#{}>", s.log.0)),
+                ("forum", format!("<#{}>", s.forum.get())),
+                ("role", format!("<@&{}>", s.judge_role.get())),
+                ("log", format!("<#{}>", s.log.get())),
             ],
         );
         let clock = text(
@@ -201,7 +202,8 @@ pub async fn setup(
                 if s.playing_judge { "yes" } else { "no" }.to_string(),
             )],
         );
-        let shown = |r: Option<ServerRole>| r.map_or("—".to_string(), |r| format!("<@&{}>", r.0));
+        let shown =
+            |r: Option<ServerRole>| r.map_or("—".to_string(), |r| format!("<@&{}>", r.get()));
         let moderated = text(
             lang,
             "ok-setup-moderation",
@@ -213,7 +215,7 @@ pub async fn setup(
                     "graveyard",
                     moderation
                         .graveyard
-                        .map_or("—".to_string(), |c| format!("<#{}>", c.0)),
+                        .map_or("—".to_string(), |c| format!("<#{}>", c.get())),
                 ),
             ],
         );
@@ -222,7 +224,7 @@ pub async fn setup(
                 lang,
                 "ok-setup-camps",
                 &[
-                    ("channel", format!("<#{}>", c.0)),
+                    ("channel", format!("<#{}>", c.get())),
                     ("mafia", if camps.mafia { "yes" } else { "no" }.to_string()),
                 ],
             ),
@@ -233,7 +235,7 @@ pub async fn setup(
             Some(role) => text(
                 lang,
                 "ok-setup-notify",
-                &[("role", format!("<@&{}>", role.0))],
+                &[("role", format!("<@&{}>", role.get()))],
             ),
             None => text(lang, "ok-setup-no-notify", &[]),
         };
@@ -291,7 +293,9 @@ pub async fn new(
             )
             .await?;
         let (content, buttons) = signup_message(&s);
-        let post = ChannelId::new(settings.forum.0.max(1))
+        let post = settings
+            .forum
+            .discord()
             .create_forum_post(
                 ctx.http(),
                 CreateForumPost::new(
@@ -310,11 +314,11 @@ pub async fn new(
             .map_err(|e| ServiceError::Platform(e.to_string()))?;
         // A forum post's opening message has the post's id.
         service
-            .signup_posted(s.id, Channel(post.id.get()), post.id.get())
+            .signup_posted(s.id, ids::channel(post.id), post.id.get())
             .await?;
         // Members who asked to be told of new games: one ping, in the post.
         if let Some(role) = service.notify_role(guild).await? {
-            super::signups::ping_opening(ctx.http(), &s, role, Channel(post.id.get())).await;
+            super::signups::ping_opening(ctx.http(), &s, role, ids::channel(post.id)).await;
         }
         Ok(post.id.get())
     })
@@ -353,7 +357,7 @@ pub(crate) async fn rules_here(ctx: Context<'_>) -> Result<String, ServiceError>
     let p = place(ctx);
     match service.game_at(&p).await {
         Ok(id) => {
-            let g = service.store().load(id.0).await?;
+            let g = service.store().load(id).await?;
             let lang = service.route(id).await?.lang;
             let mut counts = std::collections::BTreeMap::new();
             for c in &g.chars {
@@ -481,7 +485,7 @@ pub async fn after_leave(http: &Http, data: &Data, s: &Signup, up: Option<Accoun
 
 /// Sends `user` a DM (opening the DM channel first), pinging nobody.
 async fn dm(http: &Http, user: Account, content: String) -> Result<(), serenity::Error> {
-    let channel = UserId::new(user.0.max(1)).create_dm_channel(http).await?;
+    let channel = user.discord().create_dm_channel(http).await?;
     channel
         .id
         .send_message(
@@ -682,7 +686,8 @@ pub async fn refresh(http: &Http, s: &Signup) {
         return;
     };
     let (content, buttons) = signup_message(s);
-    if let Err(e) = ChannelId::new(thread.0.max(1))
+    if let Err(e) = thread
+        .discord()
         .edit_message(
             http,
             MessageId::new(message.max(1)),
@@ -725,7 +730,8 @@ async fn check_dms(
         service.set_dm_ok(id, user, false).await?;
         let warn = text(s.lang, "signup-dm-closed", &[("player", mention(user))]);
         if let Some(thread) = s.thread {
-            let _ = ChannelId::new(thread.0.max(1))
+            let _ = thread
+                .discord()
                 .send_message(
                     http,
                     CreateMessage::new()
@@ -735,7 +741,9 @@ async fn check_dms(
                 .await;
         }
         if let Ok(settings) = service.settings(s.guild).await {
-            let _ = ChannelId::new(settings.log.0.max(1))
+            let _ = settings
+                .log
+                .discord()
                 .send_message(
                     http,
                     CreateMessage::new()

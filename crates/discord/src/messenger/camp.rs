@@ -111,7 +111,8 @@ impl DiscordMessenger {
             Some(t) => t,
             None => {
                 self.pace.step().await;
-                let t = ChannelId::new(parent.0.max(1))
+                let t = parent
+                    .discord()
                     .create_thread(
                         &*self.http,
                         CreateThread::new(title)
@@ -121,7 +122,7 @@ impl DiscordMessenger {
                     )
                     .await
                     .map_err(refused)?;
-                Channel(t.id.get())
+                ids::channel(t.id)
             }
         };
         self.service
@@ -138,8 +139,8 @@ impl DiscordMessenger {
         who: Account,
         add: bool,
     ) -> Result<(), SendError> {
-        let channel = ChannelId::new(thread.0.max(1));
-        let user = UserId::new(who.0.max(1));
+        let channel = thread.discord();
+        let user = who.discord();
         self.pace.step().await;
         let done = if add {
             channel.add_thread_member(&*self.http, user).await

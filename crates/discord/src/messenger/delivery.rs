@@ -10,17 +10,14 @@ pub(super) async fn webhook(
     pace: &Pace,
     service: &Service,
     forum: Channel,
-) -> Result<(u64, String), SendError> {
-    let kept = service
-        .store()
-        .webhook(forum.0 as i64)
-        .await
-        .map_err(failed)?;
-    if let Some((id, token)) = kept {
-        return Ok((id as u64, token));
+) -> Result<(Webhook, String), SendError> {
+    let kept = service.store().webhook(forum).await.map_err(failed)?;
+    if let Some(kept) = kept {
+        return Ok(kept);
     }
     pace.step().await;
-    let hook = ChannelId::new(forum.0.max(1))
+    let hook = forum
+        .discord()
         .create_webhook(http, CreateWebhook::new("wolfjudge"))
         .await
         .map_err(failed)?;
@@ -29,10 +26,10 @@ pub(super) async fn webhook(
     let token = url.rsplit('/').next().unwrap_or_default().to_string();
     service
         .store()
-        .keep_webhook(forum.0 as i64, hook.id.get() as i64, &token)
+        .keep_webhook(forum, Webhook::of(hook.id), &token)
         .await
         .map_err(failed)?;
-    Ok((hook.id.get(), token))
+    Ok((Webhook::of(hook.id), token))
 }
 
 /// Discord's epoch (2015-01-01), in Unix milliseconds: a snowflake's time counts from it.
@@ -170,7 +167,7 @@ impl DiscordMessenger {
                     .seats
                     .get(&seat)
                     .ok_or_else(|| failed(format!("seat {seat} has no player")))?;
-                self.dm_channel(user.0).await?
+                self.dm_channel(*user).await?
             }
         };
         self.send_parts(target, &parts, 0, message, after).await
@@ -187,7 +184,7 @@ impl DiscordMessenger {
         message: impl Fn(usize, &str) -> CreateMessage,
         after: Option<MessageId>,
     ) -> Result<u64, SendError> {
-        let channel = ChannelId::new(target.0.max(1));
+        let channel = target.discord();
         let (found, mut first) = match after {
             Some(after) => {
                 let me = self.me().await?;
@@ -209,7 +206,7 @@ impl DiscordMessenger {
             first = first.or(Some(m.id.get()));
         }
         // Nothing to send (a post whose opening was all of it): the channel itself.
-        Ok(first.unwrap_or(target.0))
+        Ok(first.unwrap_or(target.get()))
     }
 
     /// The bot's own user id, asked of Discord once per token: after a crash every
@@ -280,7 +277,9 @@ impl DiscordMessenger {
     ) -> Result<Option<Channel>, SendError> {
         let me = self.me().await?;
         self.pace.step().await;
-        let threads = GuildId::new(route.guild.0.max(1))
+        let threads = route
+            .guild
+            .discord()
             .get_active_threads(&*self.http)
             .await
             .map_err(refused)?;
@@ -288,14 +287,14 @@ impl DiscordMessenger {
             .threads
             .iter()
             .filter(|t| {
-                t.parent_id.is_some_and(|p| p.get() == parent.0)
+                t.parent_id.is_some_and(|p| p.get() == parent.get())
                     && t.owner_id == Some(me)
                     && t.name == title
                     && t.id.get() > after.get()
             })
-            .map(|t| t.id.get())
+            .map(|t| t.id)
             .min()
-            .map(Channel))
+            .map(ids::channel))
     }
 
     /// Opens a day's forum post with the message as its opening post (unless an earlier
@@ -322,14 +321,16 @@ impl DiscordMessenger {
                     Some(t) => t,
                     None => {
                         self.pace.step().await;
-                        let post = ChannelId::new(route.forum.0.max(1))
+                        let post = route
+                            .forum
+                            .discord()
                             .create_forum_post(
                                 &*self.http,
                                 CreateForumPost::new(title, message(0, &parts[0])),
                             )
                             .await
                             .map_err(refused)?;
-                        Channel(post.id.get())
+                        ids::channel(post.id)
                     }
                 };
                 self.service
@@ -340,7 +341,7 @@ impl DiscordMessenger {
             }
         };
         // The opening post's id is the post's.
-        let opened = MessageId::new(thread.0.max(1));
+        let opened = MessageId::from(thread.non_zero());
         if day > 0 && !self.has_elevator(route.game, day).await? {
             let rest = &parts[1..];
             self.open_elevator(route.game, day, thread, after.map(|_| (opened, rest)))
@@ -348,14 +349,14 @@ impl DiscordMessenger {
         }
         self.send_parts(thread, parts, 1, message, after.map(|_| opened))
             .await?;
-        Ok(thread.0)
+        Ok(thread.get())
     }
 
     /// Whether the day's index is recorded.
     pub(super) async fn has_elevator(&self, game: GameId, day: u32) -> Result<bool, SendError> {
         self.service
             .store()
-            .has_elevator(game.0, day as i32)
+            .has_elevator(GameId(game.0), day as i32)
             .await
             .map_err(failed)
     }

@@ -26,11 +26,11 @@ impl DiscordMessenger {
             .ok_or_else(|| failed("the game has no day post yet"))?;
         let (id, token) = webhook(&self.http, &self.pace, &self.service, route.forum).await?;
         let parts = split(text);
-        let channel = ChannelId::new(thread.0.max(1));
+        let channel = thread.discord();
         let (found, mut first) = match after {
             Some(after) => {
                 let shown = self
-                    .shown_since(channel, after, Author::Relay(id, &name))
+                    .shown_since(channel, after, Author::Relay(id.get(), &name))
                     .await?;
                 let shown: Vec<(u64, &str)> = shown
                     .iter()
@@ -51,17 +51,14 @@ impl DiscordMessenger {
             }
             self.pace.step().await;
             let sent = hook
-                .execute(
-                    &*self.http,
-                    (WebhookId::new(id.max(1)), token.as_str(), true),
-                )
+                .execute(&*self.http, (id.discord(), token.as_str(), true))
                 .await
                 .map_err(refused)?;
             first = first.or(sent.map(|m| m.id.get()));
         }
         let Some(first) = first else {
             // With `wait`, Discord answers with the message; kept as before if it did not.
-            return Ok(thread.0);
+            return Ok(thread.get());
         };
         self.service
             .post_linked(route.game, post.day, CharId(post.seat), thread, first)
@@ -91,7 +88,7 @@ impl DiscordMessenger {
             // A page is at most `ELEVATOR_PAGE` lines, so it fits; `split` only guards it.
             .flat_map(|p| split(p))
             .collect();
-        let channel = ChannelId::new(thread.0.max(1));
+        let channel = thread.discord();
         let mut ids = Vec::with_capacity(pages.len());
         if let Some((opened, rest)) = look {
             let heading = pages
@@ -161,7 +158,7 @@ impl DiscordMessenger {
         let texts: Vec<String> = pages.iter().flat_map(|p| split(p)).collect();
         for (message, text) in e.messages.iter().zip(texts) {
             self.edit_in(
-                ChannelId::new(e.thread.0.max(1)),
+                e.thread.discord(),
                 MessageId::new((*message).max(1)),
                 EditMessage::new()
                     .content(text)

@@ -19,6 +19,7 @@
 //! a send Discord refuses for good (a 4xx other than 429) is a permanent [`SendError`], so
 //! the outbox reports it to the judge at once and the channel moves on.
 
+use crate::ids::{self, Discord};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
@@ -26,8 +27,7 @@ use serenity::all::{
     AutoArchiveDuration, Builder, ButtonStyle, ChannelId, ChannelType, CreateActionRow,
     CreateAllowedMentions, CreateAttachment, CreateButton, CreateForumPost, CreateMessage,
     CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, CreateThread, CreateWebhook,
-    EditMessage, ExecuteWebhook, GetMessages, GuildId, Http, Message, MessageId, Nonce, UserId,
-    WebhookId,
+    EditMessage, ExecuteWebhook, GetMessages, Http, Message, MessageId, Nonce, UserId,
 };
 use sha2::{Digest, Sha256};
 
@@ -38,7 +38,7 @@ use i18n::{self, Lang};
 use notify::camp::{Camp, CampAction};
 use notify::prompt::{Delivery, NewPost, PostRef, TallyRef};
 use runtime::dispatch::{Earlier, Messenger, OutMessage, SendError};
-use service::{anon, Account, Channel, Elevator, GameId, Route, Service};
+use service::{anon, Account, Channel, Elevator, GameId, Route, Service, Webhook};
 
 use super::pace::Pace;
 
@@ -72,7 +72,7 @@ pub struct DiscordMessenger {
     /// Each player's DM channel, once opened: a DM channel between the bot and a user never
     /// changes, so it is opened once per user and process instead of before every DM (each
     /// opening is a request counted against Discord's rate limits).
-    pub dm_channels: Arc<Mutex<BTreeMap<u64, u64>>>,
+    pub dm_channels: Arc<Mutex<BTreeMap<Account, Channel>>>,
     /// One lock per Discord rate-limit bucket that two senders may share ([`Turn`]): the
     /// vote count from the outbox and the post index from its redraw task; two games'
     /// messages to one judge's log, or one player's DMs. serenity's limiter (patched,
@@ -152,25 +152,26 @@ impl DiscordMessenger {
     }
 
     /// The DM channel with `user`, opened the first time it is needed.
-    async fn dm_channel(&self, user: u64) -> Result<Channel, SendError> {
+    async fn dm_channel(&self, user: Account) -> Result<Channel, SendError> {
         let known = self
             .dm_channels
             .lock()
             .ok()
             .and_then(|m| m.get(&user).copied());
         if let Some(id) = known {
-            return Ok(Channel(id));
+            return Ok(id);
         }
         let _turn = self.turn(Turn::OpenDm).await;
         self.pace.step().await;
-        let dm = UserId::new(user.max(1))
+        let dm = user
+            .discord()
             .create_dm_channel(&*self.http)
             .await
             .map_err(failed)?;
         if let Ok(mut m) = self.dm_channels.lock() {
-            m.insert(user, dm.id.get());
+            m.insert(user, ids::channel(dm.id));
         }
-        Ok(Channel(dm.id.get()))
+        Ok(ids::channel(dm.id))
     }
 }
 
@@ -297,18 +298,18 @@ impl Messenger for DiscordMessenger {
 fn shared_bucket(msg: &OutMessage, route: &Route) -> Option<Turn> {
     let meta = msg.meta.as_ref();
     if meta.is_some_and(|m| m.moderate.is_some() || m.camp.is_some()) {
-        return Some(Turn::Server(route.guild.0));
+        return Some(Turn::Server(route.guild.get()));
     }
     if meta.is_some_and(|m| {
         m.new_post.is_some() || m.post.as_ref().is_some_and(|p| p.relay_as.is_some())
     }) {
-        return Some(Turn::Forum(route.forum.0));
+        return Some(Turn::Forum(route.forum.get()));
     }
     match msg.channel.as_str() {
-        "judge" => Some(Turn::Log(route.log.0)),
+        "judge" => Some(Turn::Log(route.log.get())),
         other => {
             let seat: u16 = other.strip_prefix("dm:")?.parse().ok()?;
-            route.seats.get(&seat).map(|a| Turn::Dm(a.0))
+            route.seats.get(&seat).map(|a| Turn::Dm(a.get()))
         }
     }
 }
@@ -322,12 +323,12 @@ mod tests {
     fn route(game: i64, log: u64, seats: &[(u16, u64)]) -> Route {
         Route {
             game: GameId(game),
-            guild: Guild(7),
-            forum: Channel(8),
-            log: Channel(log),
+            guild: Guild::new(7),
+            forum: Channel::new(8),
+            log: Channel::new(log),
             signup_thread: None,
-            days: BTreeMap::from([(1, Channel(100 + game as u64))]),
-            seats: seats.iter().map(|(s, a)| (*s, Account(*a))).collect(),
+            days: BTreeMap::from([(1, Channel::new(100 + game as u64))]),
+            seats: seats.iter().map(|(s, a)| (*s, Account::new(*a))).collect(),
             lang: Lang::En,
         }
     }

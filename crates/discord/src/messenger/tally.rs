@@ -28,24 +28,21 @@ impl DiscordMessenger {
             .get(&tally.day)
             .copied()
             .ok_or_else(|| failed(format!("day {} has no post yet", tally.day)))?;
-        let channel = ChannelId::new(thread.0.max(1));
+        let channel = thread.discord();
         let edit = || {
             EditMessage::new()
                 .content(text.as_str())
                 .allowed_mentions(no_pings())
         };
         let kept = store
-            .tally_message(game.0, day, round)
+            .tally_message(game, day, round)
             .await
             .map_err(failed)?;
         if let Some(id) = kept {
-            match self
-                .edit_in(channel, MessageId::new(id.max(1)), edit())
-                .await
-            {
+            match self.edit_in(channel, id.discord(), edit()).await {
                 // The message's id: every row it delivers keeps one (the outbox's checks;
                 // only a redraw skipped for a later one is delivered without).
-                Ok(_) => return Ok(Some(id)),
+                Ok(_) => return Ok(Some(id.get())),
                 // Deleted (by a moderator): made again below.
                 Err(e) if not_found(&e) => {}
                 Err(e) => return Err(refused(e)),
@@ -83,7 +80,7 @@ impl DiscordMessenger {
             }
         };
         store
-            .keep_tally_message(game.0, day, round, thread.0 as i64, id.get() as i64)
+            .keep_tally_message(game, day, round, thread, ids::message(id))
             .await
             .map_err(failed)?;
         Ok(Some(id.get()))
