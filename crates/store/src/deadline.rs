@@ -87,17 +87,11 @@ fn reminders(g: &Game) -> Vec<Reminder> {
                     }
                 }
             }
-            if !first.is_empty() {
-                out.push(Reminder {
-                    due: Due {
-                        kind: format!("reminder:night:{night}"),
-                        at: n.wolves_until - Duration::minutes(10),
-                    },
-                    recipients: first,
-                    text_id: "reminder-night",
-                    closes: n.wolves_until,
-                });
-            }
+            out.extend(night_reminder(
+                format!("reminder:night:{night}"),
+                first,
+                n.wolves_until,
+            ));
             if g.kind() == engine::Kind::Werewolf && n.witch_until > n.wolves_until && !n.witch_done
             {
                 let witch: Vec<String> = g
@@ -106,22 +100,35 @@ fn reminders(g: &Game) -> Vec<Reminder> {
                     .filter(|_| g.antidote || g.poison)
                     .map(|c| format!("dm:{}", c.0))
                     .collect();
-                if !witch.is_empty() {
-                    out.push(Reminder {
-                        due: Due {
-                            kind: format!("reminder:witch:{night}"),
-                            at: n.witch_until - Duration::minutes(10),
-                        },
-                        recipients: witch,
-                        text_id: "reminder-night",
-                        closes: n.witch_until,
-                    });
-                }
+                out.extend(night_reminder(
+                    format!("reminder:witch:{night}"),
+                    witch,
+                    n.witch_until,
+                ));
             }
         }
         _ => {}
     }
     out
+}
+
+/// A night's reminder to `recipients` ten minutes before the window closing at `closes`
+/// (the wolves', seer's and police's, or the witch's); none when nobody still owes a
+/// choice.
+fn night_reminder(
+    kind: String,
+    recipients: Vec<String>,
+    closes: DateTime<Utc>,
+) -> Option<Reminder> {
+    (!recipients.is_empty()).then(|| Reminder {
+        due: Due {
+            kind,
+            at: closes - Duration::minutes(10),
+        },
+        recipients,
+        text_id: "reminder-night",
+        closes,
+    })
 }
 
 /// The warnings before the open day's close (issue 18, warnings before penalties): one row
