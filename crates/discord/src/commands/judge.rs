@@ -167,19 +167,30 @@ pub async fn card(
         CardColor::Yellow => Color::Yellow,
         CardColor::Red => Color::Red,
     };
+    on_character(ctx, &target, "ok-card", |target| Action::Card {
+        target,
+        color,
+        reason: reason.clone(),
+    })
+    .await
+}
+
+/// A judge's action on one character named by `target`, confirmed with `ok` (which names
+/// the character): the `/judge` commands that take a character and a reason.
+async fn on_character(
+    ctx: Context<'_>,
+    target: &str,
+    ok: &'static str,
+    action: impl Fn(engine::CharId) -> Action,
+) -> Result<(), Error> {
     as_judge(
         ctx,
         async |s: &Service, j: &Judging, _lang| {
-            let target = Service::target(&j.state, &target)?;
-            let action = Action::Card {
-                target,
-                color,
-                reason: reason.clone(),
-            };
-            s.judge_on(j, action, &key(ctx)).await?;
+            let target = Service::target(&j.state, target)?;
+            s.judge_on(j, action(target), &key(ctx)).await?;
             Ok(j.state.ch(target).name.clone())
         },
-        |name, lang| text(lang, "ok-card", &[("name", name.clone())]),
+        |name, lang| text(lang, ok, &[("name", name.clone())]),
     )
     .await
 }
@@ -195,19 +206,10 @@ pub async fn remove(
     #[max_length = 300]
     reason: String,
 ) -> Result<(), Error> {
-    as_judge(
-        ctx,
-        async |s: &Service, j: &Judging, _lang| {
-            let target = Service::target(&j.state, &target)?;
-            let action = Action::Remove {
-                target,
-                reason: reason.clone(),
-            };
-            s.judge_on(j, action, &key(ctx)).await?;
-            Ok(j.state.ch(target).name.clone())
-        },
-        |name, lang| text(lang, "ok-removed", &[("name", name.clone())]),
-    )
+    on_character(ctx, &target, "ok-removed", |target| Action::Remove {
+        target,
+        reason: reason.clone(),
+    })
     .await
 }
 
