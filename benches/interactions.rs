@@ -1,4 +1,4 @@
-//! Benchmark: the interaction path (issue 19). The real Discord adapter (`discord::start`,
+//! Benchmark: the interaction path (the performance round). The real Discord adapter (`discord::start`,
 //! gateway only, as a production gateway process runs) against the fake Discord of the
 //! end-to-end tests (REST and gateway websocket, `tests/common/fake_discord.rs`), over real
 //! PostgreSQL through the counting proxy of `tests/common/pgproxy.rs`, with hundreds of

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The store's write statement alone, against pgbench -N, at the same concurrency (issue 19,
+# The store's write statement alone, against pgbench -N, at the same concurrency (the performance round,
 # target 2). `wolfjudge bench` measures the whole store at work: the commands, the deadline
 # worker and the outbox's delivery sharing two cores with PostgreSQL. This harness asks
 # how far the statement a command costs (`store::write`, a group of one: the seq move, an event, an outbox

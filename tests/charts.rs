@@ -1,4 +1,4 @@
-//! The reveal's pictures (issue 18 item 2), drawn from simulated games: one PNG per vote and
+//! The reveal's pictures (the forum-features work), drawn from simulated games: one PNG per vote and
 //! the timeline, each decoding to its size with its bars drawn; a 16-player game named from
 //! `config/characters.toml` draws every text with glyphs of the bundled font (no tofu);
 //! what a vote's picture says (changes, proxies, the sheriff's weight, the result) is the

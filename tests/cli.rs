@@ -1,5 +1,5 @@
 //! The command line's edges, as a user meets them: the built `wolfjudge` binary run with
-//! arguments, its exit code and what it prints on stdout and stderr (issue 13).
+//! arguments, its exit code and what it prints on stdout and stderr (the newcomer's-first-hour work).
 
 use crate::common;
 use crate::common::catalog::{msg, says, says_with, zh};

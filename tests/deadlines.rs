@@ -1,4 +1,4 @@
-//! The deadline worker's two lanes (issue 19): a deadline that falls due after a burst
+//! The deadline worker's two lanes (the performance round): a deadline that falls due after a burst
 //! began is not held up behind the burst, and a worker's round ends within its budget so
 //! that the next one starts from the clock's new time; and while a burst is being fired,
 //! the process's dispatcher lets it go first.
@@ -88,7 +88,7 @@ async fn a_deadline_due_after_a_burst_does_not_wait_behind_it(pool: PgPool) {
     assert_nothing_due(&st, now).await;
 }
 
-/// A firing that cannot commit holds one of the worker's slots, not the worker (issue 19,
+/// A firing that cannot commit holds one of the worker's slots, not the worker (the performance round,
 /// target 6): a round that reaches its budget returns without waiting for the firings it
 /// started, and the next rounds go on firing while they wait. `stuck`'s close is due first
 /// and its row is locked by another transaction (a slow command, say); thirty games' closes
@@ -187,7 +187,7 @@ impl Messenger for SendTimes {
     }
 }
 
-/// A burst goes before delivery (issue 19, target 6): while a worker round has more games'
+/// A burst goes before delivery (the performance round): while a worker round has more games'
 /// day closes due than it fires at once, the same process's dispatcher sends nothing; it
 /// sends the waiting messages once the last of the burst has a slot. 120 games whose only
 /// due deadline is their close; the dispatcher starts as the first close commits. Its
@@ -303,7 +303,7 @@ async fn a_deadline_falling_due_during_a_round_is_found_by_it(pool: PgPool) {
 
 /// The bot's worker reads a closing day's post back before the close fires, so that a post
 /// the gateway missed counts; a read-back is Discord's time, not the database's, so only
-/// that close waits for it (issue 19, target 6). Three games' days closed a minute or two
+/// that close waits for it (the performance round). Three games' days closed a minute or two
 /// ago: `slow`'s post takes long to read back, `quick`'s is read at once, and `masked` is
 /// anonymous (a member's own message never counts there, so its close does not wait; its
 /// post is read after the others, to remove messages that show an account). The first

@@ -1367,7 +1367,7 @@ async fn vote_target_autocompletes_living_characters(pool: PgPool) {
     }
 }
 
-/// `/proxy target` asks the judge to cast the player's OWN vote for the target (RULES.md,
+/// `/proxy target` asks the judge to cast the player's OWN vote for the target (docs/rules.md,
 /// proxy votes): the reply says exactly that, and the day's count shows the player's vote
 /// on the target, recorded as a proxy vote.
 #[sqlx::test(migrations = "./migrations")]
@@ -1744,7 +1744,7 @@ async fn a_kill_reason_typed_in_the_label_modal_reaches_the_engine(pool: PgPool)
         json!(4),
         "a text input: {modal}"
     );
-    // The modal mirrors the engine's two-character rule (RULES.md §1).
+    // The modal mirrors the engine's two-character rule (docs/rules.md §1).
     assert_eq!(top[0]["component"]["min_length"], json!(2));
     assert_eq!(top[0]["component"]["max_length"], json!(2));
     let custom_id = modal["data"]["custom_id"]

@@ -1,4 +1,4 @@
-//! The camps' private threads, end to end through the fake Discord (issue 18 item 4b): a
+//! The camps' private threads, end to end through the fake Discord (the forum-features work): a
 //! game whose ruleset has `wolf_chat` opens one private thread (type 12, not invitable) in
 //! the server's camp channel with exactly the wolves and the judge; a wolf who dies leaves
 //! it when the death is public (at once by day, with the morning's post at night); nobody

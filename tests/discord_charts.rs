@@ -1,4 +1,4 @@
-//! The reveal's pictures on Discord (issue 18 item 2): after a day with a vote, a change, a
+//! The reveal's pictures on Discord (the forum-features work): after a day with a vote, a change, a
 //! proxy vote and an abstention, the judge ends the game, and the reveal in the day's post
 //! is followed by a message carrying the PNGs as a multipart upload: the day's vote and the
 //! timeline, each decoding to the size the charts lay out.

@@ -1,4 +1,4 @@
-//! Channel moderation end to end through the fake Discord (issue 18, item 4a): a day's post
+//! Channel moderation end to end through the fake Discord (the forum-features work): a day's post
 //! locked and archived once its day is over (after its result and the night's messages, with
 //! nothing written there afterwards), the living and dead roles kept in sync from the start
 //! to the end, and `/wolf-setup` naming the permissions the bot lacks, in both languages.

@@ -1,4 +1,4 @@
-//! Records across games on Discord (issue 18 item 8), end to end against the fake Discord:
+//! Records across games on Discord (the forum-features work), end to end against the fake Discord:
 //! three m32 games played on one server without a tournament (the first ended by a red
 //! card, the others by the judge), then `/stats` (a member's, the caller's, the server's)
 //! and `/leaderboard` with exact numbers, in Chinese and English; the sign-up post marking

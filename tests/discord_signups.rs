@@ -1,4 +1,4 @@
-//! Sign-up management (issue 18, item 5) end to end through the fake Discord: the judge puts
+//! Sign-up management (the forum-features work) end to end through the fake Discord: the judge puts
 //! a member on the sign-up (`/judge sign`), the waiting list moves up when a player leaves,
 //! a new sign-up pings the server's "notify me" role (that role only, through
 //! `allowed_mentions`) and members opt in and out with its buttons, and the bench of

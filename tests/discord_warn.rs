@@ -1,4 +1,4 @@
-//! Warnings before penalties (issue 18 item 3), end to end through the fake Discord: at the
+//! Warnings before penalties (the forum-features work), end to end through the fake Discord: at the
 //! ruleset's `warn_before_close` times (6 hours and 1 hour before a day's close in `m32`) the
 //! bot DMs each living character the close would card automatically, saying its posts, the
 //! posts needed, whether it still has to vote, and the close time (also as a Discord

@@ -303,7 +303,7 @@ async fn wolfjudge_export_then_verify_checks_the_commitment(pool: PgPool) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A real game's 256-bit seed (issue 15): the export keeps the contract's integer `seed` (0)
+/// A real game's 256-bit seed (the one-door work): the export keeps the contract's integer `seed` (0)
 /// and gives the seed in `seed256`; the script replays to the stored game, and `wolfjudge
 /// verify` checks the 32 bytes against the commitment and prints the deal they give.
 #[sqlx::test(migrations = "./migrations")]
@@ -505,7 +505,7 @@ fn deed_at(lang: Lang, phase: Phase, time: &str, deed: String) -> String {
     )
 }
 
-/// Issue 14 item 5: the reveal lists every card (its reason, whether the public saw it),
+/// The rule-slips work: the reveal lists every card (its reason, whether the public saw it),
 /// each vote with its change and proxy marked, and the decisions, each with its time.
 #[test]
 fn the_reveal_lists_cards_vote_changes_proxies_and_decisions_with_times() {
@@ -578,7 +578,7 @@ fn the_reveal_lists_cards_vote_changes_proxies_and_decisions_with_times() {
     }
 }
 
-/// Issue 14 item 4 (simulate --seed 22): a hunter who declines to shoot is logged as
+/// The rule-slips work (simulate --seed 22): a hunter who declines to shoot is logged as
 /// having chosen so, not as having let his time run out.
 #[test]
 fn a_declined_shot_is_logged_as_a_choice() {
@@ -601,7 +601,7 @@ fn a_declined_shot_is_logged_as_a_choice() {
     }
 }
 
-/// RULES.md §4: a simulated `wolf-king` game (the guard protects, the knight duels) played
+/// docs/rules.md §4: a simulated `wolf-king` game (the guard protects, the knight duels) played
 /// through the store exports as a script whose steps include `protect` (with and without a
 /// target) and `duel`, which replays to the stored game; the script names the board.
 /// Plays a simulated game of the `wolf-king` board (protections, duels, self-destructs)

@@ -1,4 +1,4 @@
-//! Hostile input (issue 16 item 5): scripts and exports from elsewhere must end, quickly and
+//! Hostile input (the reliability work): scripts and exports from elsewhere must end, quickly and
 //! in bounded memory, with a report or a clean error — never a panic, a hang or an abort.
 //!
 //! First the issue's cases as fixed regression tests (each crashed or hung the code before

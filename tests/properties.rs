@@ -46,11 +46,11 @@ struct GameSpec {
     start_offset_min: i64,
     /// A tournament's first-night rule: the seat whose player may not be killed on night 1.
     forbidden: Option<usize>,
-    /// A werewolf game on one of the standard boards (RULES.md §4) instead of `m32`.
+    /// A werewolf game on one of the standard boards (docs/rules.md §4) instead of `m32`.
     board: Option<&'static str>,
 }
 
-/// The boards of RULES.md §4 a werewolf game may be played on.
+/// The boards of docs/rules.md §4 a werewolf game may be played on.
 const BOARDS: [&str; 4] = ["idiot", "guard", "wolf-king", "small"];
 
 fn deal(mafia: bool, n: usize, board: Option<&str>) -> Vec<Role> {
@@ -132,7 +132,7 @@ fn game_spec() -> impl Strategy<Value = GameSpec> {
         proptest::option::of(0usize..11),
     )
         .prop_flat_map(|(mafia, n, seed, fixed, cards, off, forbidden)| {
-            // Half of the werewolf games are played on a board of RULES.md §4, chosen by
+            // Half of the werewolf games are played on a board of docs/rules.md §4, chosen by
             // the seed (so the other draws stay what they were before the boards).
             let board = match seed % 8 {
                 i @ 0..=3 if !mafia => Some(BOARDS[i as usize]),
@@ -534,7 +534,7 @@ fn progress(g: &Game, s: &Step) -> Option<Command> {
     }
 }
 
-/// The abilities of RULES.md §4 (the guard's protection, a self-destruct, a duel), mostly by
+/// The abilities of docs/rules.md §4 (the guard's protection, a self-destruct, a duel), mostly by
 /// the role that holds them and at its time, sometimes by anyone at any time.
 fn board_action(g: &Game, s: &Step) -> Option<Command> {
     let living = g.living();
@@ -915,12 +915,12 @@ fn walk(
 }
 
 // ---------------------------------------------------------------------------------------
-// Independent readings of RULES.md
+// Independent readings of docs/rules.md
 // ---------------------------------------------------------------------------------------
 
 /// Who has won, counted from the dealt roles and the set of eliminated characters
-/// (RULES.md §1 "Win conditions", §2 "End"), or `None`.
-/// `half`: the ruleset's `wolves_win_at_half` (off on the boards of RULES.md §4, 屠边 only).
+/// (docs/rules.md §1 "Win conditions", §2 "End"), or `None`.
+/// `half`: the ruleset's `wolves_win_at_half` (off on the boards of docs/rules.md §4, 屠边 only).
 fn rules_winner(kind: Kind, half: bool, roles: &[Role], out: &BTreeSet<CharId>) -> Option<Winner> {
     let alive = |r: Role| {
         roles
@@ -933,7 +933,7 @@ fn rules_winner(kind: Kind, half: bool, roles: &[Role], out: &BTreeSet<CharId>) 
         Kind::Werewolf => {
             let living = roles.len() - out.len();
             // The white wolf king is a wolf; the gods are the village's roles with an
-            // ability (RULES.md §4).
+            // ability (docs/rules.md §4).
             let wolves = alive(Role::Wolf) + alive(Role::WhiteWolfKing);
             let gods = [
                 Role::Seer,
@@ -1123,7 +1123,7 @@ proptest! {
                     let ctx = || format!("event {i} {:?}: {}", e.kind, t.describe());
                     let d = match (g.phase, g.day.as_ref()) {
                         // With fixed phase times the day opens on time even while a
-                        // decision is still open (a dead sheriff's badge, RULES.md §1).
+                        // decision is still open (a dead sheriff's badge, docs/rules.md §1).
                         (Phase::Day { .. }, Some(d))
                             if !d.closed && (g.pending.is_empty() || o.fixed_phase_times) => d,
                         _ => return Err(TestCaseError::fail(format!("a vote outside an open day: {}", ctx()))),
@@ -1270,7 +1270,7 @@ proptest! {
             if is_end(e) {
                 break;
             }
-            // The one role a game makes public: a voted-out idiot's (RULES.md §4), and only
+            // The one role a game makes public: a voted-out idiot's (docs/rules.md §4), and only
             // an idiot's; its announcement names him the idiot, as it must.
             if let EventKind::IdiotRevealed { idiot } = e.kind {
                 prop_assert_eq!(played.game.ch(idiot).role, Role::Idiot, "public event {} reveals a non-idiot: {:?}", i, e);
@@ -1353,7 +1353,7 @@ proptest! {
         })?;
     }
 
-    /// 8. The tournament's first-night rule (RULES.md §2 house rule): on night 1 no kill
+    /// 8. The tournament's first-night rule (docs/rules.md §2 house rule): on night 1 no kill
     /// submission, pick or fixed kill falls on the character the forbidden player plays, and
     /// a kill or pick naming it then is refused with `first_kill_forbidden`; from night 2 on
     /// nothing is refused for that reason.
@@ -1389,7 +1389,7 @@ proptest! {
     }
 }
 
-/// RULES.md §1 "Fixed phase times", read independently of the engine: in a game whose
+/// docs/rules.md §1 "Fixed phase times", read independently of the engine: in a game whose
 /// ruleset has `fixed_phase_times`, every phase change happens at a time computed from the
 /// previous phase's public schedule alone (and the judge's public extensions and pauses):
 /// a day closes at its announced close, the night opens one `decision_window` after it,
@@ -1442,7 +1442,7 @@ fn check_fixed_schedule(log: &[Event]) -> Result<usize, String> {
                 meet("close")?;
                 expected = Some(("night", e.at + secs(o.decision_window)));
             }
-            // A day cut short by a public self-destruct or won duel (RULES.md §4): it closes
+            // A day cut short by a public self-destruct or won duel (docs/rules.md §4): it closes
             // at that public moment, and the night follows one window later as after a close.
             EventKind::DayCut { .. } => {
                 if !matches!(expected, Some(("close", _))) {
@@ -1537,7 +1537,7 @@ fn generated_games_mostly_end() {
         let spec = game_spec().new_tree(&mut runner).unwrap().current();
         // (450..550: with fixed phase times an M32 night always lasts to the witch's deadline
         // and each phase change comes a window later, so a game takes more steps.)
-        // On a board (屠边, no "half" condition: RULES.md §4) a game needs more deaths.
+        // On a board (屠边, no "half" condition: docs/rules.md §4) a game needs more deaths.
         let len = if spec.board.is_some() {
             550..700
         } else {

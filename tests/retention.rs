@@ -1,4 +1,4 @@
-//! Retention (issue 19, storage): `wolfjudge prune` removes delivered messages older than
+//! Retention (the performance round, storage): `wolfjudge prune` removes delivered messages older than
 //! its age (each chat's newest sent message stays), every snapshot but a game's latest and
 //! an ended game's old fired deadlines, and packs an ended game's events and command log
 //! into one compressed row; a pruned game still loads, exports to the same script and

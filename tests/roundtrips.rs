@@ -1,4 +1,4 @@
-//! Database round trips per interaction (issue 15, item 2): the service runs over a pool
+//! Database round trips per interaction (the one-door work): the service runs over a pool
 //! whose connections pass through the counting proxy of `common/pgproxy.rs` (what counts as
 //! a statement round trip, a prepare and a ping is said there).
 

@@ -1,4 +1,4 @@
-//! Starting and secrecy guarantees (issue 16, items 4 and 6):
+//! Starting and secrecy guarantees (the reliability work):
 //!
 //! - `/wolf start` deals once: two starts at once, or a start retried after a failure,
 //!   build one game whose seats are the engine's players (service and fake Discord).
@@ -177,7 +177,7 @@ async fn forty_sign_ups_each_started_twice_at_once_are_dealt_once(pool: PgPool) 
         let (seats, players) = seats_and_players(&s, a).await;
         // The deal kept with the sign-up (what any later start builds from) is the game's:
         // the second start did not draw one of its own.
-        // A real game's seed: 256 bits from the OS, kept in `seed256` (issue 15).
+        // A real game's seed: 256 bits from the OS, kept in `seed256` (the one-door work).
         let (seed, seed256, seating): (Option<i64>, Vec<u8>, Vec<i64>) =
             sqlx::query_as("SELECT seed, seed256, seating FROM signup_posts WHERE game_id = $1")
                 .bind(a.0)

@@ -1,4 +1,4 @@
-//! The public vote count (issue 18, item 1) end to end through the fake Discord: one
+//! The public vote count (the forum-features work) end to end through the fake Discord: one
 //! message per day post (and per Mafia tie round), edited in place after every vote, change,
 //! proxy and abstention, the sheriff's vote marked with its weight, the final count kept at
 //! the close with the result after it; and `/votes day:N`, a past day's whole history, in

@@ -509,7 +509,7 @@ fn with_first_kill(s: &Script, by: &str, target: &str) -> Script {
     Script { steps, ..s.clone() }
 }
 
-/// RULES.md §2 house rule: Gus was killed on night 1 of game 1, so on night 1 of game 2 the
+/// docs/rules.md §2 house rule: Gus was killed on night 1 of game 1, so on night 1 of game 2 the
 /// killers may not choose him (the refusal changes nothing), but may choose Cao; from night
 /// 2 on Gus is fair game again (tests/scenarios/mafia_first_kill_forbidden.json).
 #[sqlx::test]

@@ -559,7 +559,7 @@ sim-card-reason-1 = off-topic posting
 sim-card-reason-2 = pushing others to vote in a hostile tone
 sim-card-reason-3 = discussing the game outside the thread
 
-## Tournaments (RULES.md §3): the standings table and its awards.
+## Tournaments (docs/rules.md §3): the standings table and its awards.
 tournament-title = Tournament { $name } ({ $ruleset }): { $played } of { $planned } games finished, judge { $judge }
 tournament-col-rank = #
 tournament-col-player = Player
@@ -994,7 +994,7 @@ ok-concede = You conceded; the game is over.
 ok-self-destruct = Recorded: you self-destructed. It is announced in the day's thread.
 ok-duel = Recorded: your duel with { $name }. The result is announced in the day's thread.
 
-## The standard boards (RULES.md §4): guard, idiot, white wolf king, knight.
+## The standard boards (docs/rules.md §4): guard, idiot, white wolf king, knight.
 role-guard = guard
 role-idiot = idiot
 role-white_wolf_king = white wolf king
@@ -1050,7 +1050,7 @@ ev-reveal-board = Board: { $ruleset } ({ $roles }){ $has ->
    *[no] {""}
 }.
 
-## Channel moderation (issue 18, item 4a): day posts locked, living/dead roles, the setup's
+## Channel moderation (the forum-features work): day posts locked, living/dead roles, the setup's
 ## permission check.
 cmd-wolf-setup-living_role = living_role
 cmd-wolf-setup-living_role-desc = A role the bot gives a game's living players (only they post in day posts)
@@ -1084,7 +1084,7 @@ moderate-living = Give the living players' role to: { $names }.
 moderate-dead = Swap the living players' role for the dead role: { $names }.
 moderate-clear = Take the living and dead roles from: { $names }.
 moderate-replaced = Move { $name }'s role from the player who left to the substitute.
-## Warnings before penalties (issue 18 item 3): the DM before a day's close to each character
+## Warnings before penalties (the forum-features work): the DM before a day's close to each character
 ## the close would card automatically, and the at-risk list of /judge status.
 opt-warn_before_close = warnings before the close of a day
 warn-card-heading = ⚠️ Warning, { $name }: the { $phase } vote closes at { $closes }. As things stand, the close gives you an automatic yellow card:
@@ -1097,7 +1097,7 @@ view-at-risk-no-vote = ; not voted
 view-at-risk-none = Nobody is at risk of an automatic card at the close.
 view-at-risk-speedup = No automatic cards after the speed-up: nobody is at risk.
 view-at-risk-off = This game gives no automatic cards: nobody is at risk.
-## Camp threads (issue 18 item 4b): the private thread of the wolves, or of Mafia's killers
+## Camp threads (the forum-features work): the private thread of the wolves, or of Mafia's killers
 ## and police, with its members and the judge only.
 
 opt-camp_threads = private camp threads
@@ -1127,7 +1127,7 @@ cmd-wolf-setup-camp_channel = camp_channel
 cmd-wolf-setup-camp_channel-desc = A text channel the players can read, where the private camp threads open (none: no camp threads)
 cmd-wolf-setup-mafia_camp_threads = mafia_camp_threads
 cmd-wolf-setup-mafia_camp_threads-desc = Mafia: a private thread for the killers and one for the police (default: no)
-## Charts in the reveal (issue 18 item 2): one picture per vote and the game's timeline.
+## Charts in the reveal (the forum-features work): one picture per vote and the game's timeline.
 chart-vote-title = Vote of { $phase }
 chart-time-axis = Time ({ $zone })
 chart-abstain = abstain
@@ -1237,7 +1237,7 @@ history-line = #{ $n } { $link }
 history-page = Page { $page } of { $pages }; for the next, give page { $next }.
 history-none = { $name } has no counted posts in this game yet.
 history-no-page = There is no page { $page }: this character's posts fill { $pages } pages.
-## Records across games (issue 18 item 8): /stats, /leaderboard, card records, /appeal
+## Records across games (the forum-features work): /stats, /leaderboard, card records, /appeal
 stats-camps = Wins by camp: { $camps }
 stats-camp = { $camp } { $won }/{ $played } ({ $rate })
 stats-win-rate = Win rate: { $rate }
@@ -1280,7 +1280,7 @@ cmd-appeal-text = text
 cmd-appeal-text-desc = Your complaint
 cmd-wolf-setup-red_card_games = red_card_games
 cmd-wolf-setup-red_card_games-desc = Sign-ups mark members with a red card in their last N games (default 5, 0: off)
-## The public vote count (tally) in each day post, and /votes day:N (issue 18, item 1)
+## The public vote count (tally) in each day post, and /votes day:N (the forum-features work)
 tally-title = 📊 **Vote count: { $phase }**
 tally-weight = The sheriff's vote (★) counts { $weight }.
 tally-target = **{ $name }** — { $votes }: { $voters }
@@ -1317,7 +1317,7 @@ votes-history-close = { $at } { $what }
 votes-no-such-day = Day { $day } has not started; this game has reached day { $last }.
 cmd-votes-day = day
 cmd-votes-day-desc = A past day's full vote history (every vote and change, with times and reasons)
-# --- Sign-up management (issue 18, item 5): the judge adds a member, the notify role, the bench of substitutes ---
+# --- Sign-up management (the forum-features work): the judge adds a member, the notify role, the bench of substitutes ---
 cmd-judge-sign = sign
 cmd-judge-sign-desc = Put a member on the open sign-up (before the game starts)
 cmd-judge-sign-member = member

@@ -530,7 +530,7 @@ sim-card-reason-1 = 发言离题
 sim-card-reason-2 = 催票语气过激
 sim-card-reason-3 = 场外讨论本局
 
-## 比赛（RULES.md §3）：积分榜及奖项。
+## 比赛（docs/rules.md §3）：积分榜及奖项。
 tournament-title = 比赛「{ $name }」（{ $ruleset }）：已完成 { $played }/{ $planned } 局，法官 { $judge }
 tournament-col-rank = 名次
 tournament-col-player = 玩家
@@ -958,7 +958,7 @@ ok-concede = 你已认输，游戏结束。
 ok-self-destruct = 已记录：你已自爆，当天的讨论帖会公布。
 ok-duel = 已记录：你与 { $name } 决斗，结果会公布在当天的讨论帖。
 
-## 标准板子（RULES.md §4）：守卫、白痴、白狼王、骑士。
+## 标准板子（docs/rules.md §4）：守卫、白痴、白狼王、骑士。
 role-guard = 守卫
 role-idiot = 白痴
 role-white_wolf_king = 白狼王
@@ -1014,7 +1014,7 @@ ev-reveal-board = 板子：{ $ruleset }（{ $roles }）{ $has ->
    *[no] {""}
 }。
 
-## Channel moderation (issue 18, item 4a): day posts locked, living/dead roles, the setup's
+## Channel moderation (the forum-features work): day posts locked, living/dead roles, the setup's
 ## permission check.
 cmd-wolf-setup-living_role = 存活身份组
 cmd-wolf-setup-living_role-desc = 机器人发给本局存活玩家的身份组（只有他们能在白天帖发言）
@@ -1048,7 +1048,7 @@ moderate-living = 给这些玩家发放存活身份组：{ $names }。
 moderate-dead = 把这些玩家的存活身份组换成出局身份组：{ $names }。
 moderate-clear = 收回这些玩家的存活和出局身份组：{ $names }。
 moderate-replaced = 把 { $name } 的身份组从离开的玩家转给替补。
-## 判罚前的提醒（issue 18 第 3 项）：白天截止前私信给截止时会被自动判牌的角色，以及 /judge status 里的风险名单。
+## 判罚前的提醒（the forum-features work 第 3 项）：白天截止前私信给截止时会被自动判牌的角色，以及 /judge status 里的风险名单。
 opt-warn_before_close = 白天截止前的提醒
 warn-card-heading = ⚠️ 注意，{ $name }：{ $phase }的投票将于 { $closes } 截止。照现在的情况，截止时你会被自动判黄牌：
 warn-card-posts = 你今天发言 { $posts } 条，至少需要 { $need } 条。请在截止前多发言。
@@ -1060,7 +1060,7 @@ view-at-risk-no-vote = ；未投票
 view-at-risk-none = 目前没有角色会在截止时被自动判牌。
 view-at-risk-speedup = 加速后不再自动判牌：没有角色有风险。
 view-at-risk-off = 本局不自动判牌：没有角色有风险。
-## 阵营私密讨论串（issue 18 第 4b 项）：狼人（或杀人游戏的杀手、警察）的私密讨论串，只有成员和法官能看到。
+## 阵营私密讨论串（the forum-features work 第 4b 项）：狼人（或杀人游戏的杀手、警察）的私密讨论串，只有成员和法官能看到。
 
 opt-camp_threads = 阵营私密讨论串
 camp-thread-title = 第 { $game } 局 · { $camp ->
@@ -1089,7 +1089,7 @@ cmd-wolf-setup-camp_channel = 阵营频道
 cmd-wolf-setup-camp_channel-desc = 玩家能看到的文字频道，阵营私密讨论串开在这里（不设：不开）
 cmd-wolf-setup-mafia_camp_threads = 杀人游戏阵营讨论串
 cmd-wolf-setup-mafia_camp_threads-desc = 杀人游戏：为杀手和警察各开一个私密讨论串（默认不开）
-## Charts in the reveal (issue 18 item 2): one picture per vote and the game's timeline.
+## Charts in the reveal (the forum-features work): one picture per vote and the game's timeline.
 chart-vote-title = { $phase } 投票
 chart-time-axis = 时间（{ $zone }）
 chart-abstain = 弃票
@@ -1196,7 +1196,7 @@ history-line = #{ $n } { $link }
 history-page = 第 { $page }/{ $pages } 页；下一页在命令里填页码 { $next }。
 history-none = { $name } 在本局还没有计入的发言。
 history-no-page = 没有第 { $page } 页：这个角色的发言共 { $pages } 页。
-## Records across games (issue 18 item 8): /stats, /leaderboard, card records, /appeal
+## Records across games (the forum-features work): /stats, /leaderboard, card records, /appeal
 stats-camps = 各阵营胜场：{ $camps }
 stats-camp = { $camp } { $won }/{ $played }（{ $rate }）
 stats-win-rate = 胜率：{ $rate }
@@ -1239,7 +1239,7 @@ cmd-appeal-text = 内容
 cmd-appeal-text-desc = 你的申诉
 cmd-wolf-setup-red_card_games = 红牌局数
 cmd-wolf-setup-red_card_games-desc = 报名帖标出最近 N 局中收到过红牌的成员（默认 5，0 为不标）
-## 每个讨论帖的公开计票，以及 /票型 天:N（issue 18 第 1 项）
+## 每个讨论帖的公开计票，以及 /票型 天:N（the forum-features work 第 1 项）
 tally-title = 📊 **{ $phase }计票**
 tally-weight = 警长的票（★）算 { $weight } 票。
 tally-target = **{ $name }** — { $votes } 票：{ $voters }
@@ -1270,7 +1270,7 @@ votes-history-close = { $at } { $what }
 votes-no-such-day = 第 { $day } 天还没有开始；本局进行到第 { $last } 天。
 cmd-votes-day = 天
 cmd-votes-day-desc = 查看某一天的完整投票记录（每次投票和改票，含时间和理由）
-# --- Sign-up management (issue 18, item 5): the judge adds a member, the notify role, the bench of substitutes ---
+# --- Sign-up management (the forum-features work): the judge adds a member, the notify role, the bench of substitutes ---
 cmd-judge-sign = 代报名
 cmd-judge-sign-desc = 替一名成员报名当前的游戏（开局前）
 cmd-judge-sign-member = 成员

@@ -184,7 +184,7 @@ pub struct Report {
     pub read_back: Option<ReadBackBurst>,
 }
 
-/// Storage per finished game (issue 19, target 4): as the games left it, compacted (only
+/// Storage per finished game (the performance round): as the games left it, compacted (only
 /// their live rows, as a database reuses the space of dead ones), and compacted after a
 /// retention pass that prunes every delivered message and packs every game's logs (the
 /// state a game reaches once it is older than `[retention] keep_delivered`).
@@ -203,7 +203,7 @@ pub struct Storage {
     pub tables_after: Vec<(String, u64)>,
 }
 
-/// The storage target per finished game after retention (issue 19): 100 KB.
+/// The storage target per finished game after retention (the performance round): 100 KB.
 pub const STORAGE_TARGET_BYTES: u64 = 100 * 1024;
 
 impl Report {

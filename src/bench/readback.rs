@@ -1,5 +1,5 @@
 //! The read-back phase of `wolfjudge bench` (`--read-back N`): the bot's own deadline worker
-//! under a burst of N day closes (issue 19, target 6). Before a day closes, the bot reads
+//! under a burst of N day closes (the performance round). Before a day closes, the bot reads
 //! its post back from Discord so that a post the gateway missed still counts
 //! ([`crate::discord::readback`]); the active-games phase fires deadlines as a worker
 //! without Discord does, so it cannot show what those reads cost.

@@ -17,7 +17,7 @@ use super::LangArg;
 enum RulesetArg {
     M32,
     Mafia,
-    /// 预女猎白 (RULES.md §4).
+    /// 预女猎白 (docs/rules.md §4).
     Idiot,
     /// 预女猎守.
     Guard,

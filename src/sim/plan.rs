@@ -46,7 +46,7 @@ pub(super) enum Plan {
     HoldFire,
     PassBadge,
     PassLeader,
-    /// The guard's protection (RULES.md §4).
+    /// The guard's protection (docs/rules.md §4).
     Protect,
     /// A wolf's self-destruct by day; the white wolf king takes someone now and then.
     SelfDestruct,
@@ -262,7 +262,7 @@ impl Sim {
             let who = self.pick(&living);
             self.at(t, who, Plan::TreeHole);
         }
-        // The boards' day abilities (RULES.md §4): a wolf self-destructs now and then (more
+        // The boards' day abilities (docs/rules.md §4): a wolf self-destructs now and then (more
         // often when the pack is losing), the knight duels on day 2 or later.
         if !runoff && o.wolf_self_destruct {
             let wolves = g.living_with(Role::is_wolf);

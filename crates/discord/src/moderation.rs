@@ -1,4 +1,4 @@
-//! Channel moderation on Discord (issue 18, item 4a): the outbox's moderation actions
+//! Channel moderation on Discord (the forum-features work): the outbox's moderation actions
 //! ([`Moderate`]: a day post locked and archived, the living and dead roles given and taken)
 //! and `/wolf-setup`'s check that the bot holds the permissions they need.
 //!

@@ -3,7 +3,7 @@
 //! a database error) counts at the close; each read is one Discord request or more, and
 //! Discord takes 50 a second from the whole bot, so a thousand days closing in the same
 //! minute are twenty seconds of reading. Done before the round's firing, one after the
-//! other, those twenty seconds held up every deadline of every game (issue 19, target 6).
+//! other, those twenty seconds held up every deadline of every game (the performance round).
 //! Here the reads run several at once ([`READ_AT_ONCE`], paced with the outbox's requests),
 //! and only a close whose post is not read back yet waits: its game is held out of the
 //! round ([`runtime::deadlines::Firings::round`]); every other deadline fires on time.

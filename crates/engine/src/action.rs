@@ -148,7 +148,7 @@ pub enum ActionOf<C, D> {
     Resume,
     /// Fire every deadline due by now (the clock's, never a script step).
     Tick,
-    /// The guard's protection tonight; `None` protects nobody (RULES.md §4).
+    /// The guard's protection tonight; `None` protects nobody (docs/rules.md §4).
     Protect {
         #[serde(
             default,
@@ -158,7 +158,7 @@ pub enum ActionOf<C, D> {
         target: Option<C>,
     },
     /// A wolf self-destructs by day; only the white wolf king may name a `target` to take
-    /// along (RULES.md §4).
+    /// along (docs/rules.md §4).
     SelfDestruct {
         #[serde(
             default,
@@ -167,7 +167,7 @@ pub enum ActionOf<C, D> {
         )]
         target: Option<C>,
     },
-    /// The knight's one duel by day (RULES.md §4).
+    /// The knight's one duel by day (docs/rules.md §4).
     Duel {
         #[serde(deserialize_with = "named::target")]
         target: C,

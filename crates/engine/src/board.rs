@@ -1,4 +1,4 @@
-//! The abilities of the standard boards (RULES.md §4) that M32 does not have: the guard's
+//! The abilities of the standard boards (docs/rules.md §4) that M32 does not have: the guard's
 //! night protection, a wolf's self-destruct by day (the white wolf king taking one character
 //! along) and the knight's duel. The idiot's reveal is part of the day's close (`vote.rs`);
 //! the guard's effect on the night's resolution is in `night.rs`.
@@ -114,7 +114,7 @@ impl Tx {
     }
 
     /// Ends the open day at once (unless the game ended): no tally, no vote-out, no
-    /// automatic cards for it (RULES.md §4, decision); the night follows as after a close.
+    /// automatic cards for it (docs/rules.md §4, decision); the night follows as after a close.
     fn cut_day(&mut self, day: u32, at: DateTime<Utc>) {
         if self.g.ended() || !matches!(self.g.phase, Phase::Day { .. }) {
             return;

@@ -28,7 +28,7 @@ impl Tx {
             },
         );
         let sent_off = matches!(cause, Cause::RedCard | Cause::Judge);
-        // A self-destructed wolf has no last words and uses up none (RULES.md §4, decision).
+        // A self-destructed wolf has no last words and uses up none (docs/rules.md §4, decision).
         let silent = sent_off || cause == Cause::SelfDestruct;
         if !silent && self.g.grants.len() < self.g.last_words_quota() {
             let due_day = match (self.g.ruleset.options.last_words_due, self.g.phase) {
@@ -55,7 +55,7 @@ impl Tx {
         let shoots = match cause {
             Cause::RedCard | Cause::Judge => o.hunter_shoots_when_sent_off,
             Cause::Poison => o.hunter_shoots_when_poisoned,
-            // RULES.md §4 (decision): a hunter taken by the white wolf king does not shoot.
+            // docs/rules.md §4 (decision): a hunter taken by the white wolf king does not shoot.
             Cause::Taken => false,
             _ => true,
         };
@@ -110,7 +110,7 @@ impl Tx {
                 let wolves = g.living_with(Role::is_wolf).len();
                 let living = g.living().len();
                 let gods_dealt = g.chars.iter().any(|c| c.role.is_god());
-                // A revealed idiot is alive: he still counts as a god (RULES.md §4).
+                // A revealed idiot is alive: he still counts as a god (docs/rules.md §4).
                 let gods_alive = g.living_with(Role::is_god).len();
                 if wolves == 0 {
                     Some((Winner::Village, WinCondition::WolvesOut))

@@ -60,7 +60,7 @@ pub enum RuleError {
     AlreadyActed,
     #[error("the kill is already fixed")]
     KillFixed,
-    /// RULES.md §1: a kill reason has exactly `want` characters (Unicode scalar values).
+    /// docs/rules.md §1: a kill reason has exactly `want` characters (Unicode scalar values).
     #[error("a kill reason has exactly {want} characters, not {len}")]
     KillReasonLength { len: usize, want: u32 },
     #[error("only the wolf leader may pick")]
@@ -119,19 +119,19 @@ pub enum RuleError {
     /// (`engine::limits::CLOCK_LIMIT_DAYS` after the start).
     #[error("the game's clock cannot go past {latest}")]
     ClockLimit { latest: DateTime<Utc> },
-    /// The guard protected this character last night (RULES.md §4).
+    /// The guard protected this character last night (docs/rules.md §4).
     #[error("{target:?} was protected last night")]
     ProtectRepeated { target: CharId },
-    /// A revealed idiot no longer votes, abstains or asks for a proxy (RULES.md §4).
+    /// A revealed idiot no longer votes, abstains or asks for a proxy (docs/rules.md §4).
     #[error("a revealed idiot no longer votes")]
     IdiotCannotVote,
     /// Only the white wolf king takes someone with him when self-destructing.
     #[error("only the white wolf king can take someone along")]
     SelfDestructTarget,
-    /// The knight's one duel is used (RULES.md §4).
+    /// The knight's one duel is used (docs/rules.md §4).
     #[error("the duel was already used")]
     DuelUsed,
-    /// No duel on day 1 (RULES.md §4, decision; option `knight_duel_day_one`).
+    /// No duel on day 1 (docs/rules.md §4, decision; option `knight_duel_day_one`).
     #[error("no duel on day 1")]
     DuelDayOne,
 }

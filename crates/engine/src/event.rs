@@ -38,11 +38,11 @@ pub enum Cause {
     Shot,
     RedCard,
     Judge,
-    /// A wolf's self-destruct by day (RULES.md §4).
+    /// A wolf's self-destruct by day (docs/rules.md §4).
     SelfDestruct,
-    /// Taken by a self-destructing white wolf king (RULES.md §4).
+    /// Taken by a self-destructing white wolf king (docs/rules.md §4).
     Taken,
-    /// Lost a knight's duel: the wolf dueled, or the knight dueling a non-wolf (RULES.md §4).
+    /// Lost a knight's duel: the wolf dueled, or the knight dueling a non-wolf (docs/rules.md §4).
     Duel,
 }
 
@@ -345,30 +345,30 @@ pub enum EventKind {
         target: CharId,
         role: Role,
     },
-    /// The guard's protection for tonight (`None`: nobody), told to him alone (RULES.md §4).
+    /// The guard's protection for tonight (`None`: nobody), told to him alone (docs/rules.md §4).
     GuardProtected {
         guard: CharId,
         target: Option<CharId>,
     },
-    /// A voted-out idiot is revealed instead of eliminated (RULES.md §4): public.
+    /// A voted-out idiot is revealed instead of eliminated (docs/rules.md §4): public.
     IdiotRevealed {
         idiot: CharId,
     },
     /// A wolf self-destructs by day (a white wolf king possibly taking `target`); the
-    /// eliminations follow, then the day is cut short (RULES.md §4).
+    /// eliminations follow, then the day is cut short (docs/rules.md §4).
     SelfDestructed {
         wolf: CharId,
         target: Option<CharId>,
     },
     /// A knight duels `target`, announced at once; `wolf`: the target is a wolf, who is
-    /// eliminated (else the knight is). RULES.md §4.
+    /// eliminated (else the knight is). docs/rules.md §4.
     Dueled {
         knight: CharId,
         target: CharId,
         wolf: bool,
     },
     /// The day ends at once with no vote-out, no tally and no automatic cards (a
-    /// self-destruct or a won duel, RULES.md §4); the night follows as after a close.
+    /// self-destruct or a won duel, docs/rules.md §4); the night follows as after a close.
     DayCut {
         day: u32,
     },
@@ -564,7 +564,7 @@ impl Event {
             }
             K::SeerChecked { target, .. } | K::PoliceResult { target, .. } => vec![*target],
             K::LeaderVoted { target, .. } => vec![*target],
-            // The one role made public during a game (RULES.md §4 "Idiot").
+            // The one role made public during a game (docs/rules.md §4 "Idiot").
             K::IdiotRevealed { idiot } => vec![*idiot],
             K::LeaderElected { leader, .. } => vec![*leader],
             K::LeaderPassed { to, .. } => vec![*to],

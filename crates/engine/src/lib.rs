@@ -482,7 +482,7 @@ impl Tx {
 
     /// Speeds the game up once more than half of the living have requested it: checked at
     /// each request and again whenever the living change (an elimination shrinks the half;
-    /// RULES.md §1 "Speed-up") or a character changes hands (a substitution).
+    /// docs/rules.md §1 "Speed-up") or a character changes hands (a substitution).
     pub(crate) fn recheck_speedup(&mut self, at: DateTime<Utc>) {
         if !self.g.ruleset.options.speedup || self.g.sped_up || self.g.ended() {
             return;

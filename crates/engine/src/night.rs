@@ -197,7 +197,7 @@ impl Tx {
         if n.kill.is_some() {
             return Err(RuleError::KillFixed);
         }
-        // RULES.md §1: "a two-character reason". Counted in Unicode scalar values, as
+        // docs/rules.md §1: "a two-character reason". Counted in Unicode scalar values, as
         // given (docs/decisions.md, *Kill reasons*); the Discord modal only mirrors this.
         let want = self.g.ruleset.options.kill_reason_chars;
         let len = reason.chars().count();
@@ -481,11 +481,11 @@ impl Tx {
                 }
             }
             Kind::Werewolf => {
-                // RULES.md §4: the target dies unless protected xor saved (同守同救: both
+                // docs/rules.md §4: the target dies unless protected xor saved (同守同救: both
                 // the guard and the witch on the same target, and it dies).
                 let spared = |t: CharId| (n.protected == Some(t)) != (n.saved == Some(t));
                 // A hunter both killed and poisoned, where the poisoned do not shoot, dies
-                // of the poison (RULES.md §4 "Hunter", decision): the poison step takes him.
+                // of the poison (docs/rules.md §4 "Hunter", decision): the poison step takes him.
                 let poisoned_hunter = |t: CharId| {
                     n.poisoned == Some(t)
                         && self.role_of(t) == Role::Hunter
@@ -496,7 +496,7 @@ impl Tx {
                         self.eliminate(t, Cause::NightKill, at);
                     }
                 }
-                // RULES.md §1 step 5 (decision, from seed 001 step 3): a hunter killed here
+                // docs/rules.md §1 step 5 (decision, from seed 001 step 3): a hunter killed here
                 // shoots before the poison resolves, so the resolution pauses for his window
                 // and `settle` resumes it once he has shot, held fire or let it pass.
                 let hunter_deciding = self
@@ -674,7 +674,7 @@ pub(crate) fn apply_night(g: &mut Game, e: &Event) {
     }
 }
 
-/// RULES.md §1 "a two-character reason", as docs/decisions.md (*Kill reasons*) defines it:
+/// docs/rules.md §1 "a two-character reason", as docs/decisions.md (*Kill reasons*) defines it:
 /// exactly `kill_reason_chars` Unicode scalar values, counted on the reason as given.
 #[cfg(test)]
 mod kill_reason_tests {

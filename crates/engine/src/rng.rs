@@ -29,7 +29,7 @@ pub fn elevator_stream(day: u32) -> u64 {
     u64::MAX - 1 - u64::from(day)
 }
 
-// UNO (crates/uno, RULES.md §5): a UNO game's seed feeds only its shuffles. Shuffle `k` of
+// UNO (crates/uno, docs/rules.md §5): a UNO game's seed feeds only its shuffles. Shuffle `k` of
 // the game (counted from 0 in its state, in the order they happen: the deck for the draw for
 // the dealer, the deck again after that draw, each round's deck, each reshuffle of the
 // discard pile) uses stream `UNO_SHUFFLE_BASE + k`, far from the draws above.

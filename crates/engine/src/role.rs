@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::ruleset::Kind;
 
 /// A character's role. The first five are M32's, the next three Mafia's, the last four
-/// those of the standard boards (RULES.md §4). New roles go at the end: the order is the
+/// those of the standard boards (docs/rules.md §4). New roles go at the end: the order is the
 /// order of stored sets and reports.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
@@ -21,13 +21,13 @@ pub enum Role {
     Killer,
     Police,
     Civilian,
-    /// 守卫: protects one character a night (RULES.md §4).
+    /// 守卫: protects one character a night (docs/rules.md §4).
     Guard,
-    /// 白痴: revealed instead of voted out, once (RULES.md §4).
+    /// 白痴: revealed instead of voted out, once (docs/rules.md §4).
     Idiot,
-    /// 白狼王: a wolf who may self-destruct by day taking one character (RULES.md §4).
+    /// 白狼王: a wolf who may self-destruct by day taking one character (docs/rules.md §4).
     WhiteWolfKing,
-    /// 骑士: one duel by day (RULES.md §4).
+    /// 骑士: one duel by day (docs/rules.md §4).
     Knight,
 }
 
@@ -111,13 +111,13 @@ impl Role {
     }
 
     /// A werewolf-game wolf: an ordinary wolf or the white wolf king (who sees and is seen
-    /// by the pack, votes in the leader election and may lead; RULES.md §4).
+    /// by the pack, votes in the leader election and may lead; docs/rules.md §4).
     pub fn is_wolf(self) -> bool {
         matches!(self, Role::Wolf | Role::WhiteWolfKing)
     }
 
     /// A god (神): the village roles with an ability, whose loss as a side wins the game
-    /// for the wolves (屠边, RULES.md §1 and §4).
+    /// for the wolves (屠边, docs/rules.md §1 and §4).
     pub fn is_god(self) -> bool {
         matches!(
             self,

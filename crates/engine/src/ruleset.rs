@@ -1,4 +1,4 @@
-//! Rulesets as data: role counts, deadlines and every **(decision)** of RULES.md as an
+//! Rulesets as data: role counts, deadlines and every **(decision)** of docs/rules.md as an
 //! option, loaded from `config/rulesets/*.toml` and checked once at load.
 
 use std::collections::BTreeMap;
@@ -84,7 +84,7 @@ pub enum PickFallback {
     None,
 }
 
-/// When the witch may use the antidote on herself (RULES.md §4 "Witch").
+/// When the witch may use the antidote on herself (docs/rules.md §4 "Witch").
 ///
 /// Written `"never"` (M32), `"first_night"` (the standard boards) or `"always"`. The option
 /// was a boolean before the boards existed: `true`/`false` (in a ruleset file, an override
@@ -323,7 +323,7 @@ pub struct Options {
     pub decision_window: Span,
     /// The window for hunters, sheriffs and leaders who die in the night's resolution.
     pub night_decision_window: Span,
-    /// RULES.md §1 "Fixed phase times" (decision: no timing tells): the night opens exactly
+    /// docs/rules.md §1 "Fixed phase times" (decision: no timing tells): the night opens exactly
     /// `decision_window` after the day's close and the day exactly `night_decision_window`
     /// after the night's last deadline (the witch's), whatever happened in between; a
     /// decision still open then goes on into the new phase. Off: Mafia's rule (the night
@@ -355,10 +355,10 @@ pub struct Options {
     /// in `/wolf-setup`); absent from rulesets, scripts and older logs, where it is off.
     #[serde(default)]
     pub camp_threads: bool,
-    /// RULES.md §4 "Witch": `"never"` (M32), `"first_night"`, `"always"`; the older
+    /// docs/rules.md §4 "Witch": `"never"` (M32), `"first_night"`, `"always"`; the older
     /// `false`/`true` still read (see [`WitchSelfSave`]).
     pub witch_self_save: WitchSelfSave,
-    /// RULES.md §1 win conditions: the wolves win once they are at least half of the living.
+    /// docs/rules.md §1 win conditions: the wolves win once they are at least half of the living.
     /// Off on the boards of §4 (屠边 only). Absent from older logs, where it held.
     #[serde(default = "yes")]
     pub wolves_win_at_half: bool,
@@ -366,18 +366,18 @@ pub struct Options {
     /// poisoned in one night then counts as poisoned).
     #[serde(default = "yes")]
     pub hunter_shoots_when_poisoned: bool,
-    /// RULES.md §4 "Wolf self-destruct": a living wolf may self-destruct by day.
+    /// docs/rules.md §4 "Wolf self-destruct": a living wolf may self-destruct by day.
     #[serde(default)]
     pub wolf_self_destruct: bool,
-    /// RULES.md §4 "Knight" (decision: not on day 1, whose vote elects the sheriff).
+    /// docs/rules.md §4 "Knight" (decision: not on day 1, whose vote elects the sheriff).
     #[serde(default)]
     pub knight_duel_day_one: bool,
-    /// RULES.md §1 "Wolf kill": the number of characters (Unicode scalar values) a kill
+    /// docs/rules.md §1 "Wolf kill": the number of characters (Unicode scalar values) a kill
     /// reason must have; 0 takes any reason. M32 and the boards of §4: 2; Mafia (whose rules
     /// say nothing of it) and games stored before the check: 0.
     #[serde(default)]
     pub kill_reason_chars: u32,
-    /// RULES.md §4 "Role counts": role → count for the game's size, the rest villagers
+    /// docs/rules.md §4 "Role counts": role → count for the game's size, the rest villagers
     /// (civilians in Mafia); replaces the ruleset's deal table for a game. `None`: the table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deal: Option<BTreeMap<Role, usize>>,
@@ -386,7 +386,7 @@ pub struct Options {
     pub lurk_min_posts_day: u32,
     pub lurk_min_posts_streak: u32,
     pub lurk_streak_days: u32,
-    /// Issue 18 "Warnings before penalties": how long before a day's close each living
+    /// The forum-features work "Warnings before penalties": how long before a day's close each living
     /// character the close would card automatically (too few posts, no vote) is told so by
     /// DM; none after the speed-up or without `auto_cards`. Absent from older logs and files:
     /// 6 hours and 1 hour.
@@ -724,7 +724,7 @@ mod tests {
         assert!(m32.changed_options().is_empty());
     }
 
-    /// Issue 18: warnings 6 hours and 1 hour before a day's close by default, in every
+    /// The forum-features work: warnings 6 hours and 1 hour before a day's close by default, in every
     /// ruleset file and in games stored before the option; an override may change or drop
     /// them; a span of 0 is refused naming the option.
     #[test]

@@ -23,7 +23,7 @@ pub struct Setup {
     pub characters: Vec<String>,
     /// A fixed deal (character name → role); `None` lets the seed deal.
     pub roles: Option<BTreeMap<String, Role>>,
-    /// A tournament's house rule (RULES.md §2): the player account (`Character::player`;
+    /// A tournament's house rule (docs/rules.md §2): the player account (`Character::player`;
     /// at the start each character's name is its player's account) whom the killers chose
     /// on the first night of the previous game, and who may not be chosen on this game's
     /// first night. `None`: no such rule (a game outside a tournament, or the first game).

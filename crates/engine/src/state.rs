@@ -89,7 +89,7 @@ pub struct NightState {
     /// The wolves' (and seer's, police's) deadline has passed.
     pub wolves_closed: bool,
     pub resolved: bool,
-    /// The guard's protection tonight (RULES.md §4); absent from older snapshots.
+    /// The guard's protection tonight (docs/rules.md §4); absent from older snapshots.
     #[serde(default)]
     pub protected: Option<CharId>,
     /// The guard has chosen (someone or nobody) tonight.
@@ -165,11 +165,11 @@ pub struct Game {
     /// last deadline has passed (`None` otherwise, and always without the option).
     #[serde(default)]
     pub next_phase: Option<DateTime<Utc>>,
-    /// Idiots revealed by a vote, in order (RULES.md §4): alive, no longer voting.
+    /// Idiots revealed by a vote, in order (docs/rules.md §4): alive, no longer voting.
     #[serde(default)]
     pub revealed: Vec<CharId>,
     /// The guard's latest protection of a character: (night, character). Not the same
-    /// character two nights in a row (RULES.md §4).
+    /// character two nights in a row (docs/rules.md §4).
     #[serde(default)]
     pub last_protected: Option<(u32, CharId)>,
     /// Knights who have used their one duel.
@@ -329,7 +329,7 @@ impl Game {
     }
 
     /// Whether the character poisoned tonight is still to die: the night's resolution
-    /// has begun and paused for the hunter's window (RULES.md §1 "The night", step 5).
+    /// has begun and paused for the hunter's window (docs/rules.md §1 "The night", step 5).
     pub fn poison_due(&self) -> bool {
         self.night.as_ref().is_some_and(|n| {
             n.resolved && n.poisoned.is_some_and(|p| self.is_alive(p)) && !self.ended()

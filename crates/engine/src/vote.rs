@@ -210,7 +210,7 @@ impl Tx {
     }
 
     /// The vote puts `out` on top: eliminated, unless an idiot not yet revealed, who is
-    /// revealed instead and stays alive (RULES.md §4 "Idiot"); a revealed idiot on top again
+    /// revealed instead and stays alive (docs/rules.md §4 "Idiot"); a revealed idiot on top again
     /// is eliminated (decision). A revealed sheriff hands the badge on within the window, as
     /// a dying sheriff does.
     fn vote_out(&mut self, out: CharId, at: DateTime<Utc>) {
@@ -248,7 +248,7 @@ impl Tx {
 }
 
 /// A living character the open day's close would card automatically, as things stand
-/// (issue 18, warnings before penalties): what it has and what it lacks.
+/// (the forum-features work, warnings before penalties): what it has and what it lacks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AtRisk {
     pub character: CharId,
@@ -263,8 +263,8 @@ pub struct AtRisk {
 
 impl Game {
     /// The automatic yellow cards the close of day `d` gives, by living character in seat
-    /// order (RULES.md §1 "Cards"): none in a tie round, after the speed-up or without
-    /// `auto_cards`; a revealed idiot gets no card for not voting (RULES.md §4).
+    /// order (docs/rules.md §1 "Cards"): none in a tie round, after the speed-up or without
+    /// `auto_cards`; a revealed idiot gets no card for not voting (docs/rules.md §4).
     pub fn close_cards(&self, d: &super::state::DayState) -> Vec<(CharId, Vec<CardReason>)> {
         let o = &self.ruleset.options;
         if !o.auto_cards || self.sped_up || d.round > 0 {

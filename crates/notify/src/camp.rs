@@ -1,4 +1,4 @@
-//! The camps' private threads (RULES.md §1 `wolf_chat`, issue 18 item 4): with the game's
+//! The camps' private threads (docs/rules.md §1 `wolf_chat`, the forum-features work): with the game's
 //! `camp_threads` option on, each camp that talks (the wolves; in Mafia the killers and the
 //! police) gets a private place that only its members and the judge see. What changes in it,
 //! and when, is decided here with the event, as every message is, and kept in the outbox as a

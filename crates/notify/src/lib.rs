@@ -114,7 +114,7 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
     out
 }
 
-/// The moderation actions an event causes (issue 18, item 4a), as outbox rows: those to go
+/// The moderation actions an event causes (the forum-features work), as outbox rows: those to go
 /// before the event's messages, and those after. A day's post is locked and archived once
 /// its day is over: locked when the night opens, after the day's result (members can no
 /// longer post; the bot, with Manage Threads, still writes the night's messages there), and
@@ -243,7 +243,7 @@ pub fn reminder(g: &Game, text_id: &str, closes: DateTime<Utc>, lang: Lang) -> S
     )
 }
 
-/// The warning DMed to a character the open day's close would card automatically (issue 18,
+/// The warning DMed to a character the open day's close would card automatically (the forum-features work,
 /// warnings before penalties): its posts today and the posts needed, whether it still has
 /// to vote, and the close time, in the game's time zone and (`due`) in the reader's.
 pub fn card_warning(

@@ -38,7 +38,7 @@ pub enum Choice {
     Badge,
     /// Pass the wolf leadership.
     Lead,
-    /// The guard's protection tonight (RULES.md §4).
+    /// The guard's protection tonight (docs/rules.md §4).
     Protect,
     /// The guard protects nobody tonight.
     ProtectNobody,
@@ -157,7 +157,7 @@ pub struct PostRef {
     pub relay_as: Option<String>,
 }
 
-/// A moderation action the platform carries out instead of showing a message (issue 18,
+/// A moderation action the platform carries out instead of showing a message (the forum-features work,
 /// item 4a): an outbox row like a message, so it is durable, retried and in order with the
 /// messages of its channel. Roles are the server's optional living/dead roles; a platform or
 /// server without them does nothing.
@@ -186,7 +186,7 @@ pub enum Moderate {
     },
 }
 
-/// The public vote count of a day's round (issue 18, item 1): one message, created when the
+/// The public vote count of a day's round (the forum-features work): one message, created when the
 /// round opens and edited in place by every later row of the same round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TallyRef {
@@ -313,7 +313,7 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
                     d.menus.push(menu(Choice::Kill, living.clone()));
                 }
                 (Kind::Werewolf, Role::Seer) => d.menus.push(menu(Choice::Check, others(me))),
-                // RULES.md §4: the guard picks any living character, himself included, but
+                // docs/rules.md §4: the guard picks any living character, himself included, but
                 // not last night's; or nobody.
                 (Kind::Werewolf, Role::Guard) => {
                     let night = g.night.as_ref().map_or(0, |n| n.night);
@@ -778,7 +778,7 @@ mod tests {
         assert_eq!(others.count(), 0);
     }
 
-    /// RULES.md §4: at nightfall the guard gets a prompt with a menu of the living (himself
+    /// docs/rules.md §4: at nightfall the guard gets a prompt with a menu of the living (himself
     /// included, last night's protected left out) and a "protect nobody" button; pressing
     /// the button protects nobody.
     #[test]

@@ -1,4 +1,4 @@
-//! The public vote count (计票, issue 18 item 1): the one message of each day post (and of
+//! The public vote count (计票, the forum-features work): the one message of each day post (and of
 //! each Mafia tie round) that the messenger edits in place after every counted vote, change,
 //! abstention or proxy, and that stays at the close as the final count, followed by the
 //! result; and a day's whole vote history for `/votes day:N`.
@@ -7,7 +7,7 @@
 //! ballots, and the day's deeds for the changes), so each of its rows carries the whole
 //! count: a messenger that is behind may skip to the latest ([`crate::Delivery::
 //! edit_key`]). Everything in it is public already: each vote is announced with its reason,
-//! a proxy vote as cast by the judge (RULES.md, proxy votes), the sheriff by the election.
+//! a proxy vote as cast by the judge (docs/rules.md, proxy votes), the sheriff by the election.
 
 use chrono::{DateTime, Utc};
 

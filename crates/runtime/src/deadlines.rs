@@ -16,7 +16,7 @@ use store::{Store, StoreError};
 /// What a firing task gives back.
 type Shot = Result<Option<Fired>, StoreError>;
 
-/// One worker's firings, kept from one round to the next (issue 19, target 6). A round
+/// One worker's firings, kept from one round to the next (the performance round). A round
 /// that reaches its budget returns at once, without waiting for the firings it started:
 /// they go on while the worker's loop takes its turn (the look at the next deadline, the
 /// day posts' read-back) and while the next round looks at the table, and whichever round
@@ -102,7 +102,7 @@ impl Firings {
     /// once, and the table is looked at again while the slots still fire.
     ///
     /// Two lanes, so that a deadline that belongs to no burst does not wait behind one
-    /// (issue 19): the due deadlines are taken oldest first (a burst drains in the order it
+    /// (the performance round): the due deadlines are taken oldest first (a burst drains in the order it
     /// fell due), and every [`RELOOK`] while a backlog remains the newest due ones go in
     /// front of it. The newest lane reads the clock at each look, so a deadline that falls
     /// due while the round fires a backlog is found within a [`RELOOK`], not at the next

@@ -39,7 +39,7 @@ pub const CHANNELS_AT_ONCE: usize = 8;
 /// is woken by every command that writes a message, most find little or nothing to send,
 /// and each lane's search for ready channels walks the pending index, delivered rows
 /// included until they are vacuumed (0.8 ms a search after a few hundred thousand
-/// deliveries, issue 19).
+/// deliveries, the performance round).
 pub const DISPATCH_LANES: usize = 4;
 
 /// A claim is renewed once this much of it has passed, so that every send starts with at

@@ -437,7 +437,7 @@ fn json_to_toml(key: &str, v: &Value) -> Result<toml::Value, ScriptError> {
             Some(i) => toml::Value::Integer(i),
             None => toml::Value::Float(n.as_f64().unwrap_or(f64::NAN)),
         },
-        // The `deal` option: role → count (RULES.md §4).
+        // The `deal` option: role → count (docs/rules.md §4).
         Value::Object(m) => {
             let mut t = toml::Table::new();
             for (k, v) in m {

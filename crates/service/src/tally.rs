@@ -1,4 +1,4 @@
-//! `/votes day:N`: a day's whole vote history, read from the game's events (issue 18, item
+//! `/votes day:N`: a day's whole vote history, read from the game's events (the forum-features work, item
 //! 1; the live count in the day post is drawn by [`notify::tally`]).
 
 use super::{Place, Service, ServiceError};

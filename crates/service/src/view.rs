@@ -158,7 +158,7 @@ pub fn judge_status(g: &Game, seats: &BTreeMap<u16, Account>, lang: Lang) -> Str
 }
 
 /// While a day is open, the characters its close would card automatically as things stand
-/// (issue 18): each with its posts today against the posts needed, and whether it has not
+/// (the forum-features work): each with its posts today against the posts needed, and whether it has not
 /// voted; or why nobody is (no automatic cards in this game, or after the speed-up). Nothing
 /// outside an open day. What it tells is public (posts and votes are), but the list is the
 /// judge's.

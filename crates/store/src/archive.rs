@@ -1,4 +1,4 @@
-//! Packed logs (issue 19, storage): an ended game's events and command log as one
+//! Packed logs (the performance round, storage): an ended game's events and command log as one
 //! compressed row of `game_archive`, once the game is older than the retention age.
 //!
 //! A row per event or command costs about 300 bytes with its index entry; a finished

@@ -6,7 +6,7 @@
 //! command). Two workers racing for a row both compute it; one statement marks it, the
 //! other writes nothing. Rows that no longer match the game (a deadline moved by `extend`, a
 //! night that ended early) fire harmlessly: the engine has nothing due at that time. A
-//! warning row (`warning:<day>:<seconds>`, issue 18) DMs the characters the day's close
+//! warning row (`warning:<day>:<seconds>`, the forum-features work) DMs the characters the day's close
 //! would card automatically at the time it fires.
 
 use std::sync::Arc;
@@ -131,7 +131,7 @@ fn night_reminder(
     })
 }
 
-/// The warnings before the open day's close (issue 18, warnings before penalties): one row
+/// The warnings before the open day's close (the forum-features work, warnings before penalties): one row
 /// `warning:<day>:<seconds>` per `warn_before_close` span, at that span before the close
 /// (after the day opened), while the close can give automatic cards (round 0, before the
 /// speed-up, `auto_cards`). Who is warned is decided when the row fires ([`Game::at_risk`]):

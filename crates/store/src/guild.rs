@@ -32,7 +32,7 @@ impl Settings {
     }
 }
 
-/// A server's optional channel moderation (issue 18, item 4a), set with its settings: the
+/// A server's optional channel moderation (the forum-features work), set with its settings: the
 /// roles the bot keeps in sync with a game (living players get `living_role` at the start,
 /// swap it for `dead_role` when their death is announced, lose both at the end) and the
 /// channels it opens or closes with them. All unset: no moderation but the day posts' lock.

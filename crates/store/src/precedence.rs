@@ -1,4 +1,4 @@
-//! Deadlines go before delivery within one process (issue 19, target 6). While a worker's
+//! Deadlines go before delivery within one process (the performance round). While a worker's
 //! round has more deadlines due than it fires at once (a burst: many games closing their
 //! day in the same second), the process's dispatchers hold back their next claim and their
 //! next send, so that the two cores and the database's write-ahead log go to the fires

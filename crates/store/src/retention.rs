@@ -1,5 +1,5 @@
 //! Retention: what a finished or long-running game no longer needs is removed from the
-//! database (issue 19, storage), so that a thousand games a day do not grow it for ever.
+//! database (the performance round, storage), so that a thousand games a day do not grow it for ever.
 //!
 //! Kept for ever: the events and the command log (export, verify and replay read them),
 //! the games, seats, players and everything a platform adapter keeps (posts, links). An

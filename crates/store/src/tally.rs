@@ -1,4 +1,4 @@
-//! The public vote count's messages (issue 18, item 1): one per day post and vote round,
+//! The public vote count's messages (the forum-features work): one per day post and vote round,
 //! created once by the messenger and edited in place after every vote; its id is kept here
 //! so that every later edit (after a restart too) finds it.
 

@@ -1,4 +1,4 @@
-//! Tournaments (RULES.md §3, the club plan in seed 000): a series of games of one ruleset
+//! Tournaments (docs/rules.md §3, the club plan in seed 000): a series of games of one ruleset
 //! with shared players, scored by role, with standings, awards and a chart.
 //!
 //! - [`scoring`]: points as data (`config/scoring/<ruleset>.toml`).

@@ -1,4 +1,4 @@
-//! Tournament scoring as data: `config/scoring/<ruleset>.toml` (RULES.md §3, seed 000).
+//! Tournament scoring as data: `config/scoring/<ruleset>.toml` (docs/rules.md §3, seed 000).
 //!
 //! Each finished game gives its winners the points of their role and its losers nothing; a
 //! draw gives every player `draw` points (0 unless configured); the tournament's judge earns

@@ -1,4 +1,4 @@
-//! The cards (RULES.md §5 *Cards*): four colours, number cards 0–9, the three coloured
+//! The cards (docs/rules.md §5 *Cards*): four colours, number cards 0–9, the three coloured
 //! action cards (skip, reverse, draw two) and the two black ones (wild, wild draw four),
 //! written in the script notation (`r5`, `yskip`, `greverse`, `b+2`, `wild`, `+4`).
 
@@ -126,7 +126,7 @@ impl Card {
         }
     }
 
-    /// Whether one may go out with this card under the last-card rule (RULES.md §5 *Last
+    /// Whether one may go out with this card under the last-card rule (docs/rules.md §5 *Last
     /// card*): a number from 1 to 9, a +2 or a +4; not a 0, a skip, a reverse or a wild.
     pub fn may_be_last(self) -> bool {
         match self {

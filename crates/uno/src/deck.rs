@@ -1,4 +1,4 @@
-//! The deck (RULES.md §5 *Cards*): the standard 108 cards in a fixed canonical order, the
+//! The deck (docs/rules.md §5 *Cards*): the standard 108 cards in a fixed canonical order, the
 //! seeded shuffles, and helpers that stack a deck for a script.
 
 use engine::rng::{uno_shuffle_stream, Seed};

@@ -8,7 +8,7 @@ use crate::card::{Card, Color};
 use crate::event::{Direction, Event};
 use crate::options::Options;
 
-/// A finished round (RULES.md §5 *Scoring*).
+/// A finished round (docs/rules.md §5 *Scoring*).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundResult {
     /// Who went out.

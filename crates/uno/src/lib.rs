@@ -1,4 +1,4 @@
-//! UNO (RULES.md §5, ruleset `uno`): pure and deterministic. No I/O, no clock, no
+//! UNO (docs/rules.md §5, ruleset `uno`): pure and deterministic. No I/O, no clock, no
 //! randomness but the game's seed.
 //!
 //! [`start`] deals a game from a [`Setup`]; [`handle`] checks a [`Command`] against a

@@ -1,4 +1,4 @@
-//! The options of ruleset `uno` (RULES.md §5: every **decision** there is one of them), read
+//! The options of ruleset `uno` (docs/rules.md §5: every **decision** there is one of them), read
 //! from `config/rulesets/uno.toml` with a game's or a script's overrides.
 
 use std::collections::BTreeMap;
@@ -59,7 +59,7 @@ pub struct Options {
 }
 
 impl Default for Options {
-    /// The defaults of RULES.md §5 (the values `config/rulesets/uno.toml` holds).
+    /// The defaults of docs/rules.md §5 (the values `config/rulesets/uno.toml` holds).
     fn default() -> Options {
         Options {
             turn_time: Span(120),

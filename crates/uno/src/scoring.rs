@@ -1,4 +1,4 @@
-//! Scoring (RULES.md §5 *Scoring*): who wins a game that is over by its score.
+//! Scoring (docs/rules.md §5 *Scoring*): who wins a game that is over by its score.
 
 use crate::game::Game;
 

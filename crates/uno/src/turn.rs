@@ -1,4 +1,4 @@
-//! A turn (RULES.md §5 *A turn*): the commands players, the judge and the clock give, and
+//! A turn (docs/rules.md §5 *A turn*): the commands players, the judge and the clock give, and
 //! [`handle`], which checks one against the game and returns the events it causes. Also the
 //! start of a game and of each round (*Setting up a game*) and the end of a round
 //! (*Scoring*), which a play can lead to.

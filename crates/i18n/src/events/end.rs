@@ -120,7 +120,7 @@ fn win_condition_id(w: WinCondition) -> &'static str {
 }
 
 /// The board (ruleset and its role counts for `n` players) and every option that differs
-/// from the ruleset's defaults, for the reveal (RULES.md §4 "Setting up a board").
+/// from the ruleset's defaults, for the reveal (docs/rules.md §4 "Setting up a board").
 fn board_line(c: &Ctx, n: usize) -> String {
     let rs = &c.g.ruleset;
     let counts = rs
@@ -192,7 +192,7 @@ fn deed(c: &Ctx, d: &Deed) -> String {
                 "to" => c.color(card.color),
             ],
         ),
-        // RULES.md §4: a protection or self-destruct without a target has its own line.
+        // docs/rules.md §4: a protection or self-destruct without a target has its own line.
         ("protect", None, _, _) => c.t("deed-protect-nobody", args!["by" => by.clone()]),
         ("self_destruct", None, _, _) => c.t("deed-self-destruct-alone", args!["by" => by.clone()]),
         (

@@ -597,7 +597,7 @@ fn public_texts_name_no_roles() {
         let e = ev(kind);
         // The night's opening names the roles that act (not who holds them); the end
         // names the winning camp; the reveal is after the end.
-        // The idiot's reveal is the one role a game makes public (RULES.md §4).
+        // The idiot's reveal is the one role a game makes public (docs/rules.md §4).
         let generic = matches!(
             e.kind,
             EventKind::NightOpened { .. }
