@@ -457,25 +457,23 @@ pub(super) fn extension(text: &str) -> Option<Span> {
 /// Stop the clock: no deadline runs until you resume.
 #[poise::command(slash_command, guild_only)]
 pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
-    as_judge(
-        ctx,
-        async |s: &Service, j: &Judging, _lang| {
-            s.judge_on(j, Action::Pause, &key(ctx)).await.map(|_| ())
-        },
-        |_, lang| text(lang, "ok-paused", &[]),
-    )
-    .await
+    on_game(ctx, Action::Pause, "ok-paused").await
 }
 
 /// Restart the clock; open deadlines move by the time paused.
 #[poise::command(slash_command, guild_only)]
 pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
+    on_game(ctx, Action::Resume, "ok-resumed").await
+}
+
+/// A judge's action on the whole game, confirmed with `ok`: `/judge pause` and `resume`.
+async fn on_game(ctx: Context<'_>, action: Action, ok: &'static str) -> Result<(), Error> {
     as_judge(
         ctx,
         async |s: &Service, j: &Judging, _lang| {
-            s.judge_on(j, Action::Resume, &key(ctx)).await.map(|_| ())
+            s.judge_on(j, action.clone(), &key(ctx)).await.map(|_| ())
         },
-        |_, lang| text(lang, "ok-resumed", &[]),
+        |_, lang| text(lang, ok, &[]),
     )
     .await
 }
