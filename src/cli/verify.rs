@@ -144,30 +144,9 @@ fn verify(text: &str, commitment: &str, lang: Lang) -> anyhow::Result<String> {
     let invalid =
         |e: &script::ScriptError| exit(2, t("cli-invalid-script", &[("error", e.message(lang))]));
     let parsed = script::Script::parse(text).map_err(|e| invalid(&e))?;
-    let got = parsed.seed.commitment();
-    let want = commitment.trim().to_ascii_lowercase();
-    if got != want {
-        return Err(exit(
-            1,
-            t(
-                "cli-verify-mismatch",
-                &[
-                    ("seed", parsed.seed.to_string()),
-                    ("got", got),
-                    ("want", want),
-                ],
-            ),
-        ));
-    }
+    let seed_line = check_commitment(parsed.seed, commitment, lang)?;
     let run = script::run(&parsed, lang).map_err(|e| invalid(&e))?;
-    let seed_line = match parsed.seed {
-        Seed::U64(_) => "cli-verify-seed",
-        Seed::Bytes(_) => "cli-verify-seed-256",
-    };
-    let mut out = vec![t(
-        seed_line,
-        &[("seed", parsed.seed.to_string()), ("hash", got)],
-    )];
+    let mut out = vec![seed_line];
     out.push(if parsed.roles.is_some() {
         t("cli-verify-fixed", &[])
     } else {
