@@ -1163,7 +1163,7 @@ async fn forum_life_in_an_anonymous_day(pool: PgPool) {
 
 #[sqlx::test(migrations = "./migrations")]
 async fn edits_and_deletions_of_counted_posts_are_reported(pool: PgPool) {
-    let mut w = World::new(pool).await;
+    let mut w = World::unpaced(pool).await;
     assert!(says(&w.set_up().await, "ok-setup"));
     let a = w
         .judge_says(w.lobby, &["wolf", "new"], &[("ruleset", 3, json!("mafia"))])
@@ -1615,7 +1615,7 @@ async fn a_full_sign_up_keeps_a_waiting_list_and_the_judge_can_unsign(pool: PgPo
 /// whole post.
 #[sqlx::test(migrations = "./migrations")]
 async fn posts_made_while_the_bot_was_down_are_all_counted(pool: PgPool) {
-    let mut w = World::new(pool).await;
+    let mut w = World::unpaced(pool).await;
     assert!(says(&w.set_up().await, "ok-setup"));
     w.sign_up_and_start(&[("ruleset", 3, json!("mafia"))]).await;
     // Mafia opens with night 1: on to day 1 (not anonymous: posts in the thread count).

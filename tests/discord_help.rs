@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 
 use crate::common::catalog::{msg, says_with};
-use crate::common::discord_world::World;
+use crate::common::discord_world::{self, World};
 use crate::common::fake_discord::GUILD;
 use wolfjudge::engine::{CharId, Game, Phase, Role};
 use wolfjudge::i18n::{phase_name, Lang};
@@ -182,7 +182,7 @@ async fn help_and_history_in_both_languages_with_localized_commands(pool: PgPool
     let mut w = World::new(pool).await;
     // No automatic cards: nobody here votes or acts at night, and three yellows would end
     // the game before day 2.
-    let mut o: wolfjudge::service::Overrides = Default::default();
+    let mut o = discord_world::unpaced(Default::default());
     o.entry("m32".to_string())
         .or_default()
         .insert("auto_cards".to_string(), toml::Value::Boolean(false));

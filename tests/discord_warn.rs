@@ -173,7 +173,7 @@ fn expected_warning(g: &Game, c: CharId, posts: u32, no_vote: bool, lang: Lang) 
 /// close then cards exactly the characters warned last.
 #[sqlx::test(migrations = "./migrations")]
 async fn warnings_reach_exactly_the_characters_the_close_would_card(pool: PgPool) {
-    let mut w = World::new(pool).await;
+    let mut w = World::unpaced(pool).await;
     let (g, thread) = day_one(&w, "zh").await;
     let closes = g.day.as_ref().expect("day 1").closes;
     let living = g.living();

@@ -848,6 +848,7 @@ treehole-title = Tree hole
 treehole-line = { $name } ({ $player }): { $text }
 treehole-line-open = { $name }: { $text }
 svc-post-in-thread = This game is not anonymous: post in the day's thread yourself.
+svc-posting-too-fast = You may post { $per_minute } times a minute: this post was not relayed, nor will any you send before { $until } ({ $in }). Post again then; nothing is kept waiting.
 tip-anonymous-post = This game is anonymous: a message you post in the game's thread shows your account, so it was removed. Post as your character with /say or by sending me the text here. Your message was: { $text }
 flag-dead-post = ⚠ Dead character posting (诈尸): { $name } { $player } posted after leaving the game: { $link }
 flag-edited = ⚠ { $name } { $player } edited a post: { $link }

@@ -812,6 +812,7 @@ treehole-title = 树洞
 treehole-line = { $name }（{ $player }）：{ $text }
 treehole-line-open = { $name }：{ $text }
 svc-post-in-thread = 本局不是马甲局：请直接在当天的讨论帖里发言。
+svc-posting-too-fast = 每人每分钟最多发言 { $per_minute } 次：这条发言没有转发，{ $until }（{ $in }）之前再发的也不会转发。请到时再发，不会替你排队。
 tip-anonymous-post = 本局是马甲局：你在游戏帖里直接发的消息会暴露你的账号，所以已被删除。请用 /发言 或把内容私信给我，以角色身份发言。你的原文是：{ $text }
 flag-dead-post = ⚠ 诈尸：{ $name } { $player } 出局后仍在发言：{ $link }
 flag-edited = ⚠ { $name } { $player } 编辑了自己的发言：{ $link }

@@ -76,6 +76,11 @@ impl World {
         World::configured(pool, names, BTreeMap::new()).await
     }
 
+    /// A world whose bot paces no posts ([`unpaced`]).
+    pub async fn unpaced(pool: PgPool) -> World {
+        World::with_overrides(pool, unpaced(Default::default())).await
+    }
+
     /// A world whose bot overrides ruleset options as its configuration may (e.g.
     /// `m32.wolf_chat = true`).
     pub async fn with_overrides(pool: PgPool, overrides: wolfjudge::service::Overrides) -> World {
@@ -454,6 +459,20 @@ impl World {
             })
             .expect("a day post")
     }
+}
+
+/// `overrides` with the pace of posts off (`post_pace = 0`) on every board, as a bot's
+/// configuration may set it: for tests whose members post in bursts no member could make
+/// under the pace (Discord refuses a member's second message within a post's slow mode),
+/// where what is tested is the counting, not the pace (`discord_flood` tests that).
+pub fn unpaced(mut overrides: wolfjudge::service::Overrides) -> wolfjudge::service::Overrides {
+    for board in ["m32", "mafia", "idiot", "guard", "wolf-king", "small"] {
+        overrides
+            .entry(board.to_string())
+            .or_default()
+            .insert("post_pace".to_string(), toml::Value::Integer(0));
+    }
+    overrides
 }
 
 pub fn join_id(post: &Msg) -> String {

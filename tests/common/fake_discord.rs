@@ -294,6 +294,10 @@ struct State {
     slow_answers: Vec<(String, String, Duration)>,
     /// Forum posts' `thread_metadata` flags: (locked, archived); absent: neither.
     thread_flags: HashMap<u64, (bool, bool)>,
+    /// Forum posts' slow mode (`rate_limit_per_user`, seconds), where the bot set one.
+    slow_modes: HashMap<u64, u64>,
+    /// When each member last posted in each channel: (channel, member) → when.
+    last_posts: HashMap<(u64, u64), Instant>,
     /// Every change of a post's flags the bot made, in order: (post, locked, archived).
     thread_changes: Vec<(u64, bool, bool)>,
     /// The bot role's permissions (`None`: [`BOT_PERMISSIONS`]) and its position (`None`:
@@ -360,6 +364,9 @@ impl State {
     /// A channel as Discord sends it now: a post's flags, a channel's overwrites.
     fn channel(&self, id: u64, kind: &Kind) -> Value {
         let mut c = channel_json(id, kind);
+        if let Some(seconds) = self.slow_modes.get(&id) {
+            c["rate_limit_per_user"] = json!(seconds);
+        }
         if let Some((locked, archived)) = self.thread_flags.get(&id) {
             c["thread_metadata"]["locked"] = json!(locked);
             c["thread_metadata"]["archived"] = json!(archived);
@@ -1013,6 +1020,11 @@ impl FakeDiscord {
         );
     }
 
+    /// A channel's slow mode in seconds (`rate_limit_per_user`; 0: none).
+    pub fn slow_mode(&self, channel: u64) -> u64 {
+        self.lock().slow_modes.get(&channel).copied().unwrap_or(0)
+    }
+
     /// A member's message, as the fake holds it (deleted or not).
     pub fn message(&self, id: u64) -> Option<Msg> {
         self.lock().messages.get(&id).cloned()
@@ -1040,6 +1052,18 @@ impl FakeDiscord {
             // post: nothing is posted (0 is no message's id).
             return 0;
         }
+        // Slow mode: Discord's client refuses a member's second message within the
+        // channel's `rate_limit_per_user` and shows how long to wait; nothing is posted.
+        let now = Instant::now();
+        if let (Some(seconds), Some(last)) = (
+            s.slow_modes.get(&channel),
+            s.last_posts.get(&(channel, user)),
+        ) {
+            if now.duration_since(*last) < Duration::from_secs(*seconds) {
+                return 0;
+            }
+        }
+        s.last_posts.insert((channel, user), now);
         s.order += 1;
         let m = Msg {
             id,
@@ -2125,10 +2149,13 @@ fn serve(
             let name = json_body["name"].as_str().unwrap_or_default().to_string();
             let kind = Kind::Post { forum, name };
             s.channels.insert(id, kind.clone());
+            if let Some(seconds) = json_body["rate_limit_per_user"].as_u64().filter(|r| *r > 0) {
+                s.slow_modes.insert(id, seconds);
+            }
             // A forum post's opening message has the post's id.
             let m = s.created(id, id, &json_body["message"]);
             s.messages.insert(id, m.clone());
-            let mut thread = channel_json(id, &kind);
+            let mut thread = s.channel(id, &kind);
             thread["newly_created"] = json!(true);
             send(&mut s, "THREAD_CREATE", thread.clone());
             echo(&mut s, "MESSAGE_CREATE", &m);

@@ -163,6 +163,10 @@ async fn dm(hands: &Hands, m: &Message) -> Result<(), ServiceError> {
         }
         Ok(None) => Ok(()),
         Err(e) if db_failure(&e).is_some() => Err(e),
+        // A flood: the first post beyond the pace was told when the next may be; the rest
+        // until then get no answer (they show no ✅), or the answers would be a flood of
+        // the bot's own.
+        Err(ServiceError::PostingTooFast { told: true, .. }) => Ok(()),
         Err(e) => {
             // A refusal (not a day, not anonymous, …): said at once, not tried again.
             answer_dm(hands, m, &e).await;

@@ -380,6 +380,7 @@ mod tests {
             new_post: Some(NewPost {
                 day: 1,
                 title: "第1天".into(),
+                slow_mode: 0,
             }),
             ..Delivery::default()
         };

@@ -396,10 +396,26 @@ pub struct Options {
     pub yellows_per_red: u32,
     pub red_card_loses_camp: bool,
     pub anonymous: bool,
+    /// Posts a minute each player may make in a day, so that one player's flood cannot hold
+    /// the day's post for everyone: beyond it a relayed post (anonymous games) is refused
+    /// with the time the next one may be made, and a day's post where players write
+    /// themselves has Discord's slow mode of `60 / post_pace` seconds. 0: no pace. Carried
+    /// out where posts arrive (the Discord adapter), not by the rules: a script's posts are
+    /// not paced. Absent from older logs and files: [`DEFAULT_POST_PACE`].
+    #[serde(default = "default_post_pace")]
+    pub post_pace: u32,
     /// The time zone texts print times in. Games stored before it existed read as UTC,
     /// which is how they printed times.
     #[serde(default)]
     pub time_zone: Zone,
+}
+
+/// Posts a minute a player may make when a ruleset names no `post_pace`: a long post every
+/// ten seconds is more than anyone types, and a flood of them is held to 6.
+pub const DEFAULT_POST_PACE: u32 = 6;
+
+fn default_post_pace() -> u32 {
+    DEFAULT_POST_PACE
 }
 
 /// The warnings before a day's close when a ruleset names none: 6 hours and 1 hour before.

@@ -56,12 +56,26 @@ pub fn joined(body: &str, next: &str) -> String {
     format!("{body}\n\n{next}")
 }
 
+/// The outbox channel of the players' posts relayed under their characters' names
+/// (anonymous games): in the day's post like `public`, but a lane of its own, so that a
+/// flood of posts never holds the game's own messages (a day's result, the night's
+/// opening) behind it. Relayed posts keep their order among themselves; the game's
+/// messages keep theirs; between the two there is none, except that the lock of a day's
+/// post goes in this lane, after the day's posts (docs/architecture.md, *The outbox*).
+pub const RELAY: &str = "relay";
+
+/// Whether `e` is a post relayed under its character's name ([`RELAY`]).
+fn relayed(e: &Event, g: &Game) -> bool {
+    matches!(e.kind, EventKind::Posted { .. }) && g.ruleset.options.anonymous
+}
+
 /// The messages an event causes (given the state right after it), one per channel.
 pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
     let dms = |ids: Vec<CharId>| -> Vec<String> {
         ids.into_iter().map(|c| format!("dm:{}", c.0)).collect()
     };
     let channels: Vec<String> = match e.audience() {
+        Audience::Public if relayed(e, g) => vec![RELAY.into()],
         Audience::Public => vec!["public".into()],
         Audience::Character(c) => vec![format!("dm:{}", c.0)],
         Audience::Wolves => dms(g.living_with(Role::is_wolfish)),
@@ -141,9 +155,16 @@ pub fn moderation(e: &Event, g: &Game, prior: &Game, lang: Lang) -> (Vec<Outgoin
             .collect::<Vec<_>>()
             .join(", ")
     };
+    // A day's post is locked after the posts relayed there, which go in a lane of their
+    // own ([`RELAY`]): a webhook may not write in a locked post.
+    let lane = if g.ruleset.options.anonymous {
+        RELAY
+    } else {
+        "public"
+    };
     let lock = |day: u32| {
         row(
-            "public",
+            lane,
             "moderate-lock-day",
             &[("day", day.to_string())],
             Moderate::LockDay { day },
@@ -180,7 +201,7 @@ pub fn moderation(e: &Event, g: &Game, prior: &Game, lang: Lang) -> (Vec<Outgoin
             }
         }
         EventKind::NightOpened { night, .. } => before.push(row(
-            "public",
+            lane,
             "moderate-lock-day",
             &[("day", night.to_string())],
             Moderate::Lock { day: *night },

@@ -145,6 +145,26 @@ pub struct Button {
 pub struct NewPost {
     pub day: u32,
     pub title: String,
+    /// Discord's slow mode for the players' own posts in it, in seconds (the ruleset's
+    /// `post_pace`, where players write in the day's post themselves); 0 or absent: none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub slow_mode: u16,
+}
+
+fn is_zero(n: &u16) -> bool {
+    *n == 0
+}
+
+/// The slow mode of a day's post where the players write themselves: one post per
+/// `60 / post_pace` seconds each (none in an anonymous game, whose posts are relayed and
+/// paced where they arrive, nor without a pace).
+fn slow_mode(g: &Game) -> u16 {
+    let o = &g.ruleset.options;
+    match o.post_pace {
+        0 => 0,
+        _ if o.anonymous => 0,
+        per_minute => (60 / per_minute).max(1) as u16,
+    }
 }
 
 /// A post of a character on a day.
@@ -287,12 +307,13 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
                 d.new_post = Some(NewPost {
                     day: *day,
                     title: i18n::text(lang, "post-day-title", &[("day", day.to_string())]),
+                    slow_mode: slow_mode(g),
                 });
             }
             d.due = Some(*closes);
         }
         (EventKind::Revealed { .. }, None) if channel == "public" => d.charts = true,
-        (EventKind::Posted { by, day, .. }, None) if channel == "public" => {
+        (EventKind::Posted { by, day, .. }, None) if channel == super::RELAY => {
             d.post = Some(PostRef {
                 seat: by.0,
                 day: *day,
@@ -510,6 +531,7 @@ pub fn tree_hole_post(notes: &[(CharId, String)], g: &Game, lang: Lang) -> Outgo
             new_post: Some(NewPost {
                 day: 0,
                 title: i18n::text(lang, "treehole-title", &[]),
+                slow_mode: 0,
             }),
             ..Delivery::default()
         }),

@@ -5,6 +5,7 @@
 //! bot reads them back first and every post counts at the close.
 
 use std::collections::HashSet;
+use std::sync::PoisonError;
 
 use super::{anon, mention, Account, Channel, GameId, Place, Service, ServiceError};
 use chrono::{DateTime, Utc};
@@ -385,8 +386,20 @@ impl Service {
         if clean.trim().is_empty() {
             return Err(ServiceError::EmptyReason);
         }
-        self.act(game, user, Action::Post { text: clean }, key, lang)
-            .await?;
+        let (who, now) = ((game, seat), self.now());
+        self.pace_posts(|p| p.take(who, now, g.ruleset.options.post_pace))
+            .map_err(|t| ServiceError::PostingTooFast {
+                until: t.until,
+                per_minute: t.per_minute,
+                told: t.told,
+            })?;
+        let posted = self
+            .act(game, user, Action::Post { text: clean }, key, lang)
+            .await;
+        if let Err(e) = posted {
+            self.pace_posts(|p| p.give_back(who, now));
+            return Err(e);
+        }
         if mentioned {
             let route = self.route(game).await?;
             let day_post = route
@@ -404,6 +417,15 @@ impl Service {
             .await?;
         }
         Ok(())
+    }
+
+    /// Runs `f` on the pace of relayed posts.
+    fn pace_posts<T>(&self, f: impl FnOnce(&mut super::post_pace::PostPace) -> T) -> T {
+        // A panic while holding it leaves nothing half-done: windows are whole each step.
+        f(&mut self
+            .post_pace
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner))
     }
 
     /// A direct message to the bot: in an anonymous game's day, the player's post.

@@ -17,6 +17,7 @@ pub mod clock;
 mod forum;
 pub mod guide;
 pub mod play;
+mod post_pace;
 mod records;
 pub mod replay;
 pub mod substitutes;
@@ -34,7 +35,7 @@ pub use store::guild::{Moderation, Settings};
 pub use store::ids::{Account, Channel, GameId, Guild, Message, ServerRole, SignupId, Webhook};
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, Utc};
 
@@ -96,6 +97,14 @@ pub enum ServiceError {
     EmptyReason,
     #[error("this game is not anonymous: post in the day's thread")]
     PostInThread,
+    /// A relayed post beyond the ruleset's `post_pace`: not relayed; `told` when an
+    /// earlier refusal already said when the next may be.
+    #[error("more than {per_minute} posts a minute: the next may be made at {until}")]
+    PostingTooFast {
+        until: DateTime<Utc>,
+        per_minute: u32,
+        told: bool,
+    },
     #[error("{player:?} already plays in this game")]
     AlreadyPlaying { player: Account },
     #[error("no tournament {0} in this server")]
@@ -210,6 +219,7 @@ impl ServiceError {
             ServiceError::UnknownTimeZone(_) => "unknown_time_zone",
             ServiceError::EmptyReason => "empty_reason",
             ServiceError::PostInThread => "post_in_thread",
+            ServiceError::PostingTooFast { .. } => "posting_too_fast",
             ServiceError::AlreadyPlaying { .. } => "already_playing",
             ServiceError::NoTournament(_) => "no_tournament",
             ServiceError::NoTournaments => "no_tournaments",
@@ -274,6 +284,13 @@ impl ServiceError {
                 Vec::new()
             }
             ServiceError::AlreadyPlaying { player } => vec![("player", mention(*player))],
+            ServiceError::PostingTooFast {
+                until, per_minute, ..
+            } => vec![
+                ("per_minute", per_minute.to_string()),
+                ("until", format!("<t:{}:T>", until.timestamp())),
+                ("in", format!("<t:{}:R>", until.timestamp())),
+            ],
             ServiceError::MissingPermissions(lacks) => {
                 let lines: Vec<String> = lacks.iter().map(|l| l.text(lang)).collect();
                 vec![("missing", lines.join("\n"))]
@@ -417,6 +434,8 @@ pub struct Service {
     overrides: Overrides,
     /// A fixed seed for every game (tests, replays); `None` draws one from the OS.
     fixed_seed: Option<u64>,
+    /// The pace of each player's relayed posts (shared by clones).
+    post_pace: Arc<Mutex<post_pace::PostPace>>,
 }
 
 impl Service {
@@ -431,6 +450,7 @@ impl Service {
             clock,
             overrides,
             fixed_seed,
+            post_pace: Arc::default(),
         }
     }
 

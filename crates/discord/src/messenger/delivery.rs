@@ -321,13 +321,14 @@ impl DiscordMessenger {
                     Some(t) => t,
                     None => {
                         self.pace.step().await;
+                        let mut create = CreateForumPost::new(title, message(0, &parts[0]));
+                        if post.slow_mode > 0 {
+                            create = create.rate_limit_per_user(post.slow_mode);
+                        }
                         let post = route
                             .forum
                             .discord()
-                            .create_forum_post(
-                                &*self.http,
-                                CreateForumPost::new(title, message(0, &parts[0])),
-                            )
+                            .create_forum_post(&*self.http, create)
                             .await
                             .map_err(refused)?;
                         ids::channel(post.id)

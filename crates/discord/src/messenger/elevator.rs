@@ -18,12 +18,13 @@ impl DiscordMessenger {
         after: Option<MessageId>,
     ) -> Result<u64, SendError> {
         let name = post.relay_as.clone().unwrap_or_default();
+        // Relayed posts go in a lane of their own: one may come before its day's post is
+        // open, and then waits for it (a retry, a second or two later).
         let thread = route
             .days
             .get(&post.day)
             .copied()
-            .or_else(|| route.public_thread())
-            .ok_or_else(|| failed("the game has no day post yet"))?;
+            .ok_or_else(|| failed(format!("day {}'s post is not open yet", post.day)))?;
         let (id, token) = webhook(&self.http, &self.pace, &self.service, route.forum).await?;
         let parts = split(text);
         let channel = thread.discord();
