@@ -25,6 +25,22 @@ pub struct Progress {
     pub ended: bool,
 }
 
+/// The rows a change of one game writes (the statement's build: each event's document, its
+/// messages and moderation rows, joins, nonces), without writing them: the instruction
+/// counts of `benches/instructions.sh`. Returns how many outbox rows it built.
+///
+/// # Errors
+/// An event that does not serialize.
+pub fn plan_messages(
+    before: &engine::Game,
+    seq: i64,
+    events: &[engine::Event],
+    after: &engine::Game,
+    lang: notify::Lang,
+) -> Result<usize, StoreError> {
+    Ok(super::Plan::new(1, before, seq, events, after, lang)?.messages())
+}
+
 impl Store {
     /// The bytes the tables of games take (`games`, `characters`, `players`, `events`,
     /// `snapshots`, `outbox`, `deadlines`, `commands`, `game_archive`, with their indexes

@@ -816,6 +816,11 @@ pub(crate) struct Firing {
 }
 
 impl Plan {
+    /// How many outbox rows it writes.
+    pub(crate) fn messages(&self) -> usize {
+        self.rows.ob_body.len()
+    }
+
     /// The rows for `events` (which take `before`, at `seq`, to `after`); with no events,
     /// a write that only checks the seq.
     pub(crate) fn new(
