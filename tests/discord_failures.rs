@@ -240,3 +240,44 @@ async fn without_the_members_intent_the_first_failed_dm_tells_the_judge(pool: Pg
     assert!(notes(&w, lang, "note-dm-closed", &name, &player).is_empty());
     reads_well(&w, lang);
 }
+
+#[sqlx::test(migrations = "./migrations")]
+async fn without_the_members_intent_a_refused_role_change_tells_the_judge(pool: PgPool) {
+    let mut w = crate::discord_moderation::world(pool).await;
+    w.members_intent = false;
+    w.restart().await;
+    let (done, _) = crate::discord_moderation::set_up_with(&w, "zh-CN", true, None).await;
+    assert!(says_with(&done, Lang::Zh, "ok-setup", &[]), "{done}");
+    w.sign_up_and_start(&[("ruleset", 3, json!("m32"))]).await;
+    let g = w.game().await;
+    let who = g
+        .living()
+        .into_iter()
+        .find(|c| g.ch(*c).role == Role::Villager)
+        .expect("a villager");
+    let (name, player) = (g.ch(who).name.clone(), display_name(&w, who).await);
+    let user = w.user_of(who).await;
+    w.fake.leave(user);
+    let calls = w.fake.calls().len();
+    // The judge ends the game: the living role comes off every player, and Discord answers
+    // 10007 Unknown Member for the one who left.
+    let a = w.judge_says(w.day_post(), &["judge", "end"], &[]).await;
+    assert!(says_with(&a, Lang::Zh, "ok-ended", &[]), "{a}");
+    w.settle().await;
+    assert!(
+        w.fake.calls()[calls..]
+            .iter()
+            .any(|c| c.path.contains(&format!("/members/{user}/roles/"))),
+        "a role change for the member who left was asked"
+    );
+    let note = notes(&w, Lang::Zh, "note-member-left", &name, &player);
+    assert_eq!(note.len(), 1, "{:#?}", log(&w));
+    assert!(
+        !log(&w)
+            .iter()
+            .any(|m| says_with(m, Lang::Zh, "outbox-refused", &[])),
+        "{:#?}",
+        log(&w)
+    );
+    reads_well(&w, Lang::Zh);
+}

@@ -46,7 +46,7 @@ async fn set_up(w: &World, locale: &str, roles: bool) -> (String, Value) {
 }
 
 /// [`set_up`], with a spectator role and a graveyard channel when `graveyard` is given.
-async fn set_up_with(
+pub(crate) async fn set_up_with(
     w: &World,
     locale: &str,
     roles: bool,
@@ -92,7 +92,7 @@ async fn set_up_with(
 }
 
 /// A world whose server has the living and dead roles (below the bot's own role).
-async fn world(pool: PgPool) -> World {
+pub(crate) async fn world(pool: PgPool) -> World {
     let w = World::new(pool).await;
     w.fake.add_role(LIVING, "存活");
     w.fake.add_role(DEAD, "出局");
