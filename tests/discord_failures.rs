@@ -11,9 +11,12 @@ use sqlx::PgPool;
 
 use crate::common::catalog::says_with;
 use crate::common::discord_world::{World, NAMES};
-use crate::common::fake_discord::GUILD_MEMBERS_INTENT;
+use crate::common::fake_discord::{BOT_PERMISSIONS, GUILD_MEMBERS_INTENT};
 use wolfjudge::engine::{CharId, Game, Phase, Role};
 use wolfjudge::i18n::{self, Lang};
+
+/// Manage Roles, as Discord's permission bits count it.
+const MANAGE_ROLES_PERMISSION: u64 = 1 << 28;
 
 /// Discord's English for the errors the judge could otherwise be shown.
 const DISCORD_ENGLISH: [&str; 4] = [
@@ -279,5 +282,33 @@ async fn without_the_members_intent_a_refused_role_change_tells_the_judge(pool: 
         "{:#?}",
         log(&w)
     );
+    reads_well(&w, Lang::Zh);
+}
+
+/// Manage Roles taken from the bot mid-game: the end's role changes are refused (50013),
+/// and the judge's note names the permission, in the game's language.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_lost_permission_is_named_in_the_judges_note(pool: PgPool) {
+    let w = crate::discord_moderation::world(pool).await;
+    let (done, _) = crate::discord_moderation::set_up_with(&w, "zh-CN", true, None).await;
+    assert!(says_with(&done, Lang::Zh, "ok-setup", &[]), "{done}");
+    w.sign_up_and_start(&[("ruleset", 3, json!("m32"))]).await;
+    w.fake
+        .set_bot_permissions(BOT_PERMISSIONS & !MANAGE_ROLES_PERMISSION);
+    let a = w.judge_says(w.day_post(), &["judge", "end"], &[]).await;
+    assert!(says_with(&a, Lang::Zh, "ok-ended", &[]), "{a}");
+    w.settle().await;
+    let permission = i18n::text(Lang::Zh, "perm-manage-roles", &[]);
+    let why = i18n::text(
+        Lang::Zh,
+        "discord-error-missing-permission",
+        &[("permission", permission.clone())],
+    );
+    let refused: Vec<String> = log(&w)
+        .into_iter()
+        .filter(|m| says_with(m, Lang::Zh, "outbox-refused", &[("why", &why)]))
+        .collect();
+    assert_eq!(refused.len(), 1, "{:#?}", log(&w));
+    assert!(refused[0].contains(&permission), "{}", refused[0]);
     reads_well(&w, Lang::Zh);
 }
