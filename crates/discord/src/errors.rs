@@ -291,6 +291,23 @@ mod tests {
         }
     }
 
+    /// A command's reply says Discord refused, and why, in the reader's language: a forum
+    /// that requires tags is not called a permission problem.
+    #[test]
+    fn a_commands_reply_words_the_refusal_in_the_readers_language() {
+        for lang in [Lang::Zh, Lang::En] {
+            let e = ServiceError::Platform(Box::new(DiscordError::from_answer(400, 40067)));
+            let said = e.message(lang);
+            assert!(
+                said.contains(&DiscordError::TagRequired.text(lang)),
+                "{said}"
+            );
+            assert!(!said.contains("A tag is required"), "{said}");
+            let perm = i18n::text(lang, "perm-manage-roles", &[]);
+            assert!(!said.contains(&perm), "{said}");
+        }
+    }
+
     /// serenity's own refusals and failures to reach Discord are typed too.
     #[test]
     fn failures_before_an_answer_are_typed() {
