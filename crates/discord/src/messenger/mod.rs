@@ -241,6 +241,7 @@ fn failed(e: impl std::fmt::Display) -> SendError {
 /// Discord's it breaks (a message too long, an embed too large: a model error, found
 /// before any request), since sending it again cannot work; otherwise (a rate limit, a
 /// 5xx, the network) it is tried again later.
+///
 /// Either way it carries the error's [`DiscordError`], which the judge's note words
 /// ([`crate::notes::explain`]).
 pub fn refused(e: serenity::Error) -> SendError {
