@@ -312,3 +312,60 @@ async fn a_lost_permission_is_named_in_the_judges_note(pool: PgPool) {
     assert!(refused[0].contains(&permission), "{}", refused[0]);
     reads_well(&w, Lang::Zh);
 }
+
+/// The judge replaces the player who left: the role that moves to the substitute cannot be
+/// taken from the one who left (Discord: 10007), which is no news to the judge.
+#[sqlx::test(migrations = "./migrations")]
+async fn replacing_a_player_who_left_adds_no_note(pool: PgPool) {
+    let w = crate::discord_moderation::world(pool).await;
+    let (done, _) = crate::discord_moderation::set_up_with(&w, "zh-CN", true, None).await;
+    assert!(says_with(&done, Lang::Zh, "ok-setup", &[]), "{done}");
+    w.sign_up_and_start(&[("ruleset", 3, json!("m32"))]).await;
+    let g = w.game().await;
+    let who = CharId(2);
+    let (name, player) = (g.ch(who).name.clone(), display_name(&w, who).await);
+    w.fake.leave(w.user_of(who).await);
+    wait_for_log(&w, "the judge is told who left", |l| {
+        l.iter().any(|m| {
+            says_with(
+                m,
+                Lang::Zh,
+                "note-member-left",
+                &[("name", &name), ("player", &player)],
+            )
+        })
+    })
+    .await;
+    let sub = w.outsider;
+    let resolved = json!({"users": {sub.to_string(): {"id": sub.to_string(), "username": "Outsider", "discriminator": "0", "avatar": null}}});
+    let (a, _) = w
+        .slash(
+            w.judge,
+            w.day_post(),
+            true,
+            &["judge", "substitute"],
+            &[
+                ("target", 3, json!(name)),
+                ("member", 6, json!(sub.to_string())),
+            ],
+            resolved,
+        )
+        .await;
+    assert!(says_with(&a, Lang::Zh, "ok-substituted", &[]), "{a}");
+    w.settle().await;
+    assert_eq!(
+        w.fake.member_roles(sub),
+        vec![crate::discord_moderation::LIVING]
+    );
+    assert!(
+        !log(&w)
+            .iter()
+            .any(|m| says_with(m, Lang::Zh, "outbox-refused", &[])),
+        "{:#?}",
+        log(&w)
+    );
+    assert_eq!(
+        notes(&w, Lang::Zh, "note-member-left", &name, &player).len(),
+        1
+    );
+}

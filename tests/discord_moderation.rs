@@ -19,7 +19,7 @@ use wolfjudge::discord::moderation::channel_permissions;
 use wolfjudge::engine::Phase;
 use wolfjudge::i18n::Lang;
 
-const LIVING: u64 = 700_000_000_000_000_002;
+pub(crate) const LIVING: u64 = 700_000_000_000_000_002;
 const DEAD: u64 = 700_000_000_000_000_003;
 const SPECTATOR: u64 = 700_000_000_000_000_004;
 /// View Channel, Send Messages, Send Messages in Threads, Read Message History.

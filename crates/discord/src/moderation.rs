@@ -328,7 +328,15 @@ pub async fn carry_out(
             // A player text that is no Discord account (a game begun elsewhere) has no
             // role to take back.
             if let Some(old) = old.parse::<u64>().ok().filter(|u| *u > 0) {
-                change_roles(http, pace, guild, &[UserId::new(old)], None, held).await?;
+                // A player who left the server (10007) has no role left to take back.
+                match change_roles(http, pace, guild, &[UserId::new(old)], None, held).await {
+                    Err(e)
+                        if matches!(
+                            DiscordError::in_send(&e),
+                            Some(DiscordError::UnknownMember { .. })
+                        ) => {}
+                    r => r?,
+                }
             }
             change_roles(http, pace, guild, &roles(&[*seat]), held, None).await?;
             return Ok(route.guild.get());
