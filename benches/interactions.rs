@@ -566,6 +566,7 @@ async fn boot(fake: &FakeDiscord, service: Service) -> discord::Bot {
         worker: "bench".into(),
         gateway: Some(Shards::ALL),
         run_worker: false,
+        members_intent: true,
     };
     let bot = discord::start(opts, service).await.expect("the bot starts");
     fake.wait_for("the bot to connect and register its commands", 60, |f| {

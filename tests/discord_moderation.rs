@@ -19,7 +19,7 @@ use wolfjudge::discord::moderation::channel_permissions;
 use wolfjudge::engine::Phase;
 use wolfjudge::i18n::Lang;
 
-const LIVING: u64 = 700_000_000_000_000_002;
+pub(crate) const LIVING: u64 = 700_000_000_000_000_002;
 const DEAD: u64 = 700_000_000_000_000_003;
 const SPECTATOR: u64 = 700_000_000_000_000_004;
 /// View Channel, Send Messages, Send Messages in Threads, Read Message History.
@@ -46,7 +46,7 @@ async fn set_up(w: &World, locale: &str, roles: bool) -> (String, Value) {
 }
 
 /// [`set_up`], with a spectator role and a graveyard channel when `graveyard` is given.
-async fn set_up_with(
+pub(crate) async fn set_up_with(
     w: &World,
     locale: &str,
     roles: bool,
@@ -92,7 +92,7 @@ async fn set_up_with(
 }
 
 /// A world whose server has the living and dead roles (below the bot's own role).
-async fn world(pool: PgPool) -> World {
+pub(crate) async fn world(pool: PgPool) -> World {
     let w = World::new(pool).await;
     w.fake.add_role(LIVING, "存活");
     w.fake.add_role(DEAD, "出局");

@@ -21,6 +21,8 @@ mod discord_boards;
 mod discord_camps;
 #[path = "discord_charts.rs"]
 mod discord_charts;
+#[path = "discord_failures.rs"]
+mod discord_failures;
 #[path = "discord_flood.rs"]
 mod discord_flood;
 #[path = "discord_help.rs"]

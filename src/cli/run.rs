@@ -91,6 +91,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         worker: cfg.worker.name.clone(),
         gateway: (!a.no_gateway).then_some(shards),
         run_worker: !a.no_worker,
+        members_intent: cfg.gateway.members_intent,
     };
     let bot = discord::start(opts, service).await.map_err(|e| fail(&e))?;
     tracing::info!("wolfjudge is running; Ctrl-C stops it");

@@ -42,6 +42,8 @@ pub struct World {
     pub judge: u64,
     pub players: Vec<u64>,
     pub outsider: u64,
+    /// Whether the bot asks for the Server Members intent when it (re)boots.
+    pub members_intent: bool,
 }
 
 pub fn tracing() {
@@ -129,6 +131,7 @@ impl World {
             judge,
             players,
             outsider,
+            members_intent: true,
         };
         w.boot().await;
         w
@@ -152,6 +155,7 @@ impl World {
             worker: format!("bot-{before}"),
             gateway: Some(discord::Shards::ALL),
             run_worker: true,
+            members_intent: self.members_intent,
         };
         self.bot = Some(
             discord::start(opts, self.service.clone())

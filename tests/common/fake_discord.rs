@@ -312,7 +312,15 @@ struct State {
     role_changes: Vec<(String, u64, u64)>,
     /// The members of each private thread (its creator first), as Discord keeps them.
     thread_members: HashMap<u64, Vec<u64>>,
+    /// The intents the bot's last IDENTIFY asked for.
+    intents: u64,
+    /// Members who left the server ([`FakeDiscord::leave`]).
+    left: HashSet<u64>,
 }
+
+/// The Server Members intent (`GUILD_MEMBERS`, privileged): Discord sends
+/// `GUILD_MEMBER_REMOVE` only to a connection that asked for it.
+pub const GUILD_MEMBERS_INTENT: u64 = 1 << 1;
 
 /// Discord's epoch (2015-01-01), in Unix milliseconds.
 const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
@@ -718,6 +726,26 @@ impl FakeDiscord {
 
     pub fn close_dms(&self, user: u64) {
         self.lock().closed_dms.insert(user);
+    }
+
+    /// The intents the bot's last IDENTIFY asked for.
+    pub fn intents(&self) -> u64 {
+        self.lock().intents
+    }
+
+    /// `user` leaves the server, as Discord sees it: no longer a member (their roles gone;
+    /// asking for them or changing their roles answers 10007 Unknown Member), sharing no
+    /// server with the bot (a DM to them answers 50007), and `GUILD_MEMBER_REMOVE` sent
+    /// over the gateway only if the bot identified with the Server Members intent.
+    pub fn leave(&self, user: u64) {
+        let mut s = self.lock();
+        s.left.insert(user);
+        s.member_roles.remove(&user);
+        if s.intents & GUILD_MEMBERS_INTENT != 0 {
+            let name = s.names.get(&user).cloned().unwrap_or(format!("user{user}"));
+            let d = json!({"guild_id": GUILD.to_string(), "user": user_json(user, &name)});
+            send(&mut s, "GUILD_MEMBER_REMOVE", d);
+        }
     }
 
     pub fn calls(&self) -> Vec<Call> {
@@ -1362,6 +1390,7 @@ async fn gateway(mut socket: WebSocket, state: Arc<Mutex<State>>) {
                             let mut s = state.lock().unwrap_or_else(|e| e.into_inner());
                             s.gateway = Some(tx.clone());
                             s.connections += 1;
+                            s.intents = v["d"]["intents"].as_u64().unwrap_or(0);
                             // A new session counts from 1.
                             s.seq = 1;
                             (s.port, s.seq)
@@ -2023,7 +2052,8 @@ fn serve(
         ("POST", ["channels", channel, "messages"]) => {
             let channel: u64 = channel.parse().unwrap_or(0);
             if let Some(Kind::Dm { user }) = s.channels.get(&channel) {
-                if s.closed_dms.contains(user) {
+                // Closed DMs, or no server in common any more: Discord says the same.
+                if s.closed_dms.contains(user) || s.left.contains(user) {
                     return error(StatusCode::FORBIDDEN, 50007, "Cannot send messages to this user");
                 }
             }
@@ -2388,7 +2418,7 @@ fn serve(
         }
         ("GET", ["guilds", _guild, "members", user]) => {
             let user: u64 = user.parse().unwrap_or(0);
-            if user != BOT_ID && !s.names.contains_key(&user) {
+            if user != BOT_ID && (!s.names.contains_key(&user) || s.left.contains(&user)) {
                 return error(StatusCode::NOT_FOUND, 10007, "Unknown Member");
             }
             let name = s.names.get(&user).cloned().unwrap_or("wolfjudge".into());
@@ -2407,7 +2437,7 @@ fn serve(
             if let Err(refused) = s.bot_may_manage(role) {
                 return refused;
             }
-            if !s.names.contains_key(&user) {
+            if !s.names.contains_key(&user) || s.left.contains(&user) {
                 return error(StatusCode::NOT_FOUND, 10007, "Unknown Member");
             }
             let held = s.member_roles.entry(user).or_default();

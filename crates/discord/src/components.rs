@@ -209,7 +209,7 @@ async fn notify_me(
             if on { "ok-notify-on" } else { "ok-notify-off" },
             &[("role", format!("<@&{}>", role.get()))],
         ),
-        Err(e) => failure_text(&ServiceError::Platform(e.to_string()), lang),
+        Err(e) => failure_text(&crate::errors::platform_needing("manage-roles")(e), lang),
     }
 }
 

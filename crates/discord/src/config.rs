@@ -21,6 +21,27 @@ pub struct Config {
     /// Ruleset name → option overrides.
     #[serde(default)]
     pub rulesets: Overrides,
+    /// What the gateway connection asks Discord for.
+    #[serde(default)]
+    pub gateway: Gateway,
+}
+
+/// The gateway's intents that an operator chooses: the Server Members intent is
+/// privileged, so it is asked for only where it is switched on in the Developer Portal.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Gateway {
+    /// Ask for the Server Members intent: a player who leaves the server is reported to
+    /// the judge at once (else only when a DM or role change for them fails).
+    pub members_intent: bool,
+}
+
+impl Default for Gateway {
+    fn default() -> Gateway {
+        Gateway {
+            members_intent: true,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -16,11 +16,13 @@
 pub mod commands;
 pub mod components;
 pub mod config;
+pub mod errors;
 mod forum;
 pub mod ids;
 mod localize;
 pub mod messenger;
 pub mod moderation;
+pub mod notes;
 pub mod pace;
 pub mod readback;
 pub mod requests;
@@ -73,6 +75,10 @@ pub struct Options {
     pub gateway: Option<Shards>,
     /// Run the deadline and outbox worker in this process.
     pub run_worker: bool,
+    /// Ask the gateway for the Server Members intent (privileged: switched on in the
+    /// Developer Portal, else Discord refuses the connection), so that a player who leaves
+    /// the server is reported at once; without it, when a DM or role change for them fails.
+    pub members_intent: bool,
 }
 
 /// Where the tests' fake Discord answers for `https://discord.com`: its TLS address and the
@@ -179,7 +185,9 @@ pub async fn start(opts: Options, service: Service) -> Result<Bot, Error> {
     let mut tasks = Vec::new();
     let (shards, http) = match opts.gateway {
         Some(range) => {
-            let (shards, http, task) = gateway(http, range, service.clone(), wake.clone()).await?;
+            let intents = intents(opts.members_intent);
+            let (shards, http, task) =
+                gateway(http, range, intents, service.clone(), wake.clone()).await?;
             tasks.push(task);
             (Some(shards), http)
         }
@@ -238,6 +246,7 @@ pub fn start_recording<M: Messenger + Send + 'static>(
 async fn gateway(
     http: serenity::all::Http,
     range: Shards,
+    intents: GatewayIntents,
     service: Service,
     wake: Arc<Notify>,
 ) -> Result<(Arc<ShardManager>, Arc<serenity::all::Http>, JoinHandle<()>), Error> {
@@ -270,11 +279,6 @@ async fn gateway(
             })
         })
         .build();
-    // MESSAGE_CONTENT is privileged: enable it in the Developer Portal (README).
-    let intents = GatewayIntents::GUILDS
-        | GatewayIntents::GUILD_MESSAGES
-        | GatewayIntents::DIRECT_MESSAGES
-        | GatewayIntents::MESSAGE_CONTENT;
     let mut client = ClientBuilder::new_with_http(http, intents)
         .framework(framework)
         .await?;
@@ -292,6 +296,22 @@ async fn gateway(
         }
     });
     Ok((shards, http, task))
+}
+
+/// The gateway intents the bot asks for. MESSAGE_CONTENT (posts are read and counted) and
+/// GUILD_MEMBERS (a player who leaves is reported at once) are privileged: each is switched
+/// on in the Developer Portal (README), or Discord refuses the connection; GUILD_MEMBERS
+/// may be left off (`members_intent = false`).
+pub fn intents(members: bool) -> GatewayIntents {
+    let intents = GatewayIntents::GUILDS
+        | GatewayIntents::GUILD_MESSAGES
+        | GatewayIntents::DIRECT_MESSAGES
+        | GatewayIntents::MESSAGE_CONTENT;
+    if members {
+        intents | GatewayIntents::GUILD_MEMBERS
+    } else {
+        intents
+    }
 }
 
 /// Fires due deadlines, forever. Its own task, so that a thousand games changing phase at
@@ -410,6 +430,14 @@ async fn on_event(
                     false,
                 )
                 .await;
+            }
+        }
+        serenity::FullEvent::GuildMemberRemoval { guild_id, user, .. } => {
+            let (guild, who) = (ids::guild(*guild_id), ids::account(user.id));
+            match notes::member_left(&data.service, guild, who).await {
+                Ok(0) => {}
+                Ok(_) => data.wake.notify_one(),
+                Err(e) => tracing::error!(error = %e, "could not tell the judge a player left"),
             }
         }
         serenity::FullEvent::MessageDelete {

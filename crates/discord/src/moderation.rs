@@ -18,6 +18,7 @@ use std::collections::btree_map::{BTreeMap, Entry};
 
 use super::messenger::refused;
 use super::pace::Pace;
+use crate::errors::DiscordError;
 use notify::Moderate;
 use service::{Channel, Lack, Moderation, Route, ServerRole, Service};
 use store::outbox::SendError;
@@ -327,7 +328,15 @@ pub async fn carry_out(
             // A player text that is no Discord account (a game begun elsewhere) has no
             // role to take back.
             if let Some(old) = old.parse::<u64>().ok().filter(|u| *u > 0) {
-                change_roles(http, pace, guild, &[UserId::new(old)], None, held).await?;
+                // A player who left the server (10007) has no role left to take back.
+                match change_roles(http, pace, guild, &[UserId::new(old)], None, held).await {
+                    Err(e)
+                        if matches!(
+                            DiscordError::in_send(&e),
+                            Some(DiscordError::UnknownMember { .. })
+                        ) => {}
+                    r => r?,
+                }
             }
             change_roles(http, pace, guild, &roles(&[*seat]), held, None).await?;
             return Ok(route.guild.get());
@@ -360,29 +369,43 @@ async fn change_roles(
             let r = http
                 .remove_member_role(guild, *user, role.discord(), Some("wolfjudge"))
                 .await;
-            keep_going(r, &mut refusal)?;
+            keep_going(r.map_err(|e| for_member(e, *user)), &mut refusal)?;
         }
         if let Some(role) = give {
             pace.step().await;
             let r = http
                 .add_member_role(guild, *user, role.discord(), Some("wolfjudge"))
                 .await;
-            keep_going(r, &mut refusal)?;
+            keep_going(r.map_err(|e| for_member(e, *user)), &mut refusal)?;
         }
     }
     refusal.map_or(Ok(()), Err)
 }
 
-/// A role change's outcome: a refusal for good is kept (the first) and the others go on;
-/// anything else stops the action.
-fn keep_going(
-    r: Result<(), serenity::Error>,
-    refusal: &mut Option<SendError>,
-) -> Result<(), SendError> {
-    match r.map_err(refused) {
+/// A role change's failure for `user`: when Discord says they are not a member (they
+/// left), the judge's note names whose player left ([`crate::notes`]).
+fn for_member(e: serenity::Error, user: UserId) -> SendError {
+    let kind = DiscordError::of(&e).about(user.get());
+    let mut sent = refused(e);
+    sent.source = Some(Box::new(kind));
+    sent
+}
+
+/// A role change's outcome: a refusal for good is kept (a member who left first, else the
+/// first) and the others go on; anything else stops the action.
+fn keep_going(r: Result<(), SendError>, refusal: &mut Option<SendError>) -> Result<(), SendError> {
+    match r {
         Ok(()) => Ok(()),
         Err(e) if e.permanent => {
-            refusal.get_or_insert(e);
+            let left = |e: &SendError| {
+                matches!(
+                    DiscordError::in_send(e),
+                    Some(DiscordError::UnknownMember { user: Some(_) })
+                )
+            };
+            if refusal.as_ref().is_none_or(|r| !left(r) && left(&e)) {
+                *refusal = Some(e);
+            }
             Ok(())
         }
         Err(e) => Err(e),

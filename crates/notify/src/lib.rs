@@ -307,37 +307,80 @@ pub fn card_warning(
 
 /// Why a message was set aside, for the judge's notice about it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SetAside<'a> {
-    /// The platform refused it for good, saying `reason`.
-    Refused { reason: &'a str },
-    /// Every one of `attempts` sends failed, the last with `error`.
-    Undeliverable { attempts: i32, error: &'a str },
+pub enum SetAside {
+    /// The platform refused it for good.
+    Refused,
+    /// Every one of `attempts` sends failed.
+    Undeliverable { attempts: i32 },
 }
 
-/// The judge's one-line notice that the message `body` to `channel` was set aside. A refused
-/// message may have been refused for its length: only its start is quoted.
-pub fn set_aside(lang: Lang, channel: &str, body: &str, why: SetAside<'_>) -> String {
+/// The judge's one-line notice that the message `body` to `channel` was set aside, when
+/// its messenger gave no note of its own (a messenger that knows its platform's errors says
+/// what happened and who the reader is: see `discord::notes`). A refused message may have
+/// been refused for its length: only its start is quoted.
+pub fn set_aside(lang: Lang, channel: &str, body: &str, why: SetAside) -> String {
+    let to = channel_words(lang, channel);
     match why {
-        SetAside::Refused { reason } => i18n::text(
+        SetAside::Refused => refused_note(
             lang,
-            "outbox-refused",
-            &[
-                ("channel", channel.to_string()),
-                ("error", excerpt(reason, 200)),
-                ("start", excerpt(body, 80)),
-            ],
+            &to,
+            &i18n::text(lang, "outbox-why-refused", &[]),
+            body,
         ),
-        SetAside::Undeliverable { attempts, error } => i18n::text(
+        SetAside::Undeliverable { attempts } => undeliverable_note(
             lang,
-            "outbox-undeliverable",
-            &[
-                ("channel", channel.to_string()),
-                ("attempts", attempts.to_string()),
-                ("error", error.to_string()),
-                ("body", body.to_string()),
-            ],
+            &to,
+            &i18n::text(lang, "outbox-why-failed", &[]),
+            attempts,
+            body,
         ),
     }
+}
+
+/// The judge's note that a message to `to` (worded: a character and its player, the game's
+/// post) was refused for good because `why` (worded: what happened and what to do).
+pub fn refused_note(lang: Lang, to: &str, why: &str, body: &str) -> String {
+    i18n::text(
+        lang,
+        "outbox-refused",
+        &[
+            ("to", to.to_string()),
+            ("why", why.to_string()),
+            ("start", excerpt(body, 80)),
+        ],
+    )
+}
+
+/// The judge's note that a message to `to` failed `attempts` times, the last because
+/// `why`, with its whole text to pass on by hand.
+pub fn undeliverable_note(lang: Lang, to: &str, why: &str, attempts: i32, body: &str) -> String {
+    i18n::text(
+        lang,
+        "outbox-undeliverable",
+        &[
+            ("to", to.to_string()),
+            ("why", why.to_string()),
+            ("attempts", attempts.to_string()),
+            ("body", body.to_string()),
+        ],
+    )
+}
+
+/// An outbox channel in words, when nothing better is known: the game's post, or a seat's
+/// private messages by its number.
+pub fn channel_words(lang: Lang, channel: &str) -> String {
+    match channel
+        .strip_prefix("dm:")
+        .and_then(|s| s.parse::<u16>().ok())
+    {
+        Some(seat) => i18n::text(lang, "outbox-to-seat", &[("seat", format!("#{seat}"))]),
+        None => i18n::text(lang, "outbox-to-public", &[]),
+    }
+}
+
+/// The start of a message the judge's note quotes, on one line.
+pub fn quoted(body: &str) -> String {
+    excerpt(body, 80)
 }
 
 /// The first `max` characters of a text on one line, with `…` when there was more: enough

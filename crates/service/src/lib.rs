@@ -136,9 +136,10 @@ pub enum ServiceError {
     /// A tournament operation failed for a reason the user cannot fix.
     #[error(transparent)]
     Tournament(store::tournament::TournamentError),
-    /// The chat platform refused a request (e.g. missing permissions).
+    /// The chat platform refused a request (a missing permission, a deleted channel, a
+    /// forum that requires tags): its adapter's typed reason, worded by the adapter.
     #[error("the chat platform refused: {0}")]
-    Platform(String),
+    Platform(Box<dyn PlatformRefusal>),
     /// The rules refused: the engine's typed reason with the state it refused against,
     /// worded at the edge by [`ServiceError::message`].
     #[error("refused: {}", .0.error)]
@@ -158,6 +159,14 @@ pub enum ServiceError {
     MissingPermissions(Vec<Lack>),
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+/// A refusal of the chat platform's, typed by the adapter that knows the platform's errors
+/// (the service knows none): it says what happened and what to do in a user's language.
+pub trait PlatformRefusal: std::error::Error + Send + Sync {
+    /// What happened and what to do, in `lang` (one or two sentences, through the
+    /// catalogs).
+    fn text(&self, lang: Lang) -> String;
 }
 
 /// Something the bot lacks on a server for what its setup asks of it (`/wolf-setup`).
@@ -256,7 +265,6 @@ impl ServiceError {
             ServiceError::UnknownRuleset(name)
             | ServiceError::UnknownTarget(name)
             | ServiceError::UnknownTimeZone(name)
-            | ServiceError::Platform(name)
             | ServiceError::NoTournament(name)
             | ServiceError::TournamentExists(name) => {
                 vec![("name", name.clone())]
@@ -291,6 +299,7 @@ impl ServiceError {
                 ("until", format!("<t:{}:T>", until.timestamp())),
                 ("in", format!("<t:{}:R>", until.timestamp())),
             ],
+            ServiceError::Platform(refusal) => vec![("why", refusal.text(lang))],
             ServiceError::MissingPermissions(lacks) => {
                 let lines: Vec<String> = lacks.iter().map(|l| l.text(lang)).collect();
                 vec![("missing", lines.join("\n"))]

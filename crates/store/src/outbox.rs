@@ -76,8 +76,26 @@ pub struct OutMessage {
 #[derive(Debug, thiserror::Error)]
 #[error("send failed: {reason}")]
 pub struct SendError {
+    /// For the logs and the row's `last_error`, as the platform said it.
     pub reason: String,
     pub permanent: bool,
+    /// The messenger's typed account of the failure (its platform's error), for itself to
+    /// read back ([`SendError::because`]); the store keeps only `reason`.
+    pub source: Option<Box<dyn std::error::Error + Send + Sync>>,
+    /// What the judge's log says if the message is set aside now, worded by the messenger
+    /// (it knows the platform's errors and who the channel's reader is); without it, the
+    /// general notice of [`notify::set_aside`].
+    pub notice: Option<Notice>,
+}
+
+/// The judge's note about a message set aside, as its messenger words it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    /// The note's outbox nonce when it is to be written once whatever number of messages
+    /// it is about (a player whose DMs are closed: once per game, player and cause, across
+    /// restarts); `None`: one note for this message.
+    pub nonce: Option<String>,
 }
 
 impl SendError {
@@ -86,14 +104,32 @@ impl SendError {
         SendError {
             reason: reason.into(),
             permanent: false,
+            source: None,
+            notice: None,
         }
     }
 
     /// A refusal for good (too long, invalid, no access).
     pub fn refused(reason: impl Into<String>) -> SendError {
         SendError {
-            reason: reason.into(),
             permanent: true,
+            ..SendError::new(reason)
+        }
+    }
+
+    /// With the messenger's typed account of it.
+    pub fn because(self, source: impl std::error::Error + Send + Sync + 'static) -> SendError {
+        SendError {
+            source: Some(Box::new(source)),
+            ..self
+        }
+    }
+
+    /// With the judge's note to write if the message is set aside now.
+    pub fn telling(self, notice: Notice) -> SendError {
+        SendError {
+            notice: Some(notice),
+            ..self
         }
     }
 }
@@ -496,30 +532,30 @@ impl Store {
                     tx.commit().await?;
                     return Ok(());
                 }
-                let lang = sqlx::query_scalar!("SELECT lang FROM games WHERE id = $1", msg.game_id)
-                    .fetch_one(&mut *tx)
-                    .await?;
-                let lang = Lang::parse(&lang).unwrap_or_default();
-                let error = e.to_string();
-                let why = if e.permanent {
-                    SetAside::Refused { reason: &e.reason }
-                } else {
-                    SetAside::Undeliverable {
-                        attempts: MAX_ATTEMPTS,
-                        error: &error,
+                let own = format!("{}-undeliverable", msg.nonce);
+                // The messenger's note (under its own nonce when it is written once for
+                // many messages: a repeat writes nothing), else the general one.
+                let (text, nonce) = match e.notice {
+                    Some(n) => (n.text, n.nonce.unwrap_or(own)),
+                    None => {
+                        let lang = sqlx::query_scalar!(
+                            "SELECT lang FROM games WHERE id = $1",
+                            msg.game_id
+                        )
+                        .fetch_one(&mut *tx)
+                        .await?;
+                        let lang = Lang::parse(&lang).unwrap_or_default();
+                        let why = if e.permanent {
+                            SetAside::Refused
+                        } else {
+                            SetAside::Undeliverable {
+                                attempts: MAX_ATTEMPTS,
+                            }
+                        };
+                        (notify::set_aside(lang, &msg.channel, &msg.body, why), own)
                     }
                 };
-                let text = notify::set_aside(lang, &msg.channel, &msg.body, why);
-                enqueue(
-                    &mut tx,
-                    msg.game_id,
-                    None,
-                    "judge",
-                    &text,
-                    &format!("{}-undeliverable", msg.nonce),
-                    None,
-                )
-                .await?;
+                enqueue(&mut tx, msg.game_id, None, "judge", &text, &nonce, None).await?;
             }
             e => {
                 // Exponential backoff, capped at five minutes. Later messages of this

@@ -143,6 +143,30 @@ impl Store {
         .collect()
     }
 
+    /// The seats `user` holds in the games of server `guild` that have not ended, as (game,
+    /// seat): whom a member who left the server leaves without a player.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn running_seats_in(
+        &self,
+        guild: Guild,
+        user: Account,
+    ) -> Result<Vec<(GameId, i32)>, StoreError> {
+        let rows: Vec<(i64, i32)> = sqlx::query_as(
+            "SELECT s.game_id, s.seat FROM seats s
+             JOIN games g ON g.id = s.game_id
+             JOIN signup_posts p ON p.game_id = s.game_id
+             WHERE p.guild_id = $1 AND s.user_id = $2 AND NOT g.ended
+             ORDER BY s.game_id, s.seat",
+        )
+        .bind(i64::from(guild))
+        .bind(i64::from(user))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|(g, s)| (GameId(g), s)).collect())
+    }
+
     /// The seat `user` plays in game `game`, if any.
     ///
     /// # Errors

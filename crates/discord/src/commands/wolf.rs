@@ -143,7 +143,7 @@ pub async fn setup(
             &moderation,
         )
         .await
-        .map_err(|e| ServiceError::Platform(e.to_string()))?;
+        .map_err(crate::errors::platform)?;
         if !lacks.is_empty() {
             return Err(ServiceError::MissingPermissions(lacks));
         }
@@ -156,7 +156,7 @@ pub async fn setup(
             &moderation,
         )
         .await
-        .map_err(|e| ServiceError::Platform(e.to_string()))?;
+        .map_err(crate::errors::platform_needing("manage-roles"))?;
         let service = &ctx.data().service;
         service.set_up_moderated(&s, &moderation).await?;
         let camps = CampSettings {
@@ -311,7 +311,7 @@ pub async fn new(
                 ),
             )
             .await
-            .map_err(|e| ServiceError::Platform(e.to_string()))?;
+            .map_err(crate::errors::platform_needing("send-messages"))?;
         // A forum post's opening message has the post's id.
         service
             .signup_posted(s.id, ids::channel(post.id), post.id.get())

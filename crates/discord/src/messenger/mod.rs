@@ -41,6 +41,8 @@ use runtime::dispatch::{Earlier, Messenger, OutMessage, SendError};
 use service::{anon, Account, Channel, Elevator, GameId, Route, Service, Webhook};
 
 use super::pace::Pace;
+use crate::errors::DiscordError;
+use crate::notes;
 
 mod camp;
 mod delivery;
@@ -239,18 +241,25 @@ fn failed(e: impl std::fmt::Display) -> SendError {
 /// Discord's it breaks (a message too long, an embed too large: a model error, found
 /// before any request), since sending it again cannot work; otherwise (a rate limit, a
 /// 5xx, the network) it is tried again later.
+///
+/// Either way it carries the error's [`DiscordError`], which the judge's note words
+/// ([`crate::notes::explain`]).
 pub fn refused(e: serenity::Error) -> SendError {
-    match &e {
+    let kind = DiscordError::of(&e);
+    let permanent = match &e {
         serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r)) => {
             let status = r.status_code.as_u16();
-            if (400..500).contains(&status) && status != 429 {
-                return SendError::refused(e.to_string());
-            }
+            (400..500).contains(&status) && status != 429
         }
-        serenity::Error::Model(_) => return SendError::refused(e.to_string()),
-        _ => {}
-    }
-    SendError::new(e.to_string())
+        serenity::Error::Model(_) => true,
+        _ => false,
+    };
+    let sent = if permanent {
+        SendError::refused(e.to_string())
+    } else {
+        SendError::new(e.to_string())
+    };
+    sent.because(kind)
 }
 
 /// Whether Discord answered that the message (or channel) is not there (404).
@@ -285,10 +294,21 @@ impl Messenger for DiscordMessenger {
             Some(turn) => Some(self.turn(turn).await),
             None => None,
         };
-        if let Some(tally) = msg.meta.as_ref().and_then(|m| m.tally) {
-            return self.tally(msg, tally, earlier, route).await;
+        let sent = match msg.meta.as_ref().and_then(|m| m.tally) {
+            Some(tally) => self.tally(msg, tally, earlier, route).await,
+            None => self.deliver(msg, earlier, route).await.map(Some),
+        };
+        match sent {
+            // The judge's note, should the message be set aside: read afresh (a failure
+            // is rare, and the route may have changed meanwhile).
+            Err(e) => match self.service.route(GameId(msg.game_id)).await {
+                Ok(route) => {
+                    Err(notes::explain(&self.http, &self.pace, &self.service, msg, &route, e).await)
+                }
+                Err(_) => Err(e),
+            },
+            ok => ok,
         }
-        self.deliver(msg, earlier, route).await.map(Some)
     }
 }
 
