@@ -61,7 +61,7 @@ pub fn joined(body: &str, next: &str) -> String {
 /// flood of posts never holds the game's own messages (a day's result, the night's
 /// opening) behind it. Relayed posts keep their order among themselves; the game's
 /// messages keep theirs; between the two there is none, except that the lock of a day's
-/// post goes in this lane, after the day's posts (docs/architecture.md, *The outbox*).
+/// post waits for the posts relayed before it (docs/architecture.md, *The outbox*).
 pub const RELAY: &str = "relay";
 
 /// Whether `e` is a post relayed under its character's name ([`RELAY`]).
@@ -155,16 +155,12 @@ pub fn moderation(e: &Event, g: &Game, prior: &Game, lang: Lang) -> (Vec<Outgoin
             .collect::<Vec<_>>()
             .join(", ")
     };
-    // A day's post is locked after the posts relayed there, which go in a lane of their
-    // own ([`RELAY`]): a webhook may not write in a locked post.
-    let lane = if g.ruleset.options.anonymous {
-        RELAY
-    } else {
-        "public"
-    };
+    // In the day's post's lane, after the game's messages; the messenger also waits for
+    // the posts relayed there before it ([`RELAY`]): a webhook may not write in a locked
+    // post.
     let lock = |day: u32| {
         row(
-            lane,
+            "public",
             "moderate-lock-day",
             &[("day", day.to_string())],
             Moderate::LockDay { day },
@@ -201,7 +197,7 @@ pub fn moderation(e: &Event, g: &Game, prior: &Game, lang: Lang) -> (Vec<Outgoin
             }
         }
         EventKind::NightOpened { night, .. } => before.push(row(
-            lane,
+            "public",
             "moderate-lock-day",
             &[("day", night.to_string())],
             Moderate::Lock { day: *night },

@@ -190,6 +190,25 @@ fn free(n: usize) -> String {
 }
 
 impl Store {
+    /// Whether posts relayed in `game` before its outbox row `id` are still to be shown
+    /// (neither delivered nor set aside): the lock of a day's post waits for them
+    /// (`notify::RELAY`).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn relays_waiting_before(&self, game: GameId, id: i64) -> Result<bool, StoreError> {
+        Ok(sqlx::query_scalar!(
+            r#"SELECT EXISTS (
+                 SELECT 1 FROM outbox
+                 WHERE game_id = $1 AND channel = 'relay' AND id < $2
+                   AND delivered_at IS NULL AND failed_at IS NULL) AS "waiting!""#,
+            game.0,
+            id
+        )
+        .fetch_one(&self.pool)
+        .await?)
+    }
+
     /// Marks sent messages delivered, each with the platform's id of what it showed, in one
     /// statement. Its commit does not wait for the disk (`synchronous_commit` off, for this
     /// statement only): should the database itself crash and lose it, the messages keep their

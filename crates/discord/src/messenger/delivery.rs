@@ -99,6 +99,19 @@ impl DiscordMessenger {
         let game = GameId(msg.game_id);
         let meta = msg.meta.clone().unwrap_or_default();
         if let Some(action) = &meta.moderate {
+            // A day's post is locked once the posts relayed there before the lock are shown
+            // (they go in a lane of their own, and a webhook may not write in a locked post):
+            // until then this waits, and the post's lane behind it, tried again shortly.
+            if matches!(action, Moderate::LockDay { .. } | Moderate::Lock { .. })
+                && self
+                    .service
+                    .store()
+                    .relays_waiting_before(game, msg.id)
+                    .await
+                    .map_err(failed)?
+            {
+                return Err(failed("the day's relayed posts are still being shown"));
+            }
             // Not a message: a post's lock or a role change, in its place in the channel.
             return crate::moderation::carry_out(
                 &self.http,

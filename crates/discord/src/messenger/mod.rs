@@ -36,7 +36,7 @@ use engine::CharId;
 use i18n::text;
 use i18n::{self, Lang};
 use notify::camp::{Camp, CampAction};
-use notify::prompt::{Delivery, NewPost, PostRef, TallyRef};
+use notify::prompt::{Delivery, Moderate, NewPost, PostRef, TallyRef};
 use runtime::dispatch::{Earlier, Messenger, OutMessage, SendError};
 use service::{anon, Account, Channel, Elevator, GameId, Route, Service, Webhook};
 
