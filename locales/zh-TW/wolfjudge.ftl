@@ -72,7 +72,7 @@ chat-10 = 好人要團結，別被對面帶風向。
 
 ## 拒絕操作時對玩家說的話（err- 後接 RuleError::code()，底線換成連字號）
 
-err-game-over = 遊戲已經結束，不能再操作了。所有身分和過程請看揭曉。
+err-game-over = 遊戲已經結束，不能再操作了。所有身分和過程請看揭曉的內容。
 err-unknown-character = 沒有叫「{ $name }」的角色。請確認名字有沒有打對（可以從存活名單複製）。
 err-not-judge = 只有法官可以這樣做。
 err-not-a-character = 法官不扮演角色，不能進行玩家的操作。
@@ -438,7 +438,7 @@ cli-verify-seed = 種子 { $seed }：它的 8 個小端序位元組的 SHA-256 �
 cli-verify-seed-256 = 256 位元種子 { $seed }：它的 32 個位元組的 SHA-256 是 { $hash }，與開局公布的種子雜湊值相符。
 cli-verify-fixed = 角色是腳本裡指定的，不是由種子發牌：
 cli-verify-deal = 這個種子發出的牌（第 0 次抽取）：
-cli-verify-role = { $name }：{ $role }
+cli-verify-role = { $name }：{ $role }（{ $key }）
 cli-verify-ended = 重播到遊戲結束：{ $result }。
 cli-verify-replayed = 重播到{ $phase }，遊戲尚未結束。
 cli-chart-write = 無法把積分圖寫入 { $path }：{ $error }
@@ -1379,3 +1379,6 @@ uno-contest-tie-first-outs = 與 { $other } 同分，先出完的局數較多
 uno-contest-tie-signup = 與 { $other } 同分、先出完局數相同，報名較早
 uno-contest-tie-name = 與 { $other } 同分、先出完局數與報名時間相同，依名字排序
 cli-uno-contest-name = 模擬比賽
+
+## 繁體中文（zh-TW）：/狼人殺設定 語言 的選項
+cmd-wolf-setup-language-zh-TW = 繁體中文
