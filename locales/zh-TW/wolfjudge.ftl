@@ -230,7 +230,7 @@ ev-out-night-kill-judge = { $name } 在{ $phase }被刀，出局。
 ev-out-night-kill-judge-mafia = { $name } 在{ $phase }被殺手殺死，出局。
 ev-out-poison-judge = { $name } 在{ $phase }被女巫毒殺，出局。
 
-ev-last-words-granted = 你出局了，可以留一段遺言，會在第 { $day } 天的貼文發出時公布。請在第 { $day } 天的貼文發出之前用 /遺言 提交，逾期視為放棄（遺言名額不會轉給別人）。你可以繼續看文旁觀，但請不要再在討論串裡發言。
+ev-last-words-granted = 你出局了，可以留一段遺言，會在第 { $day } 天的貼文發出時公布。請在第 { $day } 天的貼文發出之前用 /遺言 提交，逾期視為放棄（遺言名額不會轉給別人）。你可以繼續旁觀討論，但請不要再在討論串裡發言。
 ev-last-words-given = 已收到你的遺言，會在第 { $day } 天的貼文發出時公布：{ $text }
 ev-last-words-given-later = 已收到你的遺言，會在下一天的貼文發出時公布：{ $text }
 ev-decide-shoot = 你出局了。身為獵人，你可以在 { $until } 之前開槍帶走一名其他存活角色；也可以不開槍，到時視為放棄。
@@ -271,7 +271,7 @@ prompt-night-wolf-majority = 今晚依報得最多的目標定刀（同票取最
 prompt-night-seer = 【第 { $night } 夜】你可以在 { $until } 之前查驗一名其他存活角色，得知他是好人還是狼人陣營；到時沒有查驗視為放棄。
 prompt-night-killer = 【第 { $night } 夜】請在 { $until } 之前提交今晚要殺的目標，並附一句理由。殺手們以多數決定（同票取最早提交的目標）。
 prompt-night-police = 【第 { $night } 夜】請在 { $until } 之前提交今晚要查驗的角色。警察們以多數決定，你們都會得知這名角色的確切身分。
-prompt-out-no-last-words = 你出局了。本局的遺言名額（{ $quota } 個）已經用完，所以你沒有遺言。你可以繼續看文旁觀，但請不要再在討論串裡發言；遊戲結束前還可以用 /樹洞 寫下想說的話，終局時公開。
+prompt-out-no-last-words = 你出局了。本局的遺言名額（{ $quota } 個）已經用完，所以你沒有遺言。你可以繼續旁觀討論，但請不要再在討論串裡發言；遊戲結束前還可以用 /樹洞 寫下想說的話，終局時公開。
 ev-leader-voted = { $by } 投票選 { $target } 當狼頭。
 ev-leader-elected = { $name } 當選狼頭，之後每晚由他從大家報的目標中定刀。
 ev-leader-elected-drawn = 沒有有效的狼頭選票，狼頭由隨機抽取（第 { $draw } 次種子抽取）產生：{ $name }。
