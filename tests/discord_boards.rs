@@ -155,6 +155,7 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
     ];
     for (lang, field) in [
         (Lang::Zh, &m32["name_localizations"]["zh-CN"]),
+        (Lang::ZhTw, &m32["name_localizations"]["zh-TW"]),
         (Lang::En, &m32["name"]),
     ] {
         let want = format!("{} — {}", board(lang, "m32"), deal(lang, "12", &m32_deal));
@@ -463,6 +464,11 @@ const EN: Tongue = Tongue {
     lang: Lang::En,
     code: "en",
     locale: "en-US",
+};
+const TW: Tongue = Tongue {
+    lang: Lang::ZhTw,
+    code: "zh-TW",
+    locale: "zh-TW",
 };
 
 /// A marker no catalog text contains, to cut a message where one of its variables goes.
@@ -817,6 +823,13 @@ async fn a_whole_wolf_king_game_with_a_duel_and_the_kings_self_destruct(pool: Pg
 #[sqlx::test(migrations = "./migrations")]
 async fn a_whole_wolf_king_game_in_english_with_a_duel_and_the_kings_self_destruct(pool: PgPool) {
     wolf_king_game(pool, EN).await;
+}
+
+/// A server set up in Traditional Chinese (`/wolf-setup language:zh-TW`) plays in it: the
+/// sign-up, the day posts, the DMs and the answers to players whose clients are zh-TW.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_whole_wolf_king_game_in_traditional_chinese(pool: PgPool) {
+    wolf_king_game(pool, TW).await;
 }
 
 /// A whole `guard` game, dealt by the board's `deal` option (set in the bot's configuration)

@@ -757,9 +757,9 @@ cmd-wolf-setup-judge_role-desc = The role of judges
 cmd-wolf-setup-log = log
 cmd-wolf-setup-log-desc = A private channel for the judge's log
 cmd-wolf-setup-language = language
-cmd-wolf-setup-language-desc = The games' language: zh or en
+cmd-wolf-setup-language-desc = The games' language: zh (Simplified Chinese), zh-TW (Traditional Chinese) or en
 cmd-wolf-setup-timezone = timezone
-cmd-wolf-setup-timezone-desc = The games' time zone (an IANA name); default Asia/Shanghai for zh, UTC for en
+cmd-wolf-setup-timezone-desc = The games' time zone (an IANA name); default Asia/Shanghai for zh, Asia/Taipei for zh-TW, UTC for en
 cmd-wolf-setup-playing_judge = playing_judge
 cmd-wolf-setup-playing_judge-desc = Whether a judge who plays in a game may judge it, without seeing roles (default: no)
 cmd-wolf-new = new
@@ -1198,7 +1198,7 @@ cmd-judge-end-winner-village = Village
 cmd-judge-end-winner-police = Police
 cmd-judge-end-winner-killers = Killers
 cmd-judge-end-winner-draw = Draw
-cmd-wolf-setup-language-zh = Chinese (中文)
+cmd-wolf-setup-language-zh = Simplified Chinese (简体中文)
 cmd-wolf-setup-language-en = English
 help-title = Werewolf judge bot: help
 help-about = I am this server's werewolf judge (forum-style, 版杀): I run sign-ups, send roles by DM, take night actions, count votes, give cards by the rules, and publish the whole record at the end. Sign up with { $join } or the sign-up post's button; by day, post in the day's thread and vote with { $vote }; at night, act with the buttons in your DM with me. Any time: { $status } for the game so far, { $role } for your role again.
@@ -1457,3 +1457,6 @@ note-player = { $name } (player { $player })
 note-player-dms = the direct messages of { $name } (player { $player })
 note-dm-closed = { $name } (player { $player }) does not accept the bot's direct messages (closed DMs, or the bot is blocked): they did not get "{ $start }", and the bot's next DMs to them are set aside too. Relay what they miss to them yourself, or replace the player with /judge replace target:{ $name }.
 note-member-left = The player of { $name } ({ $player }) left the server. Replace them with /judge replace target:{ $name } (the bench of substitutes is offered the seat), or /judge substitute with a member.
+
+## Traditional Chinese (zh-TW): its choice in /wolf-setup language
+cmd-wolf-setup-language-zh-TW = Traditional Chinese (繁體中文)

@@ -819,7 +819,7 @@ mod tests {
         let mut g = Game::replay(&create(&setup).expect("the game is created"));
         let guard = first(&g, Role::Guard);
         let victim = first(&g, Role::Villager);
-        for lang in [Lang::Zh, Lang::En] {
+        for lang in Lang::ALL {
             let mut g = g.clone();
             let out = to_night(&mut g, lang);
             let mine = dm(&out, guard);
