@@ -592,8 +592,8 @@ script-too-long = { $field } 超過 { $max } 個字元，這是它的長度上�
 script-place-step = 第 { $step } 步
 script-place-step-field = 第 { $step } 步的欄位 `{ $field }`
 script-place-field = 欄位 `{ $field }`
-outbox-undeliverable = 傳到 { $channel } 的一則訊息嘗試 { $attempts } 次仍無法送達（{ $error }），已先擱置，以免卡住這個頻道。請手動轉達：{ $body }
-outbox-refused = Discord 拒收了一則傳到 { $channel } 的訊息（{ $error }），已擱置，這個頻道繼續傳送。訊息開頭：{ $start }
+outbox-undeliverable = 傳到{ $to }的一則訊息嘗試 { $attempts } 次仍無法送達：{ $why }已先擱置，以免卡住這個頻道。請手動轉達：{ $body }
+outbox-refused = Discord 拒收了一則傳到{ $to }的訊息：{ $why }這則訊息已擱置，這個頻道繼續傳送。訊息開頭：{ $start }
 
 ## Discord：每天的貼文與夜間選擇
 post-day-title = 第 { $day } 天
@@ -623,7 +623,7 @@ svc-unknown-target = 「{ $name }」不是本局的角色（或不是有效的�
 svc-unknown-time-zone = 「{ $name }」不是可辨識的時區。請填 IANA 時區名稱，例如 Asia/Taipei（臺灣時間）、Asia/Shanghai、America/New_York 或 UTC。
 svc-empty-reason = 請填寫理由。
 svc-already-playing = { $player } 已經在這局遊戲中。
-svc-platform = Discord 拒絕了請求（{ $name }），請檢查機器人在這個頻道的權限。
+svc-platform = Discord 拒絕了請求：{ $why }
 svc-internal = 我們這邊出了點問題，你的指令可能已經記錄，也可能沒有。請先用 /狀態 查看，再決定要不要重試。
 svc-db-unanswered = 資料庫沒有及時回應，你的指令可能已經記錄，也可能沒有。請先用 /狀態 查看，再決定要不要重試。
 svc-slow-choose-again = 資料庫回應太慢，理由視窗沒能打開，你的報刀還沒有提交。請在選單裡再選一次。
@@ -815,6 +815,7 @@ treehole-title = 樹洞
 treehole-line = { $name }（{ $player }）：{ $text }
 treehole-line-open = { $name }：{ $text }
 svc-post-in-thread = 本局不是馬甲局：請直接在當天的討論串裡發言。
+svc-posting-too-fast = 每人每分鐘最多發言 { $per_minute } 次：這則發言沒有轉發，{ $until }（{ $in }）之前再發的也不會轉發。請到時再發，機器人不會替你排隊。
 tip-anonymous-post = 本局是馬甲局：你直接發在遊戲貼文裡的訊息會暴露你的帳號，所以已被刪除。請用 /發言 或把內容私訊給我，以角色身分發言。你的原文是：{ $text }
 flag-dead-post = ⚠ 詐屍：{ $name } { $player } 出局後仍在發言：{ $link }
 flag-edited = ⚠ { $name } { $player } 編輯了自己的發言：{ $link }
@@ -1382,3 +1383,29 @@ cli-uno-contest-name = 模擬比賽
 
 ## 繁體中文（zh-TW）：/狼人殺設定 語言 的選項
 cmd-wolf-setup-language-zh-TW = 繁體中文
+
+# --- Discord 的錯誤，用讀者的語言說明發生了什麼、該怎麼做（discord::errors），以及法官日誌裡指名道姓的說明（discord::notes）---
+discord-error-unknown-channel = 這個頻道或貼文已經不存在（被刪除，或機器人已經看不到它）。如果是管理員刪除的，請用 /狼人殺設定 檢查伺服器的頻道。
+discord-error-unknown-message = 這則訊息已經不存在：有人刪除了它。
+discord-error-unknown-member = 這位成員已經不在這個伺服器。
+discord-error-unknown-user = Discord 上沒有這個帳號。
+discord-error-missing-access = 機器人看不到這個頻道。請在那裡給機器人的身分組「檢視頻道」（和「讀取訊息歷史」）權限。
+discord-error-missing-permission = 機器人在那裡缺少「{ $permission }」權限。請在頻道或伺服器設定裡給機器人的身分組加上。
+discord-error-missing-permissions = 機器人在那裡缺少權限。請再執行一次 /狼人殺設定，它會列出機器人需要的權限。
+discord-error-cannot-dm = 這位成員不接收機器人的私訊（關閉了來自這個伺服器成員的私訊，或封鎖了機器人）。
+discord-error-tag-required = 這個論壇要求每篇貼文都要選擇標籤。請在 /狼人殺設定 中為機器人的貼文選一個標籤，或在論壇設定裡關閉「發文時必須選擇標籤」。
+discord-error-thread-locked = 這篇貼文已被鎖定。如果遊戲還需要它，請解除鎖定（貼文選單 → 解鎖）。
+discord-error-thread-archived = 這篇貼文已關閉（封存）。如果遊戲還需要它，請重新開啟。
+discord-error-max-active-threads = 這個伺服器的活躍討論串和貼文已達 Discord 的上限。請關閉（封存）一些舊的貼文或討論串後再試。
+discord-error-too-long = 這則訊息超過了 Discord 允許的長度。
+discord-error-rate-limited = Discord 要求機器人放慢速度，請稍後再試。
+discord-error-unavailable = Discord 沒有回應，或無法連線。請稍後再試。
+discord-error-other = Discord 拒絕了它（HTTP { $status }，錯誤代碼 { $code }）。
+outbox-why-refused = 平台永久拒收了它。
+outbox-why-failed = 平台沒有回應。
+outbox-to-public = 本局的貼文
+outbox-to-seat = { $seat } 號座位的私訊
+note-player = { $name }（玩家 { $player }）
+note-player-dms = { $name }（玩家 { $player }）的私訊
+note-dm-closed = { $name }（玩家 { $player }）不接收機器人的私訊（關閉了私訊，或封鎖了機器人）：沒有收到「{ $start }」，機器人之後傳給這位玩家的私訊也會被擱置。請親自把錯過的內容轉達給這位玩家，或用 /法官 換人 角色:{ $name } 替換這位玩家。
+note-member-left = { $name } 的玩家（{ $player }）已離開伺服器。請用 /法官 換人 角色:{ $name } 替換這位玩家（座位會提供給替補席），或用 /法官 替補 指定一位成員接替。
