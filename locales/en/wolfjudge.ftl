@@ -743,7 +743,6 @@ dm-moved-up = A player left the { $ruleset } sign-up: you have moved up from the
 signup-dm-closed = { $player }: the bot cannot send you DMs, and your role comes by DM. Please allow direct messages from this server's members (Server menu → Privacy Settings), then leave and join again. Judge: this player cannot be reached yet.
 log-judge-command = { $judge } used { $command } → { $result }
 modal-kill-title = Tonight's kill
-modal-kill-reason = Reason (a word or two)
 
 ## Discord: command names and descriptions (zh-CN names are the translations)
 cmd-wolf = wolf
@@ -1430,3 +1429,12 @@ uno-contest-tie-first-outs = level with { $other }, went out first in more games
 uno-contest-tie-signup = level with { $other } on points and games won, signed up earlier
 uno-contest-tie-name = level with { $other } on points, games won and sign-up, first by name
 cli-uno-contest-name = simulated contest
+
+## The night's kill modal (Mafia's wording, the reason's length): the title by the ruleset, the
+## field stating the length the engine checks
+modal-kill-title-mafia = Tonight's target
+modal-kill-reason-chars = { $chars ->
+    [0] Reason
+    [one] Reason (one character)
+   *[other] Reason (exactly { $chars } characters)
+}
