@@ -25,6 +25,8 @@ mod discord_charts;
 mod discord_help;
 #[path = "discord_limits.rs"]
 mod discord_limits;
+#[path = "discord_mafia.rs"]
+mod discord_mafia;
 #[path = "discord_moderation.rs"]
 mod discord_moderation;
 #[path = "discord_records.rs"]
