@@ -111,14 +111,17 @@ async fn last_words(w: &World, t: Tongue, user: u64, words: &str) -> String {
     .0
 }
 
-/// What a night choice's answer says once recorded.
-fn chose(lang: Lang, choice: Choice, name: &str) -> String {
+/// What a night choice's answer says once recorded, in `g`'s words.
+fn chose(g: &Game, lang: Lang, choice: Choice, name: &str) -> String {
     msg(
         lang,
         "ok-choice",
-        &[("choice", &choice.label(lang)), ("name", name)],
+        &[("choice", &choice.label_in(g, lang)), ("name", name)],
     )
 }
+
+/// Night picks: who picks whom.
+type Picks<'a> = &'a [(CharId, CharId)];
 
 /// Plays a Mafia night by the DM menus, to the morning of day `day`: each killer's kill (its
 /// reason in the modal) and each officer's check, every answer saying what was recorded.
@@ -126,7 +129,7 @@ async fn night_by_menus(
     w: &World,
     t: Tongue,
     g: &Game,
-    (kills, checks): (&[(CharId, CharId)], &[(CharId, CharId)]),
+    (kills, checks): (Picks<'_>, Picks<'_>),
     day: u32,
 ) {
     let name = |c: CharId| g.ch(c).name.clone();
@@ -134,7 +137,7 @@ async fn night_by_menus(
         for (by, target) in picks {
             let user = w.user_of(*by).await;
             let a = w.pick_in(t.locale, user, choice.key(), *target).await;
-            assert_eq!(a, chose(t.lang, choice, &name(*target)), "{by:?}");
+            assert_eq!(a, chose(g, t.lang, choice, &name(*target)), "{by:?}");
         }
     }
     w.settle().await;
@@ -184,6 +187,13 @@ async fn mafia_started(w: &World, t: Tongue) -> Game {
                 .prompt(w.user_of(*c).await, choice.key())
                 .unwrap_or_else(|| panic!("a {} menu for {c:?}", choice.key()));
             assert!(m.content.contains(&asked(prompt)), "{}", m.content);
+            // The menu in Mafia's words: the killers submit a target (not werewolf's 报刀).
+            let menu = &m.components[0]["components"][0];
+            assert_eq!(
+                menu["placeholder"],
+                json!(choice.label_in(&g, lang)),
+                "{menu}"
+            );
         }
     }
     g

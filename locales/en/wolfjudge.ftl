@@ -1430,8 +1430,9 @@ uno-contest-tie-signup = level with { $other } on points and games won, signed u
 uno-contest-tie-name = level with { $other } on points, games won and sign-up, first by name
 cli-uno-contest-name = simulated contest
 
-## The night's kill modal (Mafia's wording, the reason's length): the title by the ruleset, the
-## field stating the length the engine checks
+## The night's kill menu and modal (Mafia's wording, the reason's length): the title by the
+## ruleset, the field stating the length the engine checks
+choice-kill-mafia = Submit tonight's target
 modal-kill-title-mafia = Tonight's target
 modal-kill-reason-chars = { $chars ->
     [0] Reason

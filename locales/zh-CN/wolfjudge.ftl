@@ -1377,7 +1377,8 @@ uno-contest-tie-signup = 与 { $other } 同分、先出完局数相同，报名�
 uno-contest-tie-name = 与 { $other } 同分、先出完局数与报名时间相同，按名字排序
 cli-uno-contest-name = 模拟比赛
 
-## 夜里的报刀弹窗（杀人游戏的说法、理由的字数）：标题按规则集，字段写明引擎要的字数
+## 夜里报刀的菜单和弹窗（杀人游戏的说法、理由的字数）：标题按规则集，字段写明引擎要的字数
+choice-kill-mafia = 提交今晚的目标
 modal-kill-title-mafia = 今晚的目标
 modal-kill-reason-chars = { $chars ->
     [0] 理由

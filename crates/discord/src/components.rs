@@ -440,7 +440,10 @@ async fn choose(
             text(
                 lang,
                 "ok-choice",
-                &[("choice", choice.label(lang)), ("name", name)],
+                &[
+                    ("choice", choice.label_in(&played.state, lang)),
+                    ("name", name),
+                ],
             )
         }
         Err(e) => refusal_text(&e, lang),

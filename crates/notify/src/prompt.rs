@@ -122,6 +122,14 @@ impl Choice {
     pub fn label(self, lang: Lang) -> String {
         i18n::text(lang, &format!("choice-{}", self.key()), &[])
     }
+
+    /// The label in `g`'s words: Mafia's killers submit a target, not werewolf's 报刀.
+    pub fn label_in(self, g: &Game, lang: Lang) -> String {
+        match (self, g.kind()) {
+            (Choice::Kill, Kind::Mafia) => i18n::text(lang, "choice-kill-mafia", &[]),
+            _ => self.label(lang),
+        }
+    }
 }
 
 /// What the modal asking for a kill's reason says and takes, for the game's ruleset and the
@@ -298,7 +306,7 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
     let mut d = Delivery::default();
     let menu = |choice: Choice, seats: Vec<CharId>| Menu {
         choice,
-        label: choice.label(lang),
+        label: choice.label_in(g, lang),
         options: seats
             .into_iter()
             .map(|c| (c.0, g.ch(c).name.clone()))
@@ -306,7 +314,7 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
     };
     let button = |choice: Choice| Button {
         choice,
-        label: choice.label(lang),
+        label: choice.label_in(g, lang),
     };
     let seat = channel
         .strip_prefix("dm:")
@@ -890,8 +898,8 @@ mod tests {
             .is_some_and(|n| n.guard_done && n.protected.is_none()));
     }
 
-    /// The kill's reason modal words the ruleset's rule: m32's two characters, Mafia's
-    /// target with a reason of any length (not werewolf's 报刀).
+    /// The kill's menu and reason modal word the ruleset's rule: m32's two characters,
+    /// Mafia's target with a reason of any length (not werewolf's 报刀).
     #[test]
     fn the_kill_modal_says_the_rulesets_reason_length() {
         let m32 = ReasonAsk::of(&game("UTC", 5), Lang::Zh);
@@ -900,6 +908,8 @@ mod tests {
             ("今晚报刀", "理由（两个字）", 2)
         );
         let mafia = dealt("mafia", &BTreeMap::new());
+        assert_eq!(Choice::Kill.label_in(&mafia, Lang::Zh), "提交今晚的目标");
+        assert_eq!(Choice::Kill.label_in(&game("UTC", 5), Lang::Zh), "报刀");
         for (lang, title, label) in [
             (Lang::Zh, "今晚的目标", "理由"),
             (Lang::En, "Tonight's target", "Reason"),
