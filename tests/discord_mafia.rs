@@ -244,7 +244,8 @@ fn assert_revealed(w: &World, g: &Game, seats: &[u64], lang: Lang, thread: u64) 
 /// - night 2: the killers kill an officer (the third out: the last of the quota's last
 ///   words); day 2 opens with the first two last words;
 /// - day 2: the second killer is voted out, the fourth out, past the quota: no last words;
-/// - night 3: the last killer concedes; the police and civilians win; the reveal.
+/// - night 3: the last killer concedes; the police and civilians win; the reveal, with the
+///   officer's last words that day 3 would have published.
 async fn mafia_won_by_a_concession(pool: PgPool, t: Tongue) {
     let lang = t.lang;
     let w = World::new(pool).await;
@@ -457,6 +458,19 @@ async fn mafia_won_by_a_concession(pool: PgPool, t: Tongue) {
     );
     assert!(shown.contains(&over), "{over} in {shown}");
     assert_revealed(&w, &g, &accounts(&w, &g).await, lang, day2);
+    // The officer's last words, due at day 3, which never opened: published with the reveal
+    // (he was told they would be).
+    let shown = thread_text(&w, day2);
+    let unpublished = msg(lang, "ev-reveal-last-words", &[]);
+    let line = msg(
+        lang,
+        "ev-day-last-word",
+        &[("name", &name(p[0])), ("text", words2)],
+    );
+    let at = shown
+        .find(&unpublished)
+        .expect("the unpublished last words");
+    assert!(shown[at..].contains(&line), "{line} in {shown}");
 }
 
 #[sqlx::test(migrations = "./migrations")]

@@ -1439,3 +1439,6 @@ modal-kill-reason-chars = { $chars ->
     [one] Reason (one character)
    *[other] Reason (exactly { $chars } characters)
 }
+
+## The reveal's last words: those the game ended before publishing are published there
+ev-reveal-last-words = Last words the game ended before publishing:

@@ -1385,3 +1385,6 @@ modal-kill-reason-chars = { $chars ->
     [2] 理由（两个字）
    *[other] 理由（{ $chars } 个字）
 }
+
+## 揭秘里的遗言：游戏在其公布日之前结束的遗言，在揭秘里公布
+ev-reveal-last-words = 游戏结束前没来得及公布的遗言：
