@@ -15,7 +15,7 @@ use crate::discord_boards::{
 use serde_json::json;
 use sqlx::PgPool;
 
-use discord_world::{component_ids, World};
+use discord_world::{component_ids, join_id, World};
 use wolfjudge::engine::event::{Cause, EventKind};
 use wolfjudge::engine::{CharId, Game, Role, Winner};
 use wolfjudge::i18n::{role_name, Lang};
@@ -150,10 +150,34 @@ async fn night_by_menus(
 async fn mafia_started(w: &World, t: Tongue) -> Game {
     let lang = t.lang;
     set_up_in(w, t).await;
-    let (post, _) = w.sign_up_and_start(&[("ruleset", 3, json!("mafia"))]).await;
+    let post = w.open_signup_with(&[("ruleset", 3, json!("mafia"))]).await;
     let board = wolfjudge::service::board::board_name("mafia", lang);
     let shown = head(lang, "signup-board", "deal", &[("board", board)]);
     assert!(post.content.contains(&shown), "{shown} in {}", post.content);
+    // Twelve join by the post's button from clients in `t`, each told so privately and by DM.
+    let joined = msg(lang, "dm-joined", &[("ruleset", "mafia")]);
+    for p in &w.players {
+        let i = w
+            .fake
+            .click_in(t.locale, *p, &post, &join_id(&post), &[], &[]);
+        let a = w.fake.answer(i).await;
+        assert!(says_with(&a, lang, "ok-joined", &[]), "{a}");
+    }
+    let (a, _) = slash_in(
+        w,
+        t.locale,
+        w.judge,
+        post.channel,
+        true,
+        &["wolf", "start"],
+        &[],
+    )
+    .await;
+    assert!(says_with(&a, lang, "ok-started", &[]), "{a}");
+    w.settle().await;
+    for p in &w.players {
+        assert!(dms(w, *p).contains(&joined), "{}", dms(w, *p));
+    }
     let g = w.game().await;
     let s = Sides::of(&g);
     for (side, heading, role) in [
