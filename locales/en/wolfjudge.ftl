@@ -743,7 +743,6 @@ dm-moved-up = A player left the { $ruleset } sign-up: you have moved up from the
 signup-dm-closed = { $player }: the bot cannot send you DMs, and your role comes by DM. Please allow direct messages from this server's members (Server menu → Privacy Settings), then leave and join again. Judge: this player cannot be reached yet.
 log-judge-command = { $judge } used { $command } → { $result }
 modal-kill-title = Tonight's kill
-modal-kill-reason = Reason (a word or two)
 
 ## Discord: command names and descriptions (zh-CN names are the translations)
 cmd-wolf = wolf
@@ -1460,3 +1459,16 @@ note-member-left = The player of { $name } ({ $player }) left the server. Replac
 
 ## Traditional Chinese (zh-TW): its choice in /wolf-setup language
 cmd-wolf-setup-language-zh-TW = Traditional Chinese (繁體中文)
+
+## The night's kill menu and modal (Mafia's wording, the reason's length): the title by the
+## ruleset, the field stating the length the engine checks
+choice-kill-mafia = Submit tonight's target
+modal-kill-title-mafia = Tonight's target
+modal-kill-reason-chars = { $chars ->
+    [0] Reason
+    [one] Reason (one character)
+   *[other] Reason (exactly { $chars } characters)
+}
+
+## The reveal's last words: those the game ended before publishing are published there
+ev-reveal-last-words = Last words the game ended before publishing:

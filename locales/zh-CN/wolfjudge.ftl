@@ -707,7 +707,6 @@ dm-moved-up = 有人退出了 { $ruleset } 的报名，你已从候补递补为�
 signup-dm-closed = { $player }：机器人无法私信你，而身份是通过私信发送的。请允许本服务器成员给你发私信（服务器菜单 → 隐私设置），然后退出并重新报名。法官：暂时无法联系到这名玩家。
 log-judge-command = { $judge } 使用了 { $command } → { $result }
 modal-kill-title = 今晚报刀
-modal-kill-reason = 理由（两个字）
 
 ## Discord：命令的名字与说明
 cmd-wolf = 狼人杀
@@ -1407,3 +1406,15 @@ note-member-left = { $name } 的玩家（{ $player }）已离开服务器。请�
 
 ## 繁体中文（zh-TW）：/wolf-setup language 的选项
 cmd-wolf-setup-language-zh-TW = 繁体中文
+
+## 夜里报刀的菜单和弹窗（杀人游戏的说法、理由的字数）：标题按规则集，字段写明引擎要的字数
+choice-kill-mafia = 提交今晚的目标
+modal-kill-title-mafia = 今晚的目标
+modal-kill-reason-chars = { $chars ->
+    [0] 理由
+    [2] 理由（两个字）
+   *[other] 理由（{ $chars } 个字）
+}
+
+## 揭秘里的遗言：游戏在其公布日之前结束的遗言，在揭秘里公布
+ev-reveal-last-words = 游戏结束前没来得及公布的遗言：

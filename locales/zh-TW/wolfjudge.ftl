@@ -710,7 +710,6 @@ dm-moved-up = 有人退出了 { $ruleset } 的報名，你已從候補遞補為�
 signup-dm-closed = { $player }：機器人無法私訊你，而身分是用私訊傳送的。請允許本伺服器的成員私訊你（伺服器選單 → 隱私設定），然後退出再重新報名。法官：暫時無法聯絡到這名玩家。
 log-judge-command = { $judge } 使用了 { $command } → { $result }
 modal-kill-title = 今晚報刀
-modal-kill-reason = 理由（兩個字）
 
 ## Discord：斜線指令的名稱與說明（Discord 的 zh-TW 語系用戶端顯示這些文字）
 cmd-wolf = 狼人殺
@@ -1409,3 +1408,15 @@ note-player = { $name }（玩家 { $player }）
 note-player-dms = { $name }（玩家 { $player }）的私訊
 note-dm-closed = { $name }（玩家 { $player }）不接收機器人的私訊（關閉了私訊，或封鎖了機器人）：沒有收到「{ $start }」，機器人之後傳給這位玩家的私訊也會被擱置。請親自把錯過的內容轉達給這位玩家，或用 /法官 換人 角色:{ $name } 替換這位玩家。
 note-member-left = { $name } 的玩家（{ $player }）已離開伺服器。請用 /法官 換人 角色:{ $name } 替換這位玩家（座位會提供給替補席），或用 /法官 替補 指定一位成員接替。
+
+## 夜裡的刀人選單和彈出視窗（殺手遊戲的說法、理由的字數）：標題依規則集，欄位寫明引擎要求的字數
+choice-kill-mafia = 提交今晚的目標
+modal-kill-title-mafia = 今晚的目標
+modal-kill-reason-chars = { $chars ->
+    [0] 理由
+    [2] 理由（兩個字）
+   *[other] 理由（{ $chars } 個字）
+}
+
+## 揭曉裡的遺言：遊戲在公布日之前就結束的遺言，在揭曉裡公布
+ev-reveal-last-words = 遊戲結束前來不及公布的遺言：
