@@ -13,7 +13,7 @@
 //! - [`runtime`]: the long-running loops: delivery, deadline firing, outages, retention.
 //! - [`script`]: game scripts replayed on a virtual clock, and their reports.
 //! - [`service`]: what a user can do (sign up, vote, act, judge), over the store.
-//! - [`i18n`]: message catalogs (zh-CN, en) that turn events and refusals into text.
+//! - [`i18n`]: message catalogs (zh-CN, zh-TW, en) that turn events and refusals into text.
 //! - [`notify`]: what each audience is told of an event, with its menus and buttons (pure).
 //! - [`sim`]: a whole game played by random simulated players.
 //! - [`store`]: games in PostgreSQL (event log, outbox, deadlines, idempotent commands).

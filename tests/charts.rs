@@ -130,7 +130,7 @@ fn a_sixteen_player_game_named_from_the_character_list_draws_without_tofu() {
         let events = renamed(played.events.clone(), names);
         let g = Game::replay(&events);
         assert_eq!(g.chars.len(), 16);
-        for lang in [Lang::Zh, Lang::En] {
+        for lang in Lang::ALL {
             let charts = Charts::of(&events, lang).expect("laid out");
             assert!(!charts.votes.is_empty());
             no_tofu(&charts, &font);

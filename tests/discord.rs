@@ -1694,12 +1694,9 @@ async fn thirty_joins_in_a_second_are_all_answered_in_time(pool: PgPool) {
     assert!(slowest <= StdDuration::from_secs(3), "slowest: {slowest:?}");
 }
 
-/// The kill's reason is asked in a modal of Discord's current layout (a Label wrapping the
-/// text input, not an action row), and what the wolf types there reaches the engine.
-#[sqlx::test(migrations = "./migrations")]
-async fn a_kill_reason_typed_in_the_label_modal_reaches_the_engine(pool: PgPool) {
-    let w = World::new(pool).await;
-    w.started().await;
+/// Passes deadlines until night 1 is open with the wolves' kill menus in their DMs (their
+/// leader elected first where the ruleset has one): the game then.
+async fn at_the_kill_menus(w: &World) -> Game {
     for _ in 0..10 {
         let g = w.game().await;
         if matches!(g.phase, Phase::Night { .. }) && g.night.as_ref().is_some_and(|n| !n.resolved) {
@@ -1720,6 +1717,79 @@ async fn a_kill_reason_typed_in_the_label_modal_reaches_the_engine(pool: PgPool)
         }
         w.settle().await;
     }
+    g
+}
+
+/// A copied night menu checks the ability, not only the seat: a seated villager who sends
+/// the custom id of a wolf's kill menu (from their own DM, their client in English) is
+/// refused at once, privately, in English, with the words the kill's submission gets, and
+/// no modal opens; nothing is recorded. The wolf's own press still opens it.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_copied_kill_menu_opens_no_modal_for_a_seat_that_may_not_kill(pool: PgPool) {
+    let w = World::new(pool).await;
+    w.started().await;
+    let g = at_the_kill_menus(&w).await;
+    let wolf = g.living_with(|r| r == Role::Wolf)[0];
+    let villager = lowest(&g, |r| r == Role::Villager).expect("a villager");
+    let victim = g
+        .living_with(|r| r == Role::Villager)
+        .into_iter()
+        .find(|c| *c != villager)
+        .expect("another villager");
+    let menu = w
+        .prompt(w.user_of(wolf).await, "kill")
+        .expect("a kill menu");
+    let id = component_ids(&menu)
+        .into_iter()
+        .find(|i| i.ends_with(":kill"))
+        .expect("the kill menu");
+    let events = w.event_count().await;
+
+    // The villager's press of the copied menu, in their own DM.
+    let user = w.user_of(villager).await;
+    let dm = w.fake.dm_of(user).expect("the villager's DM");
+    let r = w.press_copy_in("en-US", user, &menu, "kill", victim).await;
+    assert_ne!(r["type"], json!(9), "no modal for a villager: {r}");
+    assert_eq!(r["type"], json!(4), "a message: {r}");
+    assert_eq!(r["data"]["flags"].as_u64().map(|f| f & 64), Some(64), "{r}");
+    let refused = wolfjudge::i18n::text(
+        Lang::En,
+        "err-no-ability",
+        &[("name", g.ch(villager).name.clone())],
+    );
+    assert_eq!(r["data"]["content"], json!(refused));
+
+    // The wolf's own press opens the modal; the villager submitting that modal's id gets the
+    // same words, and nothing is recorded of either villager's try.
+    let seat = victim.0.to_string();
+    let i = w
+        .fake
+        .click(w.user_of(wolf).await, &menu, &id, &[seat.as_str()], &[]);
+    let modal = w.fake.response(i).await;
+    assert_eq!(modal["type"], json!(9), "the wolf's modal: {modal}");
+    let modal_id = modal["data"]["custom_id"].as_str().expect("an id");
+    let i = w
+        .fake
+        .submit_modal_in("en-US", user, dm, modal_id, "reason", "刀你");
+    assert_eq!(w.fake.answer(i).await, refused, "the submission's refusal");
+    let g = w.game().await;
+    let night = g.night.as_ref().expect("the night");
+    assert!(
+        night.kills.is_empty(),
+        "nothing recorded: {:?}",
+        night.kills
+    );
+    assert_eq!(w.event_count().await, events, "no event");
+}
+
+/// The kill's reason is asked in a modal of Discord's current layout (a Label wrapping the
+/// text input, not an action row), and what the wolf types there reaches the engine.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_kill_reason_typed_in_the_label_modal_reaches_the_engine(pool: PgPool) {
+    let w = World::new(pool).await;
+    w.started().await;
+    let g = at_the_kill_menus(&w).await;
+    let wolves = g.living_with(|r| r == Role::Wolf);
     let victim = lowest(&g, |r| r == Role::Villager).expect("a villager");
     let wolf = wolves[0];
     let user = w.user_of(wolf).await;
@@ -1744,9 +1814,14 @@ async fn a_kill_reason_typed_in_the_label_modal_reaches_the_engine(pool: PgPool)
         json!(4),
         "a text input: {modal}"
     );
-    // The modal mirrors the engine's two-character rule (docs/rules.md §1).
+    // The modal mirrors the engine's two-character rule (docs/rules.md §1), and says so.
     assert_eq!(top[0]["component"]["min_length"], json!(2));
     assert_eq!(top[0]["component"]["max_length"], json!(2));
+    assert_eq!(
+        top[0]["label"],
+        json!(zh("modal-kill-reason-chars", &[("chars", "2")]))
+    );
+    assert_eq!(modal["data"]["title"], json!(zh("modal-kill-title", &[])));
     let custom_id = modal["data"]["custom_id"]
         .as_str()
         .expect("an id")

@@ -121,11 +121,11 @@ pub async fn slash_in(
 }
 
 /// Whether an interaction's answer was shown only to its user.
-fn ephemeral(r: &Value) -> bool {
+pub(crate) fn ephemeral(r: &Value) -> bool {
     r["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0
 }
 
-fn holders(g: &Game, role: Role) -> Vec<CharId> {
+pub(crate) fn holders(g: &Game, role: Role) -> Vec<CharId> {
     g.ids().filter(|c| g.ch(*c).role == role).collect()
 }
 
@@ -155,6 +155,7 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
     ];
     for (lang, field) in [
         (Lang::Zh, &m32["name_localizations"]["zh-CN"]),
+        (Lang::ZhTw, &m32["name_localizations"]["zh-TW"]),
         (Lang::En, &m32["name"]),
     ] {
         let want = format!("{} — {}", board(lang, "m32"), deal(lang, "12", &m32_deal));
@@ -433,7 +434,7 @@ async fn configure(w: &mut World, overrides: &[(&str, &str, toml::Value)]) {
 }
 
 /// Passes deadlines until `done` holds for the game (at most `max` of them).
-async fn until(w: &World, what: &str, max: usize, done: impl Fn(&Game) -> bool) {
+pub(crate) async fn until(w: &World, what: &str, max: usize, done: impl Fn(&Game) -> bool) {
     for _ in 0..max {
         if done(&w.game().await) {
             return;
@@ -446,30 +447,35 @@ async fn until(w: &World, what: &str, max: usize, done: impl Fn(&Game) -> bool) 
 /// The language a game is played in: the server's (`/wolf-setup language`) and the
 /// players' Discord clients'.
 #[derive(Clone, Copy)]
-struct Tongue {
-    lang: Lang,
+pub(crate) struct Tongue {
+    pub lang: Lang,
     /// `/wolf-setup`'s `language` option.
-    code: &'static str,
+    pub code: &'static str,
     /// The clients' Discord locale.
-    locale: &'static str,
+    pub locale: &'static str,
 }
 
-const ZH: Tongue = Tongue {
+pub(crate) const ZH: Tongue = Tongue {
     lang: Lang::Zh,
     code: "zh",
     locale: "zh-CN",
 };
-const EN: Tongue = Tongue {
+pub(crate) const EN: Tongue = Tongue {
     lang: Lang::En,
     code: "en",
     locale: "en-US",
+};
+const TW: Tongue = Tongue {
+    lang: Lang::ZhTw,
+    code: "zh-TW",
+    locale: "zh-TW",
 };
 
 /// A marker no catalog text contains, to cut a message where one of its variables goes.
 const CUT: &str = "⟦cut⟧";
 
 /// The catalog message `id` up to where its variable `at` goes (`args` fill the others).
-fn head(lang: Lang, id: &str, at: &str, args: &[(&str, String)]) -> String {
+pub(crate) fn head(lang: Lang, id: &str, at: &str, args: &[(&str, String)]) -> String {
     let mut all: Vec<(&str, String)> = args.to_vec();
     all.push((at, CUT.to_string()));
     let t = text(lang, id, &all);
@@ -478,7 +484,7 @@ fn head(lang: Lang, id: &str, at: &str, args: &[(&str, String)]) -> String {
 }
 
 /// The latest day post (`第 2 天` / `Day 2`) of a game in `lang`.
-fn day_post_in(w: &World, lang: Lang) -> u64 {
+pub(crate) fn day_post_in(w: &World, lang: Lang) -> u64 {
     let title = head(lang, "post-day-title", "day", &[]);
     w.fake
         .messages()
@@ -492,7 +498,7 @@ fn day_post_in(w: &World, lang: Lang) -> u64 {
 }
 
 /// `/wolf-setup` choosing the game's language, by the judge (whose client is Chinese).
-async fn set_up_in(w: &World, t: Tongue) {
+pub(crate) async fn set_up_in(w: &World, t: Tongue) {
     let (a, _) = w.set_up_with(&[("language", 3, json!(t.code))]).await;
     let done = head(
         Lang::Zh,
@@ -503,18 +509,23 @@ async fn set_up_in(w: &World, t: Tongue) {
     assert!(a.starts_with(&done), "{done} in {a}");
 }
 
-fn day_open(g: &Game, day: u32) -> bool {
+pub(crate) fn day_open(g: &Game, day: u32) -> bool {
     g.day.as_ref().is_some_and(|d| d.day == day && !d.closed)
 }
 
 /// The text a thread shows, all its messages in order.
-fn thread_text(w: &World, thread: u64) -> String {
-    let mut ms: Vec<Msg> = w
-        .fake
-        .messages()
-        .into_iter()
-        .filter(|m| m.channel == thread)
-        .collect();
+pub(crate) fn thread_text(w: &World, thread: u64) -> String {
+    in_order(
+        w.fake
+            .messages()
+            .into_iter()
+            .filter(|m| m.channel == thread)
+            .collect(),
+    )
+}
+
+/// The texts of messages `ms`, in the order they were created, one a line.
+pub(crate) fn in_order(mut ms: Vec<Msg>) -> String {
     ms.sort_by_key(|m| m.order);
     ms.iter()
         .map(|m| m.content.as_str())
@@ -523,7 +534,7 @@ fn thread_text(w: &World, thread: u64) -> String {
 }
 
 /// The stored events of the latest game.
-async fn events(w: &World) -> Vec<wolfjudge::engine::Event> {
+pub(crate) async fn events(w: &World) -> Vec<wolfjudge::engine::Event> {
     w.service
         .store()
         .events(GameId(w.game_id().await))
@@ -531,7 +542,7 @@ async fn events(w: &World) -> Vec<wolfjudge::engine::Event> {
         .expect("events")
 }
 
-fn eliminated(
+pub(crate) fn eliminated(
     evs: &[wolfjudge::engine::Event],
     c: CharId,
 ) -> Option<wolfjudge::engine::event::Cause> {
@@ -544,7 +555,13 @@ fn eliminated(
 }
 
 /// `user` uses `/path` with a `target` in the current day's post, from a client in `t`.
-async fn day_action(w: &World, t: Tongue, user: u64, path: &str, target: Option<&str>) -> String {
+pub(crate) async fn day_action(
+    w: &World,
+    t: Tongue,
+    user: u64,
+    path: &str,
+    target: Option<&str>,
+) -> String {
     let opts: Vec<(&str, u8, Value)> = target
         .map(|t| vec![("target", 3u8, json!(t))])
         .unwrap_or_default();
@@ -591,7 +608,7 @@ fn assert_signup_post(post: &Msg, lang: Lang, ruleset: &str, roles: &[Role]) {
 }
 
 /// The game's end, announced in its language (`游戏结束：` / `Game over: `).
-fn game_over(lang: Lang) -> String {
+pub(crate) fn game_over(lang: Lang) -> String {
     head(
         lang,
         "ev-game-ended",
@@ -817,6 +834,13 @@ async fn a_whole_wolf_king_game_with_a_duel_and_the_kings_self_destruct(pool: Pg
 #[sqlx::test(migrations = "./migrations")]
 async fn a_whole_wolf_king_game_in_english_with_a_duel_and_the_kings_self_destruct(pool: PgPool) {
     wolf_king_game(pool, EN).await;
+}
+
+/// A server set up in Traditional Chinese (`/wolf-setup language:zh-TW`) plays in it: the
+/// sign-up, the day posts, the DMs and the answers to players whose clients are zh-TW.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_whole_wolf_king_game_in_traditional_chinese(pool: PgPool) {
+    wolf_king_game(pool, TW).await;
 }
 
 /// A whole `guard` game, dealt by the board's `deal` option (set in the bot's configuration)

@@ -268,7 +268,7 @@ async fn help_and_history_in_both_languages_with_localized_commands(pool: PgPool
     for (locale, lang) in [
         ("zh-CN", Lang::Zh),
         ("en-US", Lang::En),
-        ("zh-TW", Lang::Zh),
+        ("zh-TW", Lang::ZhTw),
     ] {
         let page = help(&w, locale, ua, day1).await;
         let day = phase_name(Phase::Day { day: 1, round: 0 }, lang);

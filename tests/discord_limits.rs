@@ -1,8 +1,8 @@
 //! The bot within Discord's limits, against the fake Discord: with sixteen players whose
 //! display names are 32 characters long (Discord's maximum) and 300-character vote reasons,
 //! every text that grows with the game (the day's index, `/votes`, `/status`,
-//! `/judge status`, the vote announcements and the day's close) goes out in messages of at
-//! most 2,000 characters and loses nothing; a message Discord refuses for good is reported
+//! `/judge status` in each language, the vote announcements and the day's close) goes out
+//! in messages of at most 2,000 characters and loses nothing; a message Discord refuses for good is reported
 //! to the judge at once and does not hold up the game's channel.
 
 use crate::common::catalog::{msg, says, says_with, zh};
@@ -197,6 +197,12 @@ async fn growing_texts_fit_discord_and_lose_nothing(pool: PgPool) {
     .await;
     assert!(names.iter().all(|n| votes.contains(n) && judge.contains(n)));
     assert!(status.contains(&names[0]));
+    // The same answers to a member whose client is in Traditional Chinese: in it, whole.
+    let votes_tw = view::votes(&g, Lang::ZhTw);
+    assert_ne!(votes_tw, votes);
+    whole_reply(&w, player, thread, false, "zh-TW", &["votes"], &votes_tw).await;
+    let status_tw = view::status(&g, Some(me), Lang::ZhTw);
+    whole_reply(&w, player, thread, false, "zh-TW", &["status"], &status_tw).await;
 
     // The day closes: every reason is in the day's post, in order of the votes.
     w.pass_deadline().await;
@@ -220,6 +226,17 @@ async fn growing_texts_fit_discord_and_lose_nothing(pool: PgPool) {
         n > MAX,
         "the tie round's judge status needed several messages: {n} characters"
     );
+    let expected = view::judge_status(&g, &seats, Lang::ZhTw);
+    whole_reply(
+        &w,
+        w.judge,
+        thread,
+        true,
+        "zh-TW",
+        &["judge", "status"],
+        &expected,
+    )
+    .await;
     let public: String = w
         .fake
         .messages()
@@ -443,10 +460,15 @@ async fn a_sign_up_press_is_answered_before_any_other_call(pool: PgPool) {
 }
 
 /// A DM to the bot carries no locale: a refused DM post is answered in the game's language
-/// (English in an English game, Chinese in a Chinese one), not always in Chinese.
+/// (English in an English game, Chinese in a Chinese one, Traditional Chinese in a game
+/// set up in it), not always in Chinese.
 #[sqlx::test(migrations = "./migrations")]
 async fn a_refused_dm_post_is_answered_in_the_games_language(pool: PgPool) {
-    for (lang, game_lang, other_lang) in [("en", Lang::En, Lang::Zh), ("zh", Lang::Zh, Lang::En)] {
+    for (lang, game_lang, other_lang) in [
+        ("en", Lang::En, Lang::Zh),
+        ("zh", Lang::Zh, Lang::En),
+        ("zh-TW", Lang::ZhTw, Lang::Zh),
+    ] {
         let refusal = msg(game_lang, "svc-empty-reason", &[]);
         let w = World::new(pool.clone()).await;
         let (done, _) = w.set_up_with(&[("language", 3, json!(lang))]).await;

@@ -500,7 +500,7 @@ fn texts_longer_than_the_engine_keeps_are_refused_naming_the_limit() {
             }
         );
         assert_eq!(t.game, before, "a refusal changes nothing");
-        for lang in [Lang::Zh, Lang::En] {
+        for lang in Lang::ALL {
             let msg = i18n::error_message(&e, &t.game, lang);
             assert!(msg.contains(&kind.max().to_string()), "{msg}");
         }
@@ -527,7 +527,7 @@ fn texts_longer_than_the_engine_keeps_are_refused_naming_the_limit() {
         what: TextKind::Reason,
         max: MAX_REASON_CHARS,
     };
-    for lang in [Lang::Zh, Lang::En] {
+    for lang in Lang::ALL {
         let too_long = msg(
             lang,
             "err-text-too-long",
@@ -999,7 +999,7 @@ proptest! {
                 serde_json::to_string(&run.report).map_err(|e| TestCaseError::fail(e.to_string()))?;
             }
             Err(e) => {
-                for lang in [Lang::Zh, Lang::En] {
+                for lang in Lang::ALL {
                     let msg = e.message(lang);
                     prop_assert!(!msg.is_empty() && !msg.contains("panicked"), "{}", msg);
                 }

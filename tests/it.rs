@@ -29,6 +29,8 @@ mod discord_flood;
 mod discord_help;
 #[path = "discord_limits.rs"]
 mod discord_limits;
+#[path = "discord_mafia.rs"]
+mod discord_mafia;
 #[path = "discord_moderation.rs"]
 mod discord_moderation;
 #[path = "discord_records.rs"]

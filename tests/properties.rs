@@ -824,7 +824,7 @@ fn play(
 /// or a renamed one is covered.
 fn role_words() -> Vec<(Lang, String)> {
     let mut words = Vec::new();
-    for lang in [Lang::Zh, Lang::En] {
+    for lang in Lang::ALL {
         for r in Role::ALL {
             words.push((lang, i18n::role_name(r, lang)));
         }
@@ -1282,7 +1282,7 @@ proptest! {
             // appear only in wording that does not depend on who holds which role (the rules'
             // "wolves and seer, act by …"); and no public text may depend on it at all.
             let other = redealt(&g);
-            for lang in [Lang::Zh, Lang::En] {
+            for lang in Lang::ALL {
                 let here = public_texts(e, &g, lang);
                 let there = public_texts(e, &other, lang);
                 for (k, text) in here.iter().enumerate() {

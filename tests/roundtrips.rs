@@ -275,11 +275,17 @@ async fn a_vote_costs_two_round_trips_and_a_refusal_one(pool: PgPool) {
     );
     let again = again.expect_err("a second leader vote is refused");
     assert!(again.recorded_text(Lang::En).is_some(), "{again:?}");
+    let prey = g.living_with(|r| !r.is_wolfish())[0];
     count!(
-        "kill menu (opens the reason modal)",
-        service.kill_reason_chars(dm(account(&g, wolves[0])))
+        "kill menu (checked, opens the reason modal)",
+        service.may_kill(dm(account(&g, wolves[0])), prey, Lang::En)
     )
     .expect("the modal's length");
+    count!(
+        "kill menu (not a wolf)",
+        service.may_kill(dm(account(&g, prey)), wolves[0], Lang::En)
+    )
+    .expect_err("a villager may not kill");
     let over: Vec<String> = seen
         .iter()
         .filter(|(_, ok, c)| c.statements > if *ok { 2 } else { 1 })

@@ -657,7 +657,7 @@ fn sent(events: &[Event]) -> Vec<(String, String, &Event)> {
     let mut out = Vec::new();
     for e in events {
         wolfjudge::engine::apply(&mut g, e);
-        for lang in [Lang::Zh, Lang::En] {
+        for lang in Lang::ALL {
             for m in notify::messages(e, &g, lang) {
                 out.push((m.channel, m.body, e));
             }
@@ -711,7 +711,7 @@ fn the_public_learns_nothing(t: &Table, day: u32) {
         assert!(!tells, "a public message tells of the hidden card: {text}");
     }
     let dm = format!("dm:{}", ash.0);
-    for lang in [Lang::Zh, Lang::En] {
+    for lang in Lang::ALL {
         let (yellow, red) = (msg(lang, "color-yellow", &[]), msg(lang, "color-red", &[]));
         let converted = [
             ("count", "3"),

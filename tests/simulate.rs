@@ -243,7 +243,7 @@ fn the_transcript_shows_the_forum_life() {
 /// vote, and the count is the thread's.
 #[test]
 fn the_judge_log_counts_posts_instead_of_listing_them() {
-    for lang in [Lang::Zh, Lang::En] {
+    for lang in Lang::ALL {
         let s = sim::simulate("m32", 14, None, lang).expect("a game");
         let t = &s.transcript;
         let judge = i18n::text(lang, "heading-judge", &[]);

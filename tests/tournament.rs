@@ -353,7 +353,7 @@ async fn tournament_bookkeeping_refuses_what_does_not_fit(pool: PgPool) {
     }
     assert_eq!(store.tournament("Nameless").await.expect("query"), None);
     // Simulated tournaments get a named judge when none is given (the CLI's default).
-    for lang in [Lang::Zh, Lang::En] {
+    for lang in Lang::ALL {
         assert_eq!(
             default_judge(lang),
             msg(lang, "tournament-default-judge", &[])
@@ -876,7 +876,7 @@ fn standings_longer_than_an_embed_are_paged_without_losing_a_line() {
             )
         })
         .collect();
-    for lang in [Lang::Zh, Lang::En] {
+    for lang in Lang::ALL {
         let s = standings_of(
             "mafia",
             "老王",

@@ -743,7 +743,6 @@ dm-moved-up = A player left the { $ruleset } sign-up: you have moved up from the
 signup-dm-closed = { $player }: the bot cannot send you DMs, and your role comes by DM. Please allow direct messages from this server's members (Server menu → Privacy Settings), then leave and join again. Judge: this player cannot be reached yet.
 log-judge-command = { $judge } used { $command } → { $result }
 modal-kill-title = Tonight's kill
-modal-kill-reason = Reason (a word or two)
 
 ## Discord: command names and descriptions (zh-CN names are the translations)
 cmd-wolf = wolf
@@ -757,9 +756,9 @@ cmd-wolf-setup-judge_role-desc = The role of judges
 cmd-wolf-setup-log = log
 cmd-wolf-setup-log-desc = A private channel for the judge's log
 cmd-wolf-setup-language = language
-cmd-wolf-setup-language-desc = The games' language: zh or en
+cmd-wolf-setup-language-desc = The games' language: zh (Simplified Chinese), zh-TW (Traditional Chinese) or en
 cmd-wolf-setup-timezone = timezone
-cmd-wolf-setup-timezone-desc = The games' time zone (an IANA name); default Asia/Shanghai for zh, UTC for en
+cmd-wolf-setup-timezone-desc = The games' time zone (an IANA name); default Asia/Shanghai for zh, Asia/Taipei for zh-TW, UTC for en
 cmd-wolf-setup-playing_judge = playing_judge
 cmd-wolf-setup-playing_judge-desc = Whether a judge who plays in a game may judge it, without seeing roles (default: no)
 cmd-wolf-new = new
@@ -1198,7 +1197,7 @@ cmd-judge-end-winner-village = Village
 cmd-judge-end-winner-police = Police
 cmd-judge-end-winner-killers = Killers
 cmd-judge-end-winner-draw = Draw
-cmd-wolf-setup-language-zh = Chinese (中文)
+cmd-wolf-setup-language-zh = Simplified Chinese (简体中文)
 cmd-wolf-setup-language-en = English
 help-title = Werewolf judge bot: help
 help-about = I am this server's werewolf judge (forum-style, 版杀): I run sign-ups, send roles by DM, take night actions, count votes, give cards by the rules, and publish the whole record at the end. Sign up with { $join } or the sign-up post's button; by day, post in the day's thread and vote with { $vote }; at night, act with the buttons in your DM with me. Any time: { $status } for the game so far, { $role } for your role again.
@@ -1457,3 +1456,19 @@ note-player = { $name } (player { $player })
 note-player-dms = the direct messages of { $name } (player { $player })
 note-dm-closed = { $name } (player { $player }) does not accept the bot's direct messages (closed DMs, or the bot is blocked): they did not get "{ $start }", and the bot's next DMs to them are set aside too. Relay what they miss to them yourself, or replace the player with /judge replace target:{ $name }.
 note-member-left = The player of { $name } ({ $player }) left the server. Replace them with /judge replace target:{ $name } (the bench of substitutes is offered the seat), or /judge substitute with a member.
+
+## Traditional Chinese (zh-TW): its choice in /wolf-setup language
+cmd-wolf-setup-language-zh-TW = Traditional Chinese (繁體中文)
+
+## The night's kill menu and modal (Mafia's wording, the reason's length): the title by the
+## ruleset, the field stating the length the engine checks
+choice-kill-mafia = Submit tonight's target
+modal-kill-title-mafia = Tonight's target
+modal-kill-reason-chars = { $chars ->
+    [0] Reason
+    [one] Reason (one character)
+   *[other] Reason (exactly { $chars } characters)
+}
+
+## The reveal's last words: those the game ended before publishing are published there
+ev-reveal-last-words = Last words the game ended before publishing:

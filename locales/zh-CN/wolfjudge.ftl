@@ -707,7 +707,6 @@ dm-moved-up = 有人退出了 { $ruleset } 的报名，你已从候补递补为�
 signup-dm-closed = { $player }：机器人无法私信你，而身份是通过私信发送的。请允许本服务器成员给你发私信（服务器菜单 → 隐私设置），然后退出并重新报名。法官：暂时无法联系到这名玩家。
 log-judge-command = { $judge } 使用了 { $command } → { $result }
 modal-kill-title = 今晚报刀
-modal-kill-reason = 理由（两个字）
 
 ## Discord：命令的名字与说明
 cmd-wolf = 狼人杀
@@ -721,9 +720,9 @@ cmd-wolf-setup-judge_role-desc = 法官的身份组
 cmd-wolf-setup-log = 日志
 cmd-wolf-setup-log-desc = 法官日志用的私密频道
 cmd-wolf-setup-language = 语言
-cmd-wolf-setup-language-desc = 游戏语言：zh 或 en
+cmd-wolf-setup-language-desc = 游戏语言：zh（简体中文）、zh-TW（繁体中文）或 en
 cmd-wolf-setup-timezone = 时区
-cmd-wolf-setup-timezone-desc = 游戏显示时间用的时区（IANA 名称），默认中文服 Asia/Shanghai、英文服 UTC
+cmd-wolf-setup-timezone-desc = 游戏显示时间用的时区（IANA 名称），默认：简体中文 Asia/Shanghai、繁体中文 Asia/Taipei、英文 UTC
 cmd-wolf-setup-playing_judge = 参赛法官
 cmd-wolf-setup-playing_judge-desc = 参加游戏的法官能否担任该局法官（看不到身份；默认不能）
 cmd-wolf-new = 新游戏
@@ -1157,7 +1156,7 @@ cmd-judge-end-winner-village = 好人阵营
 cmd-judge-end-winner-police = 警察阵营
 cmd-judge-end-winner-killers = 杀手阵营
 cmd-judge-end-winner-draw = 平局
-cmd-wolf-setup-language-zh = 中文
+cmd-wolf-setup-language-zh = 简体中文
 cmd-wolf-setup-language-en = 英文（English）
 help-title = 狼人杀法官机器人：帮助
 help-about = 我是本服务器的狼人杀（版杀）法官：管理报名，私信发身份，收夜间行动，计票，按规则发牌，结束时公开全部记录。报名用 { $join } 或报名帖的按钮；白天在当天的帖子里发言、用 { $vote } 投票；夜里在与我的私信里点按钮行动。随时用 { $status } 看局势、{ $role } 再看一次自己的身份。
@@ -1404,3 +1403,18 @@ note-player = { $name }（玩家 { $player }）
 note-player-dms = { $name }（玩家 { $player }）的私信
 note-dm-closed = { $name }（玩家 { $player }）不接收机器人的私信（关闭了私信，或屏蔽了机器人）：没有收到「{ $start }」，机器人之后发给这名玩家的私信也会被搁置。请亲自把错过的内容转达给这名玩家，或用 /法官 换人 角色:{ $name } 替换这名玩家。
 note-member-left = { $name } 的玩家（{ $player }）已离开服务器。请用 /法官 换人 角色:{ $name } 替换这名玩家（座位会提供给替补席），或用 /法官 替补 指定一名成员接替。
+
+## 繁体中文（zh-TW）：/wolf-setup language 的选项
+cmd-wolf-setup-language-zh-TW = 繁体中文
+
+## 夜里报刀的菜单和弹窗（杀人游戏的说法、理由的字数）：标题按规则集，字段写明引擎要的字数
+choice-kill-mafia = 提交今晚的目标
+modal-kill-title-mafia = 今晚的目标
+modal-kill-reason-chars = { $chars ->
+    [0] 理由
+    [2] 理由（两个字）
+   *[other] 理由（{ $chars } 个字）
+}
+
+## 揭秘里的遗言：游戏在其公布日之前结束的遗言，在揭秘里公布
+ev-reveal-last-words = 游戏结束前没来得及公布的遗言：

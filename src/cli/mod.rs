@@ -36,6 +36,9 @@ struct Cli {
 #[derive(Clone, Copy, ValueEnum)]
 enum LangArg {
     Zh,
+    /// Traditional Chinese (Taiwan).
+    #[value(name = "zh-TW", alias = "zh-tw")]
+    ZhTw,
     En,
 }
 
@@ -43,6 +46,7 @@ impl From<LangArg> for Lang {
     fn from(l: LangArg) -> Lang {
         match l {
             LangArg::Zh => Lang::Zh,
+            LangArg::ZhTw => Lang::ZhTw,
             LangArg::En => Lang::En,
         }
     }

@@ -507,7 +507,7 @@ mod tests {
 
     #[test]
     fn names_are_distinct_and_from_the_catalog() {
-        for lang in [Lang::Zh, Lang::En] {
+        for lang in Lang::ALL {
             let names: Vec<String> = (0..20).map(|i| character_name(lang, i)).collect();
             let mut sorted = names.clone();
             sorted.sort();
@@ -521,7 +521,7 @@ mod tests {
     /// shows "角色（玩家 账号）"), seated by the seed: the same seed, the same seats.
     #[test]
     fn anonymous_games_have_accounts_distinct_from_characters() {
-        for lang in [Lang::Zh, Lang::En] {
+        for lang in Lang::ALL {
             let s = setup("m32", 14, None, lang).expect("m32 sets up");
             let players = s.players.clone().expect("m32 is anonymous: accounts");
             assert_eq!(players.len(), s.characters.len());
@@ -664,7 +664,7 @@ mod mafia_refusals {
                         for action in actions(CharId(t)) {
                             let cmd = Command { actor, action };
                             if let Err(err) = handle(&g, &cmd, e.at) {
-                                for lang in [Lang::Zh, Lang::En] {
+                                for lang in Lang::ALL {
                                     let mut msg = i18n::error_message(&err, &g, lang);
                                     // The judge's own input, echoed back, may name anything.
                                     if let RuleError::InvalidWinner { winner } = &err {

@@ -9,10 +9,7 @@
 use std::collections::BTreeSet;
 
 use wolfjudge::engine::Role;
-use wolfjudge::i18n::{role_name, try_text, Lang};
-
-const ZH_FTL: &str = include_str!("../../locales/zh-CN/wolfjudge.ftl");
-const EN_FTL: &str = include_str!("../../locales/en/wolfjudge.ftl");
+use wolfjudge::i18n::{catalog_source, role_name, try_text, Lang};
 
 /// Stands in for an argument the test does not know (a private-use character no message
 /// contains).
@@ -36,11 +33,7 @@ pub fn zh(key: &str, args: &[(&str, &str)]) -> String {
 /// The source of message `key` in `lang`'s catalog: its first line and the indented lines
 /// that continue it.
 fn source(lang: Lang, key: &str) -> String {
-    let ftl = match lang {
-        Lang::Zh => ZH_FTL,
-        Lang::En => EN_FTL,
-    };
-    let mut lines = ftl.lines().skip_while(|l| {
+    let mut lines = catalog_source(lang).lines().skip_while(|l| {
         l.split_once('=')
             .is_none_or(|(id, _)| id.trim_end() != key || id.starts_with(' '))
     });

@@ -439,6 +439,32 @@ impl World {
             .to_string()
     }
 
+    /// `user` picks `target` in a copy of `menu` (another seat's DM prompt offering
+    /// `choice`, its custom id unchanged) sent in their own DM, from a client in `locale`: the
+    /// callback, whatever it is (a modal, a message).
+    pub async fn press_copy_in(
+        &self,
+        locale: &str,
+        user: u64,
+        menu: &Msg,
+        choice: &str,
+        target: CharId,
+    ) -> Value {
+        let id = component_ids(menu)
+            .into_iter()
+            .find(|i| i.ends_with(&format!(":{choice}")))
+            .expect("the menu");
+        let copy = Msg {
+            channel: self.fake.dm_of(user).expect("the presser's DM"),
+            ..menu.clone()
+        };
+        let seat = target.0.to_string();
+        let i = self
+            .fake
+            .click_in(locale, user, &copy, &id, &[seat.as_str()], &[]);
+        self.fake.response(i).await
+    }
+
     pub async fn press(&self, user: u64, choice: &str) -> String {
         let m = self
             .prompt(user, choice)

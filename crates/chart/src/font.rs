@@ -65,3 +65,33 @@ pub fn drawable(font: &ab_glyph::FontRef<'_>, text: &str, missing: &mut BTreeSet
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every hanzi and CJK punctuation mark a catalog's texts use (Traditional Chinese
+    /// included) has a glyph: a chart never draws its own words as `?`. (Emoji and symbols
+    /// such as ⚠ are left out: the charts draw none.)
+    #[test]
+    fn the_font_draws_every_chinese_character_of_every_catalog() {
+        let font = font().expect("the bundled font");
+        for lang in i18n::Lang::ALL {
+            let texts: String = i18n::catalog_source(lang)
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .flat_map(str::chars)
+                .filter(
+                    |c| matches!(*c as u32, 0x3000..=0x303F | 0x3400..=0x9FFF | 0xFF00..=0xFFEF),
+                )
+                .collect();
+            let mut missing = BTreeSet::new();
+            drawable(font, &texts, &mut missing);
+            assert!(missing.is_empty(), "{lang:?}: no glyph for {missing:?}");
+        }
+        // A character outside the subset is caught (a rare hanzi).
+        let mut missing = BTreeSet::new();
+        assert_eq!(drawable(font, "䶵", &mut missing), "?");
+        assert_eq!(missing, BTreeSet::from(['䶵']));
+    }
+}

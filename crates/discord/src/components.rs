@@ -6,8 +6,10 @@
 //!
 //! Because the client sends the id, nothing in it is trusted: a game or sign-up of another
 //! server than the one the press came from is refused (ephemeral, nothing changed); in a DM
-//! the presser must hold a seat in the game; a card button checks the judge role, and that
-//! the judge does not play in the game.
+//! the presser must hold a seat in the game, and a menu that opens a modal (the kill's)
+//! opens it only when the engine lets that seat act (the refusal otherwise is the one the
+//! submission would get); a card button checks the judge role, and that the judge does not
+//! play in the game.
 //!
 //! Every answer that waits for the database goes through [`patiently`]: a press still waiting
 //! after [`DEFER_AFTER`] is deferred (privately) and its answer replaces the deferral, so a
@@ -28,7 +30,7 @@ use super::messenger::no_pings;
 use super::{failure_text, locale_lang, Data, Error, DEFER_AFTER};
 use engine::{Action, CharId, Color};
 use i18n::{text, Lang};
-use notify::prompt::Choice;
+use notify::prompt::{Choice, ReasonAsk};
 use service::{Account, At, GameId, Guild, Intent, ServerRole, Service, ServiceError};
 
 /// A parsed `wj:<game>:<choice>` id.
@@ -242,22 +244,31 @@ async fn pressed(data: &Data, c: &ComponentInteraction, user: Account, lang: Lan
     let at = At::Game { game, guild, user };
     if choice == Choice::Kill {
         if let Some(t) = target {
-            // The reason comes in a modal; the kill is submitted when it does. The modal's
-            // length bounds mirror the ruleset's `kill_reason_chars` for the player's
-            // convenience; the engine checks it (a game that does not load gets the
-            // widest bounds, and the engine still refuses a wrong length).
-            let want = match service.kill_reason_chars(at).await {
-                Ok(want) => want,
+            // The reason comes in a modal; the kill is submitted when it does. The modal
+            // opens only for whoever the engine lets kill `t` now (the copied id of another
+            // seat's menu gets the submission's refusal, and no modal). Its length bounds
+            // mirror the ruleset's `kill_reason_chars` for the player's convenience; the
+            // engine checks it (a game that does not load gets the widest bounds, and the
+            // submission is checked again).
+            let ask = match service.may_kill(at, t, lang).await {
+                Ok(ask) => ask,
                 Err(e @ ServiceError::Store(_)) => {
-                    tracing::warn!(error = %e, "the kill's reason length is unknown");
-                    0
+                    tracing::warn!(error = %e, "the kill could not be checked before its reason");
+                    ReasonAsk::unknown(lang)
                 }
-                Err(e) => return Answer::Text(failure_text(&e, lang)),
+                Err(e) => return Answer::Text(refusal_text(&e, lang)),
             };
-            return Answer::Modal(kill_reason_modal(game, t, want, lang));
+            return Answer::Modal(kill_reason_modal(game, t, &ask));
         }
     }
     Answer::Text(choose(data, at, choice, target, "", &c.id.to_string(), lang).await)
+}
+
+/// A refused choice in the presser's language; a second press of something done already is
+/// answered with what was recorded the first time.
+fn refusal_text(e: &ServiceError, lang: Lang) -> String {
+    e.recorded_text(lang)
+        .unwrap_or_else(|| failure_text(e, lang))
 }
 
 /// The interaction a press or a submitted modal came in.
@@ -323,12 +334,13 @@ async fn patiently<T>(
     Ok(rest)
 }
 
-/// The modal asking for a kill's two-character reason, in Discord's current layout: a Label
-/// (type 18) wrapping a short text input. serenity 0.12's `CreateModal` only builds the older
-/// action-row layout, so the callback body is written here as JSON (and serenity is patched
-/// to read the submitted Label back: `vendor/serenity/PATCHED.md`).
-fn kill_reason_modal(game: GameId, target: CharId, want: u32, lang: Lang) -> serde_json::Value {
-    let (min, max) = match want {
+/// The modal asking for a kill's reason (its wording and length from [`ReasonAsk`]), in
+/// Discord's current layout: a Label (type 18) wrapping a short text input. serenity 0.12's
+/// `CreateModal` only builds the older action-row layout, so the callback body is written
+/// here as JSON (and serenity is patched to read the submitted Label back:
+/// `vendor/serenity/PATCHED.md`).
+fn kill_reason_modal(game: GameId, target: CharId, ask: &ReasonAsk) -> serde_json::Value {
+    let (min, max) = match ask.chars {
         0 => (1, engine::limits::MAX_REASON_CHARS),
         n => (n as usize, n as usize),
     };
@@ -336,10 +348,10 @@ fn kill_reason_modal(game: GameId, target: CharId, want: u32, lang: Lang) -> ser
         "type": 9,
         "data": {
             "custom_id": format!("wj:{}:killr:{}", game.0, target.0),
-            "title": text(lang, "modal-kill-title", &[]),
+            "title": ask.title,
             "components": [{
                 "type": 18,
-                "label": text(lang, "modal-kill-reason", &[]),
+                "label": ask.label,
                 "component": {
                     "type": 4,
                     "custom_id": "reason",
@@ -428,12 +440,13 @@ async fn choose(
             text(
                 lang,
                 "ok-choice",
-                &[("choice", choice.label(lang)), ("name", name)],
+                &[
+                    ("choice", choice.label_in(&played.state, lang)),
+                    ("name", name),
+                ],
             )
         }
-        Err(e) => e
-            .recorded_text(lang)
-            .unwrap_or_else(|| failure_text(&e, lang)),
+        Err(e) => refusal_text(&e, lang),
     }
 }
 

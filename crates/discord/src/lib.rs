@@ -477,9 +477,11 @@ pub fn user_lang(ctx: Context<'_>) -> Lang {
     locale_lang(ctx.locale())
 }
 
-/// A Discord locale as one of our languages.
+/// A Discord locale as one of our languages: `zh-TW` Traditional Chinese, `zh-CN` (and any
+/// other Chinese) Simplified, anything else English.
 pub fn locale_lang(locale: Option<&str>) -> Lang {
     match locale {
+        Some("zh-TW") => Lang::ZhTw,
         Some(l) if l.starts_with("zh") => Lang::Zh,
         Some(_) => Lang::En,
         None => Lang::Zh,
@@ -645,10 +647,20 @@ pub fn failure_text(e: &ServiceError, lang: Lang) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{db_failure, failure_text, DbFailure, Shards};
+    use super::{db_failure, failure_text, locale_lang, DbFailure, Shards};
     use i18n::{text, Lang};
     use service::ServiceError;
     use store::StoreError;
+
+    /// A member's Discord language picks the language of their private answers.
+    #[test]
+    fn a_members_locale_picks_their_language() {
+        assert_eq!(locale_lang(Some("zh-TW")), Lang::ZhTw);
+        assert_eq!(locale_lang(Some("zh-CN")), Lang::Zh);
+        assert_eq!(locale_lang(Some("en-GB")), Lang::En);
+        assert_eq!(locale_lang(Some("ja")), Lang::En);
+        assert_eq!(locale_lang(None), Lang::Zh);
+    }
 
     /// A command whose database did not answer may have committed (or an earlier step of it
     /// may have): its answer must not say that nothing changed. Only a rollback may.
@@ -664,7 +676,7 @@ mod tests {
         ];
         for e in &unanswered {
             assert_eq!(db_failure(e), Some(DbFailure::Unanswered), "{e}");
-            for lang in [Lang::Zh, Lang::En] {
+            for lang in Lang::ALL {
                 let said = failure_text(e, lang);
                 assert_eq!(said, text(lang, "svc-db-unanswered", &[]));
                 assert!(

@@ -118,6 +118,36 @@ pub fn step(
     Ok((tx.events, tx.g))
 }
 
+/// Whether `by` may submit a kill of `target` at `now`, before giving its reason: a platform
+/// that asks for the reason in a second step (Discord's modal) checks the first step here,
+/// so whoever may not kill is refused before being asked why. Every rule of
+/// [`Action::Kill`] is checked as [`handle`] checks it (the phase, the actor's role and
+/// life, the target, the house rule) but the reason's, which only the submission carries: a
+/// stand-in reason of the ruleset's length (`kill_reason_chars`) is checked instead.
+///
+/// # Errors
+/// The [`RuleError`] the submission would meet for any reason of the right length.
+pub fn may_kill(
+    game: &Game,
+    by: CharId,
+    target: CharId,
+    now: DateTime<Utc>,
+) -> Result<(), RuleError> {
+    let chars =
+        (game.ruleset.options.kill_reason_chars as usize).clamp(1, limits::MAX_REASON_CHARS);
+    let kill = Action::Kill {
+        target,
+        reason: "?".repeat(chars),
+    };
+    match step(game, &Command::by(by, kill), now) {
+        Ok(_) => Ok(()),
+        // Only a ruleset wanting more characters than any reason may have refuses the
+        // stand-in's length, and then every reason: the submission's to say.
+        Err(RuleError::KillReasonLength { .. }) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
 /// A command in progress: a private copy of the game that every emitted event is applied
 /// to at once, so later checks see earlier effects. Dropped on refusal.
 pub(crate) struct Tx {

@@ -701,14 +701,18 @@ mod kill_reason_tests {
         handle(g, &cmd, at).map(|events| assert!(!events.is_empty()))
     }
 
-    #[test]
-    fn an_m32_kill_reason_has_exactly_two_unicode_scalar_values() {
+    /// An m32 deal by seat: four wolves first, the three gods, five villagers.
+    const M32_ROLES: [Role; 12] = {
         use Role::{Hunter, Seer, Villager, Witch, Wolf};
-        let roles = [
+        [
             Wolf, Wolf, Wolf, Wolf, Seer, Witch, Hunter, Villager, Villager, Villager, Villager,
             Villager,
-        ];
-        let (g, at) = night_one("m32", &roles);
+        ]
+    };
+
+    #[test]
+    fn an_m32_kill_reason_has_exactly_two_unicode_scalar_values() {
+        let (g, at) = night_one("m32", &M32_ROLES);
         assert_eq!(g.ruleset.options.kill_reason_chars, 2);
         // Two scalar values: accepted, whatever they look like.
         for ok in ["刀他", "ab", "e\u{301}", "👍🏽", " 刀"] {
@@ -737,5 +741,33 @@ mod kill_reason_tests {
         for reason in ["x", "刀他们", ""] {
             assert_eq!(kill(&g, at, reason), Ok(()), "{reason:?}");
         }
+    }
+
+    /// A kill's first step (the target, before the reason) meets every refusal its
+    /// submission would, the reason's aside: a wolf may, a villager may not, nor anyone
+    /// once the night is over.
+    #[test]
+    fn a_kill_before_its_reason_is_checked_as_its_submission() {
+        let (g, at) = night_one("m32", &M32_ROLES);
+        let (wolf, villager, target) = (CharId(0), CharId(11), CharId(10));
+        assert_eq!(crate::may_kill(&g, wolf, target, at), Ok(()));
+        let by_villager = Command::by(
+            villager,
+            Action::Kill {
+                target,
+                reason: "刀他".into(),
+            },
+        );
+        let refused = handle(&g, &by_villager, at).expect_err("a villager may not kill");
+        assert_eq!(crate::may_kill(&g, villager, target, at), Err(refused));
+        assert_eq!(
+            crate::may_kill(&g, wolf, CharId(99), at),
+            Err(RuleError::UnknownCharacter { name: "#99".into() })
+        );
+        let later = g.next_deadline().expect("the night's deadline") + chrono::Duration::hours(30);
+        assert!(
+            crate::may_kill(&g, wolf, target, later).is_err(),
+            "the night is over"
+        );
     }
 }

@@ -274,6 +274,8 @@ impl Zone {
     pub const UTC: Zone = Zone(chrono_tz::Tz::UTC);
     /// The default for a Chinese server (Discord has no server time zone to read).
     pub const SHANGHAI: Zone = Zone(chrono_tz::Tz::Asia__Shanghai);
+    /// The default for a server whose games are in Traditional Chinese (Taiwan's time).
+    pub const TAIPEI: Zone = Zone(chrono_tz::Tz::Asia__Taipei);
 
     /// Parses an IANA name, e.g. `Asia/Shanghai`.
     ///

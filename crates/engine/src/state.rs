@@ -253,6 +253,17 @@ impl Game {
         }
     }
 
+    /// Last words given but not (yet) published: each is published in the opening post of
+    /// its due day, so those due after the latest day opened; at the end, those the game
+    /// ended before publishing (the reveal shows them).
+    pub fn unpublished_last_words(&self) -> Vec<(CharId, &str)> {
+        self.grants
+            .iter()
+            .filter(|gr| gr.due_day > self.last_day)
+            .filter_map(|gr| gr.text.as_deref().map(|t| (gr.character, t)))
+            .collect()
+    }
+
     /// The number of the day on which a death now would be announced.
     pub fn announcing_day(&self) -> u32 {
         match self.phase {

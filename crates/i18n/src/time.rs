@@ -42,11 +42,13 @@ pub fn time(t: DateTime<Utc>, zone: Zone) -> String {
     format!("{} UTC{offset}", local.format("%Y-%m-%d %H:%M"))
 }
 
-/// The time zone a game in `lang` gets when its server or script names none: Beijing time
-/// for Chinese (Discord has no server time zone to read), UTC for English.
+/// The time zone a game in `lang` gets when its server or script names none (Discord has no
+/// server time zone to read): Beijing time for Simplified Chinese, Taiwan's for Traditional
+/// Chinese (the same UTC+8), UTC for English.
 pub fn default_zone(lang: Lang) -> Zone {
     match lang {
         Lang::Zh => Zone::SHANGHAI,
+        Lang::ZhTw => Zone::TAIPEI,
         Lang::En => Zone::UTC,
     }
 }

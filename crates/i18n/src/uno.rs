@@ -64,7 +64,7 @@ pub fn refusal(r: &Refusal, lang: Lang) -> String {
             text(lang, "uno-err-color-required", &[("card", card(c))])
         }
         Refusal::HasPlayableCard { playable } => {
-            let sep = if lang == Lang::Zh { "、" } else { ", " };
+            let sep = if lang.is_chinese() { "、" } else { ", " };
             let cards: Vec<String> = playable.iter().map(card).collect();
             text(
                 lang,
@@ -123,7 +123,7 @@ mod tests {
             Refusal::Paused,
             Refusal::NotPaused,
         ] {
-            for lang in [Lang::Zh, Lang::En] {
+            for lang in Lang::ALL {
                 let t = refusal(&r, lang);
                 assert!(!t.contains("uno-"), "{t}");
             }

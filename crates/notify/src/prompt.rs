@@ -122,6 +122,52 @@ impl Choice {
     pub fn label(self, lang: Lang) -> String {
         i18n::text(lang, &format!("choice-{}", self.key()), &[])
     }
+
+    /// The label in `g`'s words: Mafia's killers submit a target, not werewolf's 报刀.
+    pub fn label_in(self, g: &Game, lang: Lang) -> String {
+        match (self, g.kind()) {
+            (Choice::Kill, Kind::Mafia) => i18n::text(lang, "choice-kill-mafia", &[]),
+            _ => self.label(lang),
+        }
+    }
+}
+
+/// What the modal asking for a kill's reason says and takes, for the game's ruleset and the
+/// presser's language: Mafia's killers submit a target (werewolf's kill is 报刀), and the
+/// field states the length the engine will check (`kill_reason_chars`, 0: any).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReasonAsk {
+    pub title: String,
+    pub label: String,
+    /// The reason's length in characters; 0: any.
+    pub chars: u32,
+}
+
+impl ReasonAsk {
+    pub fn of(g: &Game, lang: Lang) -> ReasonAsk {
+        let title = match g.kind() {
+            Kind::Mafia => "modal-kill-title-mafia",
+            Kind::Werewolf => "modal-kill-title",
+        };
+        ReasonAsk::worded(title, g.ruleset.options.kill_reason_chars, lang)
+    }
+
+    /// For a game that could not be read: any length (the submission is checked anyway).
+    pub fn unknown(lang: Lang) -> ReasonAsk {
+        ReasonAsk::worded("modal-kill-title", 0, lang)
+    }
+
+    fn worded(title: &str, chars: u32, lang: Lang) -> ReasonAsk {
+        ReasonAsk {
+            title: i18n::text(lang, title, &[]),
+            label: i18n::text(
+                lang,
+                "modal-kill-reason-chars",
+                &[("chars", chars.to_string())],
+            ),
+            chars,
+        }
+    }
 }
 
 /// A select menu: one choice among seats.
@@ -280,7 +326,7 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
     let mut d = Delivery::default();
     let menu = |choice: Choice, seats: Vec<CharId>| Menu {
         choice,
-        label: choice.label(lang),
+        label: choice.label_in(g, lang),
         options: seats
             .into_iter()
             .map(|c| (c.0, g.ch(c).name.clone()))
@@ -288,7 +334,7 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
     };
     let button = |choice: Choice| Button {
         choice,
-        label: choice.label(lang),
+        label: choice.label_in(g, lang),
     };
     let seat = channel
         .strip_prefix("dm:")
@@ -578,8 +624,13 @@ mod tests {
         .into_iter()
         .map(|(k, v)| (k.to_string(), v))
         .collect();
+        dealt("m32", &o)
+    }
+
+    /// A 12-character game of `ruleset` with options `o`, created and not yet started.
+    fn dealt(ruleset: &str, o: &BTreeMap<String, toml::Value>) -> Game {
         let setup = Setup {
-            ruleset: Ruleset::builtin("m32", &o).expect("m32 loads"),
+            ruleset: Ruleset::builtin(ruleset, o).expect("the ruleset loads"),
             seed: engine::rng::Seed::U64(7),
             start: Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap(),
             characters: "ABCDEFGHIJKL".chars().map(String::from).collect(),
@@ -819,7 +870,7 @@ mod tests {
         let mut g = Game::replay(&create(&setup).expect("the game is created"));
         let guard = first(&g, Role::Guard);
         let victim = first(&g, Role::Villager);
-        for lang in [Lang::Zh, Lang::En] {
+        for lang in Lang::ALL {
             let mut g = g.clone();
             let out = to_night(&mut g, lang);
             let mine = dm(&out, guard);
@@ -867,5 +918,29 @@ mod tests {
             .night
             .as_ref()
             .is_some_and(|n| n.guard_done && n.protected.is_none()));
+    }
+
+    /// The kill's menu and reason modal word the ruleset's rule: m32's two characters,
+    /// Mafia's target with a reason of any length (not werewolf's 报刀).
+    #[test]
+    fn the_kill_modal_says_the_rulesets_reason_length() {
+        let m32 = ReasonAsk::of(&game("UTC", 5), Lang::Zh);
+        assert_eq!(
+            (m32.title.as_str(), m32.label.as_str(), m32.chars),
+            ("今晚报刀", "理由（两个字）", 2)
+        );
+        let mafia = dealt("mafia", &BTreeMap::new());
+        assert_eq!(Choice::Kill.label_in(&mafia, Lang::Zh), "提交今晚的目标");
+        assert_eq!(Choice::Kill.label_in(&game("UTC", 5), Lang::Zh), "报刀");
+        for (lang, title, label) in [
+            (Lang::Zh, "今晚的目标", "理由"),
+            (Lang::En, "Tonight's target", "Reason"),
+        ] {
+            let ask = ReasonAsk::of(&mafia, lang);
+            assert_eq!(
+                (ask.title.as_str(), ask.label.as_str(), ask.chars),
+                (title, label, 0)
+            );
+        }
     }
 }

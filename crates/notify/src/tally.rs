@@ -450,7 +450,7 @@ mod tests {
             }
         }
         let d = g.day.clone().expect("day 1");
-        for lang in [Lang::Zh, Lang::En] {
+        for lang in Lang::ALL {
             for close in [None, Some(Close::Closed(g.clock))] {
                 let text = render(&g, &d, close, lang);
                 assert!(text.chars().count() <= TALLY_MAX, "{}", text.len());

@@ -20,7 +20,7 @@ pub enum Seen {
 
 /// The cards of a hand as a list players read: 红5、蓝+2; red 5, blue +2.
 pub fn cards_text(cards: &[Card], lang: Lang) -> String {
-    let sep = if lang == Lang::Zh { "、" } else { ", " };
+    let sep = if lang.is_chinese() { "、" } else { ", " };
     cards
         .iter()
         .map(|c| card_name(*c, lang))
@@ -40,7 +40,7 @@ pub fn told(event: &Event, game: &Game, lang: Lang) -> Vec<(Seen, String)> {
             &[
                 (
                     "players",
-                    players.join(if lang == Lang::Zh { "、" } else { ", " }),
+                    players.join(if lang.is_chinese() { "、" } else { ", " }),
                 ),
                 ("commitment", seed.commitment()),
             ],
@@ -56,7 +56,7 @@ pub fn told(event: &Event, game: &Game, lang: Lang) -> Vec<(Seen, String)> {
                 "uno-log-dealer-draw",
                 &[(
                     "draws",
-                    draws.join(if lang == Lang::Zh { "，" } else { "; " }),
+                    draws.join(if lang.is_chinese() { "，" } else { "; " }),
                 )],
             )]
         }
@@ -181,7 +181,7 @@ pub fn told(event: &Event, game: &Game, lang: Lang) -> Vec<(Seen, String)> {
                     ("points", points.to_string()),
                     (
                         "hands",
-                        hands.join(if lang == Lang::Zh { "，" } else { ", " }),
+                        hands.join(if lang.is_chinese() { "，" } else { ", " }),
                     ),
                 ],
             )]
@@ -192,7 +192,7 @@ pub fn told(event: &Event, game: &Game, lang: Lang) -> Vec<(Seen, String)> {
                 "uno-log-game-won",
                 &[(
                     "winners",
-                    names.join(if lang == Lang::Zh { "、" } else { ", " }),
+                    names.join(if lang.is_chinese() { "、" } else { ", " }),
                 )],
             )]
         }
@@ -223,7 +223,7 @@ mod tests {
             .map(|s| s.to_string())
             .collect();
         for seed in 0..12 {
-            for lang in [Lang::Zh, Lang::En] {
+            for lang in Lang::ALL {
                 let options = uno::options::Options::default();
                 let (_, steps) =
                     uno::sim::simulate(&options, &players, seed).expect("a game is set up");

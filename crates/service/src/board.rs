@@ -418,7 +418,7 @@ mod tests {
     #[test]
     fn every_builtin_ruleset_has_a_choice_within_discords_limit_in_both_languages() {
         for name in ruleset_names() {
-            for lang in [Lang::Zh, Lang::En] {
+            for lang in Lang::ALL {
                 let label = choice_label(name, lang);
                 assert!(label.chars().count() <= 100, "{label}");
                 assert!(!label.contains(i18n::MISSING_OPEN), "{label}");
@@ -510,7 +510,7 @@ mod tests {
             ..GameOptions::default()
         };
         let r = Ruleset::builtin("m32", &o.overrides()).expect("fits");
-        for lang in [Lang::En, Lang::Zh] {
+        for lang in Lang::ALL {
             let line = |key: &str, value: String| {
                 let name = i18n::text(lang, &format!("opt-{key}"), &[]);
                 i18n::text(lang, "board-option", &[("name", name), ("value", value)])
@@ -528,7 +528,7 @@ mod tests {
     #[test]
     fn the_rules_name_every_role_with_a_line() {
         let r = Ruleset::builtin("m32", &BTreeMap::new()).expect("m32");
-        for lang in [Lang::Zh, Lang::En] {
+        for lang in Lang::ALL {
             let t = rules_text(&r, &deal_counts(&r, 12), lang);
             assert!(!t.contains(i18n::MISSING_OPEN), "{t}");
             for role in [

@@ -700,7 +700,7 @@ mod tests {
                 )
             })
             .collect();
-        for lang in [Lang::Zh, Lang::En] {
+        for lang in Lang::ALL {
             let pages = history_pages(&name, &posts, lang);
             assert_eq!(pages.len(), 100usize.div_ceil(HISTORY_PAGE));
             for p in &pages {

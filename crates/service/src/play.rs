@@ -11,7 +11,7 @@ use std::sync::Arc;
 use super::{Account, GameId, Guild, Place, Service, ServiceError, Settings};
 use engine::{Action, CharId, Command, Game, RuleError};
 use i18n::Lang;
-use notify::prompt::Choice;
+use notify::prompt::{Choice, ReasonAsk};
 use store::resolve::{Acted, Lookup, Resolved};
 use store::Outcome;
 
@@ -251,17 +251,34 @@ impl Service {
         self.play(At::Place(place), intent, key).await
     }
 
-    /// The length a kill's reason must have, for the modal that asks for it (0: any), with
-    /// the press checked as [`Service::play`] checks it: one statement.
+    /// Checks a kill's first step, its `target` picked before the reason is asked: the press
+    /// checked as [`Service::play`] checks it (the game, the server, the seat) and the kill
+    /// by the engine as its submission will be ([`engine::may_kill`]), so whoever may not
+    /// kill is refused here, with the words the submission would get, and never asked why.
+    /// What the modal asking for the reason says and takes, in `lang`: one statement,
+    /// nothing written.
     ///
     /// # Errors
     /// [`ServiceError::NoGame`], [`ServiceError::ForeignGame`],
-    /// [`ServiceError::NotAPlayer`]; database errors.
-    pub async fn kill_reason_chars(&self, at: At) -> Result<u32, ServiceError> {
+    /// [`ServiceError::NotAPlayer`]; [`ServiceError::Refused`] with the rules' reason;
+    /// database errors.
+    pub async fn may_kill(
+        &self,
+        at: At,
+        target: CharId,
+        lang: Lang,
+    ) -> Result<ReasonAsk, ServiceError> {
         let mut conn = self.store.connection().await?;
         let r = self.resolved(&mut conn, at, None).await?;
-        r.seat.ok_or(ServiceError::NotAPlayer)?;
-        Ok(r.state.ruleset.options.kill_reason_chars)
+        let seat = r.seat.map(CharId).ok_or(ServiceError::NotAPlayer)?;
+        match engine::may_kill(&r.state, seat, target, self.now()) {
+            Ok(()) => Ok(ReasonAsk::of(&r.state, lang)),
+            Err(error) => Err(ServiceError::Refused(Box::new(Refusal {
+                error,
+                game: r.state,
+                seat: Some(seat),
+            }))),
+        }
     }
 
     /// Checks a judge's command (the judge role, from `roles`) and finds its game (the

@@ -719,11 +719,9 @@ pub(crate) enum Loaded {
     Game(Arc<Game>, i64, Lang),
 }
 
+/// A language as the `lang` columns hold it: `zh`, `zh-TW`, `en` ([`Lang::code`]).
 pub(crate) fn lang_code(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Zh => "zh",
-        Lang::En => "en",
-    }
+    lang.code()
 }
 
 /// A recorded command result under `key`, if any.

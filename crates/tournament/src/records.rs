@@ -179,7 +179,7 @@ mod tests {
 
     #[test]
     fn a_full_page_fits_one_discord_message_and_pages_are_numbered() {
-        for lang in [Lang::Zh, Lang::En] {
+        for lang in Lang::ALL {
             let all = rows(45);
             let mention = |p: &str| format!("<@{p}>");
             let first = render_leaderboard(&all, RankBy::Rate, 3, 1, mention, lang);

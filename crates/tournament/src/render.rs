@@ -811,7 +811,7 @@ mod tests {
         .expect("the bundled font parses");
         let s = sixteen(&MEMBERS);
         assert_eq!(s.players.len(), 17, "16 players and the judge");
-        for lang in [Lang::Zh, Lang::En] {
+        for lang in Lang::ALL {
             let text = chart_text(&s, lang).expect("texts");
             assert_eq!(text.missing, Vec::<char>::new(), "{lang:?}");
             assert_eq!(text.note, None);

@@ -49,10 +49,14 @@ pub struct Scoring {
 
 /// A text in each language the bot speaks: the scoring files name their awards themselves,
 /// so a ruleset brings its own (the Fluent catalogs only word what every ruleset shares).
+/// Traditional Chinese (`zh-TW = "…"`) may be left out of a file: its games then show the
+/// English name rather than a Simplified one.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Named {
     pub zh: String,
+    #[serde(rename = "zh-TW", default, skip_serializing_if = "Option::is_none")]
+    pub zh_tw: Option<String>,
     pub en: String,
 }
 
@@ -60,6 +64,7 @@ impl Named {
     pub fn get(&self, lang: Lang) -> &str {
         match lang {
             Lang::Zh => &self.zh,
+            Lang::ZhTw => self.zh_tw.as_deref().unwrap_or(&self.en),
             Lang::En => &self.en,
         }
     }
@@ -241,6 +246,25 @@ mod tests {
             w.award("top_god").map(|a| a.column.get(Lang::Zh)),
             Some("神职得分")
         );
+        assert_eq!(
+            w.award("top_god").map(|a| a.name.get(Lang::ZhTw)),
+            Some("最佳神職")
+        );
+    }
+
+    /// Every award of the bundled scoring files is named in Traditional Chinese too.
+    #[test]
+    fn the_bundled_awards_are_named_in_every_language() {
+        for ruleset in ["m32", "mafia"] {
+            let s = Scoring::builtin(ruleset).expect("bundled scoring");
+            for a in &s.awards {
+                assert!(
+                    a.name.zh_tw.is_some() && a.column.zh_tw.is_some(),
+                    "{}",
+                    a.key
+                );
+            }
+        }
     }
 
     #[test]

@@ -8,14 +8,14 @@ use serenity::all::{CommandOptionType, CreateCommandOption};
 use super::{Data, Error};
 use crate::{messenger, Context};
 use engine::ruleset::Span;
-use i18n::commands::{command_text, CommandLocale};
+use i18n::commands::CommandLocale;
 use i18n::Lang;
 use service::{board, ServiceError};
 
 /// The `ruleset` option of `/wolf new`: a string with one choice per ruleset file. The
 /// choices' values are the rulesets' names (what the service takes, and what a sign-up
-/// stores), their names the boards in English, localized: zh-CN and English drawn from the
-/// boards (with their role counts), zh-TW from its catalog (`cmd-wolf-new-ruleset-<name>`).
+/// stores), their names the boards in English, localized: each language's drawn from the
+/// boards (with their role counts).
 ///
 /// poise offers choices only as integer indexes; the option's builder is replaced instead
 /// (a plain `fn`, as poise's `type_setter` is), so the option stays a string and a client
@@ -23,15 +23,10 @@ use service::{board, ServiceError};
 pub fn ruleset_option(b: CreateCommandOption) -> CreateCommandOption {
     board::ruleset_names().fold(b.kind(CommandOptionType::String), |b, name| {
         let en = board::choice_label(name, Lang::En);
-        let mut names = vec![
-            ("zh-CN", board::choice_label(name, Lang::Zh)),
-            ("en-US", en.clone()),
-            ("en-GB", en.clone()),
-        ];
-        if let Some(tw) = command_text(CommandLocale::ZhTw, &format!("cmd-wolf-new-ruleset-{name}"))
-        {
-            names.push(("zh-TW", tw));
-        }
+        let names: Vec<(&str, String)> = CommandLocale::ALL
+            .into_iter()
+            .map(|l| (l.code(), board::choice_label(name, l.lang())))
+            .collect();
         b.add_string_choice_localized(en, name, names)
     })
 }

@@ -25,6 +25,7 @@ fn client_locale(ctx: Context<'_>, lang: Lang) -> CommandLocale {
         .and_then(CommandLocale::parse)
         .unwrap_or(match lang {
             Lang::Zh => CommandLocale::ZhCn,
+            Lang::ZhTw => CommandLocale::ZhTw,
             Lang::En => CommandLocale::EnUs,
         })
 }

@@ -59,7 +59,7 @@ pub async fn setup(
     #[description = "A private channel for the judge's log"]
     #[channel_types("Text")]
     log: serenity::PartialChannel,
-    #[description = "The games' language: zh or en"] language: Option<String>,
+    #[description = "The games' language: zh, zh-TW or en"] language: Option<String>,
     #[description = "The games' time zone, an IANA name (default: Asia/Shanghai for zh, UTC for en)"]
     timezone: Option<String>,
     #[description = "Whether a judge who plays in a game may judge it, without seeing roles (default: no)"]

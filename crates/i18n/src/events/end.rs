@@ -88,6 +88,18 @@ pub(super) fn render(c: &Ctx, kind: &EventKind) -> String {
                     args!["name" => c.name(*who), "text" => text.as_str()],
                 ));
             }
+            // Last words the game ended before their day opened: told they would be
+            // published, they are, here.
+            let unpublished = c.g.unpublished_last_words();
+            if !unpublished.is_empty() {
+                lines.push(c.t0("ev-reveal-last-words"));
+                for (who, text) in unpublished {
+                    lines.push(c.t(
+                        "ev-day-last-word",
+                        args!["name" => c.name(who), "text" => text],
+                    ));
+                }
+            }
             // The seed as text: a Fluent number is an f64 and would lose digits.
             lines.push(c.t("ev-reveal-seed", args!["seed" => seed.to_string()]));
             lines.push(c.t(

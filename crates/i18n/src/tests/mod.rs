@@ -10,6 +10,7 @@ use engine::{create, Event, EventKind, Game, Setup};
 
 use crate::*;
 
+mod catalogs;
 mod events;
 mod names;
 mod refusals;

@@ -40,7 +40,7 @@ fn account_players_are_shown_as_mentions() {
 
 #[test]
 fn simulator_texts_exist() {
-    for lang in [Lang::Zh, Lang::En] {
+    for lang in Lang::ALL {
         let n = |k: &'static str, v: &str| (k, v.to_string());
         let cases: Vec<(&str, Vec<(&str, String)>)> = vec![
             ("heading-day", vec![n("day", "2")]),

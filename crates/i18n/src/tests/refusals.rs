@@ -1,4 +1,4 @@
-//! Refusals: every one has its text in both languages.
+//! Refusals: every one has its text in every language.
 
 use std::collections::BTreeSet;
 
@@ -160,13 +160,14 @@ fn all_errors() -> Vec<RuleError> {
 }
 
 #[test]
-fn every_error_has_a_message_in_both_languages() {
+fn every_error_has_a_message_in_every_language() {
     let g = game("m32");
     for e in all_errors() {
         let id = format!("err-{}", e.code().replace('_', "-"));
         let zh = error_message(&e, &g, Lang::Zh);
         let en = error_message(&e, &g, Lang::En);
-        for s in [&zh, &en] {
+        let tw = error_message(&e, &g, Lang::ZhTw);
+        for s in [&zh, &en, &tw] {
             ok(s);
             assert_ne!(s, &id);
             assert_ne!(s, &e.to_string(), "catalog text, not the Display fallback");

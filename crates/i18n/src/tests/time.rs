@@ -26,6 +26,7 @@ fn times_print_in_the_games_zone_with_its_offset() {
     );
     assert_eq!(default_zone(Lang::Zh), Zone::SHANGHAI);
     assert_eq!(default_zone(Lang::En), Zone::UTC);
+    assert_eq!(default_zone(Lang::ZhTw), Zone::TAIPEI);
     // A game's texts use its zone.
     let mut g = game("m32");
     g.ruleset.options.time_zone = Zone::SHANGHAI;

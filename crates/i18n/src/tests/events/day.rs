@@ -21,7 +21,7 @@ fn day_opened_lists_deaths_in_order_without_roles() {
         candidates: vec![],
         voters: vec![],
     });
-    for lang in [Lang::Zh, Lang::En] {
+    for lang in Lang::ALL {
         let s = render(&e, &g, lang);
         let (eve, dan) = (s.find("Eve").unwrap(), s.find("Dan").unwrap());
         assert!(eve < dan, "deaths in order: {s}");

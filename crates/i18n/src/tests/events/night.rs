@@ -48,8 +48,10 @@ fn mafia_kills_are_not_werewolf_slang() {
     ];
     for kind in kinds {
         let e = ev(kind);
-        for s in [render(&e, &m, Lang::Zh), render_judge(&e, &m, Lang::Zh)] {
-            assert!(!s.contains('刀'), "{s}");
+        for lang in [Lang::Zh, Lang::ZhTw] {
+            for s in [render(&e, &m, lang), render_judge(&e, &m, lang)] {
+                assert!(!s.contains('刀'), "{s}");
+            }
         }
     }
     for r in [Role::Killer, Role::Police] {
@@ -58,6 +60,8 @@ fn mafia_kills_are_not_werewolf_slang() {
             role: r,
             team: vec![],
         });
-        assert!(!render(&e, &m, Lang::Zh).contains('刀'));
+        for lang in [Lang::Zh, Lang::ZhTw] {
+            assert!(!render(&e, &m, lang).contains('刀'));
+        }
     }
 }
