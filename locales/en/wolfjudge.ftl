@@ -1457,3 +1457,15 @@ note-player = { $name } (player { $player })
 note-player-dms = the direct messages of { $name } (player { $player })
 note-dm-closed = { $name } (player { $player }) does not accept the bot's direct messages (closed DMs, or the bot is blocked): they did not get "{ $start }", and the bot's next DMs to them are set aside too. Relay what they miss to them yourself, or replace the player with /judge replace target:{ $name }.
 note-member-left = The player of { $name } ({ $player }) left the server. Replace them with /judge replace target:{ $name } (the bench of substitutes is offered the seat), or /judge substitute with a member.
+## Forums that require tags, and forum posts deleted while a game needs them
+cmd-wolf-setup-forum_tag = forum_tag
+cmd-wolf-setup-forum_tag-desc = The forum tag every game post carries (needed when the forum requires tags)
+setup-tag-required = { $forum } requires a tag on every post, so the bot could not open its posts there. Run /wolf-setup again with forum_tag set to one of its tags: { $tags }. Nothing was saved.
+setup-tag-required-none = { $forum } requires a tag on every post but has no tags. Add a tag in the forum's settings (Edit Channel → Tags), then run /wolf-setup again with forum_tag naming it. Nothing was saved.
+setup-tag-unknown = { $forum } has no tag called { $tag }. Its tags: { $tags }. Nothing was saved.
+setup-tag-unknown-none = { $forum } has no tags, so none is called { $tag }: add it in the forum's settings (Edit Channel → Tags) or leave forum_tag out. Nothing was saved.
+ok-setup-tag = Every game post carries the tag { $tag }.
+post-replaced = The post of day { $day } was deleted, so the day goes on in this new post: post, vote and read the count here as before.
+judge-post-replaced = The post of day { $day } was deleted (by a moderator, or with its forum); the bot opened a new one, { $post }, with the day's opening, the index and the vote count. Posts, votes and the count go on there; the deleted post's messages are gone.
+signup-replaced = The sign-up post was deleted, so this is its new post, with everyone who had signed up: Join and Leave work here.
+judge-signup-replaced = The sign-up post for { $ruleset } was deleted; the bot opened a new one, { $post }, with the { $count } members who had signed up.

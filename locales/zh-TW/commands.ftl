@@ -224,3 +224,7 @@ cmd-judge-replace = 換人
 cmd-judge-replace-desc = 替換某個角色的玩家：把座位私訊提供給替補席
 cmd-judge-replace-target = 角色
 cmd-judge-replace-target-desc = 玩家要離開的角色
+
+# Forums that require tags
+cmd-wolf-setup-forum_tag = 貼文標籤
+cmd-wolf-setup-forum_tag-desc = 每個遊戲貼文帶的論壇標籤（論壇要求標籤時必填）

@@ -26,6 +26,7 @@ pub mod notes;
 pub mod pace;
 pub mod readback;
 pub mod requests;
+pub mod tags;
 
 use std::future::Future;
 use std::sync::Arc;
