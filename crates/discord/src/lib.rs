@@ -449,6 +449,9 @@ async fn on_event(
             let (channel, message) = (ids::channel(*channel_id), deleted_message_id.get());
             forum::on_changed(&ctx.http, data, channel, message, true).await;
         }
+        serenity::FullEvent::ThreadDelete { thread, .. } => {
+            forum::on_thread_deleted(&ctx.http, data, ids::channel(thread.id)).await;
+        }
         _ => {}
     }
     if let serenity::FullEvent::InteractionCreate { interaction } = event {
