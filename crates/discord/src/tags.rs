@@ -12,6 +12,7 @@ use serenity::all::{
     ChannelFlags, ChannelId, CommandDataOptionValue, CreateForumPost, ForumTagId, Http,
 };
 
+use crate::ids::Discord;
 use crate::Context;
 use i18n::{text, Lang};
 use service::{Guild, Service, ServiceError};
@@ -118,6 +119,36 @@ pub async fn tagged<'a>(
     Ok(match service.store().forum_tag(guild).await? {
         Some(tag) if tag > 0 => post.add_applied_tag(ForumTagId::new(tag)),
         _ => post,
+    })
+}
+
+/// Why a post in the server's forum was refused, when it is the forum's tags: the forum
+/// requires one (a moderator turned it on after the setup) and the server chose none, or
+/// its tag is gone. A refusal worded in `lang` saying what to do; `None` when it is not
+/// that (or the forum cannot be read).
+pub async fn untagged(
+    http: &Http,
+    service: &Service,
+    settings: &service::Settings,
+    lang: Lang,
+) -> Option<ServiceError> {
+    let forum = read(http, settings.forum.discord()).await.ok()?;
+    let tag = service.store().forum_tag(settings.guild).await.ok()?;
+    let kept = tag.is_some_and(|t| forum.tags.iter().any(|(id, _)| *id == t));
+    if kept || !forum.required {
+        return None;
+    }
+    let names: Vec<&str> = forum.tags.iter().map(|(_, n)| n.as_str()).collect();
+    Some(ServiceError::Answered {
+        code: "forum_tag_required".into(),
+        message: text(
+            lang,
+            "signup-tag-required",
+            &[
+                ("forum", format!("<#{}>", settings.forum.get())),
+                ("tags", names.join(&text(lang, "board-list-sep", &[]))),
+            ],
+        ),
     })
 }
 

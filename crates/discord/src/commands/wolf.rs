@@ -154,7 +154,7 @@ pub async fn setup(
         // now, or the setup says which to name.
         let tags = crate::tags::read(ctx.http(), forum.id)
             .await
-            .map_err(|e| ServiceError::Platform(e.to_string()))?;
+            .map_err(crate::errors::platform)?;
         let tag = tags.choose(forum_tag.as_deref(), forum.id.get(), lang)?;
         crate::moderation::open_to_roles(
             ctx.http(),
@@ -310,12 +310,20 @@ pub async fn new(
             )
             .await?;
         let post = crate::tags::tagged(service, guild, signup_post(&s)).await?;
-        let post = settings
+        let post = match settings
             .forum
             .discord()
             .create_forum_post(ctx.http(), post)
             .await
-            .map_err(crate::errors::platform_needing("send-messages"))?;
+        {
+            Ok(post) => post,
+            Err(e) => {
+                let why = crate::tags::untagged(ctx.http(), service, &settings, lang).await;
+                return Err(
+                    why.unwrap_or_else(|| crate::errors::platform_needing("send-messages")(e))
+                );
+            }
+        };
         // A forum post's opening message has the post's id.
         service
             .signup_posted(s.id, ids::channel(post.id), post.id.get())
