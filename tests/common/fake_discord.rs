@@ -2953,6 +2953,71 @@ mod tests {
         assert_eq!(message_json(&member)["edited_timestamp"], json!(TS));
     }
 
+    /// A forum that requires tags refuses a post without one as Discord does (400 40067),
+    /// and a tag that is not the forum's as an invalid form body (recorded: the bot never
+    /// means to send it); the forum and its posts show their tags. A deleted thread is gone:
+    /// any later request about it answers 404 10003.
+    #[tokio::test]
+    async fn tags_are_required_and_checked_and_a_deleted_thread_is_unknown() {
+        let fake = FakeDiscord::start().await;
+        let forum = fake.add_channel(Kind::Forum);
+        let tags = fake.set_forum_tags(forum, true, &["狼人杀"]);
+        let path = format!("/channels/{forum}/threads");
+        let post = |tags: Value| json!({"name": "第1天", "message": {"content": "x"}, "applied_tags": tags});
+        let (status, refused) = raw(&fake, "POST", &path, Some(post(json!([])))).await;
+        assert_eq!(status, 400);
+        assert_eq!(
+            refused,
+            json!({"code": 40067, "message": "A tag is required to create a forum post in this channel"})
+        );
+        assert!(
+            fake.violations().is_empty(),
+            "Discord's own answer, not a violation"
+        );
+        let (status, refused) = raw(&fake, "POST", &path, Some(post(json!(["42"])))).await;
+        assert_eq!((status, refused["code"].clone()), (400, json!(50035)));
+        assert!(
+            refused["errors"]["applied_tags"]["0"]["_errors"].is_array(),
+            "{refused}"
+        );
+        assert_eq!(fake.violations().len(), 1);
+        fake.lock().violations.clear();
+        let (_, channel) = raw(&fake, "GET", &format!("/channels/{forum}"), None).await;
+        assert_eq!(channel["flags"], json!(REQUIRE_TAG));
+        assert_eq!(channel["available_tags"][0]["name"], json!("狼人杀"));
+        let (status, thread) = raw(
+            &fake,
+            "POST",
+            &path,
+            Some(post(json!([tags[0].to_string()]))),
+        )
+        .await;
+        assert_eq!(status, 200);
+        assert_eq!(thread["applied_tags"], json!([tags[0].to_string()]));
+        let id: u64 = thread["id"]
+            .as_str()
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(0);
+        fake.delete_thread(id);
+        for (method, at, body) in [
+            ("GET", format!("/channels/{id}"), None),
+            (
+                "POST",
+                format!("/channels/{id}/messages"),
+                Some(json!({"content": "x"})),
+            ),
+            (
+                "PATCH",
+                format!("/channels/{id}/messages/{id}"),
+                Some(json!({"content": "y"})),
+            ),
+        ] {
+            let (status, gone) = raw(&fake, method, &at, body).await;
+            assert_eq!(status, 404, "{method} {at}");
+            assert_eq!(gone, json!({"code": 10003, "message": "Unknown Channel"}));
+        }
+    }
+
     #[tokio::test]
     async fn rest_answers_fit_discords_response_schemas() {
         let fake = FakeDiscord::start().await;
