@@ -1467,6 +1467,6 @@ setup-tag-unknown-none = { $forum } has no tags, so none is called { $tag }: add
 ok-setup-tag = Every game post carries the tag { $tag }.
 signup-tag-required = { $forum } now requires a tag on every post, so the sign-up post could not open. A member with Manage Server runs /wolf-setup again with forum_tag set to one of its tags ({ $tags }), then you run /wolf new again.
 post-replaced = The post of day { $day } was deleted, so the day goes on in this new post: post, vote and read the count here as before.
-judge-post-replaced = The post of day { $day } was deleted (by a moderator, or with its forum); the bot opened a new one, { $post }, with the day's opening, the index and the vote count. Posts, votes and the count go on there; the deleted post's messages are gone.
+judge-post-replaced = The post of day { $day } was deleted; the bot opened a new one, { $post }, with the day's opening, the index and the vote count. Posts, votes and the count go on there; the deleted post's messages are gone.
 signup-replaced = The sign-up post was deleted, so this is its new post, with everyone who had signed up: Join and Leave work here.
 judge-signup-replaced = The sign-up post for { $ruleset } was deleted; the bot opened a new one, { $post }, with the { $count } members who had signed up.

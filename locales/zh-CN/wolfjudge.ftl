@@ -1414,6 +1414,6 @@ setup-tag-unknown-none = { $forum } 没有任何标签，所以没有 { $tag }�
 ok-setup-tag = 每个游戏帖子都带标签 { $tag }。
 signup-tag-required = { $forum } 现在要求每个帖子带标签，所以报名帖没能开出来。请有「管理服务器」权限的成员重新运行 /wolf-setup，把 forum_tag 设为它的一个标签（{ $tags }），然后再运行 /wolf new。
 post-replaced = 第 { $day } 天的帖子被删除了，这一天在这个新帖子里继续：发言、投票和计票都照常在这里。
-judge-post-replaced = 第 { $day } 天的帖子被删除了（被管理员删除，或随论坛一起删除）；机器人开了新帖 { $post }，带上了当天的开场、索引和计票。发言、投票和计票都在新帖里继续；被删帖子里的消息已无法找回。
+judge-post-replaced = 第 { $day } 天的帖子被删除了；机器人开了新帖 { $post }，带上了当天的开场、索引和计票。发言、投票和计票都在新帖里继续；被删帖子里的消息已无法找回。
 signup-replaced = 报名帖被删除了，这是新的报名帖，已报名的成员都在：加入和退出按钮在这里照常可用。
 judge-signup-replaced = { $ruleset } 的报名帖被删除了；机器人开了新帖 { $post }，已报名的 { $count } 名成员都在。
