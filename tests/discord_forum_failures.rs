@@ -2,14 +2,14 @@
 //! that requires a tag on every post (`REQUIRE_TAG`), and a game's post deleted while the
 //! game needs it (the day's post mid-day, the sign-up's post), as members would meet them.
 
-use crate::common::catalog::{says, says_with, zh};
+use crate::common::catalog::{msg, says, says_with, zh};
 use crate::common::{discord_world, fake_discord};
 use crate::discord::{between_phases, give_last_words, play_day, play_night};
 
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use discord_world::{join_id, World};
+use discord_world::{join_id, World, ADMIN, JUDGE_ROLE};
 use fake_discord::{Kind, Msg};
 use wolfjudge::engine::{CharId, Phase};
 use wolfjudge::i18n::Lang;
@@ -138,6 +138,21 @@ async fn a_forum_that_requires_tags_gets_its_tag_on_every_post(pool: PgPool) {
         "{a}"
     );
     assert!(a.contains("狼人杀"), "{a}");
+    let id = w.fake.slash(
+        w.judge,
+        w.lobby,
+        &[JUDGE_ROLE],
+        ADMIN,
+        "en-US",
+        &["wolf", "new"],
+        &[("ruleset", 3, json!("m32"))],
+        json!({}),
+    );
+    let a = w.fake.answer(id).await;
+    assert!(
+        says_with(&a, Lang::En, "signup-tag-required", &[("forum", &forum)]),
+        "{a}"
+    );
     let settings = || async {
         sqlx::query_as::<_, (i64, Option<i64>)>(
             "SELECT forum_channel, forum_tag FROM guild_settings",
@@ -305,7 +320,9 @@ async fn a_day_post_deleted_mid_day_is_replaced(pool: PgPool) {
 #[sqlx::test(migrations = "./migrations")]
 async fn a_deleted_sign_up_post_is_replaced_with_its_list(pool: PgPool) {
     let w = World::new(pool).await;
-    assert!(says(&w.set_up().await, "ok-setup"));
+    // An English game: what its members and judge are told is in English.
+    let (a, _) = w.set_up_with(&[("language", 3, json!("en"))]).await;
+    assert!(says(&a, "ok-setup"), "{a}");
     let post = w.open_signup().await;
     for p in &w.players[..3] {
         let id = w.fake.click(*p, &post, &join_id(&post), &[], &[]);
@@ -328,17 +345,17 @@ async fn a_deleted_sign_up_post_is_replaced_with_its_list(pool: PgPool) {
     for n in &names[..3] {
         assert!(opening.content.contains(n), "{n}: {}", opening.content);
     }
-    told_in(&w, new, &zh("signup-replaced", &[])).await;
+    told_in(&w, new, &msg(Lang::En, "signup-replaced", &[])).await;
     w.fake
         .wait_for("the judge told", 20, |f| {
-            f.messages()
-                .iter()
-                .any(|m| m.channel == w.log && says(&m.content, "judge-signup-replaced"))
+            f.messages().iter().any(|m| {
+                m.channel == w.log && says_with(&m.content, Lang::En, "judge-signup-replaced", &[])
+            })
         })
         .await;
     let told: Vec<Msg> = judge_log(&w)
         .into_iter()
-        .filter(|m| says(&m.content, "judge-signup-replaced"))
+        .filter(|m| says_with(&m.content, Lang::En, "judge-signup-replaced", &[]))
         .collect();
     assert_eq!(told.len(), 1, "the judge is told once");
     assert!(told[0].content.contains(&format!("<#{new}>")));
