@@ -150,9 +150,13 @@ impl DiscordMessenger {
             Some(p) => message(0, p),
             None => message(0, &notice),
         };
-        let thread = self
-            .open_post(route.guild, route.forum, CreateForumPost::new(title, first))
-            .await?;
+        let mut post = CreateForumPost::new(title, first);
+        // The lost post's slow mode, as the day opened it.
+        let slow_mode = meta.new_post.as_ref().map_or(0, |p| p.slow_mode);
+        if slow_mode > 0 {
+            post = post.rate_limit_per_user(slow_mode);
+        }
+        let thread = self.open_post(route.guild, route.forum, post).await?;
         if !store
             .replace_day_post(game, day, lost, thread)
             .await
