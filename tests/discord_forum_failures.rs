@@ -301,12 +301,23 @@ async fn a_day_post_deleted_mid_day_is_replaced(pool: PgPool) {
     w.fake.delete_thread_unseen(day2);
     let g = w.game().await;
     let living = g.living();
-    assert_eq!(
-        vote(&w, day2, living[0], living[1]).await,
-        zh("ok-vote", &[("name", &g.ch(living[1]).name)])
-    );
+    // A post by DM, relayed into the day's post (a lane of its own), meets it first.
+    let user = w.user_of(living[0]).await;
+    let dm = w.fake.dm_of(user).expect("the player's DM with the bot");
+    w.fake.post_dm(user, dm, "删帖以后的发言");
     let replaced = post_named(&w, &title2, day2).await;
     told_in(&w, replaced, &zh("post-replaced", &[("day", "2")])).await;
+    w.settle().await;
+    assert!(
+        messages_in(&w, replaced)
+            .iter()
+            .any(|m| m.webhook.is_some() && m.content == "删帖以后的发言"),
+        "the relayed post lands in the new post"
+    );
+    assert_eq!(
+        vote(&w, replaced, living[0], living[1]).await,
+        zh("ok-vote", &[("name", &g.ch(living[1]).name)])
+    );
     w.settle().await;
     assert!(messages_in(&w, replaced)
         .iter()

@@ -337,11 +337,9 @@ impl DiscordMessenger {
     /// to the new post returned; `None` otherwise (the refusal stands).
     async fn replaced(&self, msg: &OutMessage, route: &Route) -> Option<Route> {
         let meta = msg.meta.clone().unwrap_or_default();
-        if msg.channel != "public"
-            || meta.new_post.is_some()
-            || meta.camp.is_some()
-            || meta.moderate.is_some()
-        {
+        // The game's posts and the posts relayed into them (a lane of their own).
+        let public = msg.channel == "public" || msg.channel == notify::RELAY;
+        if !public || meta.new_post.is_some() || meta.camp.is_some() || meta.moderate.is_some() {
             return None;
         }
         let day = meta.tally.map(|t| t.day).or(meta.post.map(|p| p.day));
