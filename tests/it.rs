@@ -25,6 +25,8 @@ mod discord_charts;
 mod discord_failures;
 #[path = "discord_flood.rs"]
 mod discord_flood;
+#[path = "discord_forum_failures.rs"]
+mod discord_forum_failures;
 #[path = "discord_help.rs"]
 mod discord_help;
 #[path = "discord_limits.rs"]

@@ -1472,3 +1472,17 @@ modal-kill-reason-chars = { $chars ->
 
 ## The reveal's last words: those the game ended before publishing are published there
 ev-reveal-last-words = Last words the game ended before publishing:
+
+## Forums that require tags, and forum posts deleted while a game needs them
+cmd-wolf-setup-forum_tag = forum_tag
+cmd-wolf-setup-forum_tag-desc = The forum tag every game post carries (needed when the forum requires tags)
+setup-tag-required = { $forum } requires a tag on every post, so the bot could not open its posts there. Run /wolf-setup again with forum_tag set to one of its tags: { $tags }. Nothing was saved.
+setup-tag-required-none = { $forum } requires a tag on every post but has no tags. Add a tag in the forum's settings (Edit Channel → Tags), then run /wolf-setup again with forum_tag naming it. Nothing was saved.
+setup-tag-unknown = { $forum } has no tag called { $tag }. Its tags: { $tags }. Nothing was saved.
+setup-tag-unknown-none = { $forum } has no tags, so none is called { $tag }: add it in the forum's settings (Edit Channel → Tags) or leave forum_tag out. Nothing was saved.
+ok-setup-tag = Every game post carries the tag { $tag }.
+signup-tag-required = { $forum } now requires a tag on every post, so the sign-up post could not open. A member with Manage Server runs /wolf-setup again with forum_tag set to one of its tags ({ $tags }), then you run /wolf new again.
+post-replaced = The post of day { $day } was deleted, so the day goes on in this new post: post, vote and read the count here as before.
+judge-post-replaced = The post of day { $day } was deleted; the bot opened a new one, { $post }, with the day's opening, the index and the vote count. Posts, votes and the count go on there; the deleted post's messages are gone.
+signup-replaced = The sign-up post was deleted, so this is its new post, with everyone who had signed up: Join and Leave work here.
+judge-signup-replaced = The sign-up post for { $ruleset } was deleted; the bot opened a new one, { $post }, with the { $count } members who had signed up.

@@ -1418,3 +1418,17 @@ modal-kill-reason-chars = { $chars ->
 
 ## 揭秘里的遗言：游戏在其公布日之前结束的遗言，在揭秘里公布
 ev-reveal-last-words = 游戏结束前没来得及公布的遗言：
+
+## 要求标签的论坛，以及游戏仍需要时被删除的论坛帖子
+cmd-wolf-setup-forum_tag = 帖子标签
+cmd-wolf-setup-forum_tag-desc = 每个游戏帖子带的论坛标签（论坛要求标签时必填）
+setup-tag-required = { $forum } 要求每个帖子带标签，机器人无法在那里开帖。请重新运行 /狼人杀设置，并把 帖子标签 设为它的一个标签：{ $tags }。本次没有保存任何设置。
+setup-tag-required-none = { $forum } 要求每个帖子带标签，但它还没有任何标签。请先在论坛设置（编辑频道 → 标签）里添加一个标签，再重新运行 /狼人杀设置，并用 帖子标签 指定它。本次没有保存任何设置。
+setup-tag-unknown = { $forum } 没有名为 { $tag } 的标签。它的标签有：{ $tags }。本次没有保存任何设置。
+setup-tag-unknown-none = { $forum } 没有任何标签，所以没有 { $tag }：请先在论坛设置（编辑频道 → 标签）里添加，或不填 帖子标签。本次没有保存任何设置。
+ok-setup-tag = 每个游戏帖子都带标签 { $tag }。
+signup-tag-required = { $forum } 现在要求每个帖子带标签，所以报名帖没能开出来。请有「管理服务器」权限的成员重新运行 /狼人杀设置，把 帖子标签 设为它的一个标签（{ $tags }），然后再运行 /狼人杀 新游戏。
+post-replaced = 第 { $day } 天的帖子被删除了，这一天在这个新帖子里继续：发言、投票和计票都照常在这里。
+judge-post-replaced = 第 { $day } 天的帖子被删除了；机器人开了新帖 { $post }，带上了当天的开场、索引和计票。发言、投票和计票都在新帖里继续；被删帖子里的消息已无法找回。
+signup-replaced = 报名帖被删除了，这是新的报名帖，已报名的成员都在：加入和退出按钮在这里照常可用。
+judge-signup-replaced = { $ruleset } 的报名帖被删除了；机器人开了新帖 { $post }，已报名的 { $count } 名成员都在。

@@ -1420,3 +1420,17 @@ modal-kill-reason-chars = { $chars ->
 
 ## 揭曉裡的遺言：遊戲在公布日之前就結束的遺言，在揭曉裡公布
 ev-reveal-last-words = 遊戲結束前來不及公布的遺言：
+
+## 要求標籤的論壇，以及遊戲還需要時被刪除的論壇貼文
+cmd-wolf-setup-forum_tag = 貼文標籤
+cmd-wolf-setup-forum_tag-desc = 每篇遊戲貼文帶的論壇標籤（論壇要求標籤時必填）
+setup-tag-required = { $forum } 要求每篇貼文都要帶標籤，機器人無法在那裡發文。請重新執行 /狼人殺設定，把 貼文標籤 設為它的其中一個標籤：{ $tags }。這次沒有儲存任何設定。
+setup-tag-required-none = { $forum } 要求每篇貼文都要帶標籤，但它還沒有任何標籤。請先在論壇設定（編輯頻道 → 標籤）裡新增一個標籤，再重新執行 /狼人殺設定，用 貼文標籤 指定它。這次沒有儲存任何設定。
+setup-tag-unknown = { $forum } 沒有名為 { $tag } 的標籤。它的標籤有：{ $tags }。這次沒有儲存任何設定。
+setup-tag-unknown-none = { $forum } 沒有任何標籤，所以沒有 { $tag }：請先在論壇設定（編輯頻道 → 標籤）裡新增，或不填 貼文標籤。這次沒有儲存任何設定。
+ok-setup-tag = 每篇遊戲貼文都帶標籤 { $tag }。
+signup-tag-required = { $forum } 現在要求每篇貼文都要帶標籤，所以報名貼文沒能發出來。請有「管理伺服器」權限的成員重新執行 /狼人殺設定，把 貼文標籤 設為它的其中一個標籤（{ $tags }），然後再執行一次 /狼人殺 新遊戲。
+post-replaced = 第 { $day } 天的貼文被刪除了，這一天在這篇新貼文裡繼續：發言、投票和計票都照常在這裡。
+judge-post-replaced = 第 { $day } 天的貼文被刪除了；機器人發了新貼文 { $post }，帶上了當天的開場、索引和計票。發言、投票和計票都在新貼文裡繼續；被刪貼文裡的訊息已經無法找回。
+signup-replaced = 報名貼文被刪除了，這是新的報名貼文，已報名的成員都在：加入和退出按鈕在這裡照常可用。
+judge-signup-replaced = { $ruleset } 的報名貼文被刪除了；機器人發了新貼文 { $post }，已報名的 { $count } 位成員都在。

@@ -234,6 +234,11 @@ impl World {
     /// `/wolf-setup` with `extra` options besides the forum, the role and the log: the
     /// answer's text and the whole response.
     pub async fn set_up_with(&self, extra: &[(&str, u8, Value)]) -> (String, Value) {
+        self.set_up_in("zh-CN", extra).await
+    }
+
+    /// [`World::set_up_with`] from a client in `locale`.
+    pub async fn set_up_in(&self, locale: &str, extra: &[(&str, u8, Value)]) -> (String, Value) {
         let resolved = json!({
             "channels": {
                 self.forum.to_string(): {"id": self.forum.to_string(), "name": "werewolf", "type": 15, "permissions": "0"},
@@ -243,23 +248,27 @@ impl World {
             "roles": {JUDGE_ROLE.to_string(): {"id": JUDGE_ROLE.to_string(), "name": "法官", "color": 0, "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
                 "hoist": false, "position": 1, "permissions": "0", "managed": false, "mentionable": true, "flags": 0}},
         });
-        self.slash(
+        let options = [
+            &[
+                ("forum", 7, json!(self.forum.to_string())),
+                ("judge_role", 8, json!(JUDGE_ROLE.to_string())),
+                ("log", 7, json!(self.log.to_string())),
+            ],
+            extra,
+        ]
+        .concat();
+        let id = self.fake.slash(
             self.judge,
             self.lobby,
-            true,
+            &[JUDGE_ROLE],
+            ADMIN,
+            locale,
             &["wolf-setup"],
-            &[
-                &[
-                    ("forum", 7, json!(self.forum.to_string())),
-                    ("judge_role", 8, json!(JUDGE_ROLE.to_string())),
-                    ("log", 7, json!(self.log.to_string())),
-                ],
-                extra,
-            ]
-            .concat(),
+            &options,
             resolved,
-        )
-        .await
+        );
+        let r = self.fake.response(id).await;
+        (self.fake.answer(id).await, r)
     }
 
     /// `/wolf new m32` and the sign-up post it made.

@@ -109,6 +109,8 @@ pub const BOT_PERMISSIONS: u64 = (1 << 13) | (1 << 28) | (1 << 29) | (1 << 34);
 const MANAGE_THREADS: u64 = 1 << 34;
 const MANAGE_ROLES: u64 = 1 << 28;
 const ADMINISTRATOR: u64 = 1 << 3;
+/// A forum's channel flag: every post must carry one of its tags.
+pub const REQUIRE_TAG: u64 = 1 << 4;
 
 /// One REST request as the bot made it.
 #[derive(Debug, Clone)]
@@ -316,6 +318,13 @@ struct State {
     intents: u64,
     /// Members who left the server ([`FakeDiscord::leave`]).
     left: HashSet<u64>,
+    /// Forums' settings on tags: whether a post must carry one (`REQUIRE_TAG`) and the
+    /// forum's tags as (id, name); a forum absent has neither.
+    forum_tags: HashMap<u64, (bool, Vec<(u64, String)>)>,
+    /// The tags each forum post carries.
+    applied_tags: HashMap<u64, Vec<u64>>,
+    /// Channels deleted: Discord answers any later request about them 404 10003.
+    deleted_channels: HashSet<u64>,
 }
 
 /// The Server Members intent (`GUILD_MEMBERS`, privileged): Discord sends
@@ -384,7 +393,105 @@ impl State {
                 c["permission_overwrites"] = json!(o);
             }
         }
+        self.tags_of(id, kind, &mut c);
         c
+    }
+
+    /// A forum's `flags` (`REQUIRE_TAG`, 1 << 4) and `available_tags`, a post's
+    /// `applied_tags`, as the fake holds them.
+    fn tags_of(&self, id: u64, kind: &Kind, c: &mut Value) {
+        match kind {
+            Kind::Forum => {
+                if let Some((required, tags)) = self.forum_tags.get(&id) {
+                    c["flags"] = json!(if *required { REQUIRE_TAG } else { 0 });
+                    c["available_tags"] = json!(tags
+                        .iter()
+                        .map(|(tag, name)| json!({"id": tag.to_string(), "name": name,
+                            "moderated": false, "emoji_id": null, "emoji_name": null}))
+                        .collect::<Vec<_>>());
+                }
+            }
+            Kind::Post { .. } => {
+                let tags = self.applied_tags.get(&id).cloned().unwrap_or_default();
+                c["applied_tags"] = json!(tags.iter().map(u64::to_string).collect::<Vec<_>>());
+            }
+            _ => {}
+        }
+    }
+
+    /// Why Discord refuses a new post in `forum` carrying `body`'s `applied_tags`: a tag
+    /// that is not one of the forum's (an invalid form body), or none where the forum
+    /// requires one (40067). `None`: accepted, with these tags.
+    #[allow(clippy::result_large_err)] // a test fake: the refusal is the response itself
+    fn post_tags(
+        &mut self,
+        forum: u64,
+        body: &Value,
+        operation: &str,
+    ) -> Result<Vec<u64>, Response> {
+        let asked: Vec<u64> = body["applied_tags"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|t| t.as_str().and_then(|t| t.parse().ok()).or(t.as_u64()))
+            .collect();
+        let (required, tags) = self.forum_tags.get(&forum).cloned().unwrap_or_default();
+        let unknown: Vec<Violation> = asked
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| !tags.iter().any(|(id, _)| id == *t))
+            .map(|(i, t)| Violation {
+                operation: operation.to_string(),
+                field: vec!["applied_tags".into(), i.to_string()],
+                code: "CHANNEL_INVALID_FORUM_TAG".into(),
+                problem: format!("{t} is not one of the forum's tags"),
+            })
+            .collect();
+        if !unknown.is_empty() {
+            self.violations.extend(unknown.iter().cloned());
+            return Err((
+                StatusCode::BAD_REQUEST,
+                Json(spec::invalid_form_body(&unknown)),
+            )
+                .into_response());
+        }
+        if required && asked.is_empty() {
+            return Err(error(
+                StatusCode::BAD_REQUEST,
+                40067,
+                "A tag is required to create a forum post in this channel",
+            ));
+        }
+        Ok(asked)
+    }
+
+    /// Deletes channel `id` as Discord does: gone from the server with its messages,
+    /// THREAD_DELETE (a thread) or CHANNEL_DELETE sent, every later request about it
+    /// answered 404 10003. Returns the channel as it was.
+    fn delete_channel(&mut self, id: u64) -> Option<Value> {
+        let kind = self.channels.remove(&id)?;
+        let before = self.channel(id, &kind);
+        self.deleted_channels.insert(id);
+        for m in self.messages.values_mut().filter(|m| m.channel == id) {
+            m.deleted = true;
+        }
+        match &kind {
+            Kind::Post { forum: parent, .. } | Kind::Private { parent, .. } => {
+                let kind = if matches!(kind, Kind::Post { .. }) {
+                    11
+                } else {
+                    12
+                };
+                send(
+                    self,
+                    "THREAD_DELETE",
+                    json!({"id": id.to_string(), "guild_id": GUILD.to_string(),
+                    "parent_id": parent.to_string(), "type": kind}),
+                );
+            }
+            _ => send(self, "CHANNEL_DELETE", before.clone()),
+        }
+        Some(before)
     }
 
     /// Whether `id` is a post its bot locked (members without Manage Threads and webhooks
@@ -650,6 +757,40 @@ impl FakeDiscord {
             .find(|o| o["id"] == json!(target.to_string()))?;
         let bits = |f: &str| o[f].as_str().and_then(|t| t.parse().ok()).unwrap_or(0u64);
         Some((bits("allow"), bits("deny")))
+    }
+
+    /// Sets forum `forum`'s tags (named `names`, in order) and whether every post must
+    /// carry one (`REQUIRE_TAG`), as a moderator does in its settings; returns the tags' ids.
+    pub fn set_forum_tags(&self, forum: u64, required: bool, names: &[&str]) -> Vec<u64> {
+        let mut s = self.lock();
+        let tags: Vec<(u64, String)> = names.iter().map(|n| (s.id(), n.to_string())).collect();
+        let ids = tags.iter().map(|(id, _)| *id).collect();
+        s.forum_tags.insert(forum, (required, tags));
+        ids
+    }
+
+    /// The tags post `post` carries.
+    pub fn applied_tags(&self, post: u64) -> Vec<u64> {
+        self.lock()
+            .applied_tags
+            .get(&post)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// A moderator deletes thread `id` (a forum post): Discord sends THREAD_DELETE, and
+    /// answers every later request about it 404 10003.
+    pub fn delete_thread(&self, id: u64) {
+        self.lock().delete_channel(id);
+    }
+
+    /// Thread `id` is deleted, but the gateway never tells the bot (a dropped event, or
+    /// while it was away): only its requests about it meet 404 10003.
+    pub fn delete_thread_unseen(&self, id: u64) {
+        let mut s = self.lock();
+        let gateway = s.gateway.take();
+        s.delete_channel(id);
+        s.gateway = gateway;
     }
 
     /// A post's (locked, archived) flags.
@@ -2002,6 +2143,15 @@ fn serve(
 ) -> Response {
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     let port = s.port;
+    // A deleted channel: whatever is asked about it, Discord knows it no more.
+    if let ["channels", channel, ..] = parts.as_slice() {
+        if channel
+            .parse()
+            .is_ok_and(|c: u64| s.deleted_channels.contains(&c))
+        {
+            return error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+        }
+    }
     match (method.as_str(), parts.as_slice()) {
         ("GET", ["gateway"]) => Json(json!({"url": format!("ws://127.0.0.1:{port}/ws")})).into_response(),
         ("GET", ["gateway", "bot"]) => Json(json!({"url": format!("ws://127.0.0.1:{port}/ws"), "shards": 1,
@@ -2175,6 +2325,10 @@ fn serve(
             if s.channels.get(&forum) != Some(&Kind::Forum) {
                 return error(StatusCode::BAD_REQUEST, 50024, "Cannot execute action on this channel type");
             }
+            let tags = match s.post_tags(forum, &json_body, &operation) {
+                Ok(tags) => tags,
+                Err(refused) => return refused,
+            };
             let id = s.id();
             let name = json_body["name"].as_str().unwrap_or_default().to_string();
             let kind = Kind::Post { forum, name };
@@ -2182,6 +2336,7 @@ fn serve(
             if let Some(seconds) = json_body["rate_limit_per_user"].as_u64().filter(|r| *r > 0) {
                 s.slow_modes.insert(id, seconds);
             }
+            s.applied_tags.insert(id, tags);
             // A forum post's opening message has the post's id.
             let m = s.created(id, id, &json_body["message"]);
             s.messages.insert(id, m.clone());
@@ -2400,6 +2555,22 @@ fn serve(
             o.push(json!({"id": target.to_string(), "type": kind,
                 "allow": allow.to_string(), "deny": deny.to_string()}));
             StatusCode::NO_CONTENT.into_response()
+        }
+        ("DELETE", ["channels", channel]) => {
+            // Deleting a thread: its owner, or Manage Threads; Discord answers with the
+            // channel as it was.
+            let channel: u64 = channel.parse().unwrap_or(0);
+            let Some(kind) = s.channels.get(&channel).cloned() else {
+                return error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+            };
+            let owned = matches!(kind, Kind::Post { .. } | Kind::Private { .. });
+            if !owned && s.bot_permissions() & MANAGE_THREADS == 0 {
+                return error(StatusCode::FORBIDDEN, 50013, "Missing Permissions");
+            }
+            match s.delete_channel(channel) {
+                Some(before) => Json(before).into_response(),
+                None => error(StatusCode::NOT_FOUND, 10003, "Unknown Channel"),
+            }
         }
         ("GET", ["channels", channel]) => {
             let channel: u64 = channel.parse().unwrap_or(0);
@@ -2780,6 +2951,71 @@ mod tests {
         assert_eq!(message_json(&hook)["webhook_id"], json!("8"));
         assert_eq!(message_json(&hook)["author"]["bot"], json!(true));
         assert_eq!(message_json(&member)["edited_timestamp"], json!(TS));
+    }
+
+    /// A forum that requires tags refuses a post without one as Discord does (400 40067),
+    /// and a tag that is not the forum's as an invalid form body (recorded: the bot never
+    /// means to send it); the forum and its posts show their tags. A deleted thread is gone:
+    /// any later request about it answers 404 10003.
+    #[tokio::test]
+    async fn tags_are_required_and_checked_and_a_deleted_thread_is_unknown() {
+        let fake = FakeDiscord::start().await;
+        let forum = fake.add_channel(Kind::Forum);
+        let tags = fake.set_forum_tags(forum, true, &["狼人杀"]);
+        let path = format!("/channels/{forum}/threads");
+        let post = |tags: Value| json!({"name": "第1天", "message": {"content": "x"}, "applied_tags": tags});
+        let (status, refused) = raw(&fake, "POST", &path, Some(post(json!([])))).await;
+        assert_eq!(status, 400);
+        assert_eq!(
+            refused,
+            json!({"code": 40067, "message": "A tag is required to create a forum post in this channel"})
+        );
+        assert!(
+            fake.violations().is_empty(),
+            "Discord's own answer, not a violation"
+        );
+        let (status, refused) = raw(&fake, "POST", &path, Some(post(json!(["42"])))).await;
+        assert_eq!((status, refused["code"].clone()), (400, json!(50035)));
+        assert!(
+            refused["errors"]["applied_tags"]["0"]["_errors"].is_array(),
+            "{refused}"
+        );
+        assert_eq!(fake.violations().len(), 1);
+        fake.lock().violations.clear();
+        let (_, channel) = raw(&fake, "GET", &format!("/channels/{forum}"), None).await;
+        assert_eq!(channel["flags"], json!(REQUIRE_TAG));
+        assert_eq!(channel["available_tags"][0]["name"], json!("狼人杀"));
+        let (status, thread) = raw(
+            &fake,
+            "POST",
+            &path,
+            Some(post(json!([tags[0].to_string()]))),
+        )
+        .await;
+        assert_eq!(status, 200);
+        assert_eq!(thread["applied_tags"], json!([tags[0].to_string()]));
+        let id: u64 = thread["id"]
+            .as_str()
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(0);
+        fake.delete_thread(id);
+        for (method, at, body) in [
+            ("GET", format!("/channels/{id}"), None),
+            (
+                "POST",
+                format!("/channels/{id}/messages"),
+                Some(json!({"content": "x"})),
+            ),
+            (
+                "PATCH",
+                format!("/channels/{id}/messages/{id}"),
+                Some(json!({"content": "y"})),
+            ),
+        ] {
+            let (status, gone) = raw(&fake, method, &at, body).await;
+            assert_eq!(status, 404, "{method} {at}");
+            assert_eq!(gone, json!({"code": 10003, "message": "Unknown Channel"}));
+        }
     }
 
     #[tokio::test]

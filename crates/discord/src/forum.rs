@@ -251,6 +251,19 @@ pub async fn on_changed(
     job.handle(&hands(http, data)).await;
 }
 
+/// A thread deleted (by a moderator, or with its forum): when it was a post a game still
+/// needs (a running game's latest day post, a sign-up's post), a new post replaces it
+/// ([`super::messenger::DiscordMessenger::replace_lost_post`]). Should this fail, the
+/// outbox's next message to the post meets Discord's 10003 and replaces it then.
+pub async fn on_thread_deleted(http: &Arc<Http>, data: &Data, thread: Channel) {
+    let messenger = super::messenger::DiscordMessenger::new(http.clone(), data.service.clone());
+    match messenger.replace_lost_post(thread).await {
+        Ok(Some(_)) => data.wake.notify_one(),
+        Ok(None) => {}
+        Err(e) => tracing::warn!(error = %e, "could not replace a deleted post"),
+    }
+}
+
 /// Counts the posts made in open day posts while the bot was away (the gateway does not
 /// replay them): each message is handled as when it arrives, idempotently per message
 /// (the message id is the command's key), so posts already counted are not counted again.

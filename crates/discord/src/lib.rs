@@ -26,6 +26,7 @@ pub mod notes;
 pub mod pace;
 pub mod readback;
 pub mod requests;
+pub mod tags;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -447,6 +448,9 @@ async fn on_event(
         } => {
             let (channel, message) = (ids::channel(*channel_id), deleted_message_id.get());
             forum::on_changed(&ctx.http, data, channel, message, true).await;
+        }
+        serenity::FullEvent::ThreadDelete { thread, .. } => {
+            forum::on_thread_deleted(&ctx.http, data, ids::channel(thread.id)).await;
         }
         _ => {}
     }

@@ -21,6 +21,7 @@ pub mod ids;
 mod notice;
 pub mod outbox;
 pub mod play;
+pub mod posts;
 pub mod precedence;
 pub mod records;
 pub mod relay;

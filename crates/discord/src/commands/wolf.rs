@@ -84,6 +84,9 @@ pub async fn setup(
     red_card_games: Option<u32>,
     #[description = "A role new sign-ups ping; members opt in with a button (default: none)"]
     notify_role: Option<Role>,
+    #[description = "The forum tag every game post carries (needed when the forum requires tags)"]
+    #[autocomplete = "crate::tags::offer"]
+    forum_tag: Option<String>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let role = |r: &Option<Role>| r.as_ref().map(|r| ids::role(r.id));
@@ -147,6 +150,12 @@ pub async fn setup(
         if !lacks.is_empty() {
             return Err(ServiceError::MissingPermissions(lacks));
         }
+        // A forum that requires tags refuses every post without one: the tag is chosen
+        // now, or the setup says which to name.
+        let tags = crate::tags::read(ctx.http(), forum.id)
+            .await
+            .map_err(crate::errors::platform)?;
+        let tag = tags.choose(forum_tag.as_deref(), forum.id.get(), lang)?;
         crate::moderation::open_to_roles(
             ctx.http(),
             guild.discord(),
@@ -159,6 +168,10 @@ pub async fn setup(
         .map_err(crate::errors::platform_needing("manage-roles"))?;
         let service = &ctx.data().service;
         service.set_up_moderated(&s, &moderation).await?;
+        service
+            .store()
+            .set_forum_tag(guild, tag.as_ref().map(|(id, _)| *id))
+            .await?;
         let camps = CampSettings {
             channel: camp_channel.as_ref().map(|c| ids::channel(c.id)),
             mafia: mafia_camp_threads.unwrap_or(false),
@@ -171,10 +184,10 @@ pub async fn setup(
         let window = service.red_card_window(guild).await?;
         let notify = notify_role.as_ref().map(|r| ids::role(r.id));
         service.set_notify_role(guild, notify).await?;
-        Ok((s, camps, window, notify))
+        Ok((s, camps, window, notify, tag))
     })
     .await?;
-    answer(ctx, result, |(s, camps, window, notify)| {
+    answer(ctx, result, |(s, camps, window, notify, tag)| {
         let zone = s.zone();
         let now = ctx.data().service.now();
         let done = text(
@@ -239,7 +252,11 @@ pub async fn setup(
             ),
             None => text(lang, "ok-setup-no-notify", &[]),
         };
-        format!("{done}\n{clock}\n{playing}\n{moderated}\n{camps}\n{red}\n{notify}")
+        let tagged = match tag {
+            Some((_, name)) => format!("\n{}", text(lang, "ok-setup-tag", &[("tag", name)])),
+            None => String::new(),
+        };
+        format!("{done}\n{clock}\n{playing}\n{moderated}\n{camps}\n{red}\n{notify}{tagged}")
     })
     .await
 }
@@ -292,26 +309,21 @@ pub async fn new(
                 &options,
             )
             .await?;
-        let (content, buttons) = signup_message(&s);
-        let post = settings
+        let post = crate::tags::tagged(service, guild, signup_post(&s)).await?;
+        let post = match settings
             .forum
             .discord()
-            .create_forum_post(
-                ctx.http(),
-                CreateForumPost::new(
-                    text(
-                        s.lang,
-                        "signup-title",
-                        &[("ruleset", board::board_name(&s.ruleset, s.lang))],
-                    ),
-                    CreateMessage::new()
-                        .content(content)
-                        .components(buttons)
-                        .allowed_mentions(no_pings()),
-                ),
-            )
+            .create_forum_post(ctx.http(), post)
             .await
-            .map_err(crate::errors::platform_needing("send-messages"))?;
+        {
+            Ok(post) => post,
+            Err(e) => {
+                let why = crate::tags::untagged(ctx.http(), service, &settings, lang).await;
+                return Err(
+                    why.unwrap_or_else(|| crate::errors::platform_needing("send-messages")(e))
+                );
+            }
+        };
         // A forum post's opening message has the post's id.
         service
             .signup_posted(s.id, ids::channel(post.id), post.id.get())
@@ -496,6 +508,23 @@ async fn dm(http: &Http, user: Account, content: String) -> Result<(), serenity:
         )
         .await?;
     Ok(())
+}
+
+/// Sign-up `s`'s forum post: its title, and its text and buttons as [`signup_message`]
+/// draws them (without the server's tag, see [`crate::tags::tagged`]).
+pub fn signup_post(s: &Signup) -> CreateForumPost<'static> {
+    let (content, buttons) = signup_message(s);
+    CreateForumPost::new(
+        text(
+            s.lang,
+            "signup-title",
+            &[("ruleset", board::board_name(&s.ruleset, s.lang))],
+        ),
+        CreateMessage::new()
+            .content(content)
+            .components(buttons)
+            .allowed_mentions(no_pings()),
+    )
 }
 
 /// The sign-up post's text (with the live count) and its buttons.

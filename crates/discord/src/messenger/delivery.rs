@@ -333,11 +333,14 @@ impl DiscordMessenger {
                 let t = match found {
                     Some(t) => t,
                     None => {
-                        self.pace.step().await;
                         let mut create = CreateForumPost::new(title, message(0, &parts[0]));
                         if post.slow_mode > 0 {
                             create = create.rate_limit_per_user(post.slow_mode);
                         }
+                        let create = crate::tags::tagged(&self.service, route.guild, create)
+                            .await
+                            .map_err(failed)?;
+                        self.pace.step().await;
                         let post = route
                             .forum
                             .discord()

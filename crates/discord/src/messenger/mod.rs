@@ -47,6 +47,7 @@ use crate::notes;
 mod camp;
 mod delivery;
 mod elevator;
+mod replace;
 mod tally;
 mod text;
 
@@ -282,6 +283,26 @@ impl Messenger for DiscordMessenger {
             .route(GameId(msg.game_id))
             .await
             .map_err(failed)?;
+        match self.send_on(msg, earlier, route.clone()).await {
+            // Refused for good: if its post was deleted, a new post replaces it and the
+            // message goes there (nothing of it was shown in the deleted post).
+            Err(e) if e.permanent => match self.replaced(msg, &route).await {
+                Some(route) => self.send_on(msg, None, route).await,
+                None => Err(e),
+            },
+            sent => sent,
+        }
+    }
+}
+
+impl DiscordMessenger {
+    /// Sends `msg` along `route` (see [`Messenger::send`]).
+    async fn send_on(
+        &self,
+        msg: &OutMessage,
+        earlier: Option<Earlier>,
+        route: Route,
+    ) -> Result<Option<u64>, SendError> {
         // Alone when looking for what an earlier attempt showed; else beside the others,
         // in turn with those sharing a bucket with this message.
         let (_alone, _shared);
@@ -309,6 +330,32 @@ impl Messenger for DiscordMessenger {
             },
             ok => ok,
         }
+    }
+
+    /// After Discord refused `msg` for good: when the post it was for (a game's public
+    /// post) is gone, it is replaced ([`DiscordMessenger::replace_lost_post`]) and the route
+    /// to the new post returned; `None` otherwise (the refusal stands).
+    async fn replaced(&self, msg: &OutMessage, route: &Route) -> Option<Route> {
+        let meta = msg.meta.clone().unwrap_or_default();
+        // The game's posts and the posts relayed into them (a lane of their own).
+        let public = msg.channel == "public" || msg.channel == notify::RELAY;
+        if !public || meta.new_post.is_some() || meta.camp.is_some() || meta.moderate.is_some() {
+            return None;
+        }
+        let day = meta.tally.map(|t| t.day).or(meta.post.map(|p| p.day));
+        let post = day
+            .and_then(|d| route.days.get(&d).copied())
+            .or_else(|| route.public_thread())?;
+        if !self.is_gone(post).await {
+            return None;
+        }
+        if let Err(e) = self.replace_lost_post(post).await {
+            tracing::warn!(error = %e, "could not replace a deleted post");
+            return None;
+        }
+        let now = self.service.route(route.game).await.ok()?;
+        let moved = now.days != route.days || now.signup_thread != route.signup_thread;
+        moved.then_some(now)
     }
 }
 
