@@ -635,7 +635,7 @@ async fn wolf_king_game(pool: PgPool, t: Tongue) {
     .await;
     set_up_in(&w, t).await;
     let (post, _) = w
-        .sign_up_and_start(&[("ruleset", 3, json!("wolf-king"))])
+        .sign_up_and_start_in(t.locale, &[("ruleset", 3, json!("wolf-king"))])
         .await;
     assert_signup_post(
         &post,
@@ -780,7 +780,16 @@ async fn wolf_king_game(pool: PgPool, t: Tongue) {
             &["vote"],
             &[
                 ("target", 3, json!(name(target))),
-                ("reason", 3, json!("查杀")),
+                // The players' own words, in their script.
+                (
+                    "reason",
+                    3,
+                    json!(if lang == Lang::ZhTw {
+                        "查殺"
+                    } else {
+                        "查杀"
+                    }),
+                ),
             ],
         )
         .await
@@ -824,6 +833,34 @@ async fn wolf_king_game(pool: PgPool, t: Tongue) {
         shown.contains(&game_over(lang)),
         "the end is announced: {shown}"
     );
+    if lang == Lang::ZhTw {
+        assert_all_traditional(&w);
+    }
+}
+
+/// Everything the bot showed in a zh-TW game, from the sign-up to the reveal (its messages,
+/// DMs and posts' titles, the character names in them), is Taiwan's Traditional Chinese:
+/// no Simplified-only character, no mainland word.
+fn assert_all_traditional(w: &World) {
+    use wolfjudge::i18n::traditional::not_traditional;
+    let mut bad = Vec::new();
+    for m in w.fake.messages() {
+        if m.author.is_some() {
+            continue; // a member's own words
+        }
+        let found = not_traditional(&m.content);
+        if !found.is_empty() {
+            bad.push(format!("{found:?} in {:?}", m.content));
+        }
+        if let Some(Kind::Post { name, .. }) = w.fake.channel_kind(m.channel) {
+            let found = not_traditional(&name);
+            if !found.is_empty() {
+                bad.push(format!("{found:?} in the post title {name:?}"));
+            }
+        }
+    }
+    bad.dedup();
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
 #[sqlx::test(migrations = "./migrations")]

@@ -13,7 +13,7 @@ use chrono::{Duration, TimeZone, Utc};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use super::catalog::says;
+use super::catalog::{says, says_with};
 use super::fake_discord::{FakeDiscord, Kind, Msg};
 use wolfjudge::discord::{self, Bot};
 use wolfjudge::engine::{CharId, Game};
@@ -302,8 +302,17 @@ impl World {
     /// On a server set up already: opens a sign-up with `/wolf new`'s `options`, has all
     /// twelve join by button, and starts.
     pub async fn sign_up_and_start(&self, options: &[(&str, u8, Value)]) -> (Msg, u64) {
+        self.sign_up_and_start_in("zh-CN", options).await
+    }
+
+    /// As [`World::sign_up_and_start`], the players joining from clients in `locale`.
+    pub async fn sign_up_and_start_in(
+        &self,
+        locale: &str,
+        options: &[(&str, u8, Value)],
+    ) -> (Msg, u64) {
         let post = self.open_signup_with(options).await;
-        self.join_all(&post).await;
+        self.join_all_in(locale, &post).await;
         let a = self.judge_says(post.channel, &["wolf", "start"], &[]).await;
         assert!(says(&a, "ok-started"), "{a}");
         self.settle().await;
@@ -313,12 +322,20 @@ impl World {
 
     /// All twelve players press Join on the sign-up `post`, each told they joined.
     pub async fn join_all(&self, post: &Msg) {
+        self.join_all_in("zh-CN", post).await;
+    }
+
+    /// As [`World::join_all`], from clients in `locale`, each told in its language.
+    pub async fn join_all_in(&self, locale: &str, post: &Msg) {
+        let lang = discord::locale_lang(Some(locale));
         // A press is answered before the post's edit (5 edits per 5 s a channel), so joins
         // in a burst are all answered in time (`thirty_joins_in_a_second_…`).
         for p in &self.players {
-            let id = self.fake.click(*p, post, &join_id(post), &[], &[]);
+            let id = self
+                .fake
+                .click_in(locale, *p, post, &join_id(post), &[], &[]);
             let a = self.fake.answer(id).await;
-            assert!(says(&a, "ok-joined"), "{a}");
+            assert!(says_with(&a, lang, "ok-joined", &[]), "{a}");
         }
     }
 

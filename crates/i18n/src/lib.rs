@@ -23,6 +23,7 @@
 //! [`Event::audience`]: engine::Event::audience
 
 pub mod commands;
+pub mod traditional;
 pub mod uno;
 
 mod catalog;

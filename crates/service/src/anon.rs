@@ -3,31 +3,51 @@
 
 use engine::rng::{self, Seed};
 use engine::CharId;
+use i18n::Lang;
 use serde::Deserialize;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Default, Deserialize)]
 struct Theme {
     names: Vec<String>,
+    /// `names` as Traditional Chinese writes them, place for place.
+    #[serde(default)]
+    names_zh_tw: Vec<String>,
     avatars: Vec<String>,
+}
+
+impl Theme {
+    /// The names in `lang`: Traditional Chinese has its own spelling of each; the others
+    /// read the list as it is.
+    fn names_in(&self, lang: Lang) -> &[String] {
+        match lang {
+            Lang::ZhTw if self.names_zh_tw.len() == self.names.len() => &self.names_zh_tw,
+            _ => &self.names,
+        }
+    }
 }
 
 fn theme() -> Theme {
     // Built in, like the rulesets: the list is data, checked by a test.
-    toml::from_str(include_str!("../../../config/characters.toml")).unwrap_or(Theme {
-        names: Vec::new(),
-        avatars: Vec::new(),
-    })
+    toml::from_str(include_str!("../../../config/characters.toml")).unwrap_or_default()
 }
 
-/// `n` character names for a game with `seed`, or `None` when the list is too short.
-pub fn names(seed: Seed, n: usize) -> Option<Vec<String>> {
-    let mut names = theme().names;
-    if names.len() < n {
+/// `n` character names for a game with `seed` in `lang`, or `None` when the list is too
+/// short. The seed draws the same places of the list in every language.
+pub fn names(seed: Seed, n: usize, lang: Lang) -> Option<Vec<String>> {
+    let theme = theme();
+    let list = theme.names_in(lang);
+    if list.len() < n {
         return None;
     }
-    seed.shuffle(rng::NAME_STREAM, &mut names);
-    names.truncate(n);
-    Some(names)
+    let mut places: Vec<usize> = (0..list.len()).collect();
+    seed.shuffle(rng::NAME_STREAM, &mut places);
+    Some(
+        places
+            .into_iter()
+            .take(n)
+            .map(|i| list[i].clone())
+            .collect(),
+    )
 }
 
 /// The order in which an anonymous game seats its members (indexes into the sign-up
@@ -38,10 +58,15 @@ pub fn seating(seed: Seed, n: usize) -> Vec<usize> {
     order
 }
 
-/// The avatar of a character name from the list (`None` for other names).
+/// The avatar of a character name from the list, in any of its spellings (`None` for other
+/// names).
 pub fn avatar(name: &str) -> Option<String> {
     let t = theme();
-    let i = t.names.iter().position(|n| n == name)?;
+    let i = t
+        .names
+        .iter()
+        .position(|n| n == name)
+        .or_else(|| t.names_zh_tw.iter().position(|n| n == name))?;
     t.avatars.get(i % t.avatars.len().max(1)).cloned()
 }
 
@@ -96,15 +121,15 @@ mod tests {
 
     #[test]
     fn names_are_drawn_from_the_seed_and_cover_the_largest_game() {
-        let a = names(Seed::U64(7), 16).expect("16 names");
-        assert_eq!(a, names(Seed::U64(7), 16).expect("again"));
-        assert_ne!(a, names(Seed::U64(8), 16).expect("another seed"));
+        let a = names(Seed::U64(7), 16, Lang::Zh).expect("16 names");
+        assert_eq!(a, names(Seed::U64(7), 16, Lang::Zh).expect("again"));
+        assert_ne!(a, names(Seed::U64(8), 16, Lang::Zh).expect("another seed"));
         let mut unique = a.clone();
         unique.sort();
         unique.dedup();
         assert_eq!(unique.len(), 16);
         assert!(avatar(&a[0]).is_some_and(|u| u.starts_with("https://")));
-        assert!(names(Seed::U64(1), 100).is_none());
+        assert!(names(Seed::U64(1), 100, Lang::Zh).is_none());
     }
 
     #[test]
@@ -123,7 +148,7 @@ mod tests {
     /// `engine::rng`.
     #[test]
     fn the_names_seating_and_elevator_of_a_fixed_seed_never_change() {
-        let names = names(Seed::U64(42), 3).expect("three names");
+        let names = names(Seed::U64(42), 3, Lang::Zh).expect("three names");
         assert_eq!(names, ["栀子", "玉兰", "百合"]);
         assert_eq!(
             seating(Seed::U64(42), 12),
@@ -146,9 +171,26 @@ mod tests {
             .collect();
         assert_eq!(order, [1, 7, 2, 3, 8, 4, 5, 11, 10, 9, 6, 0]);
         assert_eq!(
-            super::names(big, 3).expect("three names"),
+            super::names(big, 3, Lang::Zh).expect("three names"),
             ["芙蓉", "丁香", "紫藤"]
         );
+    }
+
+    /// A zh-TW game draws the same places of the list, spelled as Traditional Chinese
+    /// writes them, each with its avatar.
+    #[test]
+    fn a_traditional_chinese_game_draws_the_same_names_in_its_spelling() {
+        let zh = names(Seed::U64(42), 16, Lang::Zh).expect("16 names");
+        let tw = names(Seed::U64(42), 16, Lang::ZhTw).expect("16 names");
+        assert_eq!(&tw[..3], ["梔子", "玉蘭", "百合"]);
+        for (a, b) in zh.iter().zip(&tw) {
+            assert_eq!(a.chars().count(), b.chars().count(), "{a} {b}");
+            assert_eq!(avatar(a), avatar(b));
+            assert!(avatar(b).is_some());
+        }
+        assert_eq!(names(Seed::U64(42), 16, Lang::En), Some(zh));
+        let t = theme();
+        assert_eq!(t.names.len(), t.names_zh_tw.len());
     }
 
     #[test]

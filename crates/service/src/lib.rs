@@ -831,9 +831,11 @@ impl Service {
                 players.clone()
             };
             let names = if ruleset.options.anonymous {
-                anon::names(seed, players.len()).ok_or_else(|| ServiceError::PlayerCount {
-                    ruleset: s.ruleset.clone(),
-                    players: players.len(),
+                anon::names(seed, players.len(), s.lang).ok_or_else(|| {
+                    ServiceError::PlayerCount {
+                        ruleset: s.ruleset.clone(),
+                        players: players.len(),
+                    }
                 })?
             } else {
                 unique_names(seated.iter().map(|(_, n, _)| n.as_str()))
