@@ -17,6 +17,7 @@ pub mod ids;
 pub mod limits;
 mod night;
 pub mod phase;
+pub mod report;
 pub mod rng;
 pub mod role;
 pub mod ruleset;

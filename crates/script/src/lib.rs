@@ -592,15 +592,8 @@ impl Script {
     }
 }
 
-/// One entry of the report's `steps`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct StepResult {
-    pub ok: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-}
+/// One entry of the report's `steps` (the same for every game's script).
+pub use engine::report::StepResult;
 
 /// An elimination as the report states it.
 #[derive(Debug, Clone, PartialEq, Serialize)]

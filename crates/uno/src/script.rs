@@ -273,15 +273,8 @@ fn parse_step(v: &Value, players: &[String]) -> Result<Step, String> {
     Ok(Step::Do(command))
 }
 
-/// One entry of the report's `steps`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct StepResult {
-    pub ok: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-}
+/// One entry of the report's `steps` (the same for every game's script).
+pub use engine::report::StepResult;
 
 /// Values by player name, written as a JSON object in seating order.
 #[derive(Debug, Clone, PartialEq, Eq)]
