@@ -353,7 +353,9 @@ impl Service {
         key: Option<&str>,
     ) -> Result<Resolved, ServiceError> {
         let r = match self.store.resolve(conn, at.lookup(key)).await {
-            Err(store::StoreError::NoGame(_)) => return Err(ServiceError::NoGame),
+            Err(store::StoreError::NoGame(_) | store::StoreError::NoGameFound(_)) => {
+                return Err(ServiceError::NoGame)
+            }
             r => r?,
         };
         if let At::Game { guild: Some(g), .. } = at {

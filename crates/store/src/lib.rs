@@ -134,6 +134,10 @@ pub enum StoreError {
     Decode(#[from] serde_json::Error),
     #[error("no game {0}")]
     NoGame(ids::GameId),
+    /// No game where one was looked for without its id: by a place (a channel, a server, a
+    /// player's DMs) or by its key; says which.
+    #[error("no game {0}")]
+    NoGameFound(&'static str),
     /// A stored Discord id that is 0 (Discord never gives it out).
     #[error("stored data is unreadable: {0}")]
     ZeroId(#[from] ids::ZeroId),
@@ -449,7 +453,7 @@ impl Store {
             return self
                 .game_id(key)
                 .await?
-                .ok_or(StoreError::NoGame(GameId(0)));
+                .ok_or(StoreError::NoGameFound("under its key"));
         };
         for (seat, name) in setup.characters.iter().enumerate() {
             let player = setup

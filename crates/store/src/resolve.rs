@@ -78,7 +78,8 @@ impl Store {
     /// game's current state, in one statement (see the module's header).
     ///
     /// # Errors
-    /// [`StoreError::NoGame`] when no game is found; database errors.
+    /// [`StoreError::NoGame`] when the game named is not found, [`StoreError::NoGameFound`]
+    /// when no game is in the place; database errors.
     pub async fn resolve(
         &self,
         conn: &mut Session,
@@ -141,7 +142,10 @@ impl Store {
         )
         .fetch_optional(&mut *conn.0)
         .await?
-        .ok_or(StoreError::NoGame(at.game.unwrap_or(GameId(0))))?;
+        .ok_or(match at.game {
+            Some(game) => StoreError::NoGame(game),
+            None => StoreError::NoGameFound("in this place"),
+        })?;
         let game_id = GameId(row.id);
         let lang = Lang::parse(&row.lang).unwrap_or_default();
         let hint = hint.map(|(_, c)| c);
