@@ -113,17 +113,7 @@ impl DiscordMessenger {
             }
         }
         for text in pages.into_iter().skip(ids.len()) {
-            self.pace.step().await;
-            let m = channel
-                .send_message(
-                    &*self.http,
-                    CreateMessage::new()
-                        .content(text)
-                        .allowed_mentions(no_pings()),
-                )
-                .await
-                .map_err(refused)?;
-            ids.push(m.id.get());
+            ids.push(self.say_in(thread, &text).await?.get());
         }
         self.service
             .set_elevator(game, day, &ids)

@@ -92,7 +92,7 @@ impl DiscordMessenger {
     }
 
     /// A plain message in a post, pinging nobody.
-    async fn say_in(&self, thread: Channel, text: &str) -> Result<MessageId, SendError> {
+    pub(super) async fn say_in(&self, thread: Channel, text: &str) -> Result<MessageId, SendError> {
         self.pace.step().await;
         let m = thread
             .discord()
