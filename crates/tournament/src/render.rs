@@ -123,6 +123,14 @@ fn with_tie(line: String, award: &Award, lang: Lang) -> String {
     )
 }
 
+/// A standings row's cells for its games, in order: the points, `-` for a game the player
+/// did not play.
+pub(crate) fn game_cells(per_game: &[Option<u32>]) -> impl Iterator<Item = String> + '_ {
+    per_game
+        .iter()
+        .map(|x| x.map_or_else(|| "-".to_string(), |v| v.to_string()))
+}
+
 /// A table of `rows` under `header` (each column's title and whether it is right-aligned;
 /// the last column may run on), padded to the widest cell, CJK characters counting double,
 /// with a rule under the header.
@@ -205,11 +213,7 @@ pub fn render_table(s: &Standings, lang: Lang) -> String {
     let mut rows: Vec<Vec<String>> = Vec::new();
     for (i, p) in s.players.iter().enumerate() {
         let mut row = vec![(i + 1).to_string(), p.player.clone()];
-        row.extend(
-            p.per_game
-                .iter()
-                .map(|x| x.map_or_else(|| "-".to_string(), |v| v.to_string())),
-        );
+        row.extend(game_cells(&p.per_game));
         row.push(p.total.to_string());
         row.push(p.games().to_string());
         row.extend(p.award_points.iter().map(u32::to_string));

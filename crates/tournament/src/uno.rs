@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use i18n::Lang;
 
-use crate::render::table;
+use crate::render::{game_cells, table};
 
 /// One finished game of a contest.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -216,11 +216,7 @@ pub fn render_uno_table(s: &UnoStandings, lang: Lang) -> String {
         .enumerate()
         .map(|(i, p)| {
             let mut row = vec![(i + 1).to_string(), p.player.clone()];
-            row.extend(
-                p.per_game
-                    .iter()
-                    .map(|x| x.map_or_else(|| "-".to_string(), |v| v.to_string())),
-            );
+            row.extend(game_cells(&p.per_game));
             row.push(p.total.to_string());
             row.push(p.games_played.to_string());
             row.push(p.first_outs.to_string());
