@@ -7,6 +7,8 @@ mod common;
 
 #[path = "bench_active.rs"]
 mod bench_active;
+#[path = "browser.rs"]
+mod browser;
 #[path = "charts.rs"]
 mod charts;
 #[path = "cli.rs"]

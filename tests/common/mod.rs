@@ -2,6 +2,7 @@
 //! fake Discord with its world of players.
 #![allow(dead_code)]
 
+pub mod browser;
 pub mod catalog;
 pub mod discord_world;
 #[allow(dead_code)] // the fake serves every test module; each uses part of it
