@@ -1,8 +1,8 @@
 //! A server's memory of penalties on Discord, end to end against the fake Discord: the
 //! record across three games (`/record`, one's own and a judge's view of anyone's, refused
 //! to others), the judge's log listing the red cards that go on record, a bar the server's
-//! policy puts on a red-carded member (Join refused privately with its end; the judge sees
-//! it on the sign-up post; lifted by a judge), records that expire, and an appeal answered
+//! policy puts on a red-carded member (Join and the bench refused privately with its end;
+//! the judge sees it on the sign-up post; lifted by a judge), records that expire, and an appeal answered
 //! after the end (the member told by DM, the withdrawn card no longer barring).
 
 use crate::common::catalog::{says, zh};
@@ -12,7 +12,7 @@ use chrono::Duration;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use discord_world::{ephemeral, join_id, resolved_user, World};
+use discord_world::{component_ids, ephemeral, join_id, resolved_user, World};
 use fake_discord::Msg;
 use wolfjudge::engine::role::Camp;
 use wolfjudge::engine::{Game, Winner};
@@ -141,7 +141,25 @@ async fn three_games_then_the_record_own_and_as_judge(pool: PgPool) {
     // Game 2: a blue card for another member; the judge ends it.
     let (_, thread2) = w.sign_up_and_start(&m32()).await;
     let g2 = w.game().await;
-    card(&w, thread2, &name_of(&g2, other), 0, "发言超时").await;
+    let other2 = name_of(&g2, other);
+    card(&w, thread2, &other2, 0, "发言超时").await;
+    // The outsider takes that character over and is carded in turn: each card is on the
+    // record of whoever held the seat when it was given.
+    let (a, _) = w
+        .slash(
+            w.judge,
+            thread2,
+            true,
+            &["judge", "substitute"],
+            &[
+                ("target", 3, json!(other2)),
+                ("member", 6, json!(w.outsider.to_string())),
+            ],
+            resolved_user(w.outsider),
+        )
+        .await;
+    assert!(says(&a, "ok-substituted"), "{a}");
+    card(&w, thread2, &other2, 1, "替补后挂机").await;
     w.judge_end(thread2, "village").await;
 
     // Game 3: another yellow for the first member.
@@ -191,12 +209,27 @@ async fn three_games_then_the_record_own_and_as_judge(pool: PgPool) {
         b.contains(&zh("card-reason-judge", &[("text", "发言超时")])),
         "{b}"
     );
+    assert!(
+        b.lines().any(|l| says(l, "record-sub-out")),
+        "replaced by a substitute:\n{b}"
+    );
+    assert!(!b.contains("替补后挂机"), "not the substitute's card:\n{b}");
+    let (b, _) = record(&w, w.judge, true, Some(w.outsider)).await;
+    assert!(
+        b.lines().any(|l| says(l, "record-sub-in")),
+        "came in as a substitute:\n{b}"
+    );
+    assert!(b.contains("替补后挂机"), "{b}");
+    assert!(
+        !b.contains("发言超时"),
+        "not their predecessor's card:\n{b}"
+    );
     // A member without the judge role may not see another's: refused privately.
     let (c, r) = record(&w, other, false, Some(carded)).await;
     assert_eq!(c, zh("svc-not-judge", &[]));
     assert!(ephemeral(&r), "{r}");
     // A member with nothing on record is told so.
-    let (d, _) = record(&w, w.outsider, false, None).await;
+    let (d, _) = record(&w, w.judge, false, None).await;
     assert!(d.contains(&zh("record-empty", &[])), "{d}");
     let _ = other_name;
 }
@@ -245,6 +278,13 @@ async fn a_red_card_bars_a_join_until_a_judge_lifts_it(pool: PgPool) {
     );
     assert_eq!(a, refusal);
     assert!(ephemeral(&r), "{r}");
+    // Nor may they volunteer as a substitute.
+    let bench = component_ids(&post)
+        .into_iter()
+        .find(|i| i.ends_with(":bench"))
+        .expect("a bench button");
+    let id = w.fake.click(carded, &post, &bench, &[], &[]);
+    assert_eq!(w.fake.answer(id).await, refusal);
     let joined: i64 = sqlx::query_scalar(
         "SELECT count(*) FROM signup_players p JOIN signup_posts s ON s.id = p.signup_id
          WHERE s.thread_id = $1",
