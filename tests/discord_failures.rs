@@ -46,19 +46,9 @@ async fn display_name(w: &World, c: CharId) -> String {
     NAMES[i].to_string()
 }
 
-/// The judge's log so far.
-fn log(w: &World) -> Vec<String> {
-    w.fake
-        .messages()
-        .into_iter()
-        .filter(|m| m.channel == w.log)
-        .map(|m| m.content)
-        .collect()
-}
-
 /// The judge's notes saying `key` about `name` played by `player`.
 fn notes(w: &World, lang: Lang, key: &str, name: &str, player: &str) -> Vec<String> {
-    log(w)
+    w.judge_log()
         .into_iter()
         .filter(|m| says_with(m, lang, key, &[("name", name), ("player", player)]))
         .collect()
@@ -89,7 +79,7 @@ async fn until_night(w: &World, n: u32) {
 
 /// No note names a channel by its key, and a Chinese note quotes no English of Discord's.
 fn reads_well(w: &World, lang: Lang) {
-    for m in log(w) {
+    for m in w.judge_log() {
         assert!(!m.contains("dm:"), "a channel key in the judge's log: {m}");
         if lang == Lang::Zh {
             for english in DISCORD_ENGLISH {
@@ -121,7 +111,7 @@ async fn closed_dms_are_one_note(pool: PgPool, lang: &str) {
         "the night's prompt was refused"
     );
     let once = notes(&w, lang, "note-dm-closed", &name, &player);
-    assert_eq!(once.len(), 1, "one note: {:#?}", log(&w));
+    assert_eq!(once.len(), 1, "one note: {:#?}", w.judge_log());
     // It says what to do: relay, or replace with the judge's command.
     let replace = i18n::text(lang, "cmd-judge-replace", &[]);
     assert!(once[0].contains(&replace), "{}", once[0]);
@@ -143,15 +133,15 @@ async fn closed_dms_are_one_note(pool: PgPool, lang: &str) {
         notes(&w, lang, "note-dm-closed", &name, &player),
         once,
         "{:#?}",
-        log(&w)
+        w.judge_log()
     );
     // The general notice about a refused message is not written for them either.
     assert!(
-        !log(&w)
+        !w.judge_log()
             .iter()
             .any(|m| says_with(m, lang, "outbox-refused", &[])),
         "{:#?}",
-        log(&w)
+        w.judge_log()
     );
     reads_well(&w, lang);
 }
@@ -169,12 +159,12 @@ async fn closed_dms_mid_game_are_one_note_naming_the_player_en(pool: PgPool) {
 /// Waits (in real time, the game's clock still) for `f` to hold of the judge's log.
 async fn wait_for_log(w: &World, what: &str, f: impl Fn(&[String]) -> bool) {
     for _ in 0..250 {
-        if f(&log(w)) {
+        if f(&w.judge_log()) {
             return;
         }
         tokio::time::sleep(StdDuration::from_millis(20)).await;
     }
-    panic!("{what}: {:#?}", log(w));
+    panic!("{what}: {:#?}", w.judge_log());
 }
 
 #[sqlx::test(migrations = "./migrations")]
@@ -188,7 +178,7 @@ async fn a_member_who_leaves_is_reported_at_once_with_the_members_intent(pool: P
     let (g, lang) = started_in(&w, "en").await;
     let who = CharId(3);
     let (name, player) = (g.ch(who).name.clone(), display_name(&w, who).await);
-    let before = log(&w).len();
+    let before = w.judge_log().len();
     w.fake.leave(w.user_of(who).await);
     // Told at once: no deadline passes, nothing is sent to them.
     wait_for_log(&w, "the judge is told who left", |l| {
@@ -202,7 +192,7 @@ async fn a_member_who_leaves_is_reported_at_once_with_the_members_intent(pool: P
         })
     })
     .await;
-    assert_eq!(log(&w).len(), before + 1, "{:#?}", log(&w));
+    assert_eq!(w.judge_log().len(), before + 1, "{:#?}", w.judge_log());
     let note = notes(&w, lang, "note-member-left", &name, &player);
     assert!(note[0].contains("/judge replace"), "{}", note[0]);
     // The night's DMs to them fail afterwards: nothing more is said about them.
@@ -212,7 +202,7 @@ async fn a_member_who_leaves_is_reported_at_once_with_the_members_intent(pool: P
     assert!(
         notes(&w, lang, "note-dm-closed", &name, &player).is_empty(),
         "{:#?}",
-        log(&w)
+        w.judge_log()
     );
 }
 
@@ -234,7 +224,7 @@ async fn without_the_members_intent_the_first_failed_dm_tells_the_judge(pool: Pg
     until_night(&w, 1).await;
     w.settle().await;
     let note = notes(&w, lang, "note-member-left", &name, &player);
-    assert_eq!(note.len(), 1, "{:#?}", log(&w));
+    assert_eq!(note.len(), 1, "{:#?}", w.judge_log());
     assert!(
         note[0].contains(&format!("/{}", i18n::text(lang, "cmd-judge", &[]))),
         "{}",
@@ -274,13 +264,13 @@ async fn without_the_members_intent_a_refused_role_change_tells_the_judge(pool: 
         "a role change for the member who left was asked"
     );
     let note = notes(&w, Lang::Zh, "note-member-left", &name, &player);
-    assert_eq!(note.len(), 1, "{:#?}", log(&w));
+    assert_eq!(note.len(), 1, "{:#?}", w.judge_log());
     assert!(
-        !log(&w)
+        !w.judge_log()
             .iter()
             .any(|m| says_with(m, Lang::Zh, "outbox-refused", &[])),
         "{:#?}",
-        log(&w)
+        w.judge_log()
     );
     reads_well(&w, Lang::Zh);
 }
@@ -304,11 +294,12 @@ async fn a_lost_permission_is_named_in_the_judges_note(pool: PgPool) {
         "discord-error-missing-permission",
         &[("permission", permission.clone())],
     );
-    let refused: Vec<String> = log(&w)
+    let refused: Vec<String> = w
+        .judge_log()
         .into_iter()
         .filter(|m| says_with(m, Lang::Zh, "outbox-refused", &[("why", &why)]))
         .collect();
-    assert_eq!(refused.len(), 1, "{:#?}", log(&w));
+    assert_eq!(refused.len(), 1, "{:#?}", w.judge_log());
     assert!(refused[0].contains(&permission), "{}", refused[0]);
     reads_well(&w, Lang::Zh);
 }
@@ -358,11 +349,11 @@ async fn replacing_a_player_who_left_adds_no_note(pool: PgPool) {
         vec![crate::discord_moderation::LIVING]
     );
     assert!(
-        !log(&w)
+        !w.judge_log()
             .iter()
             .any(|m| says_with(m, Lang::Zh, "outbox-refused", &[])),
         "{:#?}",
-        log(&w)
+        w.judge_log()
     );
     assert_eq!(
         notes(&w, Lang::Zh, "note-member-left", &name, &player).len(),

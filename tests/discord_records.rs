@@ -11,7 +11,7 @@ use crate::common::{discord_world, fake_discord};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use discord_world::{World, ADMIN};
+use discord_world::{ephemeral, resolved_user, World, ADMIN};
 use fake_discord::Msg;
 use wolfjudge::engine::role::Camp;
 use wolfjudge::engine::{Game, Role, Winner};
@@ -38,32 +38,9 @@ async fn slash_in(
     (w.fake.answer(id).await, r)
 }
 
-fn ephemeral(r: &Value) -> bool {
-    r["data"]["flags"].as_u64().unwrap_or(0) & 64 == 64
-}
-
-/// A user option's `resolved` part, as Discord sends it.
-fn resolved_user(id: u64) -> Value {
-    json!({"users": {id.to_string(): {"id": id.to_string(), "username": "m", "global_name": "m",
-        "avatar": null, "discriminator": "0"}}})
-}
-
 /// The sign-up `post` as it stands once the bot's last edit (after the start) is in.
 async fn final_post(w: &World, post: &Msg) -> String {
-    let started = zh("signup-started", &[]);
-    let mut content = String::new();
-    w.fake
-        .wait_for("the sign-up post to show the start", 20, |f| {
-            content = f
-                .messages()
-                .into_iter()
-                .find(|m| m.id == post.id)
-                .map(|m| m.content)
-                .unwrap_or_default();
-            content.contains(&started)
-        })
-        .await;
-    content
+    w.post_showing(post, &zh("signup-started", &[])).await
 }
 
 /// The sign-up post's line of `user` (`n. name <@user>…`).
@@ -92,14 +69,6 @@ fn role_of(g: &Game, user: u64) -> Role {
         .find(|c| c.player == user.to_string())
         .expect("the member plays")
         .role
-}
-
-async fn judge_end(w: &World, thread: u64, winner: &str) {
-    let a = w
-        .judge_says(thread, &["judge", "end"], &[("winner", 3, json!(winner))])
-        .await;
-    assert_eq!(a, zh("ok-ended", &[]));
-    w.settle().await;
 }
 
 #[sqlx::test(migrations = "./migrations")]
@@ -264,7 +233,7 @@ async fn three_games_then_stats_leaderboard_card_marks_and_appeals(pool: PgPool)
         (role_of(&g2, wolf), role_of(&g2, carded)),
         (wolf_role, carded_role)
     );
-    judge_end(&w, thread2, "wolves").await;
+    w.judge_end(thread2, "wolves").await;
 
     // Game 3, after the server looks back over one game only: game 2 had no red card.
     let (a, _) = w.set_up_with(&[("red_card_games", 4, json!(1))]).await;
@@ -280,7 +249,7 @@ async fn three_games_then_stats_leaderboard_card_marks_and_appeals(pool: PgPool)
         (role_of(&g3, wolf), role_of(&g3, carded)),
         (wolf_role, carded_role)
     );
-    judge_end(&w, thread3, "village").await;
+    w.judge_end(thread3, "village").await;
 
     // Wolves won games 1 and 2, the village game 3.
     // `/stats` without a member: the caller's own record, privately.

@@ -39,6 +39,8 @@ mod discord_mafia;
 mod discord_moderation;
 #[path = "discord_records.rs"]
 mod discord_records;
+#[path = "discord_sanctions.rs"]
+mod discord_sanctions;
 #[path = "discord_signups.rs"]
 mod discord_signups;
 #[path = "discord_tournament.rs"]

@@ -108,8 +108,10 @@ async fn a_pruned_game_still_exports_verifies_and_replays_identically(pool: PgPo
         .expect("the command log");
     let event_rows = "SELECT count(*) FROM events WHERE game_id = $1";
     let command_rows = "SELECT count(*) FROM commands WHERE game_id = $1";
+    // The events a member's record across games reads stay rows.
     let cards = "SELECT count(*) FROM events WHERE game_id = $1 \
-                 AND kind IN ('card_given', 'cards_converted')";
+                 AND kind IN ('card_given', 'cards_converted', 'eliminated', 'substituted', \
+                              'appealed', 'game_ended', 'day_opened')";
     let (event_rows0, command_rows0, cards0) = (
         count(&pool, event_rows, id).await,
         count(&pool, command_rows, id).await,
@@ -148,8 +150,9 @@ async fn a_pruned_game_still_exports_verifies_and_replays_identically(pool: PgPo
     assert_eq!(count(&pool, command_rows, id).await, command_rows0);
 
     // Eight days after the game ended, its logs are packed: one row for the game, no
-    // command rows, and of the events only the cards (read across games by the sign-up
-    // post's record) stay rows; read back, the logs are what they were.
+    // command rows, and of the events only those of the members' records across games
+    // (cards, removals, substitutions, complaints, the end and the days' openings) stay
+    // rows; read back, the logs are what they were.
     ended(8).await.expect("backdated");
     let said = prune(&url, "168h");
     assert_eq!(said["games_packed"], 1, "{said}");

@@ -549,3 +549,52 @@ pub fn component_ids(m: &Msg) -> Vec<String> {
     }
     out
 }
+
+/// Whether an interaction's response is ephemeral (only its user sees it).
+pub fn ephemeral(r: &Value) -> bool {
+    r["data"]["flags"].as_u64().unwrap_or(0) & 64 == 64
+}
+
+/// A user option's `resolved` part, as Discord sends it.
+pub fn resolved_user(id: u64) -> Value {
+    json!({"users": {id.to_string(): {"id": id.to_string(), "username": "m", "global_name": "m",
+        "avatar": null, "discriminator": "0"}}})
+}
+
+impl World {
+    /// The judge's log so far.
+    pub fn judge_log(&self) -> Vec<String> {
+        self.fake
+            .messages()
+            .into_iter()
+            .filter(|m| m.channel == self.log)
+            .map(|m| m.content)
+            .collect()
+    }
+
+    /// `/judge end winner` in `thread`, answered, and the messages it causes delivered.
+    pub async fn judge_end(&self, thread: u64, winner: &str) {
+        let a = self
+            .judge_says(thread, &["judge", "end"], &[("winner", 3, json!(winner))])
+            .await;
+        assert!(says(&a, "ok-ended"), "{a}");
+        self.settle().await;
+    }
+
+    /// The sign-up `post` once the bot's edits make it show `needle`.
+    pub async fn post_showing(&self, post: &Msg, needle: &str) -> String {
+        let mut content = String::new();
+        self.fake
+            .wait_for("the sign-up post to change", 20, |f| {
+                content = f
+                    .messages()
+                    .into_iter()
+                    .find(|m| m.id == post.id)
+                    .map(|m| m.content)
+                    .unwrap_or_default();
+                content.contains(needle)
+            })
+            .await;
+        content
+    }
+}

@@ -76,7 +76,10 @@ pub async fn on_component(
         let done = patiently(ctx, Pressed::Button(c), async {
             let done = match signup_in(service, signup, guild).await {
                 Err(e) => Err(e),
-                Ok(()) if joining => service.join(signup, user, &name).await.map(|s| (s, None)),
+                Ok(()) if joining => service
+                    .join_self(signup, user, &name)
+                    .await
+                    .map(|s| (s, None)),
                 Ok(()) => wolf::take_off(service, signup, user).await,
             };
             let reply = match &done {

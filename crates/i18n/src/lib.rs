@@ -37,7 +37,7 @@ mod time;
 mod tests;
 
 pub use catalog::{catalog_source, text, try_text, MISSING_OPEN};
-pub use events::{render, render_judge};
+pub use events::{card_reason_text, record_reds, render, render_judge};
 pub use names::{audience_heading, phase_name, player_label, role_name, winner_name};
 pub use refusals::error_message;
 pub use time::{default_zone, duration, time};

@@ -116,6 +116,14 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
         .collect();
     if let EventKind::Revealed { tree_holes, .. } = &e.kind {
         out.push(prompt::tree_hole_post(tree_holes, g, lang));
+        // The red cards that go on the players' records, for the judge.
+        if let Some(body) = i18n::record_reds(g, lang) {
+            out.push(Outgoing {
+                channel: "judge".into(),
+                body,
+                meta: None,
+            });
+        }
     }
     if let Some(count) = count {
         // At the close the final count comes first: the result follows it.

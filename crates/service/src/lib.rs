@@ -16,10 +16,12 @@ mod charts;
 pub mod clock;
 mod forum;
 pub mod guide;
+pub mod penalties;
 pub mod play;
 mod post_pace;
 mod records;
 pub mod replay;
+pub mod sanctions;
 pub mod substitutes;
 mod tally;
 mod tournament;
@@ -157,6 +159,18 @@ pub enum ServiceError {
     /// `/wolf-setup`: the bot lacks what the server's setup needs of it (nothing saved).
     #[error("the bot lacks permissions: {0:?}")]
     MissingPermissions(Vec<Lack>),
+    /// A member barred from signing up by the server's sanctions ([`sanctions`]).
+    #[error("barred from signing up: {0:?}")]
+    Barred(sanctions::Bar),
+    /// A lift for a member whom nothing bars.
+    #[error("the member is not barred")]
+    NotBarred,
+    /// No appeal waiting for an answer goes by this id.
+    #[error("no open appeal {0}")]
+    NoAppeal(String),
+    /// A card to withdraw that is none of the appealing member's in that game.
+    #[error("{0} is not one of the member's cards in that game")]
+    NotACard(String),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -247,6 +261,10 @@ impl ServiceError {
             ServiceError::BadDuration(_) => "invalid_duration",
             ServiceError::PickOne => "pick_one",
             ServiceError::MissingPermissions(_) => "missing_permissions",
+            ServiceError::Barred(_) => "barred",
+            ServiceError::NotBarred => "not_barred",
+            ServiceError::NoAppeal(_) => "no_appeal",
+            ServiceError::NotACard(_) => "not_a_card",
             ServiceError::Store(_) | ServiceError::Tournament(_) => "internal",
         }
     }
@@ -292,6 +310,11 @@ impl ServiceError {
                 Vec::new()
             }
             ServiceError::AlreadyPlaying { player } => vec![("player", mention(*player))],
+            ServiceError::Barred(bar) => vec![
+                ("cause", penalties::bar_cause(bar, lang)),
+                ("end", penalties::bar_end(bar, lang)),
+            ],
+            ServiceError::NoAppeal(id) | ServiceError::NotACard(id) => vec![("id", id.clone())],
             ServiceError::PostingTooFast {
                 until, per_minute, ..
             } => vec![
@@ -700,6 +723,24 @@ impl Service {
         )?;
         self.remember_name(guild, user, name).await?;
         self.signup(id).await
+    }
+
+    /// Signs `user` up under `name` at their own request (Join): refused while the
+    /// server's sanctions bar them ([`Service::bar`]); a judge's `/judge sign` is not.
+    ///
+    /// # Errors
+    /// [`ServiceError::Barred`]; as [`Service::join`].
+    pub async fn join_self(
+        &self,
+        id: SignupId,
+        user: Account,
+        name: &str,
+    ) -> Result<Signup, ServiceError> {
+        let row = self.store.signup(id).await?.ok_or(ServiceError::NoGame)?;
+        if let Some(bar) = self.bar(row.guild, user).await? {
+            return Err(ServiceError::Barred(bar));
+        }
+        self.join(id, user, name).await
     }
 
     /// Takes `user` off the sign-up.

@@ -1,9 +1,10 @@
 //! Records across a server's games: a member's record and the server's (`/stats`), the
 //! leaderboard, and the sign-up post's card record (members with a red card in their last
-//! N finished games, N a server setting).
+//! N finished games, N a server setting, and members the server's sanctions bar).
 
 use std::collections::BTreeMap;
 
+use super::sanctions::Bar;
 use super::{Account, Guild, Service, ServiceError, Signup};
 use engine::Event;
 use store::ids::GameId;
@@ -19,6 +20,9 @@ pub struct CardRecord {
     pub window: u32,
     /// The members with a red card in them, and how many.
     pub red: BTreeMap<Account, u32>,
+    /// The members the server's sanctions bar from signing up (signed up before the bar,
+    /// or by a judge).
+    pub barred: BTreeMap<Account, Bar>,
 }
 
 impl Service {
@@ -106,15 +110,26 @@ impl Service {
     /// Database errors.
     pub async fn card_record(&self, s: &Signup) -> Result<CardRecord, ServiceError> {
         let window = self.red_card_window(s.guild).await?;
-        if window == 0 {
-            return Ok(CardRecord::default());
-        }
         let members: Vec<Account> = s
             .players
             .iter()
             .chain(&s.waiting)
             .map(|(a, _, _)| *a)
             .collect();
+        let mut barred = BTreeMap::new();
+        if self.store.policy(s.guild).await?.any() {
+            for m in &members {
+                if let Some(bar) = self.bar(s.guild, *m).await? {
+                    barred.insert(*m, bar);
+                }
+            }
+        }
+        if window == 0 {
+            return Ok(CardRecord {
+                barred,
+                ..CardRecord::default()
+            });
+        }
         let red = self
             .store
             .red_carded(s.guild, &members, window as i32)
@@ -122,6 +137,10 @@ impl Service {
             .into_iter()
             .map(|(a, n)| (a, u32::try_from(n).unwrap_or(u32::MAX)))
             .collect();
-        Ok(CardRecord { window, red })
+        Ok(CardRecord {
+            window,
+            red,
+            barred,
+        })
     }
 }

@@ -69,7 +69,8 @@ impl Service {
     /// # Errors
     /// [`ServiceError::AlreadyPlaying`] for who holds a seat in its game;
     /// [`ServiceError::AlreadyJoined`] for who plays in it when it starts (the waiting list
-    /// may volunteer); [`ServiceError::OnBench`]; database errors.
+    /// may volunteer); [`ServiceError::Barred`] for whom the server's sanctions bar from
+    /// signing up; [`ServiceError::OnBench`]; database errors.
     pub async fn volunteer(
         &self,
         id: SignupId,
@@ -88,6 +89,9 @@ impl Service {
                     return Err(ServiceError::AlreadyJoined);
                 }
             }
+        }
+        if let Some(bar) = self.bar(s.guild, user).await? {
+            return Err(ServiceError::Barred(bar));
         }
         if !self.store.volunteer(id, user, name, self.now()).await? {
             return Err(ServiceError::OnBench);

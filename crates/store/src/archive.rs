@@ -11,9 +11,12 @@
 //! on an ended game), and loading a game starts from its latest snapshot, which packing
 //! writes at the game's last event first. What packing does give up: a command's
 //! idempotency key (a retry of a week-old interaction is answered as a new command, and an
-//! ended game refuses it). Two kinds of event stay rows as well: the red cards
-//! (`card_given`, `cards_converted`), which the sign-up post's record across games
-//! ([`Store::red_carded`](super::Store::red_carded)) reads in SQL.
+//! ended game refuses it). The events a member's record across games is read from stay
+//! rows as well: the cards (`card_given`, `cards_converted`), which the sign-up post's
+//! marks ([`Store::red_carded`](super::Store::red_carded)) read too, the removals
+//! (`eliminated`), substitutions, complaints and the game's end, and the days' openings
+//! that date them ([`Store::record_events`](super::Store::record_events)). Games packed
+//! before these were kept show their cards only.
 //!
 //! Deflate (flate2, pure Rust, already built for PNG) rather than PostgreSQL's own TOAST
 //! compression: TOAST compresses each value alone, and one event's body is too small for it.
@@ -30,7 +33,15 @@ use super::ids::GameId;
 use super::{load, Store, StoreError};
 
 /// The event kinds that stay rows when a game is packed (read across games in SQL).
-pub(crate) const KEPT_AS_ROWS: [&str; 2] = ["card_given", "cards_converted"];
+pub(crate) const KEPT_AS_ROWS: [&str; 7] = [
+    "card_given",
+    "cards_converted",
+    "eliminated",
+    "substituted",
+    "appealed",
+    "game_ended",
+    "day_opened",
+];
 
 /// One command of a packed log, as its row had it.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -20,6 +20,7 @@ pub mod guild;
 pub mod ids;
 mod notice;
 pub mod outbox;
+pub mod penalties;
 pub mod play;
 pub mod posts;
 pub mod precedence;

@@ -1,6 +1,7 @@
 //! `/judge …`: cards, removal, substitution, deadlines, pause, ending a game, the full
-//! secret status, and the whole game exported as a script. Usable only with the server's
-//! judge role; every use is written to the judge's log.
+//! secret status, and the whole game exported as a script; and, outside a game, the
+//! members' records: appeals answered after the end, bars lifted, notes. Usable only with
+//! the server's judge role; every use is written to the judge's log.
 
 use crate::ids::{self, Discord};
 use poise::serenity_prelude as serenity;
@@ -35,7 +36,10 @@ use service::{mention, view, At, GameId, Judging, Service, ServiceError};
         "resume",
         "end",
         "status",
-        "export"
+        "export",
+        "appeals",
+        "lift",
+        "note"
     )
 )]
 pub async fn judge(_ctx: Context<'_>) -> Result<(), Error> {
@@ -592,4 +596,127 @@ mod tests {
             assert_eq!(extension(bad), None, "{bad:?} must be refused");
         }
     }
+}
+
+/// Appeals of ended games: list them, or answer one (the member is told by DM).
+///
+/// Without options, the list; with `appeal` and `answer`, answers one, withdrawing a card
+/// of the member's if `withdraw` names one.
+#[poise::command(slash_command, guild_only)]
+pub async fn appeals(
+    ctx: Context<'_>,
+    #[description = "The appeal to answer, as the list numbers it (e.g. 12-345)"]
+    #[max_length = 40]
+    appeal: Option<String>,
+    #[description = "Your answer, sent to the member"]
+    #[max_length = 1000]
+    answer: Option<String>,
+    #[description = "A card of theirs in that game to withdraw, as the list numbers it"]
+    #[max_length = 40]
+    withdraw: Option<String>,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let service = &ctx.data().service;
+    let p = place(ctx);
+    let Some(appeal) = appeal else {
+        let result = patient(ctx, async {
+            let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+            service.open_appeals(guild, &roles(ctx).await).await
+        })
+        .await?;
+        return crate::answer(ctx, result, |list| {
+            service::penalties::render_appeals(&list, lang)
+        })
+        .await;
+    };
+    let result = patient(ctx, async {
+        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        service
+            .answer_appeal(
+                guild,
+                &roles(ctx).await,
+                p.user,
+                &appeal,
+                answer.as_deref().unwrap_or(""),
+                withdraw.as_deref(),
+                &key(ctx),
+            )
+            .await
+    })
+    .await?;
+    crate::answer(ctx, result, |done| {
+        let mut out = text(lang, "ok-appeal-answered", &[]);
+        if let Some(c) = done.withdrawn {
+            let color = text(lang, &format!("color-{}", c.key()), &[]);
+            out.push('\n');
+            out.push_str(&text(lang, "ok-card-withdrawn", &[("color", color)]));
+        }
+        if !done.told {
+            out.push('\n');
+            out.push_str(&text(lang, "ok-appeal-not-told", &[]));
+        }
+        out
+    })
+    .await
+}
+
+/// Lift the bar the server's sanctions put on a member, with a reason.
+#[poise::command(slash_command, guild_only)]
+pub async fn lift(
+    ctx: Context<'_>,
+    #[description = "The barred member"] member: serenity::User,
+    #[description = "Why"]
+    #[max_length = 300]
+    reason: String,
+) -> Result<(), Error> {
+    record_note(ctx, member, reason, true).await
+}
+
+/// Add a note to a member's record, with a reason.
+#[poise::command(slash_command, guild_only)]
+pub async fn note(
+    ctx: Context<'_>,
+    #[description = "The member"] member: serenity::User,
+    #[description = "The note"]
+    #[max_length = 300]
+    reason: String,
+) -> Result<(), Error> {
+    record_note(ctx, member, reason, false).await
+}
+
+/// `/judge lift` (`lift`) and `/judge note`: written to the member's record and the log.
+async fn record_note(
+    ctx: Context<'_>,
+    member: serenity::User,
+    reason: String,
+    lift: bool,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let service = &ctx.data().service;
+    let p = place(ctx);
+    let who = ids::account(member.id);
+    let result = patient(ctx, async {
+        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        service
+            .judge_note(
+                guild,
+                &roles(ctx).await,
+                p.user,
+                who,
+                &reason,
+                lift,
+                &key(ctx),
+            )
+            .await
+    })
+    .await?;
+    let ok = if lift {
+        "ok-bar-lifted"
+    } else {
+        "ok-record-note"
+    };
+    crate::answer(ctx, result, |()| {
+        text(lang, ok, &[("member", mention(who))])
+    })
+    .await
 }

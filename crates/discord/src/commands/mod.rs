@@ -46,6 +46,8 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         records::stats(),
         records::leaderboard(),
         records::appeal(),
+        records::record(),
+        records::policy(),
         day::concede(),
         day::self_destruct(),
         day::duel(),

@@ -1,14 +1,17 @@
 //! Records across the server's games: `/stats` (a member's record, the caller's by default,
 //! or the server's, privately), `/leaderboard` (the server's ranking by wins or win rate,
-//! posted for everyone, a page at a time), and `/appeal` (a player's complaint, kept for the
-//! judge until the game ends).
+//! posted for everyone, a page at a time), `/appeal` (a player's complaint, kept for the
+//! judge until the game ends), `/record` (a member's record of penalties, privately: one's
+//! own, or anyone's for a judge) and `/wolf-policy` (the sanctions that apply themselves).
 
 use crate::ids;
 use poise::serenity_prelude as serenity;
 
 use super::play::act;
 use crate::commands::board::public;
-use crate::{answer, failure_text, patient, patient_as, place, user_lang, Context, Error};
+use crate::{answer, failure_text, patient, patient_as, place, roles, user_lang, Context, Error};
+use service::penalties::{render_policy, render_record};
+use service::sanctions::Policy;
 use service::{mention, Intent, ServiceError};
 use tournament::records::{render_leaderboard, render_server_stats};
 use tournament::{render_stats, RankBy};
@@ -103,4 +106,96 @@ pub async fn appeal(
         i18n::text(lang, "ok-appeal", &[])
     })
     .await
+}
+
+/// Your record of penalties in this server (a judge may see anyone's; only you see it).
+#[poise::command(slash_command, guild_only)]
+pub async fn record(
+    ctx: Context<'_>,
+    #[description = "Whose record (default: yours; a judge may see anyone's)"] member: Option<
+        serenity::User,
+    >,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let service = &ctx.data().service;
+    let p = place(ctx);
+    let who = member.map_or(p.user, |m| ids::account(m.id));
+    let result = patient(ctx, async {
+        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        let roles = if who == p.user {
+            Vec::new()
+        } else {
+            roles(ctx).await
+        };
+        service.record(guild, p.user, &roles, who).await
+    })
+    .await?;
+    answer(ctx, result, |r| render_record(&r, lang)).await
+}
+
+/// Sanctions that apply themselves: bars after red or yellow cards, and record expiry.
+///
+/// Without options: the server's policy now.
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "wolf-policy",
+    default_member_permissions = "MANAGE_MESSAGES"
+)]
+pub async fn policy(
+    ctx: Context<'_>,
+    #[description = "After a red card, barred from signing up for N games (0: off)"]
+    #[min = 0]
+    #[max = 3650]
+    red_games: Option<u32>,
+    #[description = "After a red card, barred from signing up for N days (0: off)"]
+    #[min = 0]
+    #[max = 3650]
+    red_days: Option<u32>,
+    #[description = "This many yellow cards within the last games bar (0: off)"]
+    #[min = 0]
+    #[max = 3650]
+    yellows: Option<u32>,
+    #[description = "How many of the member's last games the yellow cards are counted in"]
+    #[min = 0]
+    #[max = 3650]
+    yellow_window: Option<u32>,
+    #[description = "How many games too many yellow cards bar for"]
+    #[min = 0]
+    #[max = 3650]
+    yellow_games: Option<u32>,
+    #[description = "Records older than N days no longer count (0: never)"]
+    #[min = 0]
+    #[max = 3650]
+    expiry_days: Option<u32>,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let service = &ctx.data().service;
+    let p = place(ctx);
+    let changes = [
+        red_games,
+        red_days,
+        yellows,
+        yellow_window,
+        yellow_games,
+        expiry_days,
+    ];
+    let result = patient(ctx, async {
+        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        let now = service.policy(guild).await?;
+        if changes.iter().all(Option::is_none) {
+            return Ok(now);
+        }
+        let p = Policy {
+            red_games: red_games.unwrap_or(now.red_games),
+            red_days: red_days.unwrap_or(now.red_days),
+            yellows: yellows.unwrap_or(now.yellows),
+            yellow_window: yellow_window.unwrap_or(now.yellow_window),
+            yellow_games: yellow_games.unwrap_or(now.yellow_games),
+            expiry_days: expiry_days.unwrap_or(now.expiry_days),
+        };
+        service.set_policy(guild, &roles(ctx).await, p).await
+    })
+    .await?;
+    answer(ctx, result, |p| render_policy(&p, lang)).await
 }

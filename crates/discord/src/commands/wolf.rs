@@ -432,7 +432,7 @@ pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
     let service = &ctx.data().service;
     let result = patient(ctx, async {
         let s = service.signup_at(&p).await?;
-        service.join(s.id, p.user, &name).await
+        service.join_self(s.id, p.user, &name).await
     })
     .await?;
     let joined = result.as_ref().ok().map(|s| s.id);
@@ -587,6 +587,11 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
         );
         format!("{content}\n{legend}")
     };
+    let content = if s.card_record.barred.is_empty() {
+        content
+    } else {
+        format!("{content}\n{}", text(s.lang, "signup-barred-legend", &[]))
+    };
     let content = format!("{content}{}", super::signups::bench_lines(s));
     // Volunteering for the bench stays open while the game runs.
     let bench = super::signups::bench_buttons(s);
@@ -608,12 +613,23 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
     (content, buttons)
 }
 
-/// The mark after a member with a red card in their last games (see
-/// [`Service::card_record`]): empty for the others.
+/// The marks after a member with a red card in their last games, or barred by the
+/// server's sanctions (see [`Service::card_record`]): empty for the others.
 fn red_mark(s: &Signup, user: Account) -> String {
-    match s.card_record.red.get(&user) {
+    let red = match s.card_record.red.get(&user) {
         Some(n) => text(s.lang, "signup-red-card", &[("count", n.to_string())]),
         None => String::new(),
+    };
+    match s.card_record.barred.get(&user) {
+        Some(bar) => format!(
+            "{red}{}",
+            text(
+                s.lang,
+                "signup-barred",
+                &[("end", service::penalties::bar_end(bar, s.lang))]
+            )
+        ),
+        None => red,
     }
 }
 

@@ -29,6 +29,8 @@ use super::catalog::{MISSING_CLOSE, MISSING_OPEN};
 use super::context::Ctx;
 use super::Lang;
 
+pub use cards::{reason_text as card_reason_text, record_reds};
+
 /// An event as its audience reads it. Public events never state a living character's role,
 /// and do not tell a night kill from a poisoning.
 pub fn render(event: &Event, game: &Game, lang: Lang) -> String {
