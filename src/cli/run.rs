@@ -65,8 +65,22 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             .await;
         })
     });
+    // The game pages beside the bot, on the same database, when enabled.
+    let pages = match cfg.web.enabled {
+        true => {
+            let (addr, task) = wolfjudge::web::serve(service.clone(), &cfg.web.bind)
+                .await
+                .map_err(|e| fail(&e))?;
+            tracing::info!(%addr, "the game pages are served");
+            Some(task)
+        }
+        false => None,
+    };
     let stop_retention = || {
         if let Some(t) = &retention {
+            t.abort();
+        }
+        if let Some(t) = &pages {
             t.abort();
         }
     };

@@ -24,6 +24,9 @@ pub struct Config {
     /// What the gateway connection asks Discord for.
     #[serde(default)]
     pub gateway: Gateway,
+    /// The game pages' server (the web adapter serves them; the bot links to them).
+    #[serde(default)]
+    pub web: service::pages::WebConfig,
 }
 
 /// The gateway's intents that an operator chooses: the Server Members intent is

@@ -16,6 +16,7 @@ mod charts;
 pub mod clock;
 mod forum;
 pub mod guide;
+pub mod pages;
 pub mod play;
 mod post_pace;
 mod records;
