@@ -317,3 +317,62 @@ async fn a_vote_reaches_the_live_page(pool: PgPool) {
     }
     server.abort();
 }
+
+/// Through Discord, with the pages served at a public address: the day post links to the
+/// game's page; `/judge page listed:False` unlists it (and `True` lists it again, answering
+/// with the link); `/wolf-setup web_pages:False` turns the server's pages off.
+#[sqlx::test(migrations = "./migrations")]
+async fn discord_links_to_the_page_and_judges_unlist_it(pool: PgPool) {
+    use crate::common::discord_world::World;
+    use crate::common::fake_discord::GUILD as DISCORD_GUILD;
+    use serde_json::json;
+    use wolfjudge::service::pages::WebConfig;
+
+    let mut w = World::new(pool).await;
+    w.service = w.service.clone().with_web(WebConfig {
+        enabled: true,
+        bind: "127.0.0.1:0".into(),
+        public_url: Some("https://wolf.example.org/".into()),
+    });
+    w.restart().await;
+    w.set_up().await;
+    w.started().await;
+    w.settle().await;
+    let game = GameId(w.game_id().await);
+    let slug = w
+        .service
+        .page_slug(game)
+        .await
+        .expect("reads")
+        .expect("a page");
+    let url = format!("https://wolf.example.org/g/{slug}");
+    let post = w.day_post();
+    let opening = w
+        .fake
+        .messages()
+        .into_iter()
+        .filter(|m| m.channel == post)
+        .min_by_key(|m| m.order)
+        .expect("the day's opening");
+    let link = i18n::text(Lang::Zh, "web-link", &[("url", url.clone())]);
+    assert!(opening.content.contains(&link), "{}", opening.content);
+
+    let unlisted = w
+        .judge_says(post, &["judge", "page"], &[("listed", 5, json!(false))])
+        .await;
+    assert_eq!(unlisted, i18n::text(Lang::Zh, "ok-page-unlisted", &[]));
+    assert_eq!(w.service.page_game(&slug).await.expect("reads"), None);
+    let listed = w
+        .judge_says(post, &["judge", "page"], &[("listed", 5, json!(true))])
+        .await;
+    assert!(listed.contains(&url), "{listed}");
+    assert_eq!(w.service.page_game(&slug).await.expect("reads"), Some(game));
+
+    w.set_up_with(&[("web_pages", 5, json!(false))]).await;
+    let guild = Guild::new(DISCORD_GUILD);
+    assert_eq!(
+        w.service.store().web_pages(guild).await.expect("reads"),
+        Some(false)
+    );
+    assert_eq!(w.service.page_game(&slug).await.expect("reads"), None);
+}

@@ -48,7 +48,8 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         std::sync::Arc::new(wolfjudge::service::clock::SystemClock),
         cfg.rulesets.clone(),
         None,
-    );
+    )
+    .with_web(cfg.web.clone());
     // The retention pass runs beside the worker that delivers (not in a gateway-only
     // process), on the real clock, and outlives a database outage like the other tasks.
     let retention = (!a.no_worker).then(|| {

@@ -27,7 +27,8 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         std::sync::Arc::new(wolfjudge::service::clock::SystemClock),
         cfg.rulesets.clone(),
         None,
-    );
+    )
+    .with_web(cfg.web.clone());
     let bind = a.bind.unwrap_or(cfg.web.bind);
     let (addr, server) = wolfjudge::web::serve(service, &bind)
         .await

@@ -446,6 +446,8 @@ pub struct Service {
     fixed_seed: Option<u64>,
     /// The pace of each player's relayed posts (shared by clones).
     post_pace: Arc<Mutex<post_pace::PostPace>>,
+    /// The game pages' server, for the links the bot posts to them (none: no links).
+    web: Option<Arc<pages::WebConfig>>,
 }
 
 impl Service {
@@ -461,7 +463,15 @@ impl Service {
             overrides,
             fixed_seed,
             post_pace: Arc::default(),
+            web: None,
         }
+    }
+
+    /// The service linking to the game pages served as `web` says (when they are enabled
+    /// and have a public address).
+    pub fn with_web(mut self, web: pages::WebConfig) -> Service {
+        self.web = Some(Arc::new(web));
+        self
     }
 
     pub fn now(&self) -> DateTime<Utc> {

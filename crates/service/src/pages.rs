@@ -617,6 +617,21 @@ impl Service {
         Ok(self.page_game(&slug).await?.map(|_| slug))
     }
 
+    /// The address of `game`'s page, when the bot links to its pages (`[web]` enabled with a
+    /// public address) and the game has one (listed, its server's pages on).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn page_url(&self, game: GameId) -> Result<Option<String>, ServiceError> {
+        let Some(web) = self.web.as_ref().filter(|w| w.game_url("").is_some()) else {
+            return Ok(None);
+        };
+        Ok(self
+            .page_slug(game)
+            .await?
+            .and_then(|slug| web.game_url(&slug)))
+    }
+
     /// Unlists `game` (its page answers "not found"), or lists it again.
     ///
     /// # Errors

@@ -87,6 +87,9 @@ pub async fn setup(
     #[description = "The forum tag every game post carries (needed when the forum requires tags)"]
     #[autocomplete = "crate::tags::offer"]
     forum_tag: Option<String>,
+    #[description = "Whether this server's games have web pages (default: yes)"] web_pages: Option<
+        bool,
+    >,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let role = |r: &Option<Role>| r.as_ref().map(|r| ids::role(r.id));
@@ -184,6 +187,10 @@ pub async fn setup(
         let window = service.red_card_window(guild).await?;
         let notify = notify_role.as_ref().map(|r| ids::role(r.id));
         service.set_notify_role(guild, notify).await?;
+        // Unnamed: the server keeps what it had (pages on at first).
+        if let Some(on) = web_pages {
+            service.set_web_pages(guild, on).await?;
+        }
         Ok((s, camps, window, notify, tag))
     })
     .await?;
