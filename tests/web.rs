@@ -10,6 +10,7 @@ use std::sync::Arc;
 use chrono::{DateTime, TimeZone, Utc};
 use sqlx::PgPool;
 
+use wolfjudge::engine::CharId;
 use wolfjudge::i18n::{self, Lang};
 use wolfjudge::service::clock::VirtualClock;
 use wolfjudge::service::{Account, Channel, GameId, Guild, Place, ServerRole, Service};
@@ -267,6 +268,108 @@ async fn every_route_answers_with_its_type_and_404s(pool: PgPool) {
     assert_eq!(get(addr, &format!("/s/{GUILD}")).await.status, 404);
     service.set_web_pages(GUILD, true).await.expect("turns on");
     assert_eq!(get(addr, &format!("/g/{slug}")).await.status, 200);
+    server.abort();
+}
+
+/// An ended game's page: every role, the reveal with its seed and commitment, the replay
+/// (its steps as JSON, a step by `?step=N`), the reveal's pictures as PNG.
+#[sqlx::test(migrations = "./migrations")]
+async fn an_ended_games_page_has_the_reveal_the_replay_and_the_charts(pool: PgPool) {
+    let service = service(&pool);
+    let game = started(&service).await;
+    let g = service.store().load(game).await.expect("the game");
+    let living = g.living();
+    let place = |c: CharId| Place {
+        guild: Some(GUILD),
+        channel: DAY,
+        user: Account::new(g.ch(c).player.parse().expect("an account")),
+    };
+    service
+        .vote(
+            place(living[0]),
+            &g.ch(living[1]).name,
+            "a reason",
+            "ended-vote-1",
+        )
+        .await
+        .expect("a vote");
+    service
+        .judge(
+            game,
+            wolfjudge::engine::Action::End { winner: None },
+            "ended-by-judge",
+            Lang::Zh,
+        )
+        .await
+        .expect("the judge ends it");
+    let g = service.store().load(game).await.expect("the game");
+    assert!(g.ended());
+    let slug = service
+        .page_slug(game)
+        .await
+        .expect("reads")
+        .expect("a page");
+    let (addr, server) = wolfjudge::web::serve(service.clone(), "127.0.0.1:0")
+        .await
+        .expect("listens");
+    let html = get(addr, &format!("/g/{slug}")).await.text();
+    for c in g.ids() {
+        let role = i18n::role_name(g.ch(c).role, Lang::Zh);
+        assert!(
+            html.contains(&format!("<td class=\"role\">{role}</td>")),
+            "{role}"
+        );
+        assert!(html.contains(&g.ch(c).player), "the account after the end");
+    }
+    assert!(html.contains(&i18n::text(Lang::Zh, "web-reveal", &[])));
+    assert!(html.contains(&g.commitment));
+    assert!(html.contains(&format!(
+        "wolfjudge verify game.json --commitment {}",
+        g.commitment
+    )));
+    assert!(html.contains("id=\"replay\""));
+
+    let steps = get(addr, &format!("/g/{slug}/replay.json")).await;
+    assert_eq!(steps.status, 200);
+    assert_eq!(steps.header("content-type"), "application/json");
+    let steps: serde_json::Value = serde_json::from_slice(&steps.body).expect("json");
+    let n = steps.as_array().map_or(0, Vec::len);
+    assert!(n > 3, "{steps}");
+    let second = get(addr, &format!("/g/{slug}?step=2")).await.text();
+    assert!(
+        second.contains(&format!("2 / {n}")),
+        "the second step of {n}"
+    );
+    assert!(second.contains("rel=\"prev\"") && second.contains("rel=\"next\""));
+    let last = get(addr, &format!("/g/{slug}?step=99999")).await.text();
+    assert!(
+        last.contains(&format!("{n} / {n}")),
+        "a step past the end is the last"
+    );
+
+    let chart = get(addr, &format!("/g/{slug}/chart/0.png")).await;
+    assert_eq!(chart.status, 200);
+    assert_eq!(chart.header("content-type"), "image/png");
+    assert!(chart.body.starts_with(b"\x89PNG"));
+    assert!(html.contains(&format!("src=\"/g/{slug}/chart/0.png\"")));
+    assert!(html.contains(&i18n::text(Lang::Zh, "web-chart-timeline", &[])));
+    let charts = html.matches("<img ").count();
+    assert_eq!(
+        get(addr, &format!("/g/{slug}/chart/{}.png", charts - 1))
+            .await
+            .status,
+        200
+    );
+    assert_eq!(
+        get(addr, &format!("/g/{slug}/chart/{charts}.png"))
+            .await
+            .status,
+        404
+    );
+    assert_eq!(
+        get(addr, &format!("/g/{slug}/chart/x.png")).await.status,
+        404
+    );
     server.abort();
 }
 
