@@ -373,6 +373,55 @@ async fn an_ended_games_page_has_the_reveal_the_replay_and_the_charts(pool: PgPo
     server.abort();
 }
 
+/// A contest's page: its standings and awards as the bot posts them, its points chart as
+/// PNG; 404 for no such contest and when its server's pages are off.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_contests_page_has_its_standings_and_chart(pool: PgPool) {
+    let service = service(&pool);
+    started(&service).await;
+    let t = service
+        .create_tournament(
+            GUILD,
+            Account::new(9),
+            "Judge <b>J</b>",
+            "Winter <cup>",
+            3,
+            "m32",
+        )
+        .await
+        .expect("a tournament");
+    let (addr, server) = wolfjudge::web::serve(service.clone(), "127.0.0.1:0")
+        .await
+        .expect("listens");
+    let page = get(addr, &format!("/t/{}", t.id)).await;
+    assert_eq!(page.status, 200);
+    assert_eq!(page.header("content-type"), "text/html; charset=utf-8");
+    let html = page.text();
+    assert!(
+        html.contains("Winter &#60;cup&#62;") || html.contains("Winter &lt;cup&gt;"),
+        "the name as text: {html}"
+    );
+    assert!(!html.contains("<cup>") && !html.contains("<b>J"));
+    assert!(html.contains(&i18n::text(Lang::Zh, "web-standings", &[])));
+    assert!(!html.contains(i18n::MISSING_OPEN));
+    let chart = get(addr, &format!("/t/{}/chart.png", t.id)).await;
+    assert_eq!(chart.status, 200);
+    assert_eq!(chart.header("content-type"), "image/png");
+    assert!(chart.body.starts_with(b"\x89PNG"));
+    assert_eq!(get(addr, &format!("/t/{}", t.id + 1000)).await.status, 404);
+    assert_eq!(get(addr, "/t/x").await.status, 404);
+    service
+        .set_web_pages(GUILD, false)
+        .await
+        .expect("turns off");
+    assert_eq!(get(addr, &format!("/t/{}", t.id)).await.status, 404);
+    assert_eq!(
+        get(addr, &format!("/t/{}/chart.png", t.id)).await.status,
+        404
+    );
+    server.abort();
+}
+
 /// A vote cast while a page is open: the poll's version moves, and the page then shows the
 /// vote and its reason in the count and the history.
 #[sqlx::test(migrations = "./migrations")]

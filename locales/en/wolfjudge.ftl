@@ -1563,3 +1563,6 @@ cmd-judge-page-listed-desc = True: anyone with the link can open it; False: unli
 ok-page-listed = The game's page is listed: { $url }
 ok-page-listed-no-url = The game's page is listed (this bot has no public web address, or the server's pages are off).
 ok-page-unlisted = The game's page is unlisted: nobody can open it.
+web-standings = Standings and awards
+web-points-chart = Points
+web-points-chart-alt = Each player's points after each game of the contest

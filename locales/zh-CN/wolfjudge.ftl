@@ -1509,3 +1509,6 @@ cmd-judge-page-listed-desc = True：有链接的人都能打开；False：隐藏
 ok-page-listed = 这局游戏的网页已公开：{ $url }
 ok-page-listed-no-url = 这局游戏的网页已公开（本机器人没有公开的网址，或本服务器关闭了网页）。
 ok-page-unlisted = 这局游戏的网页已隐藏：谁都打不开。
+web-standings = 积分榜与奖项
+web-points-chart = 积分
+web-points-chart-alt = 每位玩家在比赛每一局之后的积分

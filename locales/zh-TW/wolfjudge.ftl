@@ -1511,3 +1511,6 @@ cmd-judge-page-listed-desc = True：有連結的人都能開啟；False：隱藏
 ok-page-listed = 這局遊戲的網頁已公開：{ $url }
 ok-page-listed-no-url = 這局遊戲的網頁已公開（本機器人沒有公開的網址，或本伺服器關閉了網頁）。
 ok-page-unlisted = 這局遊戲的網頁已隱藏：誰都打不開。
+web-standings = 積分榜與獎項
+web-points-chart = 積分
+web-points-chart-alt = 每位玩家在比賽每一局之後的積分

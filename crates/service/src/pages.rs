@@ -507,6 +507,15 @@ pub struct ServerView {
     pub leaderboard: Vec<Ranked>,
 }
 
+/// A contest's page.
+#[derive(Debug, Clone)]
+pub struct ContestView {
+    pub lang: Lang,
+    pub name: String,
+    /// The standings as the bot posts them (a table, then the awards): its lines.
+    pub standings: Vec<String>,
+}
+
 /// A found game's page, or why there is none.
 fn shown(found: Option<store::web::SlugGame>) -> Option<GameId> {
     found.filter(|f| f.pages && !f.unlisted).map(|f| f.game)
@@ -685,6 +694,73 @@ impl Service {
             stats: self.server_stats(guild).await?,
             leaderboard: self.leaderboard(guild, RankBy::Wins, 1).await?,
         }))
+    }
+}
+
+impl Service {
+    /// The server of tournament `id`, when it has a page (its server's pages are on).
+    async fn contest_guild(&self, id: i64) -> Result<Option<Guild>, ServiceError> {
+        let Some(guild) = self.store.tournament_guild(id).await? else {
+            return Ok(None);
+        };
+        Ok((self.store.web_pages(guild).await? == Some(true)).then_some(guild))
+    }
+
+    /// Tournament `id`'s page in `lang` (its server's language when none). `None`: no such
+    /// tournament, or its server's pages are off.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn contest_page(
+        &self,
+        id: i64,
+        lang: Option<Lang>,
+    ) -> Result<Option<ContestView>, ServiceError> {
+        let Some(guild) = self.contest_guild(id).await? else {
+            return Ok(None);
+        };
+        let lang = match lang {
+            Some(l) => l,
+            None => self.settings(guild).await?.lang,
+        };
+        let s = self.standings_of(guild, id).await?;
+        Ok(Some(ContestView {
+            lang,
+            name: s.tournament.name.clone(),
+            standings: tournament::render_table(&s, lang)
+                .lines()
+                .map(str::to_string)
+                .collect(),
+        }))
+    }
+
+    /// Tournament `id`'s points chart (PNG) in `lang`. `None`: no such page.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn contest_chart(
+        &self,
+        id: i64,
+        lang: Lang,
+    ) -> Result<Option<Vec<u8>>, ServiceError> {
+        let Some(guild) = self.contest_guild(id).await? else {
+            return Ok(None);
+        };
+        let s = self.standings_of(guild, id).await?;
+        let drawn =
+            tokio::task::spawn_blocking(move || tournament::render_chart_png(&s, lang, 900, 560))
+                .await;
+        match drawn {
+            Ok(Ok(png)) => Ok(Some(png)),
+            Ok(Err(e)) => {
+                tracing::error!(tournament = id, error = %e, "the points chart cannot be drawn");
+                Ok(None)
+            }
+            Err(e) => {
+                tracing::error!(tournament = id, error = %e, "drawing the points chart failed");
+                Ok(None)
+            }
+        }
     }
 }
 

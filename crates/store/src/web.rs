@@ -134,3 +134,20 @@ impl Store {
             .collect())
     }
 }
+
+impl Store {
+    /// The server tournament `id` was created on (none: no such tournament, or one of no
+    /// server).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn tournament_guild(&self, id: i64) -> Result<Option<Guild>, StoreError> {
+        Ok(sqlx::query_scalar!(
+            r#"SELECT guild_id AS "guild: Guild" FROM tournaments WHERE id = $1"#,
+            id
+        )
+        .fetch_optional(&self.pool)
+        .await?
+        .flatten())
+    }
+}

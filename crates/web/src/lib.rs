@@ -27,7 +27,7 @@ use serde::Deserialize;
 use i18n::Lang;
 use service::{Guild, Service};
 
-pub use pages::{game_html, server_html};
+pub use pages::{contest_html, game_html, server_html};
 
 /// The pages' Content-Security-Policy: the bot's own scripts, styles, pictures, font and
 /// polling only; no inline script, no frame, no form.
@@ -71,6 +71,8 @@ pub fn router(service: Service) -> Router {
         .route("/g/{slug}/replay.json", get(replay))
         .route("/g/{slug}/chart/{file}", get(chart_png))
         .route("/s/{guild}", get(server))
+        .route("/t/{id}", get(contest))
+        .route("/t/{id}/chart.png", get(contest_chart))
         .route("/assets/style.css", get(style))
         .route("/assets/page.js", get(script))
         .route("/assets/font.otf", get(font))
@@ -234,6 +236,44 @@ async fn server(
     };
     match service.server_page(guild, q.lang()).await {
         Ok(Some(view)) => html(server_html(&view, q.lang().is_some())),
+        Ok(None) => not_found().await,
+        Err(e) => unavailable(&e),
+    }
+}
+
+async fn contest(
+    State(service): State<Service>,
+    Path(id): Path<String>,
+    Query(q): Query<PageQuery>,
+) -> Response {
+    let Ok(id) = id.parse::<i64>() else {
+        return not_found().await;
+    };
+    match service.contest_page(id, q.lang()).await {
+        Ok(Some(view)) => html(contest_html(&view, id, q.lang().is_some())),
+        Ok(None) => not_found().await,
+        Err(e) => unavailable(&e),
+    }
+}
+
+async fn contest_chart(
+    State(service): State<Service>,
+    Path(id): Path<String>,
+    Query(q): Query<PageQuery>,
+) -> Response {
+    let Ok(id) = id.parse::<i64>() else {
+        return not_found().await;
+    };
+    let lang = match q.lang() {
+        Some(l) => l,
+        None => match service.contest_page(id, None).await {
+            Ok(Some(v)) => v.lang,
+            Ok(None) => return not_found().await,
+            Err(e) => return unavailable(&e),
+        },
+    };
+    match service.contest_chart(id, lang).await {
+        Ok(Some(png)) => ([(header::CONTENT_TYPE, "image/png")], png).into_response(),
         Ok(None) => not_found().await,
         Err(e) => unavailable(&e),
     }

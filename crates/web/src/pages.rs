@@ -5,7 +5,7 @@ use askama::Template;
 use chrono::{DateTime, Utc};
 
 use i18n::Lang;
-use service::pages::{GameView, ServerView};
+use service::pages::{ContestView, GameView, ServerView};
 
 /// The languages a page may be read in, each as `?lang=` names it and as HTML does.
 const LANGS: [Lang; 3] = [Lang::Zh, Lang::ZhTw, Lang::En];
@@ -23,6 +23,30 @@ pub struct LangLink {
     pub code: &'static str,
     pub name: String,
     pub current: bool,
+}
+
+/// What every page's template words its texts with: its language, and whether it was
+/// asked for (`?lang=`: the page's links keep it).
+trait Worded {
+    fn lang(&self) -> Lang;
+    fn chosen(&self) -> bool;
+
+    fn t(&self, id: &str) -> String {
+        i18n::text(self.lang(), id, &[])
+    }
+
+    fn html_lang(&self) -> &'static str {
+        html_lang(self.lang())
+    }
+
+    /// The query that keeps the language asked for.
+    fn lang_q(&self) -> String {
+        if self.chosen() {
+            format!("?lang={}", self.lang().code())
+        } else {
+            String::new()
+        }
+    }
 }
 
 fn lang_links(lang: Lang) -> Vec<LangLink> {
@@ -48,11 +72,17 @@ struct GamePage<'a> {
     made: String,
 }
 
-impl GamePage<'_> {
-    fn t(&self, id: &str) -> String {
-        i18n::text(self.v.lang, id, &[])
+impl Worded for GamePage<'_> {
+    fn lang(&self) -> Lang {
+        self.v.lang
     }
 
+    fn chosen(&self) -> bool {
+        self.chosen
+    }
+}
+
+impl GamePage<'_> {
     fn ta(&self, id: &str, name: &str, value: impl std::fmt::Display) -> String {
         i18n::text(self.v.lang, id, &[(name, value.to_string())])
     }
@@ -68,10 +98,6 @@ impl GamePage<'_> {
 
     fn is_shown(&self, day: &u32) -> bool {
         self.v.day.as_ref().is_some_and(|d| d.day == *day)
-    }
-
-    fn html_lang(&self) -> &'static str {
-        html_lang(self.v.lang)
     }
 
     /// The query of a link to this page's day `day` or replay step `step`.
@@ -90,14 +116,6 @@ impl GamePage<'_> {
             String::new()
         } else {
             format!("?{}", parts.join("&"))
-        }
-    }
-
-    fn lang_q(&self) -> String {
-        if self.chosen {
-            format!("?lang={}", self.v.lang.code())
-        } else {
-            String::new()
         }
     }
 
@@ -138,23 +156,17 @@ struct ServerPage<'a> {
     langs: Vec<LangLink>,
 }
 
+impl Worded for ServerPage<'_> {
+    fn lang(&self) -> Lang {
+        self.v.lang
+    }
+
+    fn chosen(&self) -> bool {
+        self.chosen
+    }
+}
+
 impl ServerPage<'_> {
-    fn t(&self, id: &str) -> String {
-        i18n::text(self.v.lang, id, &[])
-    }
-
-    fn html_lang(&self) -> &'static str {
-        html_lang(self.v.lang)
-    }
-
-    fn lang_q(&self) -> String {
-        if self.chosen {
-            format!("?lang={}", self.v.lang.code())
-        } else {
-            String::new()
-        }
-    }
-
     fn winners(&self) -> Vec<(String, u32)> {
         self.v
             .stats
@@ -172,6 +184,39 @@ impl ServerPage<'_> {
 pub fn server_html(v: &ServerView, chosen: bool) -> Result<String, askama::Error> {
     ServerPage {
         v,
+        chosen,
+        langs: lang_links(v.lang),
+    }
+    .render()
+}
+
+#[derive(Template)]
+#[template(path = "contest.html")]
+struct ContestPage<'a> {
+    v: &'a ContestView,
+    id: i64,
+    chosen: bool,
+    langs: Vec<LangLink>,
+}
+
+impl Worded for ContestPage<'_> {
+    fn lang(&self) -> Lang {
+        self.v.lang
+    }
+
+    fn chosen(&self) -> bool {
+        self.chosen
+    }
+}
+
+/// The page of a contest (a tournament).
+///
+/// # Errors
+/// As [`game_html`].
+pub fn contest_html(v: &ContestView, id: i64, chosen: bool) -> Result<String, askama::Error> {
+    ContestPage {
+        v,
+        id,
         chosen,
         langs: lang_links(v.lang),
     }
@@ -276,6 +321,7 @@ mod catalog_tests {
         let templates = [
             include_str!("../templates/game.html"),
             include_str!("../templates/server.html"),
+            include_str!("../templates/contest.html"),
             include_str!("../templates/not_found.html"),
         ];
         let mut keys = Vec::new();
