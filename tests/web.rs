@@ -470,8 +470,8 @@ async fn a_vote_reaches_the_live_page(pool: PgPool) {
     server.abort();
 }
 
-/// Through Discord, with the pages served at a public address: the day post links to the
-/// game's page; `/judge page listed:False` unlists it (and `True` lists it again, answering
+/// Through Discord, with the pages served at a public address: the started sign-up post
+/// and the day post link to the game's page; `/judge page listed:False` unlists it (and `True` lists it again, answering
 /// with the link); `/wolf-setup web_pages:False` turns the server's pages off.
 #[sqlx::test(migrations = "./migrations")]
 async fn discord_links_to_the_page_and_judges_unlist_it(pool: PgPool) {
@@ -488,7 +488,7 @@ async fn discord_links_to_the_page_and_judges_unlist_it(pool: PgPool) {
     });
     w.restart().await;
     w.set_up().await;
-    w.started().await;
+    let (signup, _) = w.started().await;
     w.settle().await;
     let game = GameId(w.game_id().await);
     let slug = w
@@ -508,6 +508,15 @@ async fn discord_links_to_the_page_and_judges_unlist_it(pool: PgPool) {
         .expect("the day's opening");
     let link = i18n::text(Lang::Zh, "web-link", &[("url", url.clone())]);
     assert!(opening.content.contains(&link), "{}", opening.content);
+    w.fake
+        .wait_for("the started sign-up post to link to the page", 20, |f| {
+            f.message(signup.id).is_some_and(|m| {
+                m.content
+                    .contains(&i18n::text(Lang::Zh, "signup-started", &[]))
+                    && m.content.contains(&link)
+            })
+        })
+        .await;
 
     let unlisted = w
         .judge_says(post, &["judge", "page"], &[("listed", 5, json!(false))])

@@ -360,6 +360,9 @@ pub struct Signup {
     /// The bench of volunteer substitutes, (account, name) in order of volunteering: offered
     /// a seat when the judge replaces a player ([`Service::offer_seat`]).
     pub bench: Vec<(Account, String)>,
+    /// The started game's web page (filled for the sign-up post: [`Service::page_url`];
+    /// none otherwise).
+    pub page: Option<String>,
 }
 
 impl Signup {
@@ -664,6 +667,7 @@ impl Service {
             waiting,
             card_record: CardRecord::default(),
             bench,
+            page: None,
         })
     }
 

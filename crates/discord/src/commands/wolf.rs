@@ -547,7 +547,14 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
         })
         .collect();
     let state = if s.game.is_some() {
-        text(s.lang, "signup-started", &[])
+        match &s.page {
+            Some(url) => format!(
+                "{}\n{}",
+                text(s.lang, "signup-started", &[]),
+                text(s.lang, "web-link", &[("url", url.clone())])
+            ),
+            None => text(s.lang, "signup-started", &[]),
+        }
     } else {
         text(s.lang, "signup-open", &[])
     };
@@ -701,6 +708,13 @@ pub async fn refresh_signup(http: &Http, data: &Data, id: SignupId) {
                 match service.card_record(&s).await {
                     Ok(record) => s.card_record = record,
                     Err(e) => tracing::warn!(error = %e, "could not read the card records"),
+                }
+                // Once started, the post links to the game's page.
+                if let Some(game) = s.game {
+                    match service.page_url(game).await {
+                        Ok(page) => s.page = page,
+                        Err(e) => tracing::warn!(error = %e, "could not read the game's page"),
+                    }
                 }
                 refresh(http, &s).await
             }
