@@ -19,6 +19,7 @@
 //! - [`store`]: games in PostgreSQL (event log, outbox, deadlines, idempotent commands).
 //! - [`uno`]: UNO's rules as a pure fold, its scripts and a simulated player.
 //! - [`tournament`]: series of games scored by role, standings, awards and a chart.
+//! - [`web`]: every game on the web: its page, live and after the end, read-only.
 
 pub mod bench;
 pub mod recorder;
@@ -35,3 +36,4 @@ pub use service;
 pub use store;
 pub use tournament;
 pub use uno;
+pub use web;

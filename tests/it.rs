@@ -73,3 +73,7 @@ mod store;
 mod tally;
 #[path = "tournament.rs"]
 mod tournament;
+#[path = "web.rs"]
+mod web;
+#[path = "web_secrecy.rs"]
+mod web_secrecy;

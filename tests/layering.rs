@@ -43,6 +43,8 @@ const FLOORS: &[(&str, u8)] = &[
     // The edges: what starts and drives the rest; `recorder` is the file messenger they
     // share.
     ("discord", 5),
+    // The game pages on the web, read-only, through the service.
+    ("web", 5),
     ("cli", 5),
     ("sim", 5),
     ("bench", 5),
@@ -69,6 +71,7 @@ const SIDEWAYS: &[(&str, &str)] = &[
     ("cli", "recorder"),
     // The binary starts every adapter.
     ("cli", "discord"),
+    ("cli", "web"),
     ("cli", "bench"),
     ("cli", "sim"),
 ];
@@ -646,4 +649,27 @@ fn a_pure_crate_that_gains_an_io_dependency_fails() {
     let edges = source_edges("engine", "crates/engine/src/x.rs", code, None);
     assert_eq!(edges.len(), 1, "{edges:?}");
     assert!(failures(&edges)[0].contains("pure"));
+}
+
+/// The web adapter reads through the service only: no SQL of its own (its manifest names
+/// no database crate, its code no statement).
+#[test]
+fn the_web_adapter_has_no_sql() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/web");
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).expect("the web manifest");
+    assert!(
+        manifest_dependencies(&manifest)
+            .iter()
+            .all(|(_, name)| name != "sqlx" && name != "store"),
+        "crates/web names the database: {manifest}"
+    );
+    for entry in std::fs::read_dir(root.join("src")).expect("crates/web/src") {
+        let path = entry.expect("a file").path();
+        let code = std::fs::read_to_string(&path).expect("a source file");
+        assert!(
+            !code.contains("sqlx") && !code.contains("store::"),
+            "{} reaches the database",
+            path.display()
+        );
+    }
 }

@@ -865,20 +865,7 @@ fn public_texts(e: &Event, g: &Game, lang: Lang) -> Vec<String> {
 fn redealt(g: &Game) -> Game {
     let mut h = g.clone();
     for ch in &mut h.chars {
-        ch.role = match ch.role {
-            Role::Wolf => Role::Seer,
-            Role::Seer => Role::Witch,
-            Role::Witch => Role::Hunter,
-            Role::Hunter => Role::Guard,
-            Role::Guard => Role::Idiot,
-            Role::Idiot => Role::Knight,
-            Role::Knight => Role::WhiteWolfKing,
-            Role::WhiteWolfKing => Role::Villager,
-            Role::Villager => Role::Wolf,
-            Role::Killer => Role::Police,
-            Role::Police => Role::Civilian,
-            Role::Civilian => Role::Killer,
-        };
+        ch.role = crate::common::swapped(ch.role);
     }
     h
 }

@@ -14,6 +14,7 @@ mod script;
 mod simulate;
 mod standings;
 mod verify;
+mod web;
 mod worker;
 
 use std::process::ExitCode;
@@ -87,6 +88,9 @@ enum Cmd {
     /// deadlines older than --older-than, and every snapshot but each game's latest. The
     /// events and the command log stay (export, verify and replay read them).
     Prune(prune::Args),
+    /// Serve the game pages alone (no Discord): each game's page, a server's page, read
+    /// from the database; the address is the configuration's `[web] bind`.
+    Web(web::Args),
 }
 
 /// Parses the arguments and runs the subcommand.
@@ -98,7 +102,7 @@ pub fn main() -> ExitCode {
     // failed ping of a connection given back, which sqlx logs as a warning) are left out:
     // the tasks say once that they fail and once that they recovered (`runtime::outage`).
     let default_filter = match cmd {
-        Cmd::Run(_) | Cmd::Worker(_) => {
+        Cmd::Run(_) | Cmd::Worker(_) | Cmd::Web(_) => {
             "info,serenity=warn,sqlx::postgres::notice=error,sqlx_core::pool=error"
         }
         _ => "warn",
@@ -133,6 +137,7 @@ pub fn main() -> ExitCode {
             Cmd::Run(a) => run::run(a).await,
             Cmd::Simulate(a) => simulate::run(a).await,
             Cmd::Prune(a) => prune::run(a).await,
+            Cmd::Web(a) => web::run(a).await,
         }
     }))
 }

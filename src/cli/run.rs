@@ -48,7 +48,8 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         std::sync::Arc::new(wolfjudge::service::clock::SystemClock),
         cfg.rulesets.clone(),
         None,
-    );
+    )
+    .with_web(cfg.web.clone());
     // The retention pass runs beside the worker that delivers (not in a gateway-only
     // process), on the real clock, and outlives a database outage like the other tasks.
     let retention = (!a.no_worker).then(|| {
@@ -65,8 +66,22 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             .await;
         })
     });
+    // The game pages beside the bot, on the same database, when enabled.
+    let pages = match cfg.web.enabled {
+        true => {
+            let (addr, task) = wolfjudge::web::serve(service.clone(), &cfg.web.bind)
+                .await
+                .map_err(|e| fail(&e))?;
+            tracing::info!(%addr, "the game pages are served");
+            Some(task)
+        }
+        false => None,
+    };
     let stop_retention = || {
         if let Some(t) = &retention {
+            t.abort();
+        }
+        if let Some(t) = &pages {
             t.abort();
         }
     };

@@ -14,6 +14,28 @@ use std::path::{Path, PathBuf};
 
 use sqlx::PgPool;
 
+use wolfjudge::engine::Role;
+
+/// Every role swapped for another of its kind of game (each to a different one, the same
+/// for all), so that any text saying who holds which role reads differently once a game is
+/// dealt again with it (the secrecy checks).
+pub fn swapped(r: Role) -> Role {
+    match r {
+        Role::Wolf => Role::Seer,
+        Role::Seer => Role::Witch,
+        Role::Witch => Role::Hunter,
+        Role::Hunter => Role::Guard,
+        Role::Guard => Role::Idiot,
+        Role::Idiot => Role::Knight,
+        Role::Knight => Role::WhiteWolfKing,
+        Role::WhiteWolfKing => Role::Villager,
+        Role::Villager => Role::Wolf,
+        Role::Killer => Role::Police,
+        Role::Police => Role::Civilian,
+        Role::Civilian => Role::Killer,
+    }
+}
+
 /// Every werewolf and Mafia scenario script in `tests/scenarios/` (not the `*.expect.json`
 /// beside them), sorted.
 pub fn scenario_files() -> Vec<PathBuf> {

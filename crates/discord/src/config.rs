@@ -24,6 +24,9 @@ pub struct Config {
     /// What the gateway connection asks Discord for.
     #[serde(default)]
     pub gateway: Gateway,
+    /// The game pages' server (the web adapter serves them; the bot links to them).
+    #[serde(default)]
+    pub web: service::pages::WebConfig,
 }
 
 /// The gateway's intents that an operator chooses: the Server Members intent is
@@ -194,6 +197,25 @@ mod tests {
         )))
         .expect("config/wolfjudge.toml parses");
         assert_eq!(c.worker.poll(), Duration::from_millis(1000));
+        // The pages are off until an operator turns them on, on the loopback address.
+        assert!(!c.web.enabled);
+        assert_eq!(c.web.bind, "127.0.0.1:8080");
+        assert_eq!(c.web.game_url("abc"), None);
+    }
+
+    #[test]
+    fn the_web_section_gives_the_pages_address() {
+        let c = Config::parse(
+            "[web]\nenabled = true\nbind = \"0.0.0.0:9000\"\npublic_url = \"https://wolf.example.org/\"\n",
+        )
+        .expect("parses");
+        assert_eq!(c.web.bind, "0.0.0.0:9000");
+        assert_eq!(
+            c.web.game_url("abc").as_deref(),
+            Some("https://wolf.example.org/g/abc")
+        );
+        let e = Config::parse("[web]\nport = 1\n").expect_err("an unknown key refused");
+        assert!(e.contains("port"), "{e}");
     }
 
     #[test]

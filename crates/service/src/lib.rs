@@ -16,6 +16,7 @@ mod charts;
 pub mod clock;
 mod forum;
 pub mod guide;
+pub mod pages;
 pub mod penalties;
 pub mod play;
 mod post_pace;
@@ -382,6 +383,9 @@ pub struct Signup {
     /// The bench of volunteer substitutes, (account, name) in order of volunteering: offered
     /// a seat when the judge replaces a player ([`Service::offer_seat`]).
     pub bench: Vec<(Account, String)>,
+    /// The started game's web page (filled for the sign-up post: [`Service::page_url`];
+    /// none otherwise).
+    pub page: Option<String>,
 }
 
 impl Signup {
@@ -468,6 +472,8 @@ pub struct Service {
     fixed_seed: Option<u64>,
     /// The pace of each player's relayed posts (shared by clones).
     post_pace: Arc<Mutex<post_pace::PostPace>>,
+    /// The game pages' server, for the links the bot posts to them (none: no links).
+    web: Option<Arc<pages::WebConfig>>,
 }
 
 impl Service {
@@ -483,7 +489,15 @@ impl Service {
             overrides,
             fixed_seed,
             post_pace: Arc::default(),
+            web: None,
         }
+    }
+
+    /// The service linking to the game pages served as `web` says (when they are enabled
+    /// and have a public address).
+    pub fn with_web(mut self, web: pages::WebConfig) -> Service {
+        self.web = Some(Arc::new(web));
+        self
     }
 
     pub fn now(&self) -> DateTime<Utc> {
@@ -676,6 +690,7 @@ impl Service {
             waiting,
             card_record: CardRecord::default(),
             bench,
+            page: None,
         })
     }
 

@@ -202,7 +202,20 @@ impl Service {
         name: Option<&str>,
     ) -> Result<Standings, ServiceError> {
         let t = self.tournament_in(guild, name).await?;
-        let standings = self.store.standings(t.id).await?;
+        self.standings_of(guild, t.id).await
+    }
+
+    /// The standings of `guild`'s tournament `id`, every account shown by its member's
+    /// display name.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub(crate) async fn standings_of(
+        &self,
+        guild: Guild,
+        id: i64,
+    ) -> Result<Standings, ServiceError> {
+        let standings = self.store.standings(id).await?;
         let names = self.names(guild).await?;
         Ok(standings.renamed(|p| names.get(p).cloned().unwrap_or_else(|| p.to_string())))
     }

@@ -35,6 +35,7 @@ mod statement;
 pub mod substitutes;
 pub mod tally;
 pub mod tournament;
+pub mod web;
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -40,7 +40,14 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     // The game here (as /status finds it); none: the general help.
     let found = patient(ctx, ctx.data().service.look(place(ctx))).await?;
     let now = match found {
-        Ok((_, g, me)) => guide::now(&g, me, lang, &cmd),
+        Ok((game, g, me)) => {
+            let now = guide::now(&g, me, lang, &cmd);
+            // The game's page, when the bot links to its pages.
+            match ctx.data().service.page_url(game).await {
+                Ok(Some(url)) => format!("{now}\n\n{}", text(lang, "help-web", &[("url", url)])),
+                _ => now,
+            }
+        }
         Err(ServiceError::NoGame | ServiceError::NotSetUp) => {
             text(lang, "help-no-game", &[("join", cmd("join"))])
         }

@@ -39,7 +39,8 @@ use service::{mention, view, At, GameId, Judging, Service, ServiceError};
         "export",
         "appeals",
         "lift",
-        "note"
+        "note",
+        "page"
     )
 )]
 pub async fn judge(_ctx: Context<'_>) -> Result<(), Error> {
@@ -468,6 +469,27 @@ pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
     on_game(ctx, Action::Resume, "ok-resumed").await
+}
+
+/// List or unlist the game's web page (unlisted: nobody can open it).
+#[poise::command(slash_command, guild_only)]
+pub async fn page(
+    ctx: Context<'_>,
+    #[description = "True: the page can be opened; False: unlisted"] listed: bool,
+) -> Result<(), Error> {
+    as_judge(
+        ctx,
+        async |s: &Service, j: &Judging, _lang| {
+            s.set_unlisted(j.game, !listed).await?;
+            s.page_url(j.game).await
+        },
+        move |url, lang| match (listed, url) {
+            (true, Some(url)) => text(lang, "ok-page-listed", &[("url", url.clone())]),
+            (true, None) => text(lang, "ok-page-listed-no-url", &[]),
+            (false, _) => text(lang, "ok-page-unlisted", &[]),
+        },
+    )
+    .await
 }
 
 /// A judge's action on the whole game, confirmed with `ok`: `/judge pause` and `resume`.

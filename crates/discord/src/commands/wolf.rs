@@ -87,6 +87,9 @@ pub async fn setup(
     #[description = "The forum tag every game post carries (needed when the forum requires tags)"]
     #[autocomplete = "crate::tags::offer"]
     forum_tag: Option<String>,
+    #[description = "Whether this server's games have web pages (default: yes)"] web_pages: Option<
+        bool,
+    >,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let role = |r: &Option<Role>| r.as_ref().map(|r| ids::role(r.id));
@@ -184,6 +187,10 @@ pub async fn setup(
         let window = service.red_card_window(guild).await?;
         let notify = notify_role.as_ref().map(|r| ids::role(r.id));
         service.set_notify_role(guild, notify).await?;
+        // Unnamed: the server keeps what it had (pages on at first).
+        if let Some(on) = web_pages {
+            service.set_web_pages(guild, on).await?;
+        }
         Ok((s, camps, window, notify, tag))
     })
     .await?;
@@ -540,7 +547,14 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
         })
         .collect();
     let state = if s.game.is_some() {
-        text(s.lang, "signup-started", &[])
+        match &s.page {
+            Some(url) => format!(
+                "{}\n{}",
+                text(s.lang, "signup-started", &[]),
+                text(s.lang, "web-link", &[("url", url.clone())])
+            ),
+            None => text(s.lang, "signup-started", &[]),
+        }
     } else {
         text(s.lang, "signup-open", &[])
     };
@@ -710,6 +724,13 @@ pub async fn refresh_signup(http: &Http, data: &Data, id: SignupId) {
                 match service.card_record(&s).await {
                     Ok(record) => s.card_record = record,
                     Err(e) => tracing::warn!(error = %e, "could not read the card records"),
+                }
+                // Once started, the post links to the game's page.
+                if let Some(game) = s.game {
+                    match service.page_url(game).await {
+                        Ok(page) => s.page = page,
+                        Err(e) => tracing::warn!(error = %e, "could not read the game's page"),
+                    }
                 }
                 refresh(http, &s).await
             }

@@ -122,7 +122,18 @@ impl DiscordMessenger {
             )
             .await;
         }
-        let mut parts = split(&with_due(&msg.body, &meta));
+        // A day's opening post and the reveal link to the game's page, when the bot links
+        // to its pages.
+        let mut body = with_due(&msg.body, &meta);
+        if meta.new_post.is_some() || meta.charts {
+            if let Some(url) = self.service.page_url(game).await.map_err(failed)? {
+                body = format!(
+                    "{body}\n{}",
+                    i18n::text(route.lang, "web-link", &[("url", url)])
+                );
+            }
+        }
+        let mut parts = split(&body);
         let last = parts.len() - 1;
         // The reveal's pictures: after its text, in messages of their own, each with a
         // caption (so a retry finds what was shown) and at most ten files.

@@ -1,0 +1,797 @@
+//! The read models of the web pages (the web adapter renders them): a game's page, a
+//! server's page and a contest's page, built from the store's records.
+//!
+//! A game's page shows before its end exactly what the game has posted publicly on its
+//! server, and nothing else: it is built by folding the game's events, and takes from
+//! them only what [`Audience::Public`] events said, as the bot said it (the texts through
+//! [`i18n::render`], the vote count through [`notify::tally`]); a night's deaths appear
+//! with the next day's opening, a role only when a vote reveals an idiot, no account
+//! behind a character, no card given privately, no tree-hole note. After the end every
+//! secret is public (the reveal), and the page shows them, with a step-by-step replay.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use super::{Channel, GameId, Guild, Service, ServiceError};
+use engine::{apply, Audience, CharId, Event, EventKind, Game, Phase, Role};
+use i18n::{self, Lang};
+use store::web::ListedGame;
+use tournament::{RankBy, Ranked, ServerStats};
+
+fn t(lang: Lang, id: &str, args: &[(&str, String)]) -> String {
+    i18n::text(lang, id, args)
+}
+
+/// Where a game's Discord messages are, for the page's links.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Links {
+    pub guild: Option<Guild>,
+    pub signup: Option<Channel>,
+    /// Day → its post.
+    pub days: BTreeMap<u32, Channel>,
+}
+
+impl Links {
+    fn thread(&self, thread: Channel) -> Option<String> {
+        self.guild
+            .map(|g| format!("https://discord.com/channels/{g}/{thread}"))
+    }
+}
+
+/// One character in the page's table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    pub seat: u16,
+    pub name: String,
+    pub alive: bool,
+    /// How and when it left the game, as announced.
+    pub out: Option<String>,
+    /// Its role: after the end, or a revealed idiot's.
+    pub role: Option<String>,
+    /// The account that played it, where it differs from the name: after the end only.
+    pub account: Option<String>,
+    /// Its cards (blue/yellow/red): after the end only.
+    pub cards: Option<String>,
+}
+
+/// One public message of a day, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogLine {
+    pub at: String,
+    /// The character who posted it (a post), or none (the bot's message).
+    pub by: Option<String>,
+    pub text: String,
+}
+
+/// A day's tab.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DayView {
+    pub day: u32,
+    /// Each round's vote count as the day post shows it (its lines).
+    pub counts: Vec<Vec<String>>,
+    /// The day's whole vote history, as `/votes day:N` tells it (its lines).
+    pub history: Vec<String>,
+    /// Each character's posts that day.
+    pub posts: Vec<(String, u32)>,
+    /// The day's public messages (and the night after it), in order.
+    pub log: Vec<LogLine>,
+    /// The day's post on Discord.
+    pub link: Option<String>,
+}
+
+/// The reveal, after the end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RevealView {
+    /// The reveal as the bot posts it (every role, every deed in order, the cards with
+    /// their reasons, the tree hole, the last words, the seed and how to check it).
+    pub lines: Vec<String>,
+    pub seed: String,
+    pub commitment: String,
+}
+
+/// One step of the replay, after the end.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReplayStep {
+    pub at: String,
+    pub phase: String,
+    pub text: String,
+    pub table: Vec<PlayerView>,
+}
+
+/// The replay's step shown, with its place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayView {
+    /// 1-based.
+    pub step: usize,
+    pub steps: usize,
+    pub shown: ReplayStep,
+}
+
+/// A game's page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameView {
+    pub lang: Lang,
+    /// The game's own language (the page may be shown in another).
+    pub game_lang: Lang,
+    pub ruleset: String,
+    /// The board: how many of each role.
+    pub board: String,
+    /// The options changed from the ruleset's defaults (`name = value`).
+    pub options: Vec<String>,
+    pub phase: String,
+    /// The next deadline, as announced.
+    pub deadline: Option<String>,
+    pub paused: bool,
+    pub sheriff: Option<String>,
+    pub players: Vec<PlayerView>,
+    /// The days opened so far.
+    pub days: Vec<u32>,
+    /// The tab shown.
+    pub day: Option<DayView>,
+    pub ended: bool,
+    pub winner: Option<String>,
+    pub reveal: Option<RevealView>,
+    pub replay: Option<ReplayView>,
+    /// The reveal's pictures (the votes in order, then the timeline), each by its
+    /// description (its alt text); none before the end.
+    pub charts: Vec<String>,
+    /// The sign-up post on Discord.
+    pub signup: Option<String>,
+    /// When the game last said something publicly.
+    pub heard: Option<String>,
+    /// How many public messages the game has made: a live page reloads when it changes.
+    pub version: u64,
+}
+
+/// What a live page polls: whether something new was said, and when.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Live {
+    pub version: u64,
+    pub heard: Option<String>,
+}
+
+/// A game's table as the public knows it at some point of its events.
+#[derive(Default)]
+struct Public {
+    /// Character → how and when it left, as announced.
+    out: BTreeMap<CharId, String>,
+    sheriff: Option<CharId>,
+    /// The night's end as announced.
+    night_until: Option<DateTime<Utc>>,
+    version: u64,
+    heard: Option<DateTime<Utc>>,
+}
+
+/// How and when `c` left, in public words: a night's deaths by their night only (their
+/// causes are secret), a day's by how (every day death is announced with its cause).
+fn out_words(g: &Game, c: CharId, lang: Lang) -> String {
+    let found = g.eliminations.iter().rev().find(|(who, _, _)| *who == c);
+    match found {
+        Some((_, _, Phase::Night { night })) => {
+            t(lang, "web-out-night", &[("night", night.to_string())])
+        }
+        Some((_, cause, Phase::Day { day, .. })) => t(
+            lang,
+            "web-out-day",
+            &[
+                ("day", day.to_string()),
+                ("how", t(lang, &format!("web-cause-{}", cause.key()), &[])),
+            ],
+        ),
+        _ => t(lang, "web-out", &[]),
+    }
+}
+
+/// The board line: each role with its count.
+fn board(g: &Game, lang: Lang) -> String {
+    let counts: Vec<String> = g
+        .ruleset
+        .counts_for(g.chars.len())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(r, k)| {
+            t(
+                lang,
+                "board-count",
+                &[("role", i18n::role_name(r, lang)), ("count", k.to_string())],
+            )
+        })
+        .collect();
+    counts.join(&t(lang, "list-sep", &[]))
+}
+
+/// The table at `g`: the public's view (`public`) before the end, everything after it.
+fn table(g: &Game, public: &Public, lang: Lang) -> Vec<PlayerView> {
+    let ended = g.ended();
+    g.ids()
+        .map(|c| {
+            let ch = g.ch(c);
+            let (alive, out) = if ended {
+                (ch.alive, (!ch.alive).then(|| out_words(g, c, lang)))
+            } else {
+                (!public.out.contains_key(&c), public.out.get(&c).cloned())
+            };
+            let role = (ended || (g.revealed.contains(&c) && ch.role == Role::Idiot))
+                .then(|| i18n::role_name(ch.role, lang));
+            PlayerView {
+                seat: c.0,
+                name: ch.name.clone(),
+                alive,
+                out,
+                role,
+                account: (ended && !ch.player.is_empty() && ch.player != ch.name)
+                    .then(|| ch.player.clone()),
+                cards: ended
+                    .then(|| format!("{}/{}/{}", ch.cards.blue, ch.cards.yellow, ch.cards.red)),
+            }
+        })
+        .collect()
+}
+
+/// Folds `e` into what the public knows, `g` the state right after it.
+fn learn(public: &mut Public, e: &Event, g: &Game, lang: Lang) {
+    if e.audience() != Audience::Public {
+        return;
+    }
+    public.version += 1;
+    public.heard = Some(e.at);
+    match &e.kind {
+        EventKind::Eliminated { character, .. } => {
+            public
+                .out
+                .insert(*character, out_words(g, *character, lang));
+            if public.sheriff == Some(*character) {
+                public.sheriff = None;
+            }
+        }
+        EventKind::DayOpened {
+            deaths, sheriff, ..
+        } => {
+            for d in deaths {
+                public.out.insert(*d, out_words(g, *d, lang));
+            }
+            public.sheriff = *sheriff;
+            public.night_until = None;
+        }
+        EventKind::SheriffElected { sheriff } => public.sheriff = *sheriff,
+        EventKind::BadgePassed { to, .. } => public.sheriff = Some(*to),
+        EventKind::NightOpened { witch_until, .. } => public.night_until = Some(*witch_until),
+        _ => {}
+    }
+}
+
+/// The page of the game `events` in `lang`: the tab of day `day` (the latest when none),
+/// and after the end step `step` of the replay (the first when none).
+pub fn game_view(
+    events: &[Event],
+    game_lang: Lang,
+    lang: Lang,
+    day: Option<u32>,
+    step: Option<usize>,
+    links: &Links,
+) -> GameView {
+    let mut g = Game::default();
+    let mut public = Public::default();
+    // Day → its public messages (a night's go with the day before it; the first night's,
+    // and the start's, with day 1).
+    let mut logs: BTreeMap<u32, Vec<LogLine>> = BTreeMap::new();
+    // (day, round) → the count as last drawn.
+    let mut counts: BTreeMap<(u32, u32), String> = BTreeMap::new();
+    let mut reveal = None;
+    for e in events {
+        apply(&mut g, e);
+        learn(&mut public, e, &g, lang);
+        if let Some(meta) = notify::tally::outgoing(e, &g, lang) {
+            if let Some(r) = meta.meta.as_ref().and_then(|m| m.tally.as_ref()) {
+                counts.insert((r.day, r.round), meta.body.clone());
+            }
+        }
+        if e.audience() != Audience::Public {
+            continue;
+        }
+        let zone = g.ruleset.options.time_zone;
+        let line = match &e.kind {
+            EventKind::Revealed {
+                seed, commitment, ..
+            } => {
+                reveal = Some(RevealView {
+                    lines: i18n::render(e, &g, lang)
+                        .lines()
+                        .map(str::to_string)
+                        .collect(),
+                    seed: seed.to_string(),
+                    commitment: commitment.clone(),
+                });
+                continue;
+            }
+            EventKind::Posted { by, text, .. } => LogLine {
+                at: i18n::time(e.at, zone),
+                by: Some(g.ch(*by).name.clone()),
+                text: text.clone(),
+            },
+            _ => LogLine {
+                at: i18n::time(e.at, zone),
+                by: None,
+                text: i18n::render(e, &g, lang),
+            },
+        };
+        logs.entry(g.last_day.max(1)).or_default().push(line);
+    }
+    let zone = g.ruleset.options.time_zone;
+    let ended = g.ended();
+    let days: Vec<u32> = (1..=g.last_day).collect();
+    let shown = day.filter(|d| days.contains(d)).or(days.last().copied());
+    let day = shown.map(|d| DayView {
+        day: d,
+        counts: counts
+            .range((d, 0)..(d + 1, 0))
+            .map(|(_, body)| body.lines().map(str::to_string).collect())
+            .collect(),
+        history: notify::tally::history(events, &g, d, lang)
+            .map(|h| h.lines().map(str::to_string).collect())
+            .unwrap_or_default(),
+        posts: g
+            .ids()
+            .map(|c| {
+                let ch = g.ch(c);
+                (ch.name.clone(), ch.posts.get(&d).copied().unwrap_or(0))
+            })
+            .collect(),
+        log: logs.remove(&d).unwrap_or_default(),
+        link: links.days.get(&d).and_then(|t| links.thread(*t)),
+    });
+    let deadline = match g.phase {
+        _ if ended || g.paused.is_some() => None,
+        Phase::Day { .. } => g.day.as_ref().filter(|d| !d.closed).map(|d| d.closes),
+        Phase::Night { .. } => public.night_until,
+        _ => None,
+    };
+    let sheriff = if ended { g.sheriff } else { public.sheriff };
+    let replay = if ended {
+        replay_steps(events, lang, step)
+    } else {
+        None
+    };
+    GameView {
+        lang,
+        game_lang,
+        ruleset: g.ruleset.name.clone(),
+        board: board(&g, lang),
+        options: g
+            .ruleset
+            .changed_options()
+            .into_iter()
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect(),
+        phase: i18n::phase_name(g.phase, lang),
+        deadline: deadline.map(|d| i18n::time(d, zone)),
+        paused: g.paused.is_some() && !ended,
+        sheriff: sheriff.map(|s| g.ch(s).name.clone()),
+        players: table(&g, &public, lang),
+        days,
+        day,
+        ended,
+        winner: g.winner.map(|w| i18n::winner_name(w, lang)),
+        reveal: if ended { reveal } else { None },
+        replay,
+        charts: if ended {
+            chart_alts(events, &g, lang)
+        } else {
+            Vec::new()
+        },
+        signup: links.signup.and_then(|t| links.thread(t)),
+        heard: public.heard.map(|h| i18n::time(h, zone)),
+        version: public.version,
+    }
+}
+
+/// The description of each of the reveal's pictures of `events` (in [`chart::game_charts`]'
+/// order: each vote, then the timeline).
+fn chart_alts(events: &[Event], g: &Game, lang: Lang) -> Vec<String> {
+    let mut alts: Vec<String> = chart::read::votes(events, g.ruleset.sheriff_weight_milli())
+        .iter()
+        .map(|v| {
+            let phase = Phase::Day {
+                day: v.day,
+                round: v.round,
+            };
+            t(
+                lang,
+                "web-chart-vote",
+                &[("phase", i18n::phase_name(phase, lang))],
+            )
+        })
+        .collect();
+    alts.push(t(lang, "web-chart-timeline", &[]));
+    alts
+}
+
+/// What a live page polls for the game `events`.
+pub fn live(events: &[Event]) -> Live {
+    let mut g = Game::default();
+    let (mut version, mut heard) = (0, None);
+    for e in events {
+        apply(&mut g, e);
+        if e.audience() == Audience::Public {
+            version += 1;
+            heard = Some(e.at);
+        }
+    }
+    Live {
+        version,
+        heard: heard.map(|h| i18n::time(h, g.ruleset.options.time_zone)),
+    }
+}
+
+/// Every step of an ended game's replay: each event that says something (in order), with
+/// the table as it stood right after it. Nothing before the end: `None` for a running game.
+pub fn replay(events: &[Event], lang: Lang) -> Option<Vec<ReplayStep>> {
+    let last = Game::replay(events);
+    if !last.ended() {
+        return None;
+    }
+    let mut g = Game::default();
+    let mut public = Public::default();
+    let mut steps = Vec::new();
+    for e in events {
+        apply(&mut g, e);
+        learn(&mut public, e, &g, lang);
+        let text = match (&e.kind, e.audience()) {
+            (_, Audience::Internal) | (EventKind::Revealed { .. }, _) => continue,
+            (_, Audience::Judge) => i18n::render_judge(e, &g, lang),
+            _ => i18n::render(e, &g, lang),
+        };
+        // The table as it stood: who was in, each role (all public now).
+        let mut table: Vec<PlayerView> = g
+            .ids()
+            .map(|c| {
+                let ch = g.ch(c);
+                PlayerView {
+                    seat: c.0,
+                    name: ch.name.clone(),
+                    alive: ch.alive,
+                    out: (!ch.alive).then(|| out_words(&g, c, lang)),
+                    role: Some(i18n::role_name(ch.role, lang)),
+                    account: (!ch.player.is_empty() && ch.player != ch.name)
+                        .then(|| ch.player.clone()),
+                    cards: Some(format!(
+                        "{}/{}/{}",
+                        ch.cards.blue, ch.cards.yellow, ch.cards.red
+                    )),
+                }
+            })
+            .collect();
+        table.sort_by_key(|p| p.seat);
+        steps.push(ReplayStep {
+            at: i18n::time(e.at, g.ruleset.options.time_zone),
+            phase: i18n::phase_name(g.phase, lang),
+            text,
+            table,
+        });
+    }
+    Some(steps)
+}
+
+fn replay_steps(events: &[Event], lang: Lang, step: Option<usize>) -> Option<ReplayView> {
+    let mut steps = replay(events, lang)?;
+    if steps.is_empty() {
+        return None;
+    }
+    let n = steps.len();
+    let i = step.unwrap_or(1).clamp(1, n);
+    Some(ReplayView {
+        step: i,
+        steps: n,
+        shown: steps.swap_remove(i - 1),
+    })
+}
+
+/// A game a server's page lists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameLink {
+    pub slug: String,
+    pub ruleset: String,
+    pub ended: bool,
+    pub started: String,
+}
+
+/// A server's page.
+#[derive(Debug, Clone)]
+pub struct ServerView {
+    pub lang: Lang,
+    pub running: Vec<GameLink>,
+    pub ended: Vec<GameLink>,
+    pub stats: ServerStats,
+    pub leaderboard: Vec<Ranked>,
+}
+
+/// A contest's page.
+#[derive(Debug, Clone)]
+pub struct ContestView {
+    pub lang: Lang,
+    pub name: String,
+    /// The standings as the bot posts them (a table, then the awards): its lines.
+    pub standings: Vec<String>,
+}
+
+/// A found game's page, or why there is none.
+fn shown(found: Option<store::web::SlugGame>) -> Option<GameId> {
+    found.filter(|f| f.pages && !f.unlisted).map(|f| f.game)
+}
+
+impl Service {
+    /// The game whose page is `slug`, if it has one (it exists, is not unlisted, and its
+    /// server's pages are on).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn page_game(&self, slug: &str) -> Result<Option<GameId>, ServiceError> {
+        Ok(shown(self.store.game_by_slug(slug).await?))
+    }
+
+    /// The page of the game `slug` in `lang` (the game's language when none): see
+    /// [`game_view`]. `None`: no such page.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn game_page(
+        &self,
+        slug: &str,
+        lang: Option<Lang>,
+        day: Option<u32>,
+        step: Option<usize>,
+    ) -> Result<Option<GameView>, ServiceError> {
+        let Some(game) = self.page_game(slug).await? else {
+            return Ok(None);
+        };
+        let events = self.store.events(game).await?;
+        let route = self.store.route_row(game).await?;
+        let game_lang = match &route {
+            Some(r) => Lang::parse(&r.lang).unwrap_or_default(),
+            None => self.store.load_cached(game).await?.1,
+        };
+        let links = Links {
+            guild: route.as_ref().map(|r| r.guild),
+            signup: route.as_ref().and_then(|r| r.thread),
+            days: self
+                .store
+                .day_threads(game)
+                .await?
+                .into_iter()
+                .map(|(d, t)| (u32::try_from(d).unwrap_or(0), t))
+                .collect(),
+        };
+        let lang = lang.unwrap_or(game_lang);
+        Ok(Some(game_view(&events, game_lang, lang, day, step, &links)))
+    }
+
+    /// What a live page of `slug` polls. `None`: no such page.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn game_live(&self, slug: &str) -> Result<Option<Live>, ServiceError> {
+        let Some(game) = self.page_game(slug).await? else {
+            return Ok(None);
+        };
+        Ok(Some(live(&self.store.events(game).await?)))
+    }
+
+    /// Every step of the replay of the ended game `slug`. `None`: no such page, or the game
+    /// has not ended.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn game_replay(
+        &self,
+        slug: &str,
+        lang: Lang,
+    ) -> Result<Option<Vec<ReplayStep>>, ServiceError> {
+        let Some(game) = self.page_game(slug).await? else {
+            return Ok(None);
+        };
+        Ok(replay(&self.store.events(game).await?, lang))
+    }
+
+    /// Picture `index` of the ended game `slug`'s reveal (the votes in order, then the
+    /// timeline) and how many there are. `None`: no such page, or the game has not ended
+    /// (the pictures are the reveal's).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn game_charts(
+        &self,
+        slug: &str,
+        lang: Lang,
+    ) -> Result<Option<Vec<chart::Png>>, ServiceError> {
+        let Some(game) = self.page_game(slug).await? else {
+            return Ok(None);
+        };
+        let (g, _) = self.store.load_cached(game).await?;
+        if !g.ended() {
+            return Ok(None);
+        }
+        Ok(Some(self.charts(game, lang).await?))
+    }
+
+    /// The slug of `game`'s page, if it has one (listed, on a server whose pages are on).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn page_slug(&self, game: GameId) -> Result<Option<String>, ServiceError> {
+        let Some((slug, _)) = self.store.game_slug(game).await? else {
+            return Ok(None);
+        };
+        Ok(self.page_game(&slug).await?.map(|_| slug))
+    }
+
+    /// The address of `game`'s page, when the bot links to its pages (`[web]` enabled with a
+    /// public address) and the game has one (listed, its server's pages on).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn page_url(&self, game: GameId) -> Result<Option<String>, ServiceError> {
+        let Some(web) = self.web.as_ref().filter(|w| w.game_url("").is_some()) else {
+            return Ok(None);
+        };
+        Ok(self
+            .page_slug(game)
+            .await?
+            .and_then(|slug| web.game_url(&slug)))
+    }
+
+    /// Unlists `game` (its page answers "not found"), or lists it again.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn set_unlisted(&self, game: GameId, unlisted: bool) -> Result<(), ServiceError> {
+        Ok(self.store.set_unlisted(game, unlisted).await?)
+    }
+
+    /// Turns `guild`'s pages on or off.
+    ///
+    /// # Errors
+    /// [`ServiceError::NotSetUp`]; database errors.
+    pub async fn set_web_pages(&self, guild: Guild, on: bool) -> Result<(), ServiceError> {
+        self.settings(guild).await?;
+        Ok(self.store.set_web_pages(guild, on).await?)
+    }
+
+    /// `guild`'s page in `lang` (its own language when none). `None`: not set up, or its
+    /// pages are off.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn server_page(
+        &self,
+        guild: Guild,
+        lang: Option<Lang>,
+    ) -> Result<Option<ServerView>, ServiceError> {
+        if self.store.web_pages(guild).await? != Some(true) {
+            return Ok(None);
+        }
+        let settings = self.settings(guild).await?;
+        let lang = lang.unwrap_or(settings.lang);
+        let zone = settings.zone();
+        let link = |g: ListedGame| GameLink {
+            slug: g.slug,
+            ruleset: g.ruleset,
+            ended: g.ended,
+            started: i18n::time(g.created, zone),
+        };
+        let (ended, running): (Vec<_>, Vec<_>) = self
+            .store
+            .listed_games(guild)
+            .await?
+            .into_iter()
+            .map(link)
+            .partition(|g| g.ended);
+        Ok(Some(ServerView {
+            lang,
+            running,
+            ended,
+            stats: self.server_stats(guild).await?,
+            leaderboard: self.leaderboard(guild, RankBy::Wins, 1).await?,
+        }))
+    }
+}
+
+impl Service {
+    /// The server of tournament `id`, when it has a page (its server's pages are on).
+    async fn contest_guild(&self, id: i64) -> Result<Option<Guild>, ServiceError> {
+        let Some(guild) = self.store.tournament_guild(id).await? else {
+            return Ok(None);
+        };
+        Ok((self.store.web_pages(guild).await? == Some(true)).then_some(guild))
+    }
+
+    /// Tournament `id`'s page in `lang` (its server's language when none). `None`: no such
+    /// tournament, or its server's pages are off.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn contest_page(
+        &self,
+        id: i64,
+        lang: Option<Lang>,
+    ) -> Result<Option<ContestView>, ServiceError> {
+        let Some(guild) = self.contest_guild(id).await? else {
+            return Ok(None);
+        };
+        let lang = match lang {
+            Some(l) => l,
+            None => self.settings(guild).await?.lang,
+        };
+        let s = self.standings_of(guild, id).await?;
+        Ok(Some(ContestView {
+            lang,
+            name: s.tournament.name.clone(),
+            standings: tournament::render_table(&s, lang)
+                .lines()
+                .map(str::to_string)
+                .collect(),
+        }))
+    }
+
+    /// Tournament `id`'s points chart (PNG) in `lang`. `None`: no such page.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn contest_chart(
+        &self,
+        id: i64,
+        lang: Lang,
+    ) -> Result<Option<Vec<u8>>, ServiceError> {
+        let Some(guild) = self.contest_guild(id).await? else {
+            return Ok(None);
+        };
+        let s = self.standings_of(guild, id).await?;
+        let drawn =
+            tokio::task::spawn_blocking(move || tournament::render_chart_png(&s, lang, 900, 560))
+                .await;
+        match drawn {
+            Ok(Ok(png)) => Ok(Some(png)),
+            Ok(Err(e)) => {
+                tracing::error!(tournament = id, error = %e, "the points chart cannot be drawn");
+                Ok(None)
+            }
+            Err(e) => {
+                tracing::error!(tournament = id, error = %e, "drawing the points chart failed");
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// The `[web]` section of the bot's configuration: the game pages' server.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WebConfig {
+    /// Serve the pages (with `wolfjudge run`; `wolfjudge web` serves them regardless).
+    pub enabled: bool,
+    /// The address the server listens on.
+    pub bind: String,
+    /// The address people reach the pages at (`https://wolf.example.org`), which the bot
+    /// puts in its links; none: no links.
+    pub public_url: Option<String>,
+}
+
+impl Default for WebConfig {
+    fn default() -> WebConfig {
+        WebConfig {
+            enabled: false,
+            bind: "127.0.0.1:8080".into(),
+            public_url: None,
+        }
+    }
+}
+
+impl WebConfig {
+    /// The page of the game `slug` at the public address, when the pages are on and have
+    /// one.
+    pub fn game_url(&self, slug: &str) -> Option<String> {
+        let base = self.public_url.as_deref().filter(|_| self.enabled)?;
+        Some(format!("{}/g/{slug}", base.trim_end_matches('/')))
+    }
+}
