@@ -1486,3 +1486,54 @@ post-replaced = The post of day { $day } was deleted, so the day goes on in this
 judge-post-replaced = The post of day { $day } was deleted; the bot opened a new one, { $post }, with the day's opening, the index and the vote count. Posts, votes and the count go on there; the deleted post's messages are gone.
 signup-replaced = The sign-up post was deleted, so this is its new post, with everyone who had signed up: Join and Leave work here.
 judge-signup-replaced = The sign-up post for { $ruleset } was deleted; the bot opened a new one, { $post }, with the { $count } members who had signed up.
+
+## UNO on Discord: the table message, "My hand", the end
+board-uno = UNO
+uno-table-title = 🃏 UNO · round { $round }
+uno-table-top = Top card: { $card } · colour in force: { $color } · { $direction }
+uno-table-clockwise = play goes clockwise ↻
+uno-table-counterclockwise = play goes counterclockwise ↺
+uno-table-count = { $player }: { $count ->
+    [one] 1 card
+   *[other] { $count } cards
+}
+uno-table-turn = { $player }'s turn, until:
+uno-table-over = The game is over.
+uno-end-scores = Scores: { $scores }
+uno-hand-title = Your hand ({ $count }): { $cards }
+uno-hand-your-turn = It is your turn: choose your move below.
+uno-hand-not-your-turn = It is { $turn }'s turn; your moves come on your turn.
+uno-move-play = Play { $card }
+uno-move-play-color = Play { $card }, naming { $color }
+uno-move-with-uno = { $move } and call UNO!
+uno-move-draw = Draw a card
+uno-move-catch = Catch { $player } (no UNO call)
+uno-moves-placeholder = Choose a card to play
+uno-button-hand = My hand
+uno-ok-moved = Done: { $move }.
+uno-err-not-a-player = You are not playing in this UNO game. It is { $turn }'s turn.
+uno-err-stale-move = That move is not open to you now. Press "My hand" again for your moves.
+uno-err-signup-count = A UNO game seats 2 to 10 players; { $players } signed up.
+ok-uno-signup-opened = UNO sign-up opened: { $post }. Players press Join; then start it with /uno start there.
+cmd-uno = uno
+cmd-uno-desc = UNO games (judge)
+cmd-uno-new = new
+cmd-uno-new-desc = Open a sign-up post for a UNO game (judge)
+cmd-uno-new-turn_time = turn_time
+cmd-uno-new-turn_time-desc = Each turn's time limit, e.g. 2m or 90s (default 2 minutes)
+cmd-uno-new-target_score = target_score
+cmd-uno-new-target_score-desc = The total that wins the game (default 500)
+cmd-uno-new-rounds = rounds
+cmd-uno-new-rounds-desc = Play this many rounds instead, the highest total winning (1: one round)
+cmd-uno-new-uno_penalty = uno_penalty
+cmd-uno-new-uno_penalty-desc = A forgotten UNO costs 2 cards at once, or only when caught
+cmd-uno-new-uno_penalty-automatic = at once (automatic)
+cmd-uno-new-uno_penalty-caught = when caught by another player
+cmd-uno-new-last_card_rule = last_card_rule
+cmd-uno-new-last_card_rule-desc = No 0, skip, reverse or wild as one's last card (default: on)
+cmd-uno-new-strict_penalties = strict_penalties
+cmd-uno-new-strict_penalties-desc = Wrong plays, calls and catches cost 2 cards; a timeout 2 (default: off)
+cmd-uno-new-tournament = tournament
+cmd-uno-new-tournament-desc = The UNO contest this game belongs to (its name)
+cmd-uno-start = start
+cmd-uno-start-desc = Deal the UNO game when 2 to 10 players have signed up (judge)

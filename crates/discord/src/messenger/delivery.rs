@@ -122,7 +122,14 @@ impl DiscordMessenger {
             )
             .await;
         }
-        let mut parts = split(&with_due(&msg.body, &meta));
+        // The player named at the start is told (the one mention the message allows): a
+        // UNO player whose turn it is.
+        let pinged = meta.ping.and_then(|seat| route.seats.get(&seat).copied());
+        let body = match pinged {
+            Some(user) => format!("{} {}", service::mention(user), msg.body),
+            None => msg.body.clone(),
+        };
+        let mut parts = split(&with_due(&body, &meta));
         let last = parts.len() - 1;
         // The reveal's pictures: after its text, in messages of their own, each with a
         // caption (so a retry finds what was shown) and at most ten files.
@@ -143,7 +150,10 @@ impl DiscordMessenger {
                 .content(text)
                 .nonce(Nonce::String(discord_nonce(&msg.nonce, i)))
                 .enforce_nonce(true)
-                .allowed_mentions(no_pings());
+                .allowed_mentions(match pinged {
+                    Some(user) if i == 0 => no_pings().users([user.discord()]),
+                    _ => no_pings(),
+                });
             if i == last {
                 m = m.components(components(game, &meta));
             }
