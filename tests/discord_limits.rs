@@ -360,7 +360,7 @@ async fn judge_and_admin_commands_are_hidden_from_members(pool: PgPool) {
         json!(zh("cmd-wolf-setup", &[]))
     );
     assert_eq!(option_names(&setup)[..3], ["forum", "judge_role", "log"]);
-    for judged in ["judge", "wolf", "tournament"] {
+    for judged in ["judge", "wolf", "tournament", "uno"] {
         let c = find(judged);
         assert_eq!(permissions_of(&c), Some(MANAGE_MESSAGES), "/{judged}");
         let subs = option_names(&c);
@@ -395,7 +395,7 @@ async fn judge_and_admin_commands_are_hidden_from_members(pool: PgPool) {
         assert_eq!(permissions_of(&find(name)), None, "/{name} is for everyone");
     }
     // Nothing else is registered.
-    assert_eq!(commands.len(), players.len() + 4);
+    assert_eq!(commands.len(), players.len() + 5);
 }
 
 /// The index of the first call at or after `from` that `f` matches.
