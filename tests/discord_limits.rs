@@ -360,7 +360,7 @@ async fn judge_and_admin_commands_are_hidden_from_members(pool: PgPool) {
         json!(zh("cmd-wolf-setup", &[]))
     );
     assert_eq!(option_names(&setup)[..3], ["forum", "judge_role", "log"]);
-    for judged in ["judge", "wolf", "tournament", "wolf-policy"] {
+    for judged in ["judge", "wolf", "tournament", "wolf-policy", "uno"] {
         let c = find(judged);
         assert_eq!(permissions_of(&c), Some(MANAGE_MESSAGES), "/{judged}");
         let subs = option_names(&c);

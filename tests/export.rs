@@ -687,3 +687,111 @@ async fn an_exported_board_game_keeps_the_new_actions(pool: PgPool) {
     let run = script::run(&parsed, Lang::En).expect("the script runs");
     assert_eq!(run.report, export.report);
 }
+
+/// A UNO game played through the service (a deal from a sign-up, plays and draws from what
+/// "My hand" offers, a turn timed out by its deadline row) exports with `wolfjudge export`
+/// as a UNO script; `wolfjudge script` on it prints the report written beside it, byte for
+/// byte, and that report is the stored game's.
+#[sqlx::test(migrations = "./migrations")]
+async fn wolfjudge_export_writes_a_uno_game_as_a_script_that_replays(pool: PgPool) {
+    use std::sync::Arc;
+    use wolfjudge::service::clock::VirtualClock;
+    use wolfjudge::service::{Account, Channel, Guild, ServerRole, Service};
+    let url = url_of(&pool);
+    let start = chrono::TimeZone::with_ymd_and_hms(&Utc, 2026, 12, 1, 12, 0, 0).unwrap();
+    let clock = VirtualClock::new(start);
+    let service = Service::new(
+        Store::new(pool),
+        Arc::new(clock.clone()),
+        Default::default(),
+        Some(7),
+    );
+    let guild = Guild::new(77);
+    crate::common::seated::set_up(
+        &service,
+        guild,
+        Channel::new(78),
+        ServerRole::new(79),
+        Channel::new(80),
+    )
+    .await;
+    let chosen = [("rounds".to_string(), "1".to_string())].into();
+    let s = service
+        .open_uno_signup(guild, Account::new(9), chosen, Lang::Zh)
+        .await
+        .expect("a UNO sign-up");
+    for i in 0..3 {
+        service
+            .join(s.id, Account::new(100 + i), &format!("P{i}"))
+            .await
+            .expect("a join");
+    }
+    let game = service.start(s.id).await.expect("the deal");
+    for n in 0..400 {
+        let st = service.uno_game(game).await.expect("the game");
+        if st.game.ended() {
+            break;
+        }
+        if n == 3 {
+            let due = st.game.deadline.expect("a turn's deadline");
+            clock.set(due + Duration::seconds(1));
+            wolfjudge::runtime::deadlines::fire_due(
+                service.store(),
+                Some(game),
+                service.now(),
+                "t",
+            )
+            .await
+            .expect("the timeout fires");
+            continue;
+        }
+        let mover = st.seats[st.game.turn];
+        let hand = service
+            .uno_hand(game, mover, Lang::Zh)
+            .await
+            .expect("a hand");
+        let code = hand.moves.first().expect("a move").0.clone();
+        clock.set(service.now() + Duration::seconds(3));
+        service
+            .uno_move(game, mover, &code, &format!("m{n}"), Lang::Zh)
+            .await
+            .expect("an offered move");
+    }
+    let stored = service.uno_game(game).await.expect("the game");
+    assert!(stored.game.ended(), "the game ended");
+    let dir = std::env::temp_dir().join(format!("wolfjudge-uno-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("uno.json");
+    let path = file.to_string_lossy().to_string();
+    let id = game.get().to_string();
+    let out = wolfjudge(&["export", &id, "--database-url", &url, "--out", &path]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let script_text = std::fs::read_to_string(&file).expect("the script");
+    assert!(
+        script_text.contains("\"ruleset\": \"uno\""),
+        "{script_text}"
+    );
+    let report_text = std::fs::read_to_string(dir.join("uno.report.json")).expect("the report");
+    let out = wolfjudge(&["script", &path, "--lang", "en"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), report_text);
+    let report: Value = serde_json::from_str(&report_text).expect("JSON");
+    let mut want = serde_json::to_value(wolfjudge::uno::script::Report::of(&stored.game, vec![]))
+        .expect("a report");
+    want["steps"] = report["steps"].clone();
+    assert_eq!(report, want, "the replay's report is the stored game's");
+    assert!(report["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .all(|s| s["ok"] == json!(true)));
+    let _ = std::fs::remove_dir_all(&dir);
+}

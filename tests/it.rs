@@ -45,6 +45,8 @@ mod discord_sanctions;
 mod discord_signups;
 #[path = "discord_tournament.rs"]
 mod discord_tournament;
+#[path = "discord_uno.rs"]
+mod discord_uno;
 #[path = "discord_warn.rs"]
 mod discord_warn;
 #[path = "export.rs"]

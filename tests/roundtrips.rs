@@ -67,6 +67,22 @@ async fn fire_until(
     panic!("the game did not get there");
 }
 
+/// A service on the fixed seed whose statements are counted, over a pool of eight
+/// connections as the bot's (`store::connect`).
+async fn counted_service(
+    pool: &PgPool,
+    clock: &VirtualClock,
+) -> (Service, Arc<crate::common::pgproxy::Counter>) {
+    let (counted_pool, counter) = counted(pool, 8).await;
+    let service = Service::new(
+        Store::new(counted_pool),
+        Arc::new(clock.clone()),
+        BTreeMap::new(),
+        Some(20261201),
+    );
+    (service, counter)
+}
+
 /// One line of the report: a command kind, whether it was accepted, its counts.
 fn report(what: &str, ok: bool, c: &Cost) {
     let said = if ok { "accepted" } else { "refused" };
@@ -84,14 +100,7 @@ fn report(what: &str, ok: bool, c: &Cost) {
 #[sqlx::test(migrations = "./migrations")]
 async fn a_vote_costs_two_round_trips_and_a_refusal_one(pool: PgPool) {
     let clock = VirtualClock::new(noon());
-    // Eight connections, as the bot's pool (`store::connect`).
-    let (counted_pool, counter) = counted(&pool, 8).await;
-    let service = Service::new(
-        Store::new(counted_pool),
-        Arc::new(clock.clone()),
-        BTreeMap::new(),
-        Some(20261201),
-    );
+    let (service, counter) = counted_service(&pool, &clock).await;
     let other = Service::new(
         Store::new(pool.clone()),
         Arc::new(clock.clone()),
@@ -376,4 +385,107 @@ async fn a_votes_lookup_reads_no_other_games_signups(pool: PgPool) {
     println!("sign-ups: {scans} sequential scans, {rows} rows read");
     assert_eq!(scans, 0, "no sign-up table scan for a vote in a day post");
     assert!(rows <= 5, "{rows} sign-up rows read for one vote");
+}
+
+/// UNO moves through the service as the Discord adapter calls it ("My hand", then a move
+/// from what it offered), counted: a first press after the deal loads the game (one round
+/// trip); then "My hand" costs none, an accepted play or draw one (its write), a move the
+/// rules refuse none, a press by someone not at the table none; and a timeout fired by the
+/// turn's deadline row is reported (the worker's look for due rows, then the write). Within the targets of a vote: at most two accepted,
+/// one refused.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_uno_move_costs_at_most_two_round_trips_and_a_refusal_one(pool: PgPool) {
+    let clock = VirtualClock::new(noon());
+    let (service, counter) = counted_service(&pool, &clock).await;
+    seated::set_up(
+        &service,
+        GUILD,
+        Channel::new(5_001),
+        ServerRole::new(5_002),
+        Channel::new(5_003),
+    )
+    .await;
+    let chosen = BTreeMap::from([("rounds".to_string(), "1".to_string())]);
+    let signup = service
+        .open_uno_signup(GUILD, Account::new(9), chosen, Lang::Zh)
+        .await
+        .expect("a UNO sign-up");
+    for i in 0..4 {
+        service
+            .join(signup.id, Account::new(FIRST + i), &format!("P{i}"))
+            .await
+            .expect("a join");
+    }
+    let game = service.start(signup.id).await.expect("the deal");
+    let mut n = 0;
+    let mut key = move || {
+        n += 1;
+        format!("u{n}")
+    };
+    let mut worst = BTreeMap::<&str, usize>::new();
+    let mut note = |what: &'static str, ok: bool, c: &Cost| {
+        report(what, ok, c);
+        let w = worst.entry(what).or_default();
+        *w = (*w).max(c.statements);
+    };
+    let turn_of = |s: &wolfjudge::store::uno_games::UnoState| s.seats[s.game.turn];
+    let s = service.uno_game(game).await.expect("the game");
+    let first = turn_of(&s);
+    let (r, c) = measure(&counter, service.uno_hand(game, first, Lang::Zh)).await;
+    note("UNO My hand", r.is_ok(), &c);
+    for _ in 0..40 {
+        let s = service.uno_game(game).await.expect("the game");
+        if s.game.ended() {
+            break;
+        }
+        let mover = turn_of(&s);
+        let other = s.seats[(s.game.turn + 1) % 4];
+        let (hand, c) = measure(&counter, service.uno_hand(game, mover, Lang::Zh)).await;
+        note("UNO My hand", hand.is_ok(), &c);
+        let hand = hand.expect("a hand");
+        let code = hand.moves.first().expect("a move").0.clone();
+        let (r, c) = measure(
+            &counter,
+            service.uno_move(game, other, &code, &key(), Lang::Zh),
+        )
+        .await;
+        note("UNO move out of turn", r.is_ok(), &c);
+        assert!(r.is_err(), "out of turn is refused");
+        let (r, c) = measure(
+            &counter,
+            service.uno_move(game, Account::new(1), &code, &key(), Lang::Zh),
+        )
+        .await;
+        note("UNO move by a non-player", r.is_ok(), &c);
+        assert!(r.is_err());
+        let what = if code == "d" { "UNO draw" } else { "UNO play" };
+        let (r, c) = measure(
+            &counter,
+            service.uno_move(game, mover, &code, &key(), Lang::Zh),
+        )
+        .await;
+        note(what, r.is_ok(), &c);
+        r.expect("an offered move is taken");
+    }
+    let s = service.uno_game(game).await.expect("the game");
+    if let Some(due) = s.game.deadline {
+        clock.set(due + Duration::seconds(1));
+        let (r, c) = measure(
+            &counter,
+            wolfjudge::runtime::deadlines::fire_due(
+                service.store(),
+                Some(game),
+                service.now(),
+                "t",
+            ),
+        )
+        .await;
+        note("UNO turn timeout (deadline row)", r.is_ok(), &c);
+    }
+    for (what, most) in worst.iter().filter(|(w, _)| !w.contains("timeout")) {
+        let limit = if what.starts_with("UNO move") { 1 } else { 2 };
+        assert!(*most <= limit, "{what}: {most} round trips");
+    }
+    assert!(worst["UNO My hand"] <= 1);
+    assert!(worst.contains_key("UNO play"));
 }

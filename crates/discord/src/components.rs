@@ -97,6 +97,20 @@ pub async fn on_component(
         }
         return Ok(());
     }
+    if let Some((game, what)) = super::commands::uno::parse(&c.data.custom_id) {
+        patiently(ctx, Pressed::Button(c), async {
+            let answer = match super::commands::uno::pressed(data, c, game, what, lang).await {
+                Ok((t, Some(hand))) => {
+                    Answer::Hand(t, super::commands::uno::hand_rows(&hand, lang))
+                }
+                Ok((t, None)) => Answer::Text(t),
+                Err(e) => Answer::Text(failure_text(&e, lang)),
+            };
+            (answer, ())
+        })
+        .await?;
+        return Ok(());
+    }
     patiently(ctx, Pressed::Button(c), async {
         (pressed(data, c, user, lang).await, ())
     })
@@ -287,6 +301,8 @@ enum Answer {
     Text(String),
     /// A modal (the callback body), which only a first, undeferred answer can open.
     Modal(serde_json::Value),
+    /// A private text with components (a UNO hand and the moves open now).
+    Hand(String, Vec<serenity::all::CreateActionRow>),
 }
 
 /// Runs `work` and answers the interaction with its [`Answer`], returning the rest of its
@@ -317,6 +333,17 @@ async fn patiently<T>(
                 http.create_interaction_response(id, token, &m, Vec::new())
                     .await?
             }
+            Answer::Hand(t, rows) => {
+                let m = CreateInteractionResponse::Message(
+                    CreateInteractionResponseMessage::new()
+                        .content(t)
+                        .components(rows)
+                        .ephemeral(true)
+                        .allowed_mentions(no_pings()),
+                );
+                http.create_interaction_response(id, token, &m, Vec::new())
+                    .await?
+            }
         }
         return Ok(rest);
     }
@@ -325,13 +352,17 @@ async fn patiently<T>(
     http.create_interaction_response(id, token, &defer, Vec::new())
         .await?;
     let (answer, rest) = work.await;
-    let t = match answer {
-        Answer::Text(t) => t,
-        Answer::Modal(_) => text(lang, "svc-slow-choose-again", &[]),
+    let (t, rows) = match answer {
+        Answer::Text(t) => (t, None),
+        Answer::Modal(_) => (text(lang, "svc-slow-choose-again", &[]), None),
+        Answer::Hand(t, rows) => (t, Some(rows)),
     };
-    let edit = EditInteractionResponse::new()
+    let mut edit = EditInteractionResponse::new()
         .content(t)
         .allowed_mentions(no_pings());
+    if let Some(rows) = rows {
+        edit = edit.components(rows);
+    }
     http.edit_original_interaction_response(token, &edit, Vec::new())
         .await?;
     Ok(rest)

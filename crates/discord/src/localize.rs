@@ -95,6 +95,17 @@ fn offer_choices(commands: &mut [Command]) {
                 p.type_setter = Some(language_option);
             }
         }
+        if c.name == "uno" {
+            for new in c.subcommands.iter_mut().filter(|s| s.name == "new") {
+                for p in new
+                    .parameters
+                    .iter_mut()
+                    .filter(|p| p.name == "uno_penalty")
+                {
+                    p.type_setter = Some(super::commands::uno::penalty_option);
+                }
+            }
+        }
         let ends = c
             .subcommands
             .iter_mut()

@@ -297,6 +297,13 @@ pub struct Delivery {
     /// The message is the round's vote count: it replaces the count's message in place.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tally: Option<TallyRef>,
+    /// The player of this seat is named at the message's start and told (mentioned): a
+    /// UNO player whose turn it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ping: Option<u16>,
+    /// A UNO table: the message carries the "My hand" button.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub uno_hand: bool,
 }
 
 impl Delivery {
@@ -318,6 +325,8 @@ impl Delivery {
             && self.moderate.is_none()
             && self.camp.is_none()
             && !self.charts
+            && self.ping.is_none()
+            && !self.uno_hand
     }
 }
 

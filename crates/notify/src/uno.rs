@@ -2,7 +2,7 @@
 //! log, which everyone reads, and the private lines only a hand's holder sees. A hand never
 //! reaches the table: the log says how many cards a player drew, never which.
 
-use uno::card::Card;
+use uno::card::{Card, Color};
 use uno::event::{Direction, DrawCause, Event, PenaltyCause};
 use uno::game::Game;
 
@@ -206,6 +206,314 @@ pub fn told(event: &Event, game: &Game, lang: Lang) -> Vec<(Seen, String)> {
             &[("deadline", i18n::time(*deadline, zone))],
         )],
     }
+}
+
+/// The messages a change of a UNO game writes to its table (the outbox rows, in order):
+/// the log of what happened, as one message naming (and telling) the player whose turn it
+/// now is, then the table message redrawn in place. A hand never goes to the table: the
+/// lines only its holder may read are left out (they see their hand with "My hand").
+pub fn outgoing(events: &[Event], after: &Game, lang: Lang) -> Vec<crate::Outgoing> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut turn = None;
+    for e in events {
+        if let Event::Turn { player, .. } = e {
+            turn = Some(*player);
+        }
+        lines.extend(
+            told(e, after, lang)
+                .into_iter()
+                .filter(|(seen, _)| *seen == Seen::Table)
+                .map(|(_, line)| line),
+        );
+    }
+    if events
+        .iter()
+        .any(|e| matches!(e, Event::GameWon { .. } | Event::Ended { .. }))
+    {
+        lines.extend(end_lines(after, lang));
+    }
+    let mut out = Vec::new();
+    if !lines.is_empty() {
+        let ping = turn
+            .filter(|_| !after.ended())
+            .and_then(|t| u16::try_from(t).ok());
+        out.push(crate::Outgoing {
+            channel: "public".into(),
+            body: lines.join("\n"),
+            meta: ping.map(|seat| crate::Delivery {
+                ping: Some(seat),
+                ..crate::Delivery::default()
+            }),
+        });
+    }
+    if after.round > 0 {
+        out.push(crate::Outgoing {
+            channel: "public".into(),
+            body: table(after, lang),
+            meta: Some(crate::Delivery {
+                tally: Some(crate::prompt::TallyRef {
+                    day: 0,
+                    round: after.round,
+                    opens: false,
+                }),
+                due: after.deadline,
+                uno_hand: !after.ended(),
+                ..crate::Delivery::default()
+            }),
+        });
+    }
+    out
+}
+
+/// The end of a game: every player's score, and the seed with its commitment (so anyone
+/// can check every shuffle and deal: `wolfjudge verify`).
+pub fn end_lines(g: &Game, lang: Lang) -> Vec<String> {
+    let sep = if lang.is_chinese() { "，" } else { ", " };
+    let scores: Vec<String> = g
+        .players
+        .iter()
+        .zip(&g.totals)
+        .map(|(p, t)| format!("{p} {t}"))
+        .collect();
+    vec![
+        text(lang, "uno-end-scores", &[("scores", scores.join(sep))]),
+        text(lang, "ev-reveal-seed", &[("seed", g.seed.to_string())]),
+        text(
+            lang,
+            "ev-reveal-commitment",
+            &[("commitment", g.seed.commitment())],
+        ),
+    ]
+}
+
+/// The table message: the round, the top card, the colour in force, the direction, whose
+/// turn it is (the deadline is shown beside it by the platform) and every player's card
+/// count. Names no card of any hand.
+pub fn table(g: &Game, lang: Lang) -> String {
+    let mut lines = vec![text(
+        lang,
+        "uno-table-title",
+        &[("round", g.round.to_string())],
+    )];
+    if let (Some(top), Some(color)) = (g.top(), g.color) {
+        let direction = match g.direction {
+            Direction::Clockwise => "uno-table-clockwise",
+            Direction::Counterclockwise => "uno-table-counterclockwise",
+        };
+        lines.push(text(
+            lang,
+            "uno-table-top",
+            &[
+                ("card", card_name(top, lang)),
+                ("color", color_name(color, lang)),
+                ("direction", text(lang, direction, &[])),
+            ],
+        ));
+    }
+    let sep = if lang.is_chinese() { "　" } else { " · " };
+    let counts: Vec<String> = g
+        .players
+        .iter()
+        .enumerate()
+        .map(|(seat, name)| {
+            let n = g.hands.get(seat).map_or(0, Vec::len);
+            let mark = if seat == g.turn && !g.ended() {
+                "▶ "
+            } else {
+                ""
+            };
+            format!(
+                "{mark}{}",
+                text(
+                    lang,
+                    "uno-table-count",
+                    &[("player", name.clone()), ("count", n.to_string())]
+                )
+            )
+        })
+        .collect();
+    lines.push(counts.join(sep));
+    if g.ended() {
+        lines.push(text(lang, "uno-table-over", &[]));
+    } else if g.paused.is_some() {
+        lines.push(text(lang, "uno-log-paused", &[]));
+    } else {
+        lines.push(text(
+            lang,
+            "uno-table-turn",
+            &[("player", g.name(g.turn).to_string())],
+        ));
+    }
+    lines.join("\n")
+}
+
+/// A move a player may make now, as "My hand" offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Move {
+    /// Play `card` (naming `color` for a wild or +4), calling UNO with it when `uno`.
+    Play {
+        card: Card,
+        color: Option<Color>,
+        uno: bool,
+    },
+    /// Draw, having nothing to play.
+    Draw,
+    /// Catch `target`, who did not call UNO.
+    Catch { target: usize },
+}
+
+impl Move {
+    /// The move as a short code (a component's value): `p:r5:-:0`, `p:wild:red:1`, `d`,
+    /// `c:2`.
+    pub fn code(&self) -> String {
+        match self {
+            Move::Play { card, color, uno } => format!(
+                "p:{card}:{}:{}",
+                color.map_or("-", Color::name),
+                u8::from(*uno)
+            ),
+            Move::Draw => "d".into(),
+            Move::Catch { target } => format!("c:{target}"),
+        }
+    }
+
+    /// Reads [`Move::code`]; `None` for anything else.
+    pub fn parse(code: &str) -> Option<Move> {
+        let parts: Vec<&str> = code.split(':').collect();
+        match parts.as_slice() {
+            ["p", card, color, uno] => Some(Move::Play {
+                card: card.parse().ok()?,
+                color: match *color {
+                    "-" => None,
+                    c => Some(Color::from_name(c)?),
+                },
+                uno: match *uno {
+                    "0" => false,
+                    "1" => true,
+                    _ => return None,
+                },
+            }),
+            ["d"] => Some(Move::Draw),
+            ["c", target] => Some(Move::Catch {
+                target: target.parse().ok()?,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The command `seat` gives with this move.
+    pub fn command(&self, seat: usize) -> uno::Command {
+        match *self {
+            Move::Play { card, color, uno } => uno::Command::Play {
+                player: seat,
+                card,
+                color,
+                uno,
+            },
+            Move::Draw => uno::Command::Draw { player: seat },
+            Move::Catch { target } => uno::Command::Catch {
+                player: seat,
+                target,
+            },
+        }
+    }
+
+    /// The move in words: 打出红5；打出变色，指定红色，并喊 UNO.
+    pub fn label(&self, g: &Game, lang: Lang) -> String {
+        match *self {
+            Move::Play { card, color, uno } => {
+                let play = match color {
+                    Some(c) => text(
+                        lang,
+                        "uno-move-play-color",
+                        &[
+                            ("card", card_name(card, lang)),
+                            ("color", color_name(c, lang)),
+                        ],
+                    ),
+                    None => text(lang, "uno-move-play", &[("card", card_name(card, lang))]),
+                };
+                if uno {
+                    text(lang, "uno-move-with-uno", &[("move", play)])
+                } else {
+                    play
+                }
+            }
+            Move::Draw => text(lang, "uno-move-draw", &[]),
+            Move::Catch { target } => text(
+                lang,
+                "uno-move-catch",
+                &[("player", g.name(target).to_string())],
+            ),
+        }
+    }
+}
+
+/// Every move `seat` may make now, in hand order: each card they may play (a wild or +4
+/// once per colour it may name; with the second-to-last card, also with the UNO call),
+/// Draw when they have nothing to play, and a catch of a player who forgot UNO. None out of
+/// turn (but a catch), while paused, or once the game is over.
+pub fn moves(g: &Game, seat: usize) -> Vec<Move> {
+    let mut out = Vec::new();
+    if g.ended() || g.paused.is_some() || seat >= g.players.len() {
+        return out;
+    }
+    if g.turn == seat {
+        let calls: &[bool] = if g.hands.get(seat).is_some_and(|h| h.len() == 2) {
+            &[true, false]
+        } else {
+            &[false]
+        };
+        let playable = g.playable_cards(seat);
+        for card in &playable {
+            let colors: Vec<Option<Color>> = if card.is_wild() {
+                Color::ALL.into_iter().map(Some).collect()
+            } else {
+                vec![None]
+            };
+            for color in colors {
+                for uno in calls {
+                    out.push(Move::Play {
+                        card: *card,
+                        color,
+                        uno: *uno,
+                    });
+                }
+            }
+        }
+        if playable.is_empty() {
+            out.push(Move::Draw);
+        }
+    }
+    if let Some(target) = g.catchable.filter(|t| *t != seat) {
+        out.push(Move::Catch { target });
+    }
+    out
+}
+
+/// What "My hand" tells `seat`: their hand, and whether it is their turn.
+pub fn hand_text(g: &Game, seat: usize, lang: Lang) -> String {
+    let hand = g.hands.get(seat).map(Vec::as_slice).unwrap_or_default();
+    let mut lines = vec![text(
+        lang,
+        "uno-hand-title",
+        &[
+            ("count", hand.len().to_string()),
+            ("cards", cards_text(hand, lang)),
+        ],
+    )];
+    if g.ended() {
+        lines.push(text(lang, "uno-err-game-over", &[]));
+    } else if g.turn == seat {
+        lines.push(text(lang, "uno-hand-your-turn", &[]));
+    } else {
+        lines.push(text(
+            lang,
+            "uno-hand-not-your-turn",
+            &[("turn", g.name(g.turn).to_string())],
+        ));
+    }
+    lines.join("\n")
 }
 
 #[cfg(test)]

@@ -37,6 +37,10 @@ pub struct GameOptions {
     /// Exactly this many players, where the ruleset seats several sizes (Mafia 11–16).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub players: Option<usize>,
+    /// A UNO game's options (`/uno new`), by the names of `config/rulesets/uno.toml`, as
+    /// typed (`turn_time = "90s"`, `rounds = "1"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uno: Option<BTreeMap<String, String>>,
 }
 
 impl GameOptions {

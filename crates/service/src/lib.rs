@@ -26,6 +26,7 @@ pub mod sanctions;
 pub mod substitutes;
 mod tally;
 mod tournament;
+pub mod uno;
 pub mod view;
 
 pub use board::GameOptions;
@@ -391,6 +392,9 @@ pub struct Signup {
 impl Signup {
     /// The ruleset's smallest and largest player counts.
     fn bounds(ruleset: &str) -> Option<(usize, usize)> {
+        if ruleset == store::uno_games::RULESET {
+            return Some((::uno::options::MIN_PLAYERS, ::uno::options::MAX_PLAYERS));
+        }
         let r = Ruleset::builtin(ruleset, &BTreeMap::new()).ok()?;
         let lo = r.deal.iter().map(|d| d.players[0]).min()?;
         let hi = r.deal.iter().map(|d| d.players[1]).max()?;
@@ -807,6 +811,9 @@ impl Service {
     /// errors.
     pub async fn start(&self, id: SignupId) -> Result<GameId, ServiceError> {
         let s = self.signup(id).await?;
+        if s.ruleset == store::uno_games::RULESET {
+            return self.start_uno(&s).await;
+        }
         let mut ruleset = self.game_ruleset(&s.ruleset, &s.options)?;
         // The game prints times in its server's time zone.
         ruleset.options.time_zone = self.settings(s.guild).await?.zone();

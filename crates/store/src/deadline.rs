@@ -332,6 +332,9 @@ impl Store {
     /// games' firings and commands: [`super::group`]), so a burst of closes takes a few
     /// statements, not one each.
     pub async fn fire(&self, head: Head, worker: &str) -> Result<Option<Fired>, StoreError> {
+        if head.due.kind == super::uno_games::TURN {
+            return self.fire_uno(head, worker).await;
+        }
         let Head { game_id, due } = head;
         // The first attempt trusts this process's cached state; see [`Retry`].
         let mut retry = Retry::FIRST;

@@ -35,6 +35,7 @@ mod statement;
 pub mod substitutes;
 pub mod tally;
 pub mod tournament;
+pub mod uno_games;
 pub mod web;
 
 use std::collections::HashMap;
@@ -355,6 +356,8 @@ pub struct Store {
     precedence: precedence::Precedence,
     /// The changes waiting to be written together ([`group`]).
     group: group::Group,
+    /// The UNO games' states ([`uno_games`]).
+    uno_cache: std::sync::Arc<uno_games::UnoCache>,
 }
 
 impl Store {
@@ -365,6 +368,7 @@ impl Store {
             dispatch_cursor: std::sync::Arc::default(),
             precedence: precedence::Precedence::default(),
             group: group::Group::default(),
+            uno_cache: std::sync::Arc::default(),
         }
     }
 
@@ -441,15 +445,7 @@ impl Store {
         let events = engine::create(setup)?;
         let game = Game::replay(&events);
         let mut tx = self.pool.begin().await?;
-        let id = sqlx::query_scalar!(
-            "INSERT INTO games (key, ruleset, lang, phase) VALUES ($1, $2, $3, 'setup')
-             ON CONFLICT (key) DO NOTHING RETURNING id",
-            key,
-            &setup.ruleset.name,
-            lang_code(lang),
-        )
-        .fetch_optional(&mut *tx)
-        .await?;
+        let id = insert_game(&mut tx, key, &setup.ruleset.name, lang).await?;
         let Some(id) = id else {
             tx.rollback().await?;
             return self
@@ -463,23 +459,7 @@ impl Store {
                 .as_ref()
                 .and_then(|p| p.get(seat))
                 .unwrap_or(name);
-            sqlx::query!(
-                "INSERT INTO characters (game_id, seat, name) VALUES ($1, $2, $3)",
-                id,
-                seat as i32,
-                name,
-            )
-            .execute(&mut *tx)
-            .await?;
-            sqlx::query!(
-                "INSERT INTO players (game_id, seat, player, since, seq) VALUES ($1, $2, $3, $4, 0)",
-                id,
-                seat as i32,
-                player,
-                setup.start,
-            )
-            .execute(&mut *tx)
-            .await?;
+            insert_seat(&mut tx, id, seat, name, player, setup.start).await?;
         }
         if let Some(from) = from {
             signup::link(&mut tx, from, id).await?;
@@ -729,6 +709,53 @@ pub(crate) enum Loaded {
 /// A language as the `lang` columns hold it: `zh`, `zh-TW`, `en` ([`Lang::code`]).
 pub(crate) fn lang_code(lang: Lang) -> &'static str {
     lang.code()
+}
+
+/// Inserts the row of a new game under `key` in `tx`; `None` when a game has that key.
+pub(crate) async fn insert_game(
+    tx: &mut Transaction<'_, Postgres>,
+    key: &str,
+    ruleset: &str,
+    lang: Lang,
+) -> Result<Option<i64>, StoreError> {
+    Ok(sqlx::query_scalar!(
+        "INSERT INTO games (key, ruleset, lang, phase) VALUES ($1, $2, $3, 'setup')
+             ON CONFLICT (key) DO NOTHING RETURNING id",
+        key,
+        ruleset,
+        lang_code(lang),
+    )
+    .fetch_optional(&mut **tx)
+    .await?)
+}
+
+/// Seats character `name` at `seat` of game `id` in `tx`, played by `player` from `at`.
+pub(crate) async fn insert_seat(
+    tx: &mut Transaction<'_, Postgres>,
+    id: i64,
+    seat: usize,
+    name: &str,
+    player: &str,
+    at: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    sqlx::query!(
+        "INSERT INTO characters (game_id, seat, name) VALUES ($1, $2, $3)",
+        id,
+        seat as i32,
+        name,
+    )
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query!(
+        "INSERT INTO players (game_id, seat, player, since, seq) VALUES ($1, $2, $3, $4, 0)",
+        id,
+        seat as i32,
+        player,
+        at,
+    )
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 /// A recorded command result under `key`, if any.

@@ -533,6 +533,85 @@ pub fn run(script: &Script, message: &dyn Fn(&Refusal) -> String) -> Result<Run,
     })
 }
 
+/// A game played elsewhere (through the store, on Discord) as a UNO script: its setup from
+/// the [`Event::Started`] that opens `events`, and a step for each accepted move of `moves`
+/// (time and command, in order) with a `wait` before it for the time that passed, then a
+/// last `wait` to `last` (the time of the game's last event), so that the turn timeouts in
+/// between fire in the replay as they did. Waits count whole seconds: the script's clock
+/// keeps within a second behind the real one. `None` when `events` does not open with the
+/// start.
+pub fn export(
+    events: &[Event],
+    moves: &[(DateTime<Utc>, Command)],
+    last: Option<DateTime<Utc>>,
+) -> Option<Value> {
+    let Some(Event::Started {
+        players,
+        seed,
+        options,
+        at,
+    }) = events.first()
+    else {
+        return None;
+    };
+    let name = |seat: usize| Value::String(players.get(seat).cloned().unwrap_or_default());
+    let mut steps = Vec::new();
+    let mut clock = *at;
+    let mut wait_to = |t: DateTime<Utc>, steps: &mut Vec<Value>| {
+        let secs = (t - clock).num_seconds();
+        if secs > 0 {
+            steps.push(serde_json::json!({"wait": format!("{secs}s")}));
+            clock += chrono::Duration::seconds(secs);
+        }
+    };
+    for (t, cmd) in moves {
+        wait_to(*t, &mut steps);
+        let step = match cmd {
+            Command::Play {
+                player,
+                card,
+                color,
+                uno,
+            } => {
+                let mut o = Map::new();
+                o.insert("by".into(), name(*player));
+                o.insert("do".into(), "play".into());
+                o.insert("card".into(), card.to_string().into());
+                if let Some(c) = color {
+                    o.insert("color".into(), c.name().into());
+                }
+                if *uno {
+                    o.insert("uno".into(), true.into());
+                }
+                Value::Object(o)
+            }
+            Command::Draw { player } => serde_json::json!({"by": name(*player), "do": "draw"}),
+            Command::Catch { player, target } => {
+                serde_json::json!({"by": name(*player), "do": "catch", "target": name(*target)})
+            }
+            Command::End { winner } => match winner {
+                Some(w) => serde_json::json!({"by": "judge", "do": "end", "winner": name(*w)}),
+                None => serde_json::json!({"by": "judge", "do": "end"}),
+            },
+            Command::Pause => serde_json::json!({"by": "judge", "do": "pause"}),
+            Command::Resume => serde_json::json!({"by": "judge", "do": "resume"}),
+            Command::Timeout => continue,
+        };
+        steps.push(step);
+    }
+    if let Some(t) = last {
+        wait_to(t, &mut steps);
+    }
+    Some(serde_json::json!({
+        "ruleset": "uno",
+        "seed": seed,
+        "start": at.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true),
+        "characters": players,
+        "options": options,
+        "steps": steps,
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,6 +14,7 @@ pub mod play;
 pub mod records;
 pub mod signups;
 pub mod tournament;
+pub mod uno;
 pub mod wolf;
 
 use poise::serenity_prelude as serenity;
@@ -54,6 +55,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         help::help(),
         help::history(),
         help::rules(),
+        uno::uno(),
     ];
     board::offer_rulesets(&mut commands);
     commands

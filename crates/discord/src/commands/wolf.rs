@@ -305,6 +305,7 @@ pub async fn new(
             witch_deadline: span(&witch_deadline)?,
             anonymous,
             players: players.map(|n| n as usize),
+            uno: None,
         };
         let s = service
             .open_signup(
@@ -316,30 +317,7 @@ pub async fn new(
                 &options,
             )
             .await?;
-        let post = crate::tags::tagged(service, guild, signup_post(&s)).await?;
-        let post = match settings
-            .forum
-            .discord()
-            .create_forum_post(ctx.http(), post)
-            .await
-        {
-            Ok(post) => post,
-            Err(e) => {
-                let why = crate::tags::untagged(ctx.http(), service, &settings, lang).await;
-                return Err(
-                    why.unwrap_or_else(|| crate::errors::platform_needing("send-messages")(e))
-                );
-            }
-        };
-        // A forum post's opening message has the post's id.
-        service
-            .signup_posted(s.id, ids::channel(post.id), post.id.get())
-            .await?;
-        // Members who asked to be told of new games: one ping, in the post.
-        if let Some(role) = service.notify_role(guild).await? {
-            super::signups::ping_opening(ctx.http(), &s, role, ids::channel(post.id)).await;
-        }
-        Ok(post.id.get())
+        post_signup(ctx, &settings, &s, lang).await
     })
     .await?;
     answer(ctx, result, |thread| {
@@ -350,6 +328,43 @@ pub async fn new(
         )
     })
     .await
+}
+
+/// Posts sign-up `s` in the server's forum (with the server's tag) and records the post;
+/// members who asked to be told of new games get one ping in it. The post's id.
+///
+/// # Errors
+/// The forum's refusal (worded: an untagged post where tags are required, a missing
+/// permission); database errors.
+pub(crate) async fn post_signup(
+    ctx: Context<'_>,
+    settings: &Settings,
+    s: &Signup,
+    lang: Lang,
+) -> Result<u64, ServiceError> {
+    let service = &ctx.data().service;
+    let guild = settings.guild;
+    let post = crate::tags::tagged(service, guild, signup_post(s)).await?;
+    let post = match settings
+        .forum
+        .discord()
+        .create_forum_post(ctx.http(), post)
+        .await
+    {
+        Ok(post) => post,
+        Err(e) => {
+            let why = crate::tags::untagged(ctx.http(), service, settings, lang).await;
+            return Err(why.unwrap_or_else(|| crate::errors::platform_needing("send-messages")(e)));
+        }
+    };
+    // A forum post's opening message has the post's id.
+    service
+        .signup_posted(s.id, ids::channel(post.id), post.id.get())
+        .await?;
+    if let Some(role) = service.notify_role(guild).await? {
+        super::signups::ping_opening(ctx.http(), s, role, ids::channel(post.id)).await;
+    }
+    Ok(post.id.get())
 }
 
 /// Post the current game's board, roles and options here
@@ -405,6 +420,15 @@ pub(crate) async fn rules_here(ctx: Context<'_>) -> Result<String, ServiceError>
 /// Start the game when enough players have signed up (judge).
 #[poise::command(slash_command, guild_only)]
 pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
+    start_signup(ctx, None).await
+}
+
+/// Starts the sign-up a start in this place is about (of ruleset `only`, when given) and
+/// answers with the game; then the sign-up post shows it started.
+///
+/// # Errors
+/// When Discord does not take the answer.
+pub(crate) async fn start_signup(ctx: Context<'_>, only: Option<&str>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let service = &ctx.data().service;
     let result = patient(ctx, async {
@@ -413,6 +437,9 @@ pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
         service.check_judge(guild, &roles(ctx).await).await?;
         // A repeated start (a retry, or two at once) answers with the game already started.
         let s = service.signup_to_start(&p).await?;
+        if only.is_some_and(|r| r != s.ruleset) {
+            return Err(ServiceError::UnknownRuleset(s.ruleset));
+        }
         let game = service.start(s.id).await?;
         Ok((game, s.id))
     })

@@ -122,13 +122,21 @@ impl DiscordMessenger {
             )
             .await;
         }
+        // The player named at the start is told (the one mention the message allows): a
+        // UNO player whose turn it is.
+        let pinged = meta.ping.and_then(|seat| route.seats.get(&seat).copied());
+        let mut body = match pinged {
+            Some(user) => format!("{} {}", service::mention(user), msg.body),
+            None => msg.body.clone(),
+        };
+        body = with_due(&body, &meta);
         // A day's opening post and the reveal link to the game's page, when the bot links
         // to its pages.
-        let mut body = with_due(&msg.body, &meta);
         if meta.new_post.is_some() || meta.charts {
             if let Some(url) = self.service.page_url(game).await.map_err(failed)? {
                 body = format!(
-                    "{body}\n{}",
+                    "{body}
+{}",
                     i18n::text(route.lang, "web-link", &[("url", url)])
                 );
             }
@@ -154,7 +162,10 @@ impl DiscordMessenger {
                 .content(text)
                 .nonce(Nonce::String(discord_nonce(&msg.nonce, i)))
                 .enforce_nonce(true)
-                .allowed_mentions(no_pings());
+                .allowed_mentions(match pinged {
+                    Some(user) if i == 0 => no_pings().users([user.discord()]),
+                    _ => no_pings(),
+                });
             if i == last {
                 m = m.components(components(game, &meta));
             }

@@ -23,16 +23,30 @@ impl DiscordMessenger {
             .unwrap_or_default();
         let (day, round) = (tally.day as i32, tally.round as i32);
         let store = self.service.store();
+        // A UNO table (day 0) is in the game's one post, its sign-up's.
         let thread = route
             .days
             .get(&tally.day)
             .copied()
+            .or(route.signup_thread.filter(|_| tally.day == 0))
             .ok_or_else(|| failed(format!("day {} has no post yet", tally.day)))?;
         let channel = thread.discord();
+        // A UNO table carries "My hand" while the game runs, and nothing once it is over.
+        let rows = (tally.day == 0).then(|| {
+            if meta.uno_hand {
+                vec![crate::commands::uno::hand_button(game, route.lang)]
+            } else {
+                Vec::new()
+            }
+        });
         let edit = || {
-            EditMessage::new()
+            let e = EditMessage::new()
                 .content(text.as_str())
-                .allowed_mentions(no_pings())
+                .allowed_mentions(no_pings());
+            match &rows {
+                Some(rows) => e.components(rows.clone()),
+                None => e,
+            }
         };
         let kept = store
             .tally_message(game, day, round)
@@ -67,11 +81,14 @@ impl DiscordMessenger {
             }
             None => {
                 self.pace.step().await;
-                let m = CreateMessage::new()
+                let mut m = CreateMessage::new()
                     .content(text.as_str())
                     .nonce(Nonce::String(discord_nonce(&msg.nonce, 0)))
                     .enforce_nonce(true)
                     .allowed_mentions(no_pings());
+                if let Some(rows) = &rows {
+                    m = m.components(rows.clone());
+                }
                 channel
                     .send_message(&*self.http, m)
                     .await
