@@ -77,5 +77,7 @@ mod tally;
 mod tournament;
 #[path = "web.rs"]
 mod web;
+#[path = "web_browser.rs"]
+mod web_browser;
 #[path = "web_secrecy.rs"]
 mod web_secrecy;

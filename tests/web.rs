@@ -22,9 +22,9 @@ fn noon() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap()
 }
 
-const GUILD: Guild = Guild::new(7_000);
+pub(crate) const GUILD: Guild = Guild::new(7_000);
 const FIRST: u64 = 70_000;
-const DAY: Channel = Channel::new(7_100);
+pub(crate) const DAY: Channel = Channel::new(7_100);
 
 /// An answer: its status, headers (names lowercased) and body.
 struct Answer {
@@ -96,7 +96,7 @@ fn unchunk(mut raw: &[u8]) -> Vec<u8> {
 }
 
 /// A started m32 game of twelve (accounts `FIRST..`) on `GUILD`, its day post recorded.
-async fn started(service: &Service) -> GameId {
+pub(crate) async fn started(service: &Service) -> GameId {
     seated::set_up(
         service,
         GUILD,
@@ -113,7 +113,7 @@ async fn started(service: &Service) -> GameId {
     game
 }
 
-fn service(pool: &PgPool) -> Service {
+pub(crate) fn service(pool: &PgPool) -> Service {
     Service::new(
         Store::new(pool.clone()),
         Arc::new(VirtualClock::new(noon())),
@@ -205,6 +205,7 @@ async fn every_route_answers_with_its_type_and_404s(pool: PgPool) {
         ("/assets/style.css", "text/css; charset=utf-8"),
         ("/assets/page.js", "text/javascript; charset=utf-8"),
         ("/assets/font.otf", "font/otf"),
+        ("/assets/icon.svg", "image/svg+xml"),
     ] {
         let a = get(addr, path).await;
         assert_eq!(a.status, 200, "{path}");

@@ -102,15 +102,21 @@ impl Browser {
         out
     }
 
-    /// Clicks the first element `css` selects.
+    /// Clicks the first element `css` selects, as a finger would: scrolled to the middle of
+    /// the screen first (in a phone's emulation chromedriver clicks where the element would
+    /// be without scrolling, and misses one below the fold).
     pub async fn click(&self, css: &str) {
-        self.client
+        let element = self
+            .client
             .find(Locator::Css(css))
             .await
-            .unwrap_or_else(|e| panic!("no element {css}: {e}"))
-            .click()
+            .unwrap_or_else(|e| panic!("no element {css}: {e}"));
+        let arg = serde_json::to_value(&element).expect("an element as JSON");
+        self.client
+            .execute("arguments[0].scrollIntoView({block: 'center'})", vec![arg])
             .await
-            .expect("the click");
+            .expect("scrolled to it");
+        element.click().await.expect("the click");
     }
 
     /// Runs `script` in the page and gives back what it returns.

@@ -6,7 +6,7 @@
 //!   live page polls, `/g/<slug>/replay.json` the replay's steps, `/g/<slug>/chart/<n>.png`
 //!   the reveal's pictures.
 //! - `/s/<guild>`: a server's games, its record and its leaderboard.
-//! - `/assets/…`: the stylesheet, the page's one script, the bundled CJK font.
+//! - `/assets/…`: the stylesheet, the page's one script, the bundled CJK font, the icon.
 //!
 //! Every page reads through the service ([`service::pages`]: what a page shows before the
 //! end is decided there); the HTML comes from askama templates (`templates/`), checked at
@@ -37,6 +37,7 @@ frame-ancestors 'none'";
 
 const STYLE: &str = include_str!("../assets/style.css");
 const SCRIPT: &str = include_str!("../assets/page.js");
+const ICON: &str = include_str!("../assets/icon.svg");
 
 /// Why the pages' server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -76,6 +77,7 @@ pub fn router(service: Service) -> Router {
         .route("/assets/style.css", get(style))
         .route("/assets/page.js", get(script))
         .route("/assets/font.otf", get(font))
+        .route("/assets/icon.svg", get(icon))
         .fallback(not_found)
         .layer(axum::middleware::map_response(secure))
         .with_state(service)
@@ -296,6 +298,11 @@ async fn script() -> Response {
         SCRIPT,
     )
         .into_response()
+}
+
+/// The tab's icon (a moon over the night), so a browser asks for no `/favicon.ico`.
+async fn icon() -> Response {
+    ([(header::CONTENT_TYPE, "image/svg+xml")], ICON).into_response()
 }
 
 async fn font() -> Response {
