@@ -1096,7 +1096,14 @@ mod tests {
             .zip(&plan.rows.ob_body)
             .zip(&plan.rows.ob_meta)
             .filter(|((c, _), _)| *c == "public")
-            .map(|((_, b), m)| (b, m.is_none()))
+            .map(|((_, b), m)| {
+                // Plain: nothing in its meta but its label.
+                let plain = m
+                    .as_ref()
+                    .and_then(|v| v.as_object())
+                    .is_none_or(|o| o.keys().all(|k| k == "label"));
+                (b, plain)
+            })
             .collect();
         assert!(said.len() >= 4, "cards, result and more: {said:?}");
         // The cards, then the count (its own row), then the result and the sheriff.
