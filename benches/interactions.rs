@@ -567,6 +567,7 @@ async fn boot(fake: &FakeDiscord, service: Service) -> discord::Bot {
         gateway: Some(Shards::ALL),
         run_worker: false,
         members_intent: true,
+        index_every: wolfjudge::discord::messenger::INDEX_EVERY,
     };
     let bot = discord::start(opts, service).await.expect("the bot starts");
     fake.wait_for("the bot to connect and register its commands", 60, |f| {

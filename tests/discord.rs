@@ -14,7 +14,7 @@ use chrono::Duration;
 use serde_json::json;
 use sqlx::PgPool;
 
-use discord_world::{component_ids, join_id, World, JUDGE_ROLE, NAMES};
+use discord_world::{chosen_in, component_ids, join_id, World, JUDGE_ROLE, NAMES};
 use fake_discord::{Kind, Msg};
 use wolfjudge::engine::{CharId, Game, Phase, Role};
 use wolfjudge::i18n::{role_name, Lang};
@@ -43,20 +43,29 @@ pub(crate) async fn play_night(w: &mut World, restart: bool) {
     if g.ruleset.options.wolf_leader && g.leader.is_none() {
         for wolf in &wolves {
             let a = w.pick(w.user_of(*wolf).await, "leader", wolves[0]).await;
-            assert_eq!(a, chose("leader", &g.ch(wolves[0]).name), "leader vote");
+            assert!(
+                chosen_in(&a, &chose("leader", &g.ch(wolves[0]).name)),
+                "leader vote: {a}"
+            );
         }
         w.settle().await;
     }
     for wolf in &wolves {
         let a = w.pick(w.user_of(*wolf).await, "kill", victim).await;
-        assert_eq!(a, chose("kill", &g.ch(victim).name), "kill");
+        assert!(
+            chosen_in(&a, &chose("kill", &g.ch(victim).name)),
+            "kill: {a}"
+        );
     }
     w.settle().await;
     let g = w.game().await;
     if let Some(leader) = g.leader.filter(|l| g.is_alive(*l)) {
         if g.night.as_ref().is_some_and(|n| n.kill.is_none()) {
             let a = w.pick(w.user_of(leader).await, "pick", victim).await;
-            assert_eq!(a, chose("pick", &g.ch(victim).name), "pick");
+            assert!(
+                chosen_in(&a, &chose("pick", &g.ch(victim).name)),
+                "pick: {a}"
+            );
             // A second press answers with what was recorded.
             let again = w.pick(w.user_of(leader).await, "pick", victim).await;
             let recorded = wolfjudge::i18n::text(
@@ -74,7 +83,15 @@ pub(crate) async fn play_night(w: &mut World, restart: bool) {
             .find(|c| *c != seer)
             .expect("someone");
         let a = w.pick(w.user_of(seer).await, "check", target).await;
-        assert_eq!(a, chose("check", &g.ch(target).name), "check");
+        assert!(
+            chosen_in(&a, &chose("check", &g.ch(target).name)),
+            "check: {a}"
+        );
+        // The check's answer is in the redrawn prompt, not in a DM of its own.
+        assert!(
+            says(&a, "ev-seer-village") || says(&a, "ev-seer-not-village"),
+            "the check's answer in the prompt: {a}"
+        );
     }
     w.settle().await;
     if restart {
@@ -298,6 +315,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
     let (_post, signup_thread) = w.started().await;
     let g = w.game().await;
     assert_eq!(g.chars.len(), 12);
+    let calls_at_start = w.fake.calls().len();
 
     // Every role went by DM to its own player, and to nobody else.
     for c in g.ids() {
@@ -403,6 +421,20 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
             .filter(|m| matches!(w.fake.channel_kind(m.channel), Some(Kind::Post { .. })))
             .map(|m| m.content.clone())
             .collect::<Vec<_>>()
+    );
+
+    // The requests made with the bot's token from the deal to the end (interaction
+    // callbacks and follow-ups, and the relay webhook's posts, are not).
+    let bot_token = w.fake.calls()[calls_at_start..]
+        .iter()
+        .filter(|c| !c.path.starts_with("/interactions/") && !c.path.starts_with("/webhooks/"))
+        .count();
+    // 313 on 2026-12-04 (444 a game in the bench before the request budget; its target,
+    // 260, is not met yet: BENCHMARKS.md); each choice's confirmation is in its redrawn
+    // prompt (checked by every pick above), not a DM.
+    assert!(
+        bot_token <= 320,
+        "{bot_token} requests with the bot's token in one game"
     );
 
     // The reveal is public and holds the seed.
@@ -1832,7 +1864,10 @@ async fn a_kill_reason_typed_in_the_label_modal_reaches_the_engine(pool: PgPool)
     let answer = w.fake.answer(i).await;
     let g = w.game().await;
     let recorded = chose("kill", &g.ch(victim).name);
-    assert_eq!(answer, recorded, "the kill is recorded");
+    assert!(
+        chosen_in(&answer, &recorded),
+        "the kill is recorded: {answer}"
+    );
     let kill = &g.night.as_ref().expect("the night").kills[&wolf];
     assert_eq!((kill.target, kill.reason.as_str()), (victim, "吃鸡"));
 }

@@ -1,15 +1,15 @@
 //! Warnings before penalties (the forum-features work), end to end through the fake Discord: at the
 //! ruleset's `warn_before_close` times (6 hours and 1 hour before a day's close in `m32`) the
-//! bot DMs each living character the close would card automatically, saying its posts, the
-//! posts needed, whether it still has to vote, and the close time (also as a Discord
-//! timestamp); nobody else, nobody dead, nobody after the speed-up. The warnings are deadline
+//! bot posts in the day's post one warning naming each living character the close would
+//! card automatically, with its posts, the posts needed and whether it still has to vote,
+//! and the close time (also as a Discord timestamp); nobody else, nobody dead, nobody after
+//! the speed-up (all of it public already: no DM repeats it to each). The warnings are deadline
 //! rows in PostgreSQL: they survive a restart, come once, and follow a close the judge moved.
 //! The judge's `/judge status` lists the characters at risk, privately.
 
 use crate::common::catalog::{msg, says_with};
 use crate::common::{discord_world, fake_discord};
 
-use std::collections::BTreeMap;
 use std::time::Duration as StdDuration;
 
 use chrono::{DateTime, Duration, Utc};
@@ -86,12 +86,25 @@ async fn vote(w: &World, thread: u64, g: &Game, c: CharId, target: CharId) {
     assert!(!a.is_empty());
 }
 
-/// The warnings DMed to `user` so far (in `lang`).
-fn warnings(w: &World, user: u64, lang: Lang) -> Vec<Msg> {
+/// The warnings posted in `thread` so far (in `lang`), in order.
+fn warnings(w: &World, thread: u64, lang: Lang) -> Vec<Msg> {
     w.fake
-        .dms_to(user)
+        .messages()
         .into_iter()
-        .filter(|m| says_with(&m.content, lang, "warn-card-heading", &[]))
+        .filter(|m| m.channel == thread && says_with(&m.content, lang, "view-at-risk-heading", &[]))
+        .collect()
+}
+
+/// The line naming `name` in each warning posted in `thread` so far that names it.
+fn warned(w: &World, thread: u64, name: &str, lang: Lang) -> Vec<String> {
+    warnings(w, thread, lang)
+        .iter()
+        .filter_map(|m| {
+            m.content
+                .lines()
+                .find(|l| l.starts_with(&format!("{name}:")) || l.starts_with(&format!("{name}：")))
+                .map(str::to_string)
+        })
         .collect()
 }
 
@@ -138,36 +151,41 @@ fn ephemeral(r: &Value) -> bool {
     r["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0
 }
 
-/// The warning `c` should get, as the catalog words it, with the close time in the game's
-/// zone (the Discord timestamp is checked apart).
-fn expected_warning(g: &Game, c: CharId, posts: u32, no_vote: bool, lang: Lang) -> Vec<String> {
-    let closes = g.day.as_ref().expect("a day").closes;
-    let mut lines = vec![msg(
+/// The line of the warning naming `c`, as the catalog words it.
+fn expected_line(g: &Game, c: CharId, posts: u32, no_vote: bool, lang: Lang) -> String {
+    let vote = if no_vote {
+        msg(lang, "view-at-risk-no-vote", &[])
+    } else {
+        String::new()
+    };
+    msg(
         lang,
-        "warn-card-heading",
+        "view-at-risk-line",
         &[
             ("name", &g.ch(c).name),
-            ("phase", &i18n::phase_name(g.phase, lang)),
-            ("closes", &i18n::time(closes, g.ruleset.options.time_zone)),
+            ("posts", &posts.to_string()),
+            ("need", "5"),
+            ("vote", &vote),
         ],
+    )
+}
+
+/// The whole warning naming `lines`, with the close time in the game's zone and as a
+/// Discord timestamp.
+fn expected_warning(g: &Game, lines: &[String], lang: Lang) -> String {
+    let closes = g.day.as_ref().expect("a day").closes;
+    let mut all = vec![msg(
+        lang,
+        "view-at-risk-heading",
+        &[("closes", &i18n::time(closes, g.ruleset.options.time_zone))],
     )];
-    let counts = [("posts", posts.to_string()), ("need", "5".to_string())];
-    let counts: Vec<(&str, &str)> = counts.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let key = if posts < 5 {
-        "warn-card-posts"
-    } else {
-        "warn-card-posts-ok"
-    };
-    lines.push(msg(lang, key, &counts));
-    if no_vote {
-        lines.push(msg(lang, "warn-card-no-vote", &[]));
-    }
-    lines.push(format!("⏰ <t:{0}:F> (<t:{0}:R>)", closes.timestamp()));
-    lines
+    all.extend(lines.iter().cloned());
+    all.push(format!("⏰ <t:{0}:F> (<t:{0}:R>)", closes.timestamp()));
+    all.join("\n")
 }
 
 /// In a Chinese game: six hours before the close the characters short of posts or of a vote
-/// (and only they) get a warning with their counts and the close time; the judge's status
+/// (and only they) are named in a warning with their counts and the close time; the judge's status
 /// lists them, privately. One makes up their posts; the bot is down when the one-hour
 /// warning comes due: once back, it sends each warning once, to those still at risk. The
 /// close then cards exactly the characters warned last.
@@ -196,17 +214,17 @@ async fn warnings_reach_exactly_the_characters_the_close_would_card(pool: PgPool
         .await;
     assert!(says_with(&a, Lang::Zh, "ok-removed", &[]), "{a}");
     w.settle().await;
-    let mut accounts = BTreeMap::new();
-    for c in g.ids() {
-        accounts.insert(c, w.user_of(c).await);
-    }
-
     // Six hours before the close.
     let six = closes - Duration::hours(6);
     w.clock.set(six + Duration::seconds(1));
     warning_fired(&w, 6 * 3600, six).await;
     let g = w.game().await;
-    let count = |w: &World, c: CharId| warnings(w, accounts[&c], Lang::Zh).len();
+    let count = |w: &World, c: CharId| warned(w, thread, &g.ch(c).name, Lang::Zh).len();
+    assert_eq!(
+        warnings(&w, thread, Lang::Zh).len(),
+        1,
+        "one warning for all"
+    );
     assert_eq!(count(&w, fine), 0, "posts and vote in: no warning");
     assert_eq!(count(&w, gone), 0, "the dead are not warned");
     assert_eq!(count(&w, no_vote), 1);
@@ -219,19 +237,26 @@ async fn warnings_reach_exactly_the_characters_the_close_would_card(pool: PgPool
             g.ch(*c).name
         );
     }
-    let text = |c: CharId| warnings(&w, accounts[&c], Lang::Zh)[0].content.clone();
-    assert_eq!(
-        text(no_vote),
-        expected_warning(&g, no_vote, 5, true, Lang::Zh).join("\n")
+    let mut lines = vec![
+        expected_line(&g, no_vote, 5, true, Lang::Zh),
+        expected_line(&g, few, 2, false, Lang::Zh),
+    ];
+    lines.extend(
+        rest.iter()
+            .map(|c| expected_line(&g, *c, 0, true, Lang::Zh)),
     );
+    let shown = warnings(&w, thread, Lang::Zh)[0].content.clone();
+    let listed: Vec<String> = shown.lines().map(str::to_string).collect();
+    let listed = listed[1..listed.len() - 1].to_vec();
     assert_eq!(
-        text(few),
-        expected_warning(&g, few, 2, false, Lang::Zh).join("\n")
+        shown,
+        expected_warning(&g, &listed, Lang::Zh),
+        "the heading with the close time, and the close as a Discord timestamp"
     );
-    assert_eq!(
-        text(rest[0]),
-        expected_warning(&g, rest[0], 0, true, Lang::Zh).join("\n")
-    );
+    let (mut listed, mut want) = (listed, lines);
+    listed.sort();
+    want.sort();
+    assert_eq!(listed, want, "exactly those at risk, with their counts");
 
     // The judge's status lists exactly them, where only the judge sees it.
     let (status, r) = judge_status(&w, thread, "zh-CN").await;
@@ -289,8 +314,8 @@ async fn warnings_reach_exactly_the_characters_the_close_would_card(pool: PgPool
     }
     let g = w.game().await;
     assert_eq!(
-        warnings(&w, accounts[&no_vote], Lang::Zh)[1].content,
-        expected_warning(&g, no_vote, 5, true, Lang::Zh).join("\n")
+        warned(&w, thread, &g.ch(no_vote).name, Lang::Zh)[1],
+        expected_line(&g, no_vote, 5, true, Lang::Zh)
     );
 
     // The close cards exactly those warned last.
@@ -334,21 +359,18 @@ async fn english_warnings_follow_an_extension_and_stop_after_the_speed_up(pool: 
     // and finds no warning due then).
     w.clock.set(old - Duration::hours(6) + Duration::seconds(1));
     warning_fired(&w, 6 * 3600, old - Duration::hours(6)).await;
-    for (_, user) in &accounts {
-        assert!(warnings(&w, *user, Lang::En).is_empty());
-    }
+    assert!(warnings(&w, thread, Lang::En).is_empty());
     // The new one: everyone (no posts, no votes yet), with the new close time.
     let six = closes - Duration::hours(6);
     w.clock.set(six + Duration::seconds(1));
     warning_fired(&w, 6 * 3600, six).await;
-    for (c, user) in &accounts {
-        let got = warnings(&w, *user, Lang::En);
-        assert_eq!(got.len(), 1, "{}", g.ch(*c).name);
-        assert_eq!(
-            got[0].content,
-            expected_warning(&g, *c, 0, true, Lang::En).join("\n")
-        );
-    }
+    let lines: Vec<String> = accounts
+        .iter()
+        .map(|(c, _)| expected_line(&g, *c, 0, true, Lang::En))
+        .collect();
+    let got = warnings(&w, thread, Lang::En);
+    assert_eq!(got.len(), 1, "one warning");
+    assert_eq!(got[0].content, expected_warning(&g, &lines, Lang::En));
     let (status, r) = judge_status(&w, thread, "en-US").await;
     assert!(ephemeral(&r), "{r}");
     let first = msg(
@@ -382,14 +404,11 @@ async fn english_warnings_follow_an_extension_and_stop_after_the_speed_up(pool: 
     let one = closes - Duration::hours(1);
     w.clock.set(one + Duration::seconds(1));
     warning_fired(&w, 3600, one).await;
-    for (c, user) in &accounts {
-        assert_eq!(
-            warnings(&w, *user, Lang::En).len(),
-            1,
-            "{}: no warning out of time, none after the speed-up",
-            g.ch(*c).name
-        );
-    }
+    assert_eq!(
+        warnings(&w, thread, Lang::En).len(),
+        1,
+        "no warning out of time, none after the speed-up"
+    );
     let (status, _) = judge_status(&w, thread, "en-US").await;
     assert!(
         status.contains(&msg(Lang::En, "view-at-risk-speedup", &[])),

@@ -46,6 +46,8 @@ pub struct Planned {
     pub ended: bool,
     /// When its first vote closed (the first day's close), if it did.
     pub first_close: Option<DateTime<Utc>>,
+    /// When its first night opened, if it did.
+    pub first_night: Option<DateTime<Utc>>,
 }
 
 /// The bench's first game start: 2026-12-01 12:00 UTC.
@@ -124,6 +126,10 @@ fn plan_of(
         .iter()
         .find(|e| matches!(e.kind, EventKind::VoteClosed { .. }))
         .map(|e| e.at);
+    let first_night = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::NightOpened { .. }))
+        .map(|e| e.at);
     Ok(Planned {
         key,
         setup,
@@ -132,6 +138,7 @@ fn plan_of(
         events: events.len(),
         ended,
         first_close,
+        first_night,
     })
 }
 

@@ -44,13 +44,19 @@ pub struct Sent {
     /// The outbox channel (`public`, `judge`, `dm:<seat>`, `camp:<camp>`).
     pub channel: String,
     pub request: Request,
-    /// The phase it was planned in: 0 before the burst, 1 the burst, 2 after it.
+    /// The phase it was planned in: 0 before the close, 1 the close (a burst), 2 between
+    /// it and the night's opening, 3 the night's opening (a burst), 4 after it.
     pub phase: usize,
     /// A public message of the game (what every player reads).
     pub public: bool,
     /// A DM that carries a deadline.
     pub deadline_dm: bool,
+    /// What the message says ([`crate::notify::Delivery::label`]; `unlabelled` if nothing).
+    pub label: String,
 }
+
+/// The phases of [`Sent::phase`].
+pub const PHASES: usize = 5;
 
 /// A messenger that plans each message's Discord requests and keeps them.
 #[derive(Debug, Default)]
@@ -59,7 +65,7 @@ pub struct Planner {
     pub sent: Mutex<Vec<Sent>>,
     pub phase: AtomicUsize,
     /// Outbox messages delivered, by phase.
-    pub messages: [AtomicUsize; 3],
+    pub messages: [AtomicUsize; PHASES],
 }
 
 impl Messenger for Planner {
@@ -76,7 +82,7 @@ impl Messenger for Planner {
 impl Planner {
     /// Plans `msg`'s requests and keeps them; returns them as they are to be timed.
     fn record(&self, msg: &OutMessage) -> Result<Vec<Timed>, SendError> {
-        let phase = self.phase.load(Ordering::Acquire).min(2);
+        let phase = self.phase.load(Ordering::Acquire).min(PHASES - 1);
         let requests = {
             let mut known = self
                 .known
@@ -85,6 +91,11 @@ impl Planner {
             plan(msg, &mut known, Server::default())
         };
         let due = msg.meta.as_ref().is_some_and(|m| m.due.is_some());
+        let label = msg
+            .meta
+            .as_ref()
+            .and_then(|m| m.label.clone())
+            .unwrap_or_else(|| "unlabelled".into());
         let dm = msg.channel.starts_with("dm:");
         let mut sent = self
             .sent
@@ -99,6 +110,7 @@ impl Planner {
                 phase,
                 public: msg.channel == "public" && !matches!(request.kind, Kind::Moderation),
                 deadline_dm: dm && due,
+                label: label.clone(),
             })
             .collect();
         let timed = planned.iter().map(Timed::of).collect();
@@ -186,10 +198,14 @@ impl Messenger for Limited<'_> {
         msg: &OutMessage,
         _earlier: Option<Earlier>,
     ) -> Result<Option<u64>, SendError> {
-        for req in self.planner.record(msg)? {
-            self.request(&req).await?;
-        }
-        Ok(None)
+        let first = crate::store::outbox::is_prompt(msg);
+        Pace::first(first, async {
+            for req in self.planner.record(msg)? {
+                self.request(&req).await?;
+            }
+            Ok(None)
+        })
+        .await
     }
 }
 
@@ -205,6 +221,9 @@ pub struct Counts {
     pub moderation: f64,
     pub other: f64,
     pub total: f64,
+    /// Those made with the bot's token (all but the webhook posts), which share Discord's
+    /// global limit.
+    pub bot_token: f64,
 }
 
 impl Counts {
@@ -224,6 +243,9 @@ impl Counts {
             };
             *slot += 1.0;
             c.total += 1.0;
+            if r.kind != Kind::Webhook {
+                c.bot_token += 1.0;
+            }
         }
         let per = per.max(1) as f64;
         for x in [
@@ -236,6 +258,7 @@ impl Counts {
             &mut c.moderation,
             &mut c.other,
             &mut c.total,
+            &mut c.bot_token,
         ] {
             *x /= per;
         }
@@ -244,8 +267,9 @@ impl Counts {
 
     fn line(&self) -> String {
         format!(
-            "{:.1} requests: {:.1} messages, {:.1} edits, {:.1} webhook posts, {:.1} DMs, {:.1} DM channels opened, {:.1} thread creations, {:.1} moderation, {:.1} other",
+            "{:.1} requests ({:.1} with the bot's token): {:.1} messages, {:.1} edits, {:.1} webhook posts, {:.1} DMs, {:.1} DM channels opened, {:.1} thread creations, {:.1} moderation, {:.1} other",
             self.total,
+            self.bot_token,
             self.messages,
             self.edits,
             self.webhook_posts,
@@ -255,6 +279,35 @@ impl Counts {
             self.moderation,
             self.other
         )
+    }
+}
+
+/// Requests of one kind and label, per game.
+#[derive(Debug, Clone, Serialize)]
+pub struct ByLabel {
+    pub kind: Kind,
+    pub label: String,
+    pub per_game: f64,
+}
+
+impl ByLabel {
+    /// The requests of `sent` by kind and label, divided by `per`, most first.
+    pub fn of<'a>(sent: impl Iterator<Item = &'a Sent>, per: usize) -> Vec<ByLabel> {
+        let mut by: BTreeMap<(Kind, &str), usize> = BTreeMap::new();
+        for s in sent {
+            *by.entry((s.request.kind, s.label.as_str())).or_default() += 1;
+        }
+        let per = per.max(1) as f64;
+        let mut out: Vec<ByLabel> = by
+            .into_iter()
+            .map(|((kind, label), n)| ByLabel {
+                kind,
+                label: label.to_string(),
+                per_game: n as f64 / per,
+            })
+            .collect();
+        out.sort_by(|a, b| b.per_game.total_cmp(&a.per_game));
+        out
     }
 }
 
@@ -358,23 +411,28 @@ pub struct Timing {
 /// Discord's limits on a virtual clock: a request goes at the earliest time its queue's
 /// previous request is done, its route's bucket and the global bucket allow it and (with
 /// `in_flight > 0`) fewer than `in_flight` requests are under way; among those that could
-/// go, the earliest goes first (ties: queue order). Each takes `rtt`.
+/// go, the earliest goes first (ties: a queue carrying a deadline's prompt first, as the
+/// outbox claims those first, then queue order). Each takes `rtt`.
 pub fn simulate(queues: &[Vec<Timed>], rtt: Duration, in_flight: usize) -> Timing {
     let rtt_ms = rtt.as_millis() as u64;
     let mut global = Window::new(GLOBAL_PER_SECOND, Duration::from_secs(1));
     let mut buckets: HashMap<(Route, Major), Window> = HashMap::new();
     // Requests under way: their done times (for the in-flight cap).
     let mut busy: BinaryHeap<Reverse<u64>> = BinaryHeap::new();
-    let mut heap: BinaryHeap<Reverse<(u64, usize)>> = (0..queues.len())
+    let rank: Vec<u8> = queues
+        .iter()
+        .map(|q| u8::from(!q.iter().any(|r| r.deadline_dm)))
+        .collect();
+    let mut heap: BinaryHeap<Reverse<(u64, u8, usize)>> = (0..queues.len())
         .filter(|q| !queues[*q].is_empty())
-        .map(|q| Reverse((0, q)))
+        .map(|q| Reverse((0, rank[q], q)))
         .collect();
     let mut next = vec![0usize; queues.len()];
     let mut t = Timing {
         in_flight,
         ..Timing::default()
     };
-    while let Some(Reverse((ready, q))) = heap.pop() {
+    while let Some(Reverse((ready, _, q))) = heap.pop() {
         let Some(req) = queues[q].get(next[q]) else {
             continue;
         };
@@ -392,7 +450,7 @@ pub fn simulate(queues: &[Vec<Timed>], rtt: Duration, in_flight: usize) -> Timin
         at = earliest_in(&global, &bucket, at);
         if at > ready {
             // Not yet: back in line at the time it could go.
-            heap.push(Reverse((at, q)));
+            heap.push(Reverse((at, rank[q], q)));
             continue;
         }
         global.take(at);
@@ -411,7 +469,7 @@ pub fn simulate(queues: &[Vec<Timed>], rtt: Duration, in_flight: usize) -> Timin
         }
         next[q] += 1;
         if next[q] < queues[q].len() {
-            heap.push(Reverse((done, q)));
+            heap.push(Reverse((done, rank[q], q)));
         }
     }
     let (bound, by) = bound(queues, rtt, in_flight);
@@ -478,6 +536,87 @@ pub fn queues(sent: &[Sent], phase: usize) -> Vec<Vec<Timed>> {
     by.into_values().collect()
 }
 
+/// Of `queues`, only the requests that carry a deadline's prompt: the least the limits
+/// allow for those is the night's bound, when they go first.
+pub fn prompts_only(queues: &[Vec<Timed>]) -> Vec<Vec<Timed>> {
+    queues
+        .iter()
+        .map(|q| {
+            q.iter()
+                .copied()
+                .filter(|r| r.deadline_dm)
+                .collect::<Vec<_>>()
+        })
+        .filter(|q| !q.is_empty())
+        .collect()
+}
+
+/// A burst of one instant: its requests, and how long they take under Discord's limits.
+#[derive(Debug, Clone, Serialize)]
+pub struct Burst {
+    /// Outbox messages and requests per game, and requests in all.
+    pub messages_per_game: f64,
+    pub requests_per_game: Counts,
+    pub requests: usize,
+    /// Of them, the DMs carrying a deadline (the night's prompts).
+    pub prompts: usize,
+    /// The most requests in one bucket (route and channel).
+    pub busiest_bucket: usize,
+    /// Every outbox channel sending at once (what the limits allow), on the virtual clock.
+    pub channels_at_once: Timing,
+    /// One request at a time, on the virtual clock.
+    pub one_at_a_time: Timing,
+    /// As the dispatcher sends it, on the real clock ([`Limited`]).
+    pub dispatcher: Timing,
+    /// For the night: the least time the limits allow for the prompts alone (the bound
+    /// when they go first), what sets it, and the last prompt's time (the dispatcher's)
+    /// over it.
+    pub prompts_bound_s: f64,
+    pub prompts_bound_by: &'static str,
+    pub prompts_ratio: f64,
+}
+
+impl Burst {
+    fn of(
+        sent: &[Sent],
+        phase: usize,
+        messages: usize,
+        games: usize,
+        rtt: Duration,
+        mut dispatcher: Timing,
+    ) -> Burst {
+        let burst = queues(sent, phase);
+        let requests: usize = burst.iter().map(Vec::len).sum();
+        let (bound_s, bound_by) = bound(&burst, rtt, 0);
+        dispatcher.in_flight = CHANNELS_AT_ONCE * DISPATCH_LANES;
+        dispatcher.bound_s = bound_s;
+        dispatcher.bound_by = bound_by;
+        dispatcher.ratio = dispatcher.all_done_s / bound_s.max(f64::MIN_POSITIVE);
+        let mut per_bucket: HashMap<(Route, Major), usize> = HashMap::new();
+        for r in burst.iter().flatten() {
+            *per_bucket.entry((r.route, r.major)).or_default() += 1;
+        }
+        let prompts = prompts_only(&burst);
+        let (prompts_bound_s, prompts_bound_by) = bound(&prompts, rtt, 0);
+        Burst {
+            messages_per_game: messages as f64 / games.max(1) as f64,
+            requests_per_game: Counts::of(
+                sent.iter().filter(|s| s.phase == phase).map(|s| &s.request),
+                games,
+            ),
+            requests,
+            prompts: prompts.iter().map(Vec::len).sum(),
+            busiest_bucket: per_bucket.into_values().max().unwrap_or(0),
+            channels_at_once: simulate(&burst, rtt, 0),
+            one_at_a_time: simulate(&burst, rtt, 1),
+            prompts_ratio: dispatcher.deadline_dms_s / prompts_bound_s.max(f64::MIN_POSITIVE),
+            dispatcher,
+            prompts_bound_s,
+            prompts_bound_by,
+        }
+    }
+}
+
 /// What the Discord-limits phase measured.
 #[derive(Debug, Clone, Serialize)]
 pub struct DiscordLimits {
@@ -491,6 +630,11 @@ pub struct DiscordLimits {
     /// Outbox messages per game over the whole game, and the requests they took by kind.
     pub messages_per_game: f64,
     pub requests_per_game: Counts,
+    /// The same requests by kind and by what their message says, most first.
+    pub requests_by_label: Vec<ByLabel>,
+    /// The night's opening of the same games, ten minutes later, at one instant too.
+    pub night_games: usize,
+    pub night: Option<Burst>,
     /// The burst: outbox messages and requests per game, and in all.
     pub burst_messages_per_game: f64,
     pub burst_requests_per_game: Counts,
@@ -518,7 +662,19 @@ impl DiscordLimits {
                 t.result_seen_s, t.deadline_dms_s, t.all_done_s, t.bound_s, t.bound_by, t.ratio
             )
         };
-        vec![
+        let labels: Vec<String> = self
+            .requests_by_label
+            .iter()
+            .filter(|b| b.kind != Kind::Webhook)
+            .map(|b| {
+                let kind = serde_json::to_value(b.kind)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default();
+                format!("{kind} {} {:.1}", b.label, b.per_game)
+            })
+            .collect();
+        let mut out = vec![
             format!(
                 "discord limits: {} games of {} players ({} finished, {} identical to the simulation), {} closing their first day in the same second; virtual clock, {} ms a request",
                 self.games, self.players, self.finished, self.matching_simulation, self.burst_games, self.rtt_ms
@@ -527,6 +683,10 @@ impl DiscordLimits {
                 "  per game: {:.1} outbox messages, {}",
                 self.messages_per_game,
                 self.requests_per_game.line()
+            ),
+            format!(
+                "  per game with the bot's token, by what they say: {}",
+                labels.join(", ")
             ),
             format!(
                 "  the close, per game: {:.1} outbox messages, {}; {} requests in all, at most {} in one bucket",
@@ -544,7 +704,38 @@ impl DiscordLimits {
                 ),
                 &self.dispatcher,
             ),
-        ]
+        ];
+        if let Some(n) = &self.night {
+            out.push(format!(
+                "  the night's opening of {} games at one instant, per game: {:.1} outbox messages, {}; {} requests in all, {} of them DMs carrying the night's deadline",
+                self.night_games,
+                n.messages_per_game,
+                n.requests_per_game.line(),
+                n.requests,
+                n.prompts
+            ));
+            out.push(timing(
+                "  every channel at once, prompts first",
+                &n.channels_at_once,
+            ));
+            out.push(timing(
+                &format!(
+                    "  the dispatcher (up to {} channels at once, {} requests/s, real clock)",
+                    n.dispatcher.in_flight, OUTBOX_PER_SECOND
+                ),
+                &n.dispatcher,
+            ));
+            out.push(format!(
+                "    the last prompt reached its player after {:.2} s; bound {:.2} s for its {} prompts alone ({}, {} ms a round trip): {:.2}× the bound",
+                n.dispatcher.deadline_dms_s,
+                n.prompts_bound_s,
+                n.prompts,
+                n.prompts_bound_by,
+                self.rtt_ms,
+                n.prompts_ratio
+            ));
+        }
+        out
     }
 }
 
@@ -566,21 +757,22 @@ impl Default for LimitsOptions {
     }
 }
 
-/// The games' steps before `at` (`before: true`) or from it, with the end of the part.
-fn part(games: &[Planned], at: DateTime<Utc>, before: bool) -> Vec<Planned> {
+/// The games' steps from `from` (if any) and before `to` (if any), with the end of the
+/// part: just before `to`, or the game's end.
+fn part(games: &[Planned], from: Option<DateTime<Utc>>, to: Option<DateTime<Utc>>) -> Vec<Planned> {
     games
         .iter()
         .map(|g| Planned {
             steps: g
                 .steps
                 .iter()
-                .filter(|s| (s.at < at) == before)
+                .filter(|s| from.is_none_or(|f| s.at >= f) && to.is_none_or(|t| s.at < t))
                 .cloned()
                 .collect(),
-            end: if before {
-                at - chrono::Duration::milliseconds(1)
-            } else {
-                g.end.max(at)
+            end: match (from, to) {
+                (_, Some(to)) => to - chrono::Duration::milliseconds(1),
+                (Some(from), None) => g.end.max(from),
+                (None, None) => g.end,
             },
             ..g.clone()
         })
@@ -622,10 +814,24 @@ pub(super) async fn run(
     let planner = Arc::new(Planner::default());
     let total = planned.iter().map(|g| g.steps.len()).sum();
     let bar = bar(total, progress, "discord limits");
-    let play = |before: bool| {
+    // The instant the burst games' first night opens (ten minutes after the close in M32),
+    // if the games of the close share one.
+    let nights: BTreeMap<DateTime<Utc>, usize> = planned
+        .iter()
+        .filter(|g| g.first_close == Some(close))
+        .filter_map(|g| g.first_night)
+        .fold(BTreeMap::new(), |mut m, at| {
+            *m.entry(at).or_default() += 1;
+            m
+        });
+    let night = nights
+        .into_iter()
+        .max_by_key(|(at, n)| (*n, Reverse(*at)))
+        .filter(|(at, _)| *at > close);
+    let play = |from: Option<DateTime<Utc>>, to: Option<DateTime<Utc>>| {
         drive::play(
             st,
-            part(&planned, close, before),
+            part(&planned, from, to),
             &ids,
             concurrency,
             DISPATCHERS,
@@ -633,25 +839,47 @@ pub(super) async fn run(
             &bar,
         )
     };
+    // Fires what is due at `at` for every game at once and delivers what it wrote through
+    // [`Limited`]: how long it took on the real clock.
+    let ids_ref: &[i64] = &ids;
+    let burst = |at: DateTime<Utc>, phase: usize| {
+        let planner = planner.clone();
+        async move {
+            planner.phase.store(phase, Ordering::Release);
+            while !crate::runtime::deadlines::fire_due(st, None, at, "bench-limits")
+                .await?
+                .is_empty()
+            {}
+            let limited = Limited::new(planner.as_ref(), o.rtt);
+            while crate::runtime::dispatch::dispatch(st, None, &limited).await? > 0 {}
+            let timing = limited.timing();
+            all_delivered(st, Some(ids_ref)).await?;
+            Ok::<Timing, BenchError>(timing)
+        }
+    };
     // Up to just before the close.
-    play(true).await?;
+    play(None, Some(close)).await?;
     all_delivered(st, Some(&ids)).await?;
     // The close, for every game at once, and what it wrote.
-    planner.phase.store(1, Ordering::Release);
-    while !crate::runtime::deadlines::fire_due(st, None, close, "bench-limits")
-        .await?
-        .is_empty()
-    {}
-    let limited = Limited::new(planner.as_ref(), o.rtt);
-    while crate::runtime::dispatch::dispatch(st, None, &limited).await? > 0 {}
-    let mut dispatcher = limited.timing();
-    all_delivered(st, Some(&ids)).await?;
-    // The rest of the games.
+    let dispatcher = burst(close, 1).await?;
+    // Up to the night's opening, then the opening for every game at once.
+    let mut night_dispatcher = None;
     planner.phase.store(2, Ordering::Release);
-    play(false).await?;
+    let rest = match night {
+        Some((at, _)) => {
+            play(Some(close), Some(at)).await?;
+            all_delivered(st, Some(&ids)).await?;
+            night_dispatcher = Some(burst(at, 3).await?);
+            at
+        }
+        None => close,
+    };
+    // The rest of the games.
+    planner.phase.store(4, Ordering::Release);
+    play(Some(rest), None).await?;
     bar.finish_and_clear();
     all_delivered(st, Some(&ids)).await?;
-    let kept: Vec<Planned> = part(&planned, close, true);
+    let kept: Vec<Planned> = part(&planned, None, Some(close));
     let (finished, matching) = check(st, &kept, &ids).await?;
 
     let sent = planner
@@ -665,17 +893,25 @@ pub(super) async fn run(
         .iter()
         .map(|m| m.load(Ordering::Relaxed))
         .sum();
-    let burst = queues(&sent, 1);
-    let burst_requests: usize = burst.iter().map(Vec::len).sum();
-    let (bound_s, bound_by) = bound(&burst, o.rtt, 0);
-    dispatcher.in_flight = CHANNELS_AT_ONCE * DISPATCH_LANES;
-    dispatcher.bound_s = bound_s;
-    dispatcher.bound_by = bound_by;
-    dispatcher.ratio = dispatcher.all_done_s / bound_s.max(f64::MIN_POSITIVE);
-    let mut per_bucket: HashMap<(Route, Major), usize> = HashMap::new();
-    for r in burst.iter().flatten() {
-        *per_bucket.entry((r.route, r.major)).or_default() += 1;
-    }
+    let close_burst = Burst::of(
+        &sent,
+        1,
+        planner.messages[1].load(Ordering::Relaxed),
+        burst_games,
+        o.rtt,
+        dispatcher,
+    );
+    let night_games = night.map_or(0, |(_, n)| n);
+    let night = night_dispatcher.map(|d| {
+        Burst::of(
+            &sent,
+            3,
+            planner.messages[3].load(Ordering::Relaxed),
+            night_games,
+            o.rtt,
+            d,
+        )
+    });
     Ok(DiscordLimits {
         games: n,
         burst_games,
@@ -684,18 +920,17 @@ pub(super) async fn run(
         matching_simulation: matching,
         messages_per_game: messages as f64 / n.max(1) as f64,
         requests_per_game: Counts::of(sent.iter().map(|s| &s.request), n),
-        burst_messages_per_game: planner.messages[1].load(Ordering::Relaxed) as f64
-            / burst_games.max(1) as f64,
-        burst_requests_per_game: Counts::of(
-            sent.iter().filter(|s| s.phase == 1).map(|s| &s.request),
-            burst_games,
-        ),
-        burst_requests,
-        busiest_bucket: per_bucket.into_values().max().unwrap_or(0),
+        requests_by_label: ByLabel::of(sent.iter(), n),
+        night_games,
+        night,
+        burst_messages_per_game: close_burst.messages_per_game,
+        burst_requests_per_game: close_burst.requests_per_game,
+        burst_requests: close_burst.requests,
+        busiest_bucket: close_burst.busiest_bucket,
         rtt_ms: o.rtt.as_millis() as u64,
-        channels_at_once: simulate(&burst, o.rtt, 0),
-        one_at_a_time: simulate(&burst, o.rtt, 1),
-        dispatcher,
+        channels_at_once: close_burst.channels_at_once,
+        one_at_a_time: close_burst.one_at_a_time,
+        dispatcher: close_burst.dispatcher,
     })
 }
 

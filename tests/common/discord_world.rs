@@ -156,6 +156,9 @@ impl World {
             gateway: Some(discord::Shards::ALL),
             run_worker: true,
             members_intent: self.members_intent,
+            // Every post shows in the index at once (the minute between redraws is
+            // checked on its own).
+            index_every: StdDuration::ZERO,
         };
         self.bot = Some(
             discord::start(opts, self.service.clone())
@@ -457,12 +460,36 @@ impl World {
             let i = self
                 .fake
                 .submit_modal_in(locale, user, m.channel, &modal, "reason", "刀你");
-            return self.fake.answer(i).await;
+            let answer = self.fake.answer(i).await;
+            self.shown_in_prompt(&m, i, &answer).await;
+            return answer;
         }
-        r["data"]["content"]
+        let answer = r["data"]["content"]
             .as_str()
             .unwrap_or_default()
-            .to_string()
+            .to_string();
+        self.shown_in_prompt(&m, i, &answer).await;
+        answer
+    }
+
+    /// An accepted choice is answered by redrawing its prompt (UPDATE_MESSAGE): the prompt's
+    /// message now reads as the answer, its text kept above what was chosen.
+    async fn shown_in_prompt(&self, prompt: &Msg, interaction: u64, answer: &str) {
+        if self.fake.response(interaction).await["type"] != json!(7) {
+            return;
+        }
+        let now = self
+            .fake
+            .messages()
+            .into_iter()
+            .find(|x| x.id == prompt.id)
+            .expect("the prompt's message");
+        assert_eq!(now.content, answer, "the prompt shows the choice");
+        let base = prompt.content.split("\n\n> ").next().unwrap_or_default();
+        assert!(
+            answer.starts_with(base),
+            "the prompt's text is kept: {answer}"
+        );
     }
 
     /// `user` picks `target` in a copy of `menu` (another seat's DM prompt offering
@@ -500,7 +527,9 @@ impl World {
             .find(|i| i.ends_with(&format!(":{choice}")))
             .expect("the button");
         let i = self.fake.click(user, &m, &id, &[], &[]);
-        self.fake.answer(i).await
+        let answer = self.fake.answer(i).await;
+        self.shown_in_prompt(&m, i, &answer).await;
+        answer
     }
 
     /// The current day's forum post.
@@ -529,6 +558,12 @@ pub fn unpaced(mut overrides: wolfjudge::service::Overrides) -> wolfjudge::servi
             .insert("post_pace".to_string(), toml::Value::Integer(0));
     }
     overrides
+}
+
+/// Whether `answer` (a choice's, the prompt it was made in redrawn) shows `recorded` quoted
+/// below the prompt's text.
+pub fn chosen_in(answer: &str, recorded: &str) -> bool {
+    answer.contains(&format!("\n\n> {recorded}"))
 }
 
 pub fn join_id(post: &Msg) -> String {

@@ -263,6 +263,9 @@ struct State {
     follow_ups: HashMap<u64, Vec<Value>>,
     /// The channel each interaction came from (its follow-ups are messages there).
     interaction_channels: HashMap<u64, u64>,
+    /// The message a component interaction (or the modal it opened) was made on: a
+    /// callback of type 7 (UPDATE_MESSAGE) edits it.
+    interaction_messages: HashMap<u64, u64>,
     webhooks: HashMap<u64, String>,
     names: HashMap<u64, String>,
     /// What Discord would have refused (or the fake could not answer), in order.
@@ -1279,6 +1282,7 @@ impl FakeDiscord {
     ) -> u64 {
         let (id, mut v) = self.base(3, user, message.channel, roles, 0, locale);
         v["message"] = message_json(message);
+        self.lock().interaction_messages.insert(id, message.id);
         v["data"] = if values.is_empty() {
             json!({"custom_id": custom_id, "component_type": 2})
         } else {
@@ -1314,13 +1318,22 @@ impl FakeDiscord {
         field: &str,
         value: &str,
     ) -> u64 {
-        let modal = {
+        let (modal, from) = {
             let s = self.lock();
             s.responses
-                .values()
-                .filter(|r| r["type"] == json!(9) && r["data"]["custom_id"] == json!(custom_id))
-                .last()
-                .map(|r| r["data"]["components"].clone())
+                .iter()
+                .filter(|(_, r)| {
+                    r["type"] == json!(9) && r["data"]["custom_id"] == json!(custom_id)
+                })
+                .max_by_key(|(i, _)| **i)
+                .map(|(i, r)| {
+                    let message = s
+                        .interaction_messages
+                        .get(i)
+                        .and_then(|m| s.messages.get(m))
+                        .cloned();
+                    (r["data"]["components"].clone(), message)
+                })
                 .unwrap_or_else(|| panic!("no modal {custom_id} was opened to submit"))
         };
         let mut next_id = 0;
@@ -1362,6 +1375,11 @@ impl FakeDiscord {
         assert!(found, "modal {custom_id} has no text input {field}");
         let (id, mut v) = self.base(5, user, channel, &[], 0, locale);
         v["data"] = json!({"custom_id": custom_id, "components": components});
+        // Opened from a component: Discord sends the message it was on.
+        if let Some(m) = from {
+            v["message"] = message_json(&m);
+            self.lock().interaction_messages.insert(id, m.id);
+        }
         self.dispatch("INTERACTION_CREATE", v);
         id
     }
@@ -2375,6 +2393,23 @@ fn serve(
                 return refused;
             }
             s.answer_times.push(waited);
+            // UPDATE_MESSAGE: the message the component was on is edited, as a PATCH would.
+            if json_body["type"] == json!(7) {
+                let Some(message) = s.interaction_messages.get(&id).copied() else {
+                    return refuse(&mut s, StatusCode::BAD_REQUEST, 50035, "UPDATE_MESSAGE without a message");
+                };
+                if let Some(m) = s.messages.get_mut(&message) {
+                    if let Some(c) = json_body["data"]["content"].as_str() {
+                        m.content = c.to_string();
+                    }
+                    if let Some(c) = json_body["data"].get("components") {
+                        m.components = c.clone();
+                    }
+                    m.edits += 1;
+                    let m = m.clone();
+                    echo(&mut s, "MESSAGE_UPDATE", &m);
+                }
+            }
             s.responses.insert(id, json_body);
             StatusCode::NO_CONTENT.into_response()
         }

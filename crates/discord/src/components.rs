@@ -278,7 +278,18 @@ async fn pressed(data: &Data, c: &ComponentInteraction, user: Account, lang: Lan
             return Answer::Modal(kill_reason_modal(game, t, &ask));
         }
     }
-    Answer::Text(choose(data, at, choice, target, "", &c.id.to_string(), lang).await)
+    let prompt = c.message.content.as_str();
+    choose(
+        data,
+        at,
+        choice,
+        target,
+        "",
+        &c.id.to_string(),
+        lang,
+        prompt,
+    )
+    .await
 }
 
 /// A refused choice in the presser's language; a second press of something done already is
@@ -299,6 +310,9 @@ enum Pressed<'a> {
 enum Answer {
     /// A private text.
     Text(String),
+    /// The prompt the press was made in, redrawn with what was chosen below its text
+    /// (callback UPDATE_MESSAGE): the whole new text.
+    Update(String),
     /// A modal (the callback body), which only a first, undeferred answer can open.
     Modal(serde_json::Value),
     /// A private text with components (a UNO hand and the moves open now).
@@ -329,6 +343,15 @@ async fn patiently<T>(
                 http.create_interaction_response(id, token, &ephemeral(t), Vec::new())
                     .await?
             }
+            Answer::Update(t) => {
+                let update = CreateInteractionResponse::UpdateMessage(
+                    CreateInteractionResponseMessage::new()
+                        .content(t)
+                        .allowed_mentions(no_pings()),
+                );
+                http.create_interaction_response(id, token, &update, Vec::new())
+                    .await?
+            }
             Answer::Modal(m) => {
                 http.create_interaction_response(id, token, &m, Vec::new())
                     .await?
@@ -352,8 +375,10 @@ async fn patiently<T>(
     http.create_interaction_response(id, token, &defer, Vec::new())
         .await?;
     let (answer, rest) = work.await;
+    // Deferred privately: the confirmation is that private answer (the prompt stays as it
+    // was).
     let (t, rows) = match answer {
-        Answer::Text(t) => (t, None),
+        Answer::Text(t) | Answer::Update(t) => (t, None),
         Answer::Modal(_) => (text(lang, "svc-slow-choose-again", &[]), None),
         Answer::Hand(t, rows) => (t, Some(rows)),
     };
@@ -433,6 +458,7 @@ pub async fn on_modal(
             guild: m.guild_id.map(ids::guild),
             user,
         };
+        let prompt = m.message.as_ref().map_or("", |p| p.content.as_str());
         let reply = choose(
             data,
             at,
@@ -441,15 +467,20 @@ pub async fn on_modal(
             reason.trim(),
             &m.id.to_string(),
             lang,
+            prompt,
         )
         .await;
-        (Answer::Text(reply), ())
+        (reply, ())
     })
     .await
 }
 
-/// Acts on a choice (one service call) and says what came of it: what was recorded, or why
-/// not; a second press is answered with what was recorded the first time.
+/// Acts on a choice (one service call) and says what came of it. Accepted, the prompt it was
+/// made in (`prompt`, its text) is redrawn with what was recorded below it, and with what
+/// the choice's own events tell its maker ([`notify::confirmation`]: the seer's answer, the
+/// witch's potion), which no DM repeats; refused, why not, privately; a second press is
+/// answered with what was recorded the first time.
+#[allow(clippy::too_many_arguments)]
 async fn choose(
     data: &Data,
     at: At,
@@ -458,7 +489,8 @@ async fn choose(
     reason: &str,
     key: &str,
     lang: Lang,
-) -> String {
+    prompt: &str,
+) -> Answer {
     let intent = Intent::Choice {
         choice,
         target,
@@ -471,17 +503,48 @@ async fn choose(
                 .and_then(|t| played.state.chars.get(t.idx()))
                 .map(|c| c.name.clone())
                 .unwrap_or_default();
-            text(
+            let mut lines = vec![text(
                 lang,
                 "ok-choice",
                 &[
                     ("choice", choice.label_in(&played.state, lang)),
                     ("name", name),
                 ],
-            )
+            )];
+            if let Some(seat) = played.seat {
+                lines.extend(notify::confirmation(
+                    &played.events,
+                    seat,
+                    &played.state,
+                    played.lang,
+                ));
+            }
+            Answer::Update(with_choice(prompt, &lines))
         }
-        Err(e) => refusal_text(&e, lang),
+        Err(e) => Answer::Text(refusal_text(&e, lang)),
     }
+}
+
+/// What marks the choice shown below a prompt's text (a quote block).
+const CHOSEN: &str = "\n\n> ";
+
+/// `prompt` redrawn with `lines` (what was chosen) quoted below its text, in place of what
+/// an earlier choice in it showed; the prompt's text is cut to keep the whole within one
+/// message.
+pub fn with_choice(prompt: &str, lines: &[String]) -> String {
+    let base = prompt.split(CHOSEN).next().unwrap_or_default();
+    let quoted: String = lines
+        .iter()
+        .flat_map(|l| l.lines())
+        .map(|l| format!("> {l}"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let room = super::messenger::MAX_LEN.saturating_sub(quoted.chars().count() + 2);
+    let base: String = base.chars().take(room).collect();
+    if base.is_empty() {
+        return quoted.chars().take(super::messenger::MAX_LEN).collect();
+    }
+    format!("{base}\n\n{quoted}")
 }
 
 /// Checks that sign-up `id` is one of the server its button was pressed in.
@@ -545,4 +608,28 @@ async fn card(
         .map(|ch| ch.name.clone())
         .unwrap_or_default();
     Ok(text(lang, "ok-card", &[("name", name)]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_choice;
+
+    /// A choice shows below the prompt's text; a second choice in the same prompt replaces
+    /// the first's lines instead of piling up; a prompt too long for the quote is cut, never
+    /// the quote.
+    #[test]
+    fn a_choice_is_quoted_below_its_prompt_once() {
+        let first = with_choice("Night 1: choose.", &["Recorded: Ash.".into()]);
+        assert_eq!(first, "Night 1: choose.\n\n> Recorded: Ash.");
+        let again = with_choice(&first, &["Recorded: Birch.".into(), "a\nb".into()]);
+        assert_eq!(again, "Night 1: choose.\n\n> Recorded: Birch.\n> a\n> b");
+        let long = "x".repeat(3000);
+        let cut = with_choice(&long, &["Recorded.".into()]);
+        assert_eq!(cut.chars().count(), crate::messenger::MAX_LEN);
+        assert!(
+            cut.ends_with("\n\n> Recorded."),
+            "{}",
+            &cut[cut.len() - 20..]
+        );
+    }
 }

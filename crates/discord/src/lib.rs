@@ -80,6 +80,9 @@ pub struct Options {
     /// Developer Portal, else Discord refuses the connection), so that a player who leaves
     /// the server is reported at once; without it, when a DM or role change for them fails.
     pub members_intent: bool,
+    /// How often a day's index may be redrawn while posts come in
+    /// ([`messenger::INDEX_EVERY`] in production).
+    pub index_every: Duration,
 }
 
 /// Where the tests' fake Discord answers for `https://discord.com`: its TLS address and the
@@ -195,7 +198,8 @@ pub async fn start(opts: Options, service: Service) -> Result<Bot, Error> {
         None => (None, Arc::new(http)),
     };
     if opts.run_worker {
-        let messenger = DiscordMessenger::new(http.clone(), service.clone());
+        let messenger =
+            DiscordMessenger::new(http.clone(), service.clone()).with_index_every(opts.index_every);
         // The worker reads each day post back before the day closes, with its own handle
         // on the service (the gateway's is built when it connects), on the outbox's pace.
         let data = Data {

@@ -75,6 +75,15 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
         ids.into_iter().map(|c| format!("dm:{}", c.0)).collect()
     };
     let channels: Vec<String> = match e.audience() {
+        // docs/rules.md §1.1 and §1.3: with a leader, each wolf talks to the judge alone: a kill's
+        // submission goes to the leader, who picks among them (the menu comes with it), a
+        // leader vote to nobody but the voter (the interaction's answer); the election's
+        // result and the pick go to every wolf.
+        Audience::Wolves if g.ruleset.options.wolf_leader => match &e.kind {
+            EventKind::KillSubmitted { .. } => dms(g.leader.into_iter().collect()),
+            EventKind::LeaderVoted { .. } => Vec::new(),
+            _ => dms(g.living_with(Role::is_wolfish)),
+        },
         Audience::Public if relayed(e, g) => vec![RELAY.into()],
         Audience::Public => vec!["public".into()],
         Audience::Character(c) => vec![format!("dm:{}", c.0)],
@@ -83,13 +92,21 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
         Audience::Judge => vec!["judge".into()],
         Audience::Internal => Vec::new(),
     };
+    // The chooser's own copy of their choice is the interaction's answer: the prompt they
+    // chose in is updated to show it ([`chooser`]). A copy that offers new choices (the
+    // leader's menu to pick among the kills) is still sent.
+    let chooser = chooser(e).map(|c| format!("dm:{}", c.0));
     let private: Vec<(String, String)> = prompt::private_copies(e, g, lang)
         .into_iter()
         .map(|(c, text)| (format!("dm:{}", c.0), text))
         .collect();
+    let private_label = match e.kind {
+        EventKind::NightOpened { .. } => "night_prompt",
+        _ => "out_no_last_words",
+    };
     // The camps' threads (their own channels, after the event's messages).
     let camps = camp::rows(e, g, lang);
-    let count = tally::outgoing(e, g, lang);
+    let count = tally::outgoing(e, g, lang).map(|c| labelled(c, "vote_count"));
     if channels.is_empty() && private.is_empty() {
         let mut out: Vec<_> = count.into_iter().collect();
         out.extend(camps);
@@ -104,14 +121,30 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
         _ if e.audience() == Audience::Judge => i18n::render_judge(e, g, lang),
         _ => i18n::render(e, g, lang),
     };
-    let mut out: Vec<Outgoing> = channels
+    let own = channels
         .into_iter()
-        .map(|channel| (channel, text.clone()))
-        .chain(private)
-        .map(|(channel, body)| Outgoing {
-            meta: prompt::delivery(e, g, &channel, lang),
-            body,
-            channel,
+        .map(|channel| (channel, text.clone(), None));
+    let copies = private
+        .into_iter()
+        .map(|(channel, body)| (channel, body, Some(private_label)));
+    let mut out: Vec<Outgoing> = own
+        .chain(copies)
+        .map(|(channel, body, label)| {
+            let m = Outgoing {
+                meta: prompt::delivery(e, g, &channel, lang),
+                body,
+                channel,
+            };
+            match label {
+                Some(l) => labelled(m, l),
+                None => m,
+            }
+        })
+        .filter(|m| {
+            Some(&m.channel) != chooser.as_ref()
+                || m.meta
+                    .as_ref()
+                    .is_some_and(|d| !d.menus.is_empty() || !d.buttons.is_empty())
         })
         .collect();
     if let EventKind::Revealed { tree_holes, .. } = &e.kind {
@@ -136,6 +169,59 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
     out
 }
 
+/// `out` labelled `label` ([`Delivery::label`]), unless it has a label already.
+pub fn labelled(mut out: Outgoing, label: &str) -> Outgoing {
+    let d = out.meta.get_or_insert_with(Delivery::default);
+    if d.label.is_none() {
+        d.label = Some(label.to_string());
+    }
+    out
+}
+
+/// The character whose own choice in a DM prompt (a menu, a button, the kill's modal) `e`
+/// records, as only that character's command makes it: a kill submitted, a leader vote, a
+/// police check submitted, the witch's potion or pass, the seer's check (with its answer,
+/// given at once), the guard's protection, the leader's pick, a leadership passed by its
+/// holder; and last words given (by a command, which answers them). The answer to that
+/// interaction shows it to them (the prompt updated with it), so
+/// no DM of theirs repeats it ([`messages`]); the other wolves (or police) are still told.
+pub fn chooser(e: &Event) -> Option<CharId> {
+    match &e.kind {
+        EventKind::KillSubmitted { by, .. }
+        | EventKind::LeaderVoted { by, .. }
+        | EventKind::CheckSubmitted { by, .. } => Some(*by),
+        EventKind::WitchSaved { witch, .. }
+        | EventKind::WitchPoisoned { witch, .. }
+        | EventKind::WitchPassed { witch } => Some(*witch),
+        EventKind::SeerChecked { seer, .. } => Some(*seer),
+        EventKind::GuardProtected { guard, .. } => Some(*guard),
+        EventKind::KillFixed {
+            picked_by: Some(by),
+            ..
+        } => Some(*by),
+        EventKind::LeaderPassed {
+            from: Some(by),
+            draw: None,
+            ..
+        } => Some(*by),
+        // Given with `/lastwords`, whose own answer says they are recorded and when they
+        // are published.
+        EventKind::LastWordsGiven { character, .. } => Some(*character),
+        _ => None,
+    }
+}
+
+/// What the interaction that made a choice answers with, in the prompt it was made in: the
+/// texts of `events` (one command's) that [`messages`] no longer DMs to `seat`, in order,
+/// each worded as its DM was (given the state `g` after them).
+pub fn confirmation(events: &[Event], seat: CharId, g: &Game, lang: Lang) -> Vec<String> {
+    events
+        .iter()
+        .filter(|e| chooser(e) == Some(seat))
+        .map(|e| i18n::render(e, g, lang))
+        .collect()
+}
+
 /// The moderation actions an event causes (the forum-features work), as outbox rows: those to go
 /// before the event's messages, and those after. A day's post is locked and archived once
 /// its day is over: locked when the night opens, after the day's result (members can no
@@ -153,6 +239,7 @@ pub fn moderation(e: &Event, g: &Game, prior: &Game, lang: Lang) -> (Vec<Outgoin
         body: i18n::text(lang, key, args),
         meta: Some(Delivery {
             moderate: Some(action),
+            label: Some(key.replace('-', "_")),
             ..Delivery::default()
         }),
     };
@@ -268,45 +355,64 @@ pub fn reminder(g: &Game, text_id: &str, closes: DateTime<Utc>, lang: Lang) -> S
     )
 }
 
-/// The warning DMed to a character the open day's close would card automatically (the forum-features work,
-/// warnings before penalties): its posts today and the posts needed, whether it still has
-/// to vote, and the close time, in the game's time zone and (`due`) in the reader's.
-pub fn card_warning(
+/// The warning before the open day's close (warnings before penalties): one message in
+/// the day's post naming each character the close would card automatically as things
+/// stand (`risks`, none: no message), with its posts today, the posts needed and whether
+/// its vote is missing, and the close time, in the game's time zone and (`due`) in the
+/// reader's. All of it is public already (the day's index counts the posts, the vote count
+/// shows who has not voted): a DM to each would only repeat it, one request each.
+pub fn card_warnings(
     g: &Game,
-    risk: &engine::AtRisk,
+    risks: &[engine::AtRisk],
     closes: DateTime<Utc>,
     lang: Lang,
-) -> Outgoing {
-    let mut lines = vec![i18n::text(
-        lang,
-        "warn-card-heading",
-        &[
-            ("name", g.ch(risk.character).name.clone()),
-            ("phase", i18n::phase_name(g.phase, lang)),
-            ("closes", i18n::time(closes, g.ruleset.options.time_zone)),
-        ],
-    )];
-    let counts = [
-        ("posts", risk.posts.to_string()),
-        ("need", risk.need.to_string()),
-    ];
-    let posts = if risk.posts < risk.need {
-        "warn-card-posts"
-    } else {
-        "warn-card-posts-ok"
-    };
-    lines.push(i18n::text(lang, posts, &counts));
-    if risk.no_vote {
-        lines.push(i18n::text(lang, "warn-card-no-vote", &[]));
+) -> Option<Outgoing> {
+    if risks.is_empty() {
+        return None;
     }
-    Outgoing {
-        channel: format!("dm:{}", risk.character.0),
+    let lines = at_risk_lines(g, risks, closes, lang);
+    Some(Outgoing {
+        channel: "public".into(),
         body: lines.join("\n"),
         meta: Some(Delivery {
             due: Some(closes),
+            label: Some("card_warning".into()),
             ..Delivery::default()
         }),
+    })
+}
+
+/// The characters at risk of an automatic card at the close `closes` (`risks`), one line
+/// each under a heading: the warning's text and the judge's status say them alike.
+pub fn at_risk_lines(
+    g: &Game,
+    risks: &[engine::AtRisk],
+    closes: DateTime<Utc>,
+    lang: Lang,
+) -> Vec<String> {
+    let mut lines = vec![i18n::text(
+        lang,
+        "view-at-risk-heading",
+        &[("closes", i18n::time(closes, g.ruleset.options.time_zone))],
+    )];
+    for r in risks {
+        let vote = if r.no_vote {
+            i18n::text(lang, "view-at-risk-no-vote", &[])
+        } else {
+            String::new()
+        };
+        lines.push(i18n::text(
+            lang,
+            "view-at-risk-line",
+            &[
+                ("name", g.ch(r.character).name.clone()),
+                ("posts", r.posts.to_string()),
+                ("need", r.need.to_string()),
+                ("vote", vote),
+            ],
+        ));
     }
+    lines
 }
 
 /// Why a message was set aside, for the judge's notice about it.

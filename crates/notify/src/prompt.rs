@@ -304,6 +304,11 @@ pub struct Delivery {
     /// A UNO table: the message carries the "My hand" button.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub uno_hand: bool,
+    /// What the message says, in a word (the event's kind, or `night_prompt`,
+    /// `vote_count`, `card_warning`, …): nothing a platform shows, but what the bench
+    /// counts a game's requests by. Joined messages join their labels with `+`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
 
 impl Delivery {
@@ -314,7 +319,9 @@ impl Delivery {
         self.tally.filter(|t| !t.opens).map(|t| (t.day, t.round))
     }
 
-    fn is_empty(&self) -> bool {
+    /// Whether it asks for nothing but plain text (a label aside): such a message may join
+    /// another ([`super::joins`]).
+    pub fn is_plain(&self) -> bool {
         self.tally.is_none()
             && self.new_post.is_none()
             && self.menus.is_empty()
@@ -451,7 +458,7 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
         },
         _ => {}
     }
-    (!d.is_empty()).then_some(d)
+    (!d.is_plain()).then_some(d)
 }
 
 /// Private messages an event brings besides its own, each `(addressee, text)`: when night

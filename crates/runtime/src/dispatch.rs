@@ -327,7 +327,14 @@ async fn dispatch_lane<M: Messenger>(
         }
         // The longest runs first: past 5 messages a channel waits for its bucket (5 per
         // 5 s on Discord), so a long run started last would end last by seconds.
-        runs.sort_by_key(|run| std::cmp::Reverse(run.len()));
+        // A DM carrying a deadline (a night's prompt) before anything else, as the claim
+        // took them first (`store::outbox::is_prompt`).
+        runs.sort_by_key(|run| {
+            let prompt = run
+                .first()
+                .is_some_and(|&i| store::outbox::is_prompt(&rows[i].msg));
+            (!prompt, std::cmp::Reverse(run.len()))
+        });
         stream::iter(runs.into_iter().map(Ok::<_, StoreError>))
             .try_for_each_concurrent(CHANNELS_AT_ONCE, |run| {
                 send_run(store, &round, run, messenger)

@@ -163,13 +163,16 @@ fn nonempty(reason: &str) -> Result<String, ServiceError> {
     }
 }
 
-/// An accepted action: the game, the seat that acted (none for the judge) and the state
-/// after it.
+/// An accepted action: the game, the seat that acted (none for the judge), the state
+/// after it, the events it wrote (none when it was recorded before: a second press) and the
+/// game's language.
 #[derive(Debug, Clone)]
 pub struct Played {
     pub game: GameId,
     pub seat: Option<CharId>,
     pub state: Arc<Game>,
+    pub events: Vec<engine::Event>,
+    pub lang: Lang,
 }
 
 /// A judge's command about the game of a place, checked: the judge role, and that the
@@ -375,15 +378,16 @@ impl Service {
         key: &str,
         seat: Option<CharId>,
     ) -> Result<Played, ServiceError> {
-        let played = |state| Played {
+        let played = |state, events| Played {
             game: GameId(r.game_id.get()),
             seat,
             state,
+            events,
+            lang: r.lang,
         };
         match self.store.act_on(conn, r, key, &cmd, self.now()).await? {
-            Acted::Accepted(state) | Acted::Recorded(Outcome::Accepted { .. }, state) => {
-                Ok(played(state))
-            }
+            Acted::Accepted(state, events) => Ok(played(state, events)),
+            Acted::Recorded(Outcome::Accepted { .. }, state) => Ok(played(state, Vec::new())),
             Acted::Refused(error, game) => Err(ServiceError::Refused(Box::new(Refusal {
                 error,
                 game,

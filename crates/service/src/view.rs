@@ -179,29 +179,7 @@ pub fn at_risk(g: &Game, lang: Lang) -> Vec<String> {
     if risks.is_empty() {
         return vec![t(lang, "view-at-risk-none", &[])];
     }
-    let mut lines = vec![t(
-        lang,
-        "view-at-risk-heading",
-        &[("closes", i18n::time(d.closes, g.ruleset.options.time_zone))],
-    )];
-    for r in risks {
-        let vote = if r.no_vote {
-            t(lang, "view-at-risk-no-vote", &[])
-        } else {
-            String::new()
-        };
-        lines.push(t(
-            lang,
-            "view-at-risk-line",
-            &[
-                ("name", g.ch(r.character).name.clone()),
-                ("posts", r.posts.to_string()),
-                ("need", r.need.to_string()),
-                ("vote", vote),
-            ],
-        ));
-    }
-    lines
+    notify::at_risk_lines(g, &risks, d.closes, lang)
 }
 
 /// A player's role again, as first told.

@@ -33,9 +33,9 @@ struct Reminder {
     closes: DateTime<Utc>,
 }
 
-/// Reminders due for the game as it stands: 2 hours before a day's close (to the thread and
-/// to every living character that has not voted), 10 minutes before the night deadlines
-/// (to each character still expected to act).
+/// Reminders due for the game as it stands: 2 hours before a day's close (in the thread,
+/// where the vote count also shows who has not voted: no DM repeats it to them), 10
+/// minutes before the night deadlines (to each character still expected to act).
 fn reminders(g: &Game) -> Vec<Reminder> {
     let mut out = Vec::new();
     if g.ended() {
@@ -45,14 +45,7 @@ fn reminders(g: &Game) -> Vec<Reminder> {
         (Phase::Day { day, round }, Some(d), _) if !d.closed => {
             let at = d.closes - Duration::hours(2);
             if at > d.opened {
-                let mut recipients = vec!["public".to_string()];
-                recipients.extend(
-                    g.living()
-                        .into_iter()
-                        .filter(|c| !d.ballots.contains_key(c))
-                        .filter(|c| d.round == 0 || d.voters.contains(c))
-                        .map(|c| format!("dm:{}", c.0)),
-                );
+                let recipients = vec!["public".to_string()];
                 out.push(Reminder {
                     due: Due {
                         kind: format!("reminder:vote:{day}:{round}"),
@@ -365,7 +358,7 @@ impl Store {
                 .then(|| reminders(&g).into_iter().find(|r| r.due == due))
                 .flatten();
             if let Some(r) = reminder {
-                add_reminder(&mut plan, game_id, &g, &r, lang);
+                add_reminder(&mut plan, game_id, &g, &r, lang)?;
             }
             if !tick && warnings(&g).contains(&due) {
                 add_warnings(&mut plan, game_id, &g, &due, lang)?;
@@ -394,17 +387,26 @@ impl Store {
 }
 
 /// Adds a reminder's messages to the change that fires it.
-fn add_reminder(plan: &mut Plan, game_id: i64, g: &Game, r: &Reminder, lang: Lang) {
+fn add_reminder(
+    plan: &mut Plan,
+    game_id: i64,
+    g: &Game,
+    r: &Reminder,
+    lang: Lang,
+) -> Result<(), StoreError> {
     let text = notify::reminder(g, r.text_id, r.closes, lang);
+    let label = r.text_id.replace('-', "_");
     for (n, channel) in r.recipients.iter().enumerate() {
         let nonce = format!("g{game_id}-{}-{}-{n}", r.due.kind, r.due.at.timestamp());
-        plan.message(channel, &text, nonce);
+        plan.message(channel, &text, nonce, &label)?;
     }
+    Ok(())
 }
 
-/// Adds a warning's DMs to the change that fires it: one to each character the close would
-/// card now. A warning row that no longer matches the game (the close moved, the speed-up
-/// came) is not found by [`warnings`] and writes nothing.
+/// Adds a warning to the change that fires it: one message in the day's post naming each
+/// character the close would card now (none, no message). A warning row that no longer
+/// matches the game (the close moved, the speed-up came) is not found by [`warnings`] and
+/// writes nothing.
 fn add_warnings(
     plan: &mut Plan,
     game_id: i64,
@@ -415,14 +417,8 @@ fn add_warnings(
     let Some(d) = g.day.as_ref() else {
         return Ok(());
     };
-    for risk in g.at_risk() {
-        let out = notify::card_warning(g, &risk, d.closes, lang);
-        let nonce = format!(
-            "g{game_id}-{}-{}-s{}",
-            due.kind,
-            due.at.timestamp(),
-            risk.character.0
-        );
+    if let Some(out) = notify::card_warnings(g, &g.at_risk(), d.closes, lang) {
+        let nonce = format!("g{game_id}-{}-{}", due.kind, due.at.timestamp());
         plan.outgoing(out, nonce)?;
     }
     Ok(())

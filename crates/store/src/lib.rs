@@ -893,8 +893,14 @@ impl Plan {
             };
             let body = serde_json::to_string(e)?;
             let kind = event_type(&body)?;
-            p.rows
-                .event(game_id, s, e.at, audience_code(e.audience()), kind, body);
+            p.rows.event(
+                game_id,
+                s,
+                e.at,
+                audience_code(e.audience()),
+                kind.clone(),
+                body,
+            );
             // The event's messages, with the moderation actions it causes around them
             // (numbered after the messages, so that a message's nonce does not depend on
             // whether its event locks a post).
@@ -914,20 +920,32 @@ impl Plan {
                     .collect()
             };
             for (n, m) in numbered {
+                // Labelled by its event's kind unless notify named it.
+                let m = notify::labelled(m, &kind);
+                let is_plain = m.meta.as_ref().is_none_or(notify::Delivery::is_plain);
                 // A plain message right before this one in its channel, of this change:
                 // this one joins it (the row keeps the first's nonce and event).
                 let rows = &mut p.rows;
                 if let Some(&at) = plain.get(&m.channel) {
                     if notify::joins(&rows.ob_body[at], &m) {
                         rows.ob_body[at] = notify::joined(&rows.ob_body[at], &m.body);
-                        if let Some(meta) = &m.meta {
-                            rows.ob_meta[at] = Some(serde_json::to_value(meta)?);
+                        let first = rows.ob_meta[at]
+                            .as_ref()
+                            .and_then(|v| v.get("label"))
+                            .and_then(|l| l.as_str())
+                            .map(str::to_string);
+                        let mut meta = m.meta.clone().unwrap_or_default();
+                        if let (Some(first), Some(label)) = (first, &meta.label) {
+                            meta.label = Some(format!("{first}+{label}"));
+                        }
+                        rows.ob_meta[at] = Some(serde_json::to_value(&meta)?);
+                        if !is_plain {
                             plain.remove(&m.channel);
                         }
                         continue;
                     }
                 }
-                if m.meta.is_none() {
+                if is_plain {
                     plain.insert(m.channel.clone(), rows.ob_body.len());
                 } else {
                     plain.remove(&m.channel);
@@ -972,11 +990,23 @@ impl Plan {
             .record(self.game_id, key.to_string(), result, at, command);
     }
 
-    /// Adds a message that belongs to no event (a reminder).
-    pub(crate) fn message(&mut self, channel: &str, body: &str, nonce: String) {
+    /// Adds a message that belongs to no event (a reminder), labelled `label`.
+    pub(crate) fn message(
+        &mut self,
+        channel: &str,
+        body: &str,
+        nonce: String,
+        label: &str,
+    ) -> Result<(), StoreError> {
         let (channel, body) = (channel.to_string(), body.to_string());
+        let meta = notify::Delivery {
+            label: Some(label.to_string()),
+            ..notify::Delivery::default()
+        };
+        let meta = Some(serde_json::to_value(&meta)?);
         self.rows
-            .message(self.game_id, None, channel, body, nonce, None);
+            .message(self.game_id, None, channel, body, nonce, meta);
+        Ok(())
     }
 
     /// Adds a message that belongs to no event, shown as `out.meta` says (a warning).
@@ -1084,11 +1114,9 @@ mod tests {
         let mut said = Vec::new();
         for e in &events {
             apply(&mut state, e);
-            said.extend(
-                notify::messages(e, &state, lang)
-                    .into_iter()
-                    .filter(|m| m.channel == "public" && m.meta.is_none()),
-            );
+            said.extend(notify::messages(e, &state, lang).into_iter().filter(|m| {
+                m.channel == "public" && m.meta.as_ref().is_none_or(notify::Delivery::is_plain)
+            }));
         }
         let rows: Vec<(&String, bool)> = plan
             .rows
@@ -1097,7 +1125,14 @@ mod tests {
             .zip(&plan.rows.ob_body)
             .zip(&plan.rows.ob_meta)
             .filter(|((c, _), _)| *c == "public")
-            .map(|((_, b), m)| (b, m.is_none()))
+            .map(|((_, b), m)| {
+                // Plain: nothing in its meta but its label.
+                let plain = m
+                    .as_ref()
+                    .and_then(|v| v.as_object())
+                    .is_none_or(|o| o.keys().all(|k| k == "label"));
+                (b, plain)
+            })
             .collect();
         assert!(said.len() >= 4, "cards, result and more: {said:?}");
         // The cards, then the count (its own row), then the result and the sheriff.

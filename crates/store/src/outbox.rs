@@ -241,6 +241,16 @@ impl Store {
     }
 }
 
+/// Whether `msg` is a player's DM carrying a deadline (a night's prompt, a decision's, a
+/// warning before the close): claimed and sent before anything else waiting (the
+/// condition of the index `outbox_prompts` and of [`PROMPT_SQL`]).
+pub fn is_prompt(msg: &OutMessage) -> bool {
+    msg.channel.starts_with("dm:") && msg.meta.as_ref().is_some_and(|m| m.due.is_some())
+}
+
+/// [`is_prompt`] in SQL, on the outbox row `o`.
+const PROMPT_SQL: &str = "(o.channel LIKE 'dm:%' AND o.meta ? 'due')";
+
 /// A row the claim statement returns (runtime SQL, see [`Store::claim`]'s comment, so read
 /// by name through `FromRow`).
 #[derive(sqlx::FromRow)]
@@ -348,7 +358,7 @@ impl Store {
                      WHERE p.game_id = o.game_id AND p.channel = o.channel AND -p.id > -o.id
                        AND p.sent_id IS NOT NULL
                      ORDER BY -p.id LIMIT 1) END AS after",
-            free = free(6)
+            free = free(6),
         );
         let query = sqlx::query(&sql)
             .bind(&heads)
@@ -465,6 +475,33 @@ impl Store {
             .map(|c| c.clone())
             .unwrap_or_default();
         let mut found: Vec<(i64, i64, String)> = Vec::new();
+        // First the channels whose oldest waiting row is a prompt ([`is_prompt`]), oldest
+        // first, through the index `outbox_prompts`; the others in turn once none is left.
+        let sql = format!(
+            "SELECT o.id, o.game_id, o.channel FROM outbox o
+             WHERE o.delivered_at IS NULL AND o.failed_at IS NULL AND {prompt}
+               AND ($1::BIGINT IS NULL OR o.game_id = $1)
+               AND o.next_attempt_at <= now() AND {free}
+               AND NOT EXISTS (SELECT 1 FROM outbox p
+                   WHERE p.game_id = o.game_id AND p.channel = o.channel AND p.id < o.id
+                     AND p.delivered_at IS NULL AND p.failed_at IS NULL)
+             ORDER BY o.id LIMIT $2",
+            prompt = PROMPT_SQL,
+            free = free(3)
+        );
+        let query = sqlx::query(&sql).bind(game.map(GameId::get)).bind(want);
+        for r in orphans.bind(query).fetch_all(&self.pool).await?.iter() {
+            let HeadRow {
+                id,
+                game_id,
+                channel,
+            } = HeadRow::from_row(r)?;
+            found.push((id, game_id, channel));
+        }
+        // Only prompts while there are any: the claim then takes nothing else before them.
+        if !found.is_empty() {
+            return Ok(found.into_iter().map(|(id, _, _)| id).collect());
+        }
         for start in [from.clone(), None] {
             let (after_game, after_channel) = start.clone().unwrap_or((i64::MIN, String::new()));
             // The one kind of statement left as runtime SQL: the claim and the search share the

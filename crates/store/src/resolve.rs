@@ -65,8 +65,8 @@ pub struct Resolved {
 /// What [`Store::act_on`] came to.
 #[derive(Debug, Clone)]
 pub enum Acted {
-    /// Written; the state after it.
-    Accepted(Arc<Game>),
+    /// Written; the state after it, and the events written.
+    Accepted(Arc<Game>, Vec<Event>),
     /// The rules refused, against this state; nothing was written.
     Refused(RuleError, Arc<Game>),
     /// The key had a result already (a redelivered interaction): this one.
@@ -202,7 +202,7 @@ impl Store {
                 Ok(Written::Lost) => {}
                 Ok(_) => {
                     self.cache.put(r.game_id, plan.new_seq, after.clone(), lang);
-                    return Ok(Acted::Accepted(after));
+                    return Ok(Acted::Accepted(after, events));
                 }
                 Err(StoreError::Db(e)) if is_conflict(&e) => {}
                 Err(e) => return Err(e),

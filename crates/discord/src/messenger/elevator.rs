@@ -121,11 +121,19 @@ impl DiscordMessenger {
             .map_err(failed)
     }
 
-    /// Redraws the index messages that have new posts, in place. An edit Discord refuses
-    /// for good is not retried (it would be refused on every pass, for ever): the next post
-    /// redraws it anyway.
+    /// Redraws the index messages that have new posts, in place, each at most once in
+    /// [`INDEX_EVERY`]: one redrawn less than that ago waits for its turn (here, in memory),
+    /// and is then drawn with the posts of that moment. An edit Discord refuses for good is
+    /// not retried (it would be refused on every pass, for ever): the next post redraws it
+    /// anyway.
     pub async fn refresh_elevators(&self) -> Result<(), SendError> {
-        for e in self.service.take_dirty_elevators().await.map_err(failed)? {
+        let taken = self.service.take_dirty_elevators().await.map_err(failed)?;
+        let due = self
+            .indexes
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .due(taken, std::time::Instant::now(), self.index_every);
+        for e in due {
             match self.redraw(&e).await {
                 Ok(()) => {}
                 Err(err) if err.permanent => {
@@ -159,5 +167,85 @@ impl DiscordMessenger {
             .map_err(refused)?;
         }
         Ok(())
+    }
+}
+
+impl Indexes {
+    /// Of the indexes `taken` with new posts and those waiting, the ones to redraw `now`:
+    /// each drawn at most once in `every` (those drawn less long ago wait, the latest of
+    /// them kept); the ones returned count as drawn now.
+    pub(super) fn due(
+        &mut self,
+        taken: Vec<Elevator>,
+        now: std::time::Instant,
+        every: std::time::Duration,
+    ) -> Vec<Elevator> {
+        for e in taken {
+            self.waiting.insert((e.game.0, e.day), e);
+        }
+        // Only the draws within `every` still matter.
+        self.drawn
+            .retain(|_, t| now.saturating_duration_since(*t) < every);
+        let ready: Vec<(i64, u32)> = self
+            .waiting
+            .keys()
+            .filter(|k| !self.drawn.contains_key(k))
+            .copied()
+            .collect();
+        ready
+            .into_iter()
+            .filter_map(|k| {
+                self.drawn.insert(k, now);
+                self.waiting.remove(&k)
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    fn index(game: i64, day: u32) -> Elevator {
+        Elevator {
+            game: GameId(game),
+            day,
+            thread: Channel::new(9),
+            messages: vec![1],
+        }
+    }
+
+    /// A day's index with posts coming in is redrawn at once, then not again within the
+    /// minute however many posts come; after it, once, for all of them. Another day's index
+    /// is not held by it.
+    #[test]
+    fn an_index_is_redrawn_at_most_once_a_minute() {
+        let (mut ix, t0, minute) = (Indexes::default(), Instant::now(), Duration::from_secs(60));
+        assert_eq!(
+            ix.due(vec![index(1, 1)], t0, minute).len(),
+            1,
+            "the first at once"
+        );
+        let soon = t0 + Duration::from_secs(5);
+        assert!(ix.due(vec![index(1, 1)], soon, minute).is_empty(), "held");
+        assert!(
+            ix.due(vec![index(1, 1)], soon, minute).is_empty(),
+            "still one waiting"
+        );
+        assert_eq!(
+            ix.due(vec![index(2, 1)], soon, minute).len(),
+            1,
+            "another game's"
+        );
+        assert!(ix
+            .due(Vec::new(), t0 + Duration::from_secs(59), minute)
+            .is_empty());
+        let later = ix.due(Vec::new(), t0 + minute, minute);
+        assert_eq!(later.len(), 1, "drawn once the minute is over");
+        assert!(
+            ix.due(Vec::new(), t0 + minute * 3, minute).is_empty(),
+            "nothing new"
+        );
     }
 }

@@ -92,6 +92,22 @@ pub struct DiscordMessenger {
     recovering: Arc<tokio::sync::RwLock<()>>,
     /// The outbox's share of the global limit, taken before every request.
     pace: Pace,
+    /// The day indexes: when each was last redrawn, and those with new posts waiting for
+    /// their turn; and how often one may be redrawn ([`INDEX_EVERY`] unless set).
+    indexes: Arc<Mutex<Indexes>>,
+    index_every: std::time::Duration,
+}
+
+/// A day's index is redrawn at most once in this time while posts come in (always to the
+/// latest posts): each redraw is a request against Discord's global limit.
+pub const INDEX_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The day indexes' redraws: when each was last redrawn (by game and day), and those
+/// waiting for their turn.
+#[derive(Default)]
+struct Indexes {
+    drawn: BTreeMap<(i64, u32), std::time::Instant>,
+    waiting: BTreeMap<(i64, u32), Elevator>,
 }
 
 /// What two outbox channels sending at once may share on Discord, taken in turn: one
@@ -119,7 +135,15 @@ impl DiscordMessenger {
             turns: Arc::default(),
             recovering: Arc::default(),
             pace: Pace::outbox(),
+            indexes: Arc::default(),
+            index_every: INDEX_EVERY,
         }
+    }
+
+    /// The same, redrawing a day's index at most once in `every`.
+    pub fn with_index_every(mut self, every: std::time::Duration) -> DiscordMessenger {
+        self.index_every = every;
+        self
     }
 
     /// The pace its requests take: other requests of the bot's that may come many at once
@@ -274,6 +298,19 @@ fn not_found(e: &serenity::Error) -> bool {
 
 impl Messenger for DiscordMessenger {
     async fn send(
+        &self,
+        msg: &OutMessage,
+        earlier: Option<Earlier>,
+    ) -> Result<Option<u64>, SendError> {
+        // A player's DM carrying a deadline (a night's prompt) goes before anything else
+        // waiting for the pace.
+        Pace::first(store::outbox::is_prompt(msg), self.send_first(msg, earlier)).await
+    }
+}
+
+impl DiscordMessenger {
+    /// [`Messenger::send`], its requests going first or not.
+    async fn send_first(
         &self,
         msg: &OutMessage,
         earlier: Option<Earlier>,
