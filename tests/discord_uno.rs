@@ -451,4 +451,15 @@ async fn presses_out_of_turn_or_from_outside_are_refused(pool: PgPool) {
     let after = state(&w, g).await;
     assert_eq!(after.seq, before.seq, "nothing changed");
     assert_eq!(after.game, before.game);
+
+    // A UNO game has no web page yet: its address answers as an unknown one would.
+    let slug = w
+        .service
+        .store()
+        .game_slug(g)
+        .await
+        .expect("reads")
+        .expect("a slug")
+        .0;
+    assert_eq!(w.service.page_game(&slug).await.expect("reads"), None);
 }

@@ -522,13 +522,20 @@ fn shown(found: Option<store::web::SlugGame>) -> Option<GameId> {
 }
 
 impl Service {
-    /// The game whose page is `slug`, if it has one (it exists, is not unlisted, and its
-    /// server's pages are on).
+    /// The game whose page is `slug`, if it has one (it exists, is a werewolf or Mafia game,
+    /// is not unlisted, and its server's pages are on).
     ///
     /// # Errors
     /// Database errors.
     pub async fn page_game(&self, slug: &str) -> Result<Option<GameId>, ServiceError> {
-        Ok(shown(self.store.game_by_slug(slug).await?))
+        let Some(game) = shown(self.store.game_by_slug(slug).await?) else {
+            return Ok(None);
+        };
+        // A UNO game has no page yet (its events are not a werewolf game's).
+        if self.store.is_uno(game).await? {
+            return Ok(None);
+        }
+        Ok(Some(game))
     }
 
     /// The page of the game `slug` in `lang` (the game's language when none): see
@@ -685,6 +692,7 @@ impl Service {
             .listed_games(guild)
             .await?
             .into_iter()
+            .filter(|g| g.ruleset != store::uno_games::RULESET)
             .map(link)
             .partition(|g| g.ended);
         Ok(Some(ServerView {
