@@ -10,7 +10,6 @@ use std::sync::Arc;
 use chrono::{DateTime, TimeZone, Utc};
 use sqlx::PgPool;
 
-use wolfjudge::engine::CharId;
 use wolfjudge::i18n::{self, Lang};
 use wolfjudge::service::clock::VirtualClock;
 use wolfjudge::service::{Account, Channel, GameId, Guild, Place, ServerRole, Service};
@@ -111,6 +110,43 @@ pub(crate) async fn started(service: &Service) -> GameId {
     let game = seated::started(service, GUILD, Account::new(9), &players).await;
     service.day_posted(game, 1, DAY).await.expect("day post");
     game
+}
+
+/// `by` (an index into the living) votes for `on` with `reason` in the day's post.
+pub(crate) async fn vote(
+    service: &Service,
+    game: GameId,
+    (by, on): (usize, usize),
+    reason: &str,
+    key: &str,
+) {
+    let g = service.store().load(game).await.expect("the game");
+    let living = g.living();
+    let place = Place {
+        guild: Some(GUILD),
+        channel: DAY,
+        user: Account::new(g.ch(living[by]).player.parse().expect("an account")),
+    };
+    service
+        .vote(place, &g.ch(living[on]).name, reason, key)
+        .await
+        .expect("a vote");
+}
+
+/// `game`'s page address, and the pages served on a free port (abort the task to stop).
+pub(crate) async fn served(
+    service: &Service,
+    game: GameId,
+) -> (String, std::net::SocketAddr, tokio::task::JoinHandle<()>) {
+    let slug = service
+        .page_slug(game)
+        .await
+        .expect("reads")
+        .expect("a page");
+    let (addr, server) = wolfjudge::web::serve(service.clone(), "127.0.0.1:0")
+        .await
+        .expect("listens");
+    (slug, addr, server)
 }
 
 pub(crate) fn service(pool: &PgPool) -> Service {
@@ -278,22 +314,7 @@ async fn every_route_answers_with_its_type_and_404s(pool: PgPool) {
 async fn an_ended_games_page_has_the_reveal_the_replay_and_the_charts(pool: PgPool) {
     let service = service(&pool);
     let game = started(&service).await;
-    let g = service.store().load(game).await.expect("the game");
-    let living = g.living();
-    let place = |c: CharId| Place {
-        guild: Some(GUILD),
-        channel: DAY,
-        user: Account::new(g.ch(c).player.parse().expect("an account")),
-    };
-    service
-        .vote(
-            place(living[0]),
-            &g.ch(living[1]).name,
-            "a reason",
-            "ended-vote-1",
-        )
-        .await
-        .expect("a vote");
+    vote(&service, game, (0, 1), "a reason", "ended-vote-1").await;
     service
         .judge(
             game,
@@ -305,14 +326,7 @@ async fn an_ended_games_page_has_the_reveal_the_replay_and_the_charts(pool: PgPo
         .expect("the judge ends it");
     let g = service.store().load(game).await.expect("the game");
     assert!(g.ended());
-    let slug = service
-        .page_slug(game)
-        .await
-        .expect("reads")
-        .expect("a page");
-    let (addr, server) = wolfjudge::web::serve(service.clone(), "127.0.0.1:0")
-        .await
-        .expect("listens");
+    let (slug, addr, server) = served(&service, game).await;
     let html = get(addr, &format!("/g/{slug}")).await.text();
     for c in g.ids() {
         let role = i18n::role_name(g.ch(c).role, Lang::Zh);
@@ -429,33 +443,15 @@ async fn a_contests_page_has_its_standings_and_chart(pool: PgPool) {
 async fn a_vote_reaches_the_live_page(pool: PgPool) {
     let service = service(&pool);
     let game = started(&service).await;
-    let slug = service
-        .page_slug(game)
-        .await
-        .expect("reads")
-        .expect("a page");
-    let (addr, server) = wolfjudge::web::serve(service.clone(), "127.0.0.1:0")
-        .await
-        .expect("listens");
+    let (slug, addr, server) = served(&service, game).await;
     let poll = |a: Answer| -> u64 {
         let l: serde_json::Value = serde_json::from_slice(&a.body).expect("json");
         l["version"].as_u64().expect("a version")
     };
     let before = poll(get(addr, &format!("/g/{slug}/live")).await);
     let g = service.store().load(game).await.expect("the game");
-    let living = g.living();
-    let (voter, target) = (living[0], living[1]);
-    let account = Account::new(g.ch(voter).player.parse().expect("an account"));
-    let place = Place {
-        guild: Some(GUILD),
-        channel: DAY,
-        user: account,
-    };
     let reason = "the quietest seat today";
-    service
-        .vote(place, &g.ch(target).name, reason, "web-vote-1")
-        .await
-        .expect("the vote");
+    vote(&service, game, (0, 1), reason, "web-vote-1").await;
     let after = poll(get(addr, &format!("/g/{slug}/live")).await);
     assert!(after > before, "the poll sees the vote: {before} → {after}");
     let html = get(addr, &format!("/g/{slug}")).await.text();

@@ -7,36 +7,13 @@ use std::time::Duration;
 
 use sqlx::PgPool;
 
-use wolfjudge::engine::CharId;
 use wolfjudge::i18n::{self, Lang};
-use wolfjudge::service::{Account, Place, Service};
 
 use crate::common::browser::{Browser, PHONE};
-use crate::web::{service, started, DAY, GUILD};
+use crate::web::{served, service, started, vote};
 
 /// A player's reason with markup and script in it, and one too long for a phone's line.
 const HOSTILE: &str = "<img src=x onerror=alert(1)><script>alert(2)</script>";
-
-async fn vote(
-    service: &Service,
-    game: wolfjudge::service::GameId,
-    by: usize,
-    on: usize,
-    reason: &str,
-    key: &str,
-) {
-    let g = service.store().load(game).await.expect("the game");
-    let living = g.living();
-    let place = |c: CharId| Place {
-        guild: Some(GUILD),
-        channel: DAY,
-        user: Account::new(g.ch(c).player.parse().expect("an account")),
-    };
-    service
-        .vote(place(living[by]), &g.ch(living[on]).name, reason, key)
-        .await
-        .expect("a vote");
-}
 
 /// A running game's page on a phone: laid out for the phone, the day's count and history,
 /// players' markup as text; a vote cast while it is open appears within seconds without a
@@ -46,16 +23,9 @@ async fn a_phone_follows_a_running_game_live(pool: PgPool) {
     let service = service(&pool);
     let game = started(&service).await;
     let long = "长".repeat(300);
-    vote(&service, game, 0, 1, HOSTILE, "browser-1").await;
-    vote(&service, game, 2, 1, &long, "browser-2").await;
-    let slug = service
-        .page_slug(game)
-        .await
-        .expect("reads")
-        .expect("a page");
-    let (addr, server) = wolfjudge::web::serve(service.clone(), "127.0.0.1:0")
-        .await
-        .expect("listens");
+    vote(&service, game, (0, 1), HOSTILE, "browser-1").await;
+    vote(&service, game, (2, 1), &long, "browser-2").await;
+    let (slug, addr, server) = served(&service, game).await;
     let browser = Browser::start().await;
     browser.open(&format!("http://{addr}/g/{slug}")).await;
 
@@ -83,7 +53,7 @@ async fn a_phone_follows_a_running_game_live(pool: PgPool) {
         .await;
     let heard = browser.text("#heard").await;
     let reason = "投给最安静的位置";
-    vote(&service, game, 3, 4, reason, "browser-3").await;
+    vote(&service, game, (3, 4), reason, "browser-3").await;
     assert!(
         browser
             .wait_for(
@@ -125,7 +95,7 @@ async fn a_phone_follows_a_running_game_live(pool: PgPool) {
 async fn after_the_end_the_page_is_the_reveal_with_a_replay(pool: PgPool) {
     let service = service(&pool);
     let game = started(&service).await;
-    vote(&service, game, 0, 1, HOSTILE, "browser-1").await;
+    vote(&service, game, (0, 1), HOSTILE, "browser-1").await;
     service
         .judge(
             game,
@@ -135,14 +105,7 @@ async fn after_the_end_the_page_is_the_reveal_with_a_replay(pool: PgPool) {
         )
         .await
         .expect("the judge ends it");
-    let slug = service
-        .page_slug(game)
-        .await
-        .expect("reads")
-        .expect("a page");
-    let (addr, server) = wolfjudge::web::serve(service.clone(), "127.0.0.1:0")
-        .await
-        .expect("listens");
+    let (slug, addr, server) = served(&service, game).await;
     let browser = Browser::start().await;
     browser
         .open(&format!("http://{addr}/g/{slug}?step=2"))

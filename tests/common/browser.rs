@@ -103,8 +103,8 @@ impl Browser {
     }
 
     /// Clicks the first element `css` selects, as a finger would: scrolled to the middle of
-    /// the screen first (in a phone's emulation chromedriver clicks where the element would
-    /// be without scrolling, and misses one below the fold).
+    /// the screen and still first (in a phone's emulation chromedriver clicks where the
+    /// element would be without scrolling, and misses one below the fold or still moving).
     pub async fn click(&self, css: &str) {
         let element = self
             .client
@@ -112,10 +112,24 @@ impl Browser {
             .await
             .unwrap_or_else(|e| panic!("no element {css}: {e}"));
         let arg = serde_json::to_value(&element).expect("an element as JSON");
-        self.client
-            .execute("arguments[0].scrollIntoView({block: 'center'})", vec![arg])
-            .await
-            .expect("scrolled to it");
+        // Until it stays put: pictures loading above it (lazily, once scrolled to) move it.
+        let mut last = Value::Null;
+        for _ in 0..50 {
+            let at = self
+                .client
+                .execute(
+                    "arguments[0].scrollIntoView({block: 'center'}); \
+                     const r = arguments[0].getBoundingClientRect(); return [r.x, r.y];",
+                    vec![arg.clone()],
+                )
+                .await
+                .expect("scrolled to it");
+            if at == last {
+                break;
+            }
+            last = at;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
         element.click().await.expect("the click");
     }
 
