@@ -141,3 +141,18 @@ pub fn main() -> ExitCode {
         }
     }))
 }
+
+/// The service `wolfjudge run` and `wolfjudge web` serve: the configured rulesets and pages,
+/// on the real clock, over `pool`.
+fn live_service(
+    cfg: &wolfjudge::discord::config::Config,
+    pool: sqlx::PgPool,
+) -> wolfjudge::service::Service {
+    wolfjudge::service::Service::new(
+        wolfjudge::store::Store::new(pool),
+        std::sync::Arc::new(wolfjudge::service::clock::SystemClock),
+        cfg.rulesets.clone(),
+        None,
+    )
+    .with_web(cfg.web.clone())
+}

@@ -43,13 +43,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     };
     let cfg = discord::config::Config::load(&a.config).map_err(|e| fail(&e))?;
     let pool = a.db.connect().await.map_err(|e| fail(&e))?;
-    let service = wolfjudge::service::Service::new(
-        wolfjudge::store::Store::new(pool),
-        std::sync::Arc::new(wolfjudge::service::clock::SystemClock),
-        cfg.rulesets.clone(),
-        None,
-    )
-    .with_web(cfg.web.clone());
+    let service = super::live_service(&cfg, pool);
     // The retention pass runs beside the worker that delivers (not in a gateway-only
     // process), on the real clock, and outlives a database outage like the other tasks.
     let retention = (!a.no_worker).then(|| {

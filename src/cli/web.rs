@@ -22,13 +22,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
     let fail = |e: &dyn std::fmt::Display| exit(2, e.to_string());
     let cfg = wolfjudge::discord::config::Config::load(&a.config).map_err(|e| fail(&e))?;
     let pool = a.db.connect().await.map_err(|e| fail(&e))?;
-    let service = wolfjudge::service::Service::new(
-        wolfjudge::store::Store::new(pool),
-        std::sync::Arc::new(wolfjudge::service::clock::SystemClock),
-        cfg.rulesets.clone(),
-        None,
-    )
-    .with_web(cfg.web.clone());
+    let service = super::live_service(&cfg, pool);
     let bind = a.bind.unwrap_or(cfg.web.bind);
     let (addr, server) = wolfjudge::web::serve(service, &bind)
         .await
