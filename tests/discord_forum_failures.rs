@@ -253,6 +253,15 @@ async fn a_day_post_deleted_mid_day_is_replaced(pool: PgPool) {
             .filter(|m| says(&m.content, "judge-post-replaced"))
             .count()
     };
+    // The judge's note is written beside the replacement, not before it: wait for it.
+    let log = w.log;
+    w.fake
+        .wait_for("the judge told of the replaced post", 30, |f| {
+            f.messages()
+                .iter()
+                .any(|m| m.channel == log && says(&m.content, "judge-post-replaced"))
+        })
+        .await;
     assert_eq!(told(&w), 1, "the judge is told once");
     assert!(judge_log(&w).iter().any(|m| m.content
         == zh(
