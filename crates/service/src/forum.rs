@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 use std::sync::PoisonError;
 
-use super::{anon, mention, Account, Channel, GameId, Place, Service, ServiceError};
+use super::{anon, mention, Account, Channel, GameId, Message, Place, Service, ServiceError};
 use chrono::{DateTime, Utc};
 use engine::{Action, CharId, Command, Phase};
 use futures::future::join_all;
@@ -546,7 +546,7 @@ impl Service {
         &self,
         game: GameId,
         day: u32,
-        messages: &[u64],
+        messages: &[Message],
     ) -> Result<(), ServiceError> {
         let Some((first, more)) = messages.split_first() else {
             return Ok(());

@@ -363,7 +363,7 @@ pub struct Signup {
     pub ruleset: String,
     pub lang: Lang,
     pub thread: Option<Channel>,
-    pub message: Option<u64>,
+    pub message: Option<Message>,
     pub game: Option<GameId>,
     /// The tournament whose next game this sign-up becomes.
     pub tournament: Option<i64>,
@@ -662,7 +662,7 @@ impl Service {
         &self,
         id: SignupId,
         thread: Channel,
-        message: u64,
+        message: Message,
     ) -> Result<(), ServiceError> {
         Ok(self.store.signup_posted(id, thread, message).await?)
     }

@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::ids::{Channel, GameId};
+use super::ids::{Channel, GameId, Message};
 use super::{Store, StoreError};
 use engine::CharId;
 
@@ -15,7 +15,7 @@ pub struct Elevator {
     pub day: u32,
     pub thread: Channel,
     /// The index's messages in order (one per page of lines).
-    pub messages: Vec<u64>,
+    pub messages: Vec<Message>,
 }
 
 /// A day post of a running game whose day's close is due (its game may be at night: the
@@ -187,16 +187,16 @@ impl Store {
         &self,
         game: GameId,
         day: u32,
-        first: u64,
-        more: &[u64],
+        first: Message,
+        more: &[Message],
     ) -> Result<(), StoreError> {
-        let more: Vec<i64> = more.iter().map(|m| *m as i64).collect();
+        let more: Vec<i64> = more.iter().map(|m| i64::from(*m)).collect();
         sqlx::query!(
             "UPDATE day_threads SET elevator = $3, elevator_more = $4, elevator_dirty = TRUE
              WHERE game_id = $1 AND day = $2",
             game.0,
             day as i32,
-            first as i64,
+            i64::from(first),
             &more,
         )
         .execute(&self.pool)
@@ -213,15 +213,16 @@ impl Store {
             r#"UPDATE day_threads SET elevator_dirty = FALSE
                WHERE elevator_dirty AND elevator IS NOT NULL
                RETURNING game_id AS "game: GameId", day, thread_id AS "thread: Channel",
-                         elevator AS "elevator!", elevator_more"#,
+                         elevator AS "elevator!: Message",
+                         elevator_more AS "elevator_more: Vec<Message>""#,
         )
         .fetch_all(&self.pool)
         .await?;
         Ok(rows
             .into_iter()
             .map(|r| {
-                let mut messages = vec![r.elevator as u64];
-                messages.extend(r.elevator_more.into_iter().map(|m| m as u64));
+                let mut messages = vec![r.elevator];
+                messages.extend(r.elevator_more);
                 Elevator {
                     game: r.game,
                     day: r.day as u32,

@@ -10,7 +10,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::{Postgres, Transaction};
 
-use super::ids::{Account, Channel, GameId, Guild, SignupId};
+use super::ids::{Account, Channel, GameId, Guild, Message, SignupId};
 use super::{lang_code, Store, StoreError};
 use engine::rng::Seed;
 use notify::Lang;
@@ -24,7 +24,7 @@ pub struct SignupRow {
     pub ruleset: String,
     pub lang: Lang,
     pub thread: Option<Channel>,
-    pub message: Option<u64>,
+    pub message: Option<Message>,
     pub game: Option<GameId>,
     pub tournament: Option<i64>,
     /// The judge's `/wolf new` options, as written.
@@ -92,13 +92,13 @@ impl Store {
         &self,
         id: SignupId,
         thread: Channel,
-        message: u64,
+        message: Message,
     ) -> Result<(), StoreError> {
         sqlx::query!(
             "UPDATE signup_posts SET thread_id = $2, message_id = $3 WHERE id = $1",
             id.0,
             i64::from(thread),
-            message as i64,
+            i64::from(message),
         )
         .execute(&self.pool)
         .await?;
@@ -112,7 +112,8 @@ impl Store {
     pub async fn signup(&self, id: SignupId) -> Result<Option<SignupRow>, StoreError> {
         let row = sqlx::query!(
             r#"SELECT guild_id AS "guild: Guild", judge_user AS "judge: Account", ruleset, lang,
-                      thread_id AS "thread: Channel", message_id, game_id AS "game: GameId",
+                      thread_id AS "thread: Channel", message_id AS "message: Message",
+                      game_id AS "game: GameId",
                       tournament_id, options
                FROM signup_posts WHERE id = $1"#,
             id.0,
@@ -126,7 +127,7 @@ impl Store {
             ruleset: r.ruleset,
             lang: Lang::parse(&r.lang).unwrap_or_default(),
             thread: r.thread,
-            message: r.message_id.map(|m| m as u64),
+            message: r.message,
             game: r.game,
             tournament: r.tournament_id,
             options: r.options,

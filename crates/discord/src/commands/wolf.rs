@@ -359,7 +359,11 @@ pub(crate) async fn post_signup(
     };
     // A forum post's opening message has the post's id.
     service
-        .signup_posted(s.id, ids::channel(post.id), post.id.get())
+        .signup_posted(
+            s.id,
+            ids::channel(post.id),
+            ids::message(MessageId::from(post.id.get())),
+        )
         .await?;
     if let Some(role) = service.notify_role(guild).await? {
         super::signups::ping_opening(ctx.http(), s, role, ids::channel(post.id)).await;
@@ -783,7 +787,7 @@ pub async fn refresh(http: &Http, s: &Signup) {
         .discord()
         .edit_message(
             http,
-            MessageId::new(message.max(1)),
+            message.discord(),
             EditMessage::new()
                 .content(content)
                 .components(buttons)

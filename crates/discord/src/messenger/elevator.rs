@@ -108,12 +108,12 @@ impl DiscordMessenger {
                         .iter()
                         .take_while(|m| !rest.iter().any(|r| r.trim() == m.content.trim()))
                         .take(pages.len())
-                        .map(|m| m.id.get()),
+                        .map(|m| ids::message(m.id)),
                 );
             }
         }
         for text in pages.into_iter().skip(ids.len()) {
-            ids.push(self.say_in(thread, &text).await?.get());
+            ids.push(ids::message(self.say_in(thread, &text).await?));
         }
         self.service
             .set_elevator(game, day, &ids)
@@ -158,7 +158,7 @@ impl DiscordMessenger {
         for (message, text) in e.messages.iter().zip(texts) {
             self.edit_in(
                 e.thread.discord(),
-                MessageId::new((*message).max(1)),
+                message.discord(),
                 EditMessage::new()
                     .content(text)
                     .allowed_mentions(no_pings()),
@@ -212,7 +212,7 @@ mod tests {
             game: GameId(game),
             day,
             thread: Channel::new(9),
-            messages: vec![1],
+            messages: vec![service::Message::new(1)],
         }
     }
 
