@@ -27,6 +27,7 @@ pub mod substitutes;
 mod tally;
 mod tournament;
 pub mod uno;
+pub mod uno_page;
 pub mod view;
 
 pub use board::GameOptions;

@@ -15,6 +15,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use super::{Channel, GameId, Guild, Service, ServiceError};
+use crate::uno_page::{uno_view, UnoLive, UnoView};
 use engine::{apply, Audience, CharId, Event, EventKind, Game, Phase, Role};
 use i18n::{self, Lang};
 use store::web::ListedGame;
@@ -516,26 +517,79 @@ pub struct ContestView {
     pub standings: Vec<String>,
 }
 
-/// A found game's page, or why there is none.
-fn shown(found: Option<store::web::SlugGame>) -> Option<GameId> {
-    found.filter(|f| f.pages && !f.unlisted).map(|f| f.game)
+/// A game's page, by its kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Page {
+    /// A werewolf or Mafia game.
+    Game(Box<GameView>),
+    Uno(Box<UnoView>),
+}
+
+/// What a live page polls, by the game's kind.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Polled {
+    Game(Live),
+    Uno(UnoLive),
 }
 
 impl Service {
-    /// The game whose page is `slug`, if it has one (it exists, is a werewolf or Mafia game,
-    /// is not unlisted, and its server's pages are on).
+    /// The game whose page is `slug`, if it has one (it exists, is not unlisted, and its
+    /// server's pages are on), and whether it is a UNO game: one statement.
+    async fn paged(&self, slug: &str) -> Result<Option<(GameId, bool)>, ServiceError> {
+        Ok(self
+            .store
+            .game_by_slug(slug)
+            .await?
+            .filter(|f| f.pages && !f.unlisted)
+            .map(|f| (f.game, f.ruleset == store::uno_games::RULESET)))
+    }
+
+    /// The game whose page is `slug`, if it has one (it exists, is not unlisted, and its
+    /// server's pages are on); a werewolf, Mafia or UNO game.
     ///
     /// # Errors
     /// Database errors.
     pub async fn page_game(&self, slug: &str) -> Result<Option<GameId>, ServiceError> {
-        let Some(game) = shown(self.store.game_by_slug(slug).await?) else {
-            return Ok(None);
-        };
-        // A UNO game has no page yet (its events are not a werewolf game's).
-        if self.store.is_uno(game).await? {
-            return Ok(None);
+        Ok(self.paged(slug).await?.map(|(game, _)| game))
+    }
+
+    /// The werewolf or Mafia game whose page is `slug` (none for a UNO game).
+    async fn werewolf_page(&self, slug: &str) -> Result<Option<GameId>, ServiceError> {
+        Ok(self
+            .paged(slug)
+            .await?
+            .filter(|(_, uno)| !uno)
+            .map(|(game, _)| game))
+    }
+
+    /// The page of the game `slug`, of whichever kind, in `lang` (the game's language when
+    /// none): [`game_view`] for a werewolf or Mafia game (its tab of day `day`, its replay's
+    /// step `step`), [`uno_view`] for a UNO game. `None`: no such page.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn page(
+        &self,
+        slug: &str,
+        lang: Option<Lang>,
+        day: Option<u32>,
+        step: Option<usize>,
+    ) -> Result<Option<Page>, ServiceError> {
+        match self.paged(slug).await? {
+            None => Ok(None),
+            Some((game, true)) => {
+                let game_lang = self.store.uno(game).await?.lang;
+                let events = self.store.uno_events(game).await?;
+                let lang = lang.unwrap_or(game_lang);
+                Ok(Some(Page::Uno(Box::new(uno_view(
+                    &events, game_lang, lang,
+                )))))
+            }
+            Some((game, false)) => Ok(Some(Page::Game(Box::new(
+                self.werewolf_view(game, lang, day, step).await?,
+            )))),
         }
-        Ok(Some(game))
     }
 
     /// The page of the game `slug` in `lang` (the game's language when none): see
@@ -550,9 +604,20 @@ impl Service {
         day: Option<u32>,
         step: Option<usize>,
     ) -> Result<Option<GameView>, ServiceError> {
-        let Some(game) = self.page_game(slug).await? else {
+        let Some(game) = self.werewolf_page(slug).await? else {
             return Ok(None);
         };
+        Ok(Some(self.werewolf_view(game, lang, day, step).await?))
+    }
+
+    /// The page of the werewolf or Mafia game `game`: see [`game_view`].
+    async fn werewolf_view(
+        &self,
+        game: GameId,
+        lang: Option<Lang>,
+        day: Option<u32>,
+        step: Option<usize>,
+    ) -> Result<GameView, ServiceError> {
         let events = self.store.events(game).await?;
         let route = self.store.route_row(game).await?;
         let game_lang = match &route {
@@ -571,18 +636,21 @@ impl Service {
                 .collect(),
         };
         let lang = lang.unwrap_or(game_lang);
-        Ok(Some(game_view(&events, game_lang, lang, day, step, &links)))
+        Ok(game_view(&events, game_lang, lang, day, step, &links))
     }
 
     /// What a live page of `slug` polls. `None`: no such page.
     ///
     /// # Errors
     /// Database errors.
-    pub async fn game_live(&self, slug: &str) -> Result<Option<Live>, ServiceError> {
-        let Some(game) = self.page_game(slug).await? else {
-            return Ok(None);
-        };
-        Ok(Some(live(&self.store.events(game).await?)))
+    pub async fn game_live(&self, slug: &str) -> Result<Option<Polled>, ServiceError> {
+        Ok(match self.paged(slug).await? {
+            None => None,
+            Some((game, true)) => Some(Polled::Uno(UnoLive {
+                version: self.store.uno(game).await?.seq.max(0) as u64,
+            })),
+            Some((game, false)) => Some(Polled::Game(live(&self.store.events(game).await?))),
+        })
     }
 
     /// Every step of the replay of the ended game `slug`. `None`: no such page, or the game
@@ -595,7 +663,7 @@ impl Service {
         slug: &str,
         lang: Lang,
     ) -> Result<Option<Vec<ReplayStep>>, ServiceError> {
-        let Some(game) = self.page_game(slug).await? else {
+        let Some(game) = self.werewolf_page(slug).await? else {
             return Ok(None);
         };
         Ok(replay(&self.store.events(game).await?, lang))
@@ -612,7 +680,7 @@ impl Service {
         slug: &str,
         lang: Lang,
     ) -> Result<Option<Vec<chart::Png>>, ServiceError> {
-        let Some(game) = self.page_game(slug).await? else {
+        let Some(game) = self.werewolf_page(slug).await? else {
             return Ok(None);
         };
         let (g, _) = self.store.load_cached(game).await?;
@@ -692,7 +760,6 @@ impl Service {
             .listed_games(guild)
             .await?
             .into_iter()
-            .filter(|g| g.ruleset != store::uno_games::RULESET)
             .map(link)
             .partition(|g| g.ended);
         Ok(Some(ServerView {
