@@ -368,7 +368,7 @@ fn a_uno_page_shows_no_hand_before_the_end_and_every_deal_after() {
             break;
         }
         // Every event of the first deal and play, then every 25th.
-        if i > 150 && i % 25 != 0 {
+        if i > 150 && !i.is_multiple_of(25) {
             continue;
         }
         checked += 1;

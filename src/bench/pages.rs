@@ -190,7 +190,7 @@ fn long_name(i: usize) -> String {
 
 /// A vote's reason of 300 characters.
 fn long_reason(i: usize) -> String {
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         "长".repeat(300)
     } else {
         "x".repeat(300)
