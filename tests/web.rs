@@ -94,8 +94,8 @@ fn unchunk(mut raw: &[u8]) -> Vec<u8> {
     }
 }
 
-/// A started m32 game of twelve (accounts `FIRST..`) on `GUILD`, its day post recorded.
-pub(crate) async fn started(service: &Service) -> GameId {
+/// `GUILD` set up (its forum, judge role and log channel).
+pub(crate) async fn set_up(service: &Service) {
     seated::set_up(
         service,
         GUILD,
@@ -104,6 +104,11 @@ pub(crate) async fn started(service: &Service) -> GameId {
         Channel::new(7_003),
     )
     .await;
+}
+
+/// A started m32 game of twelve (accounts `FIRST..`) on `GUILD`, its day post recorded.
+pub(crate) async fn started(service: &Service) -> GameId {
+    set_up(service).await;
     let players: Vec<(Account, String)> = (0..12)
         .map(|i| (Account::new(FIRST + i), format!("P{i}")))
         .collect();
@@ -541,14 +546,7 @@ async fn discord_links_to_the_page_and_judges_unlist_it(pool: PgPool) {
 #[sqlx::test(migrations = "./migrations")]
 async fn a_uno_game_has_a_page_with_its_table(pool: PgPool) {
     let service = service(&pool);
-    seated::set_up(
-        &service,
-        GUILD,
-        Channel::new(7_001),
-        ServerRole::new(7_002),
-        Channel::new(7_003),
-    )
-    .await;
+    set_up(&service).await;
     let signup = service
         .open_uno_signup(GUILD, Account::new(9), BTreeMap::new(), Lang::Zh)
         .await

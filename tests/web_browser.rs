@@ -189,7 +189,7 @@ async fn sixteen_long_names_and_long_reasons_fit_a_phone(pool: PgPool) {
     use std::sync::Arc;
     use wolfjudge::engine::Action;
     use wolfjudge::service::clock::VirtualClock;
-    use wolfjudge::service::{Account, Channel, ServerRole, Service};
+    use wolfjudge::service::{Account, Service};
 
     let clock = Arc::new(VirtualClock::new(
         chrono::TimeZone::with_ymd_and_hms(&chrono::Utc, 2026, 12, 1, 12, 0, 0).unwrap(),
@@ -200,14 +200,7 @@ async fn sixteen_long_names_and_long_reasons_fit_a_phone(pool: PgPool) {
         Default::default(),
         Some(20261201),
     );
-    crate::common::seated::set_up(
-        &service,
-        GUILD,
-        Channel::new(7_001),
-        ServerRole::new(7_002),
-        Channel::new(7_003),
-    )
-    .await;
+    crate::web::set_up(&service).await;
     let names = long_names(16);
     let signup = service
         .open_signup(
