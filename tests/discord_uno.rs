@@ -452,7 +452,7 @@ async fn presses_out_of_turn_or_from_outside_are_refused(pool: PgPool) {
     assert_eq!(after.seq, before.seq, "nothing changed");
     assert_eq!(after.game, before.game);
 
-    // A UNO game has no web page yet: its address answers as an unknown one would.
+    // A UNO game has its web page.
     let slug = w
         .service
         .store()
@@ -461,5 +461,5 @@ async fn presses_out_of_turn_or_from_outside_are_refused(pool: PgPool) {
         .expect("reads")
         .expect("a slug")
         .0;
-    assert_eq!(w.service.page_game(&slug).await.expect("reads"), None);
+    assert_eq!(w.service.page_game(&slug).await.expect("reads"), Some(g));
 }

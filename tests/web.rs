@@ -94,8 +94,8 @@ fn unchunk(mut raw: &[u8]) -> Vec<u8> {
     }
 }
 
-/// A started m32 game of twelve (accounts `FIRST..`) on `GUILD`, its day post recorded.
-pub(crate) async fn started(service: &Service) -> GameId {
+/// `GUILD` set up (its forum, judge role and log channel).
+pub(crate) async fn set_up(service: &Service) {
     seated::set_up(
         service,
         GUILD,
@@ -104,6 +104,11 @@ pub(crate) async fn started(service: &Service) -> GameId {
         Channel::new(7_003),
     )
     .await;
+}
+
+/// A started m32 game of twelve (accounts `FIRST..`) on `GUILD`, its day post recorded.
+pub(crate) async fn started(service: &Service) -> GameId {
+    set_up(service).await;
     let players: Vec<(Account, String)> = (0..12)
         .map(|i| (Account::new(FIRST + i), format!("P{i}")))
         .collect();
@@ -533,4 +538,79 @@ async fn discord_links_to_the_page_and_judges_unlist_it(pool: PgPool) {
         Some(false)
     );
     assert_eq!(w.service.page_game(&slug).await.expect("reads"), None);
+}
+
+/// A UNO game's page: its table (the top card, the colour in force, whose turn until
+/// when, every player's count), the log of plays and its live poll; listed on the server's
+/// page; no replay and no pictures (they are a werewolf game's).
+#[sqlx::test(migrations = "./migrations")]
+async fn a_uno_game_has_a_page_with_its_table(pool: PgPool) {
+    let service = service(&pool);
+    set_up(&service).await;
+    let signup = service
+        .open_uno_signup(GUILD, Account::new(9), BTreeMap::new(), Lang::Zh)
+        .await
+        .expect("a sign-up");
+    let names = ["甲玩家", "Bob", "Ｃarol"];
+    for (i, name) in names.iter().enumerate() {
+        service
+            .join(signup.id, Account::new(FIRST + i as u64), name)
+            .await
+            .expect("a join");
+    }
+    let signup = service.signup(signup.id).await.expect("the sign-up");
+    let game = service.start_uno(&signup).await.expect("dealt");
+    let (slug, addr, server) = served(&service, game).await;
+    let page = get(addr, &format!("/g/{slug}")).await;
+    assert_eq!(page.status, 200);
+    assert_secure(&page, "/g uno");
+    let html = page.text();
+    let state = service.uno_game(game).await.expect("the game");
+    let g = &state.game;
+    let top = wolfjudge::i18n::uno::card_name(g.top().expect("a top card"), Lang::Zh);
+    assert!(html.contains(&top), "the top card {top}");
+    let turn = i18n::text(
+        Lang::Zh,
+        "uno-table-turn",
+        &[("player", g.name(g.turn).to_string())],
+    );
+    assert!(html.contains(&turn), "whose turn: {turn}");
+    for (seat, name) in names.iter().enumerate() {
+        let count = i18n::text(
+            Lang::Zh,
+            "uno-table-count",
+            &[
+                ("player", name.to_string()),
+                ("count", g.hands[seat].len().to_string()),
+            ],
+        );
+        assert!(html.contains(&count), "{count}");
+    }
+    assert!(html.contains(&i18n::text(Lang::Zh, "web-uno-log", &[])));
+    assert!(
+        !html.contains(i18n::MISSING_OPEN),
+        "every message is in the catalog"
+    );
+    let en = get(addr, &format!("/g/{slug}?lang=en")).await.text();
+    assert!(en.contains(&i18n::text(Lang::En, "web-uno-table", &[])));
+
+    let polled = get(addr, &format!("/g/{slug}/live")).await;
+    assert_eq!(polled.status, 200);
+    let l: serde_json::Value = serde_json::from_slice(&polled.body).expect("json");
+    assert_eq!(l["version"].as_u64(), Some(state.seq as u64), "{l}");
+    // A werewolf game's replay and pictures only.
+    for path in ["replay.json", "chart/0.png"] {
+        let status = get(addr, &format!("/g/{slug}/{path}")).await.status;
+        assert_eq!(status, 404, "{path}");
+    }
+    let listed = get(addr, &format!("/s/{GUILD}")).await;
+    assert_eq!(listed.status, 200);
+    assert!(
+        listed.text().contains(&format!("/g/{slug}")),
+        "the server's page lists the UNO game: {}",
+        listed.text()
+    );
+    service.set_unlisted(game, true).await.expect("unlists");
+    assert_eq!(get(addr, &format!("/g/{slug}")).await.status, 404);
+    server.abort();
 }

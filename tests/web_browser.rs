@@ -10,7 +10,7 @@ use sqlx::PgPool;
 use wolfjudge::i18n::{self, Lang};
 
 use crate::common::browser::{Browser, PHONE};
-use crate::web::{served, service, started, vote};
+use crate::web::{served, service, started, vote, DAY, GUILD};
 
 /// A player's reason with markup and script in it, and one too long for a phone's line.
 const HOSTILE: &str = "<img src=x onerror=alert(1)><script>alert(2)</script>";
@@ -144,6 +144,150 @@ async fn after_the_end_the_page_is_the_reveal_with_a_replay(pool: PgPool) {
         "in place"
     );
     browser.screenshot("game-ended").await;
+    assert_eq!(browser.console_errors().await, Vec::<String>::new());
+    browser.close().await;
+    server.abort();
+}
+
+/// `n` display names of 32 characters each, all different: CJK, long unbroken Latin (wide
+/// letters), full-width Latin, and a mix.
+fn long_names(n: usize) -> Vec<String> {
+    const CJK: &str = "夜幕降临狼人请睁眼预言家女巫猎人守卫白痴村民警长投票放逐遗言";
+    (0..n)
+        .map(|i| {
+            let body: String = match i % 4 {
+                0 => CJK.chars().cycle().skip(i).take(30).collect(),
+                1 => "W".repeat(30),
+                2 => "Ｗ".repeat(30),
+                _ => "Supercalifragilistic狼人杀expialidocious"
+                    .chars()
+                    .take(30)
+                    .collect(),
+            };
+            let name = format!("{body}{i:02}");
+            assert_eq!(name.chars().count(), 32);
+            name
+        })
+        .collect()
+}
+
+/// A vote's reason of 300 characters the browser cannot break at a space.
+fn long_reason(i: usize) -> String {
+    let reason: String = match i % 3 {
+        0 => "长".repeat(300),
+        1 => "x".repeat(300),
+        _ => format!("https://example.com/{}", "ab".repeat(200)),
+    };
+    reason.chars().take(300).collect()
+}
+
+/// A 16-player page at its widest on a phone: sixteen characters with 32-character names
+/// (CJK, unbroken Latin) and sixteen 300-character reasons. A day's tab and, once ended,
+/// the reveal and its replay: no element wider than the screen, no sideways scroll.
+#[sqlx::test(migrations = "./migrations")]
+async fn sixteen_long_names_and_long_reasons_fit_a_phone(pool: PgPool) {
+    use std::sync::Arc;
+    use wolfjudge::engine::Action;
+    use wolfjudge::service::clock::VirtualClock;
+    use wolfjudge::service::{Account, Service};
+
+    let clock = Arc::new(VirtualClock::new(
+        chrono::TimeZone::with_ymd_and_hms(&chrono::Utc, 2026, 12, 1, 12, 0, 0).unwrap(),
+    ));
+    let service = Service::new(
+        wolfjudge::store::Store::new(pool.clone()),
+        clock.clone(),
+        Default::default(),
+        Some(20261201),
+    );
+    crate::web::set_up(&service).await;
+    let names = long_names(16);
+    let signup = service
+        .open_signup(
+            GUILD,
+            Account::new(9),
+            "mafia",
+            None,
+            Lang::Zh,
+            &Default::default(),
+        )
+        .await
+        .expect("a sign-up");
+    for (i, name) in names.iter().enumerate() {
+        service
+            .join(signup.id, Account::new(80_000 + i as u64), name)
+            .await
+            .expect("a join");
+    }
+    let game = service.start(signup.id).await.expect("the start");
+    // Mafia opens with a night: let it pass to day 1.
+    clock.advance(chrono::Duration::hours(2));
+    service
+        .judge(game, Action::Tick, "phone-tick", Lang::Zh)
+        .await
+        .expect("the night ends");
+    service.day_posted(game, 1, DAY).await.expect("day post");
+    let g = service.store().load(game).await.expect("the game");
+    let living = g.living().len();
+    assert!(living >= 15, "day 1 with {living} living");
+    for by in 0..living {
+        vote(
+            &service,
+            game,
+            (by, (by + 1) % living),
+            &long_reason(by),
+            &format!("phone-{by}"),
+        )
+        .await;
+    }
+    let (slug, addr, server) = served(&service, game).await;
+    let browser = Browser::start().await;
+
+    browser.open(&format!("http://{addr}/g/{slug}?day=1")).await;
+    let players = browser.text(".players").await;
+    for name in &names {
+        assert!(players.contains(name.as_str()), "{name} in {players}");
+    }
+    assert!(
+        browser.text(".history").await.contains(&long_reason(1)),
+        "the reasons in the day's history"
+    );
+    assert_eq!(browser.too_wide().await, Vec::<String>::new(), "day 1");
+    assert_eq!(browser.overflow_x().await, 0, "no sideways scroll on day 1");
+    assert_eq!(browser.scrolls_sideways().await, 0, "day 1");
+    browser.screenshot("game-16-day").await;
+
+    service
+        .judge(game, Action::End { winner: None }, "phone-end", Lang::Zh)
+        .await
+        .expect("the judge ends it");
+    for at in ["", "?step=40"] {
+        browser.open(&format!("http://{addr}/g/{slug}{at}")).await;
+        assert!(
+            !browser.texts(".players td.role").await.is_empty(),
+            "the reveal's roles"
+        );
+        assert!(
+            browser
+                .wait_for(
+                    Duration::from_secs(5),
+                    "return !!document.getElementById('replay-slider')"
+                )
+                .await
+        );
+        assert_eq!(
+            browser.too_wide().await,
+            Vec::<String>::new(),
+            "the reveal {at}"
+        );
+        assert_eq!(
+            browser.overflow_x().await,
+            0,
+            "no sideways scroll: the reveal {at}"
+        );
+        assert_eq!(browser.scrolls_sideways().await, 0, "the reveal {at}");
+    }
+    browser.screenshot("game-16-reveal").await;
     assert_eq!(browser.console_errors().await, Vec::<String>::new());
     browser.close().await;
     server.abort();

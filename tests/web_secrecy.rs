@@ -330,3 +330,84 @@ fn players_markup_is_shown_as_text() {
         .iter()
         .any(|s| s.text.contains(HOSTILE[0]) || s.text.contains(HOSTILE[1])));
 }
+
+/// A UNO game's page shows no card of any hand before the end: not a hand as it stands,
+/// not a hand as dealt, not a line only a hand's holder is told (the cards they drew);
+/// after the end it shows every hand of every round as dealt, the scores and the seed.
+/// Played by the simulated table, two rounds, the page rendered as the game goes.
+#[test]
+fn a_uno_page_shows_no_hand_before_the_end_and_every_deal_after() {
+    use wolfjudge::notify::uno::{cards_text, told, Seen};
+    use wolfjudge::service::uno_page::uno_view;
+    use wolfjudge::uno;
+
+    let lang = Lang::Zh;
+    let overrides =
+        std::collections::BTreeMap::from([("rounds".to_string(), toml::Value::Integer(2))]);
+    let options = uno::Options::builtin(&overrides).expect("the options");
+    let players: Vec<String> = (0..4).map(|i| format!("玩家{i}")).collect();
+    let (_, steps) = uno::sim::simulate(&options, &players, 7).expect("played");
+    let events: Vec<uno::Event> = steps.into_iter().flat_map(|(_, e)| e).collect();
+    let now = Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap();
+    let dealt_heading = i18n::text(lang, "web-uno-dealt", &[]);
+    let mut g = uno::Game::default();
+    let mut private: BTreeSet<String> = BTreeSet::new();
+    let mut deals: Vec<String> = Vec::new();
+    let mut checked = 0;
+    for (i, e) in events.iter().enumerate() {
+        uno::apply(&mut g, e);
+        for (seen, line) in told(e, &g, lang) {
+            if seen != Seen::Table {
+                private.insert(line);
+            }
+        }
+        if let uno::Event::Dealt { hands } = e {
+            deals.extend(hands.iter().map(|h| cards_text(h, lang)));
+        }
+        if g.ended() {
+            break;
+        }
+        // Every event of the first deal and play, then every 25th.
+        if i > 150 && !i.is_multiple_of(25) {
+            continue;
+        }
+        checked += 1;
+        let v = uno_view(&events[..=i], lang, lang);
+        assert!(v.deals.is_empty() && v.end.is_empty() && !v.ended, "at {i}");
+        let html = wolfjudge::web::uno_html(&v, "slug", false, now).expect("renders");
+        assert!(!html.contains(&dealt_heading), "at {i}");
+        for (seat, hand) in g.hands.iter().enumerate() {
+            if hand.len() >= 3 {
+                let shown = cards_text(hand, lang);
+                assert!(!html.contains(&shown), "seat {seat}'s hand at {i}: {shown}");
+            }
+        }
+        for dealt in &deals {
+            assert!(
+                !html.contains(dealt.as_str()),
+                "a hand as dealt at {i}: {dealt}"
+            );
+        }
+        for line in v.log.iter().chain(&v.table) {
+            assert!(!private.contains(line), "a private line at {i}: {line}");
+        }
+        // What the page shows while running: the table and every player's count.
+        for p in &players {
+            assert!(html.contains(p.as_str()), "{p} at {i}");
+        }
+    }
+    assert!(checked > 100, "{checked} pages checked");
+    assert!(deals.len() >= 8, "two rounds dealt: {}", deals.len());
+
+    let v = uno_view(&events, lang, lang);
+    assert!(v.ended);
+    let html = wolfjudge::web::uno_html(&v, "slug", false, now).expect("renders");
+    assert!(html.contains(&dealt_heading));
+    for dealt in &deals {
+        assert!(
+            html.contains(dealt.as_str()),
+            "every hand as dealt: {dealt}"
+        );
+    }
+    assert!(html.contains(&g.seed.commitment()), "the commitment");
+}

@@ -14,6 +14,7 @@ mod active;
 mod drive;
 pub mod games;
 mod limits;
+mod pages;
 mod pgbench;
 mod readback;
 
@@ -34,6 +35,7 @@ pub use active::{ActiveGames, ActiveOptions, Restart};
 use drive::{Played, Sample, Tally};
 use games::Planned;
 pub use limits::{Counts, DiscordLimits, LimitsOptions, Timing};
+pub use pages::{Pages, PagesOptions};
 pub use pgbench::Pgbench;
 pub use readback::{ReadBackBurst, ReadBackOptions};
 
@@ -60,6 +62,8 @@ pub struct Options {
     /// The bot's worker under a burst of closes read back first, after the Discord-limits
     /// phase (`read_back.games == 0`: none).
     pub read_back: ReadBackOptions,
+    /// The pages phase (`pages.pages == 0`: none).
+    pub pages: PagesOptions,
 }
 
 impl Default for Options {
@@ -75,6 +79,7 @@ impl Default for Options {
             active: ActiveOptions::default(),
             limits: LimitsOptions::default(),
             read_back: ReadBackOptions::default(),
+            pages: PagesOptions::default(),
         }
     }
 }
@@ -182,6 +187,7 @@ pub struct Report {
     pub active: Option<ActiveGames>,
     pub discord_limits: Option<DiscordLimits>,
     pub read_back: Option<ReadBackBurst>,
+    pub pages: Option<Pages>,
 }
 
 /// Storage per finished game (the performance round): as the games left it, compacted (only
@@ -298,6 +304,9 @@ impl Report {
         }
         if let Some(r) = &self.read_back {
             out.extend(r.lines());
+        }
+        if let Some(p) = &self.pages {
+            out.extend(p.lines());
         }
         if let Some(a) = &self.active {
             out.extend(a.lines());
@@ -645,6 +654,12 @@ pub async fn run_in(url: &str, opts: &Options) -> Result<Report, BenchError> {
         None
     };
 
+    let pages = if opts.pages.pages > 0 {
+        Some(pages::run(&st, &opts.pages).await?)
+    } else {
+        None
+    };
+
     let peak = peak_rss_mb();
     let active = if opts.active.games > 0 {
         Some(active::run(url, &opts.active, opts.concurrency, seed).await?)
@@ -680,5 +695,6 @@ pub async fn run_in(url: &str, opts: &Options) -> Result<Report, BenchError> {
         active,
         discord_limits,
         read_back,
+        pages,
     })
 }

@@ -68,6 +68,14 @@ pub struct Args {
     /// turn, then the round's firing.
     #[arg(long)]
     read_back_serial: bool,
+    /// Live pages for the pages phase: a finished 16-player game's day tab and reveal
+    /// rendered, and votes timed without and then with this many pages polling their
+    /// game every 3 s (0: skip that phase).
+    #[arg(long, default_value_t = 0)]
+    web_pages: usize,
+    /// Real seconds of the pages phase's votes without the pages, and as many with them.
+    #[arg(long, default_value_t = 15.0)]
+    web_seconds: f64,
 }
 
 pub async fn run(a: Args) -> anyhow::Result<()> {
@@ -93,6 +101,10 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
             games: a.read_back,
             rtt: std::time::Duration::from_millis(a.discord_rtt_ms),
             serial: a.read_back_serial,
+        },
+        pages: bench::PagesOptions {
+            pages: a.web_pages,
+            seconds: a.web_seconds,
         },
         ..bench::Options::default()
     };

@@ -165,6 +165,45 @@ impl Browser {
         .expect("a number")
     }
 
+    /// Every element that reaches past the viewport's sides, or scrolls sideways inside
+    /// itself (a tag, its class and where it spans); empty when the page fits the screen.
+    pub async fn too_wide(&self) -> Vec<String> {
+        let found = self
+            .eval(
+                "const w = document.documentElement.clientWidth; const out = []; \
+                 for (const e of document.body.querySelectorAll('*')) { \
+                   const r = e.getBoundingClientRect(); \
+                   if (r.width === 0 && r.height === 0) continue; \
+                   const what = e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + \
+                     (typeof e.className === 'string' && e.className ? '.' + e.className : ''); \
+                   if (r.left < -0.5 || r.right > w + 0.5) \
+                     out.push(what + ' spans ' + Math.round(r.left) + '..' + Math.round(r.right) + ' of ' + w); \
+                   const o = getComputedStyle(e).overflowX; \
+                   if ((o === 'auto' || o === 'scroll') && e.scrollWidth > e.clientWidth + 1) \
+                     out.push(what + ' scrolls sideways'); \
+                 } \
+                 return out.slice(0, 20);",
+            )
+            .await;
+        found
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.as_str().map(str::to_owned))
+            .collect()
+    }
+
+    /// How far a finger can scroll the page sideways, in CSS pixels (0: not at all).
+    pub async fn scrolls_sideways(&self) -> i64 {
+        self.eval(
+            "window.scrollTo(100000, window.scrollY); const x = Math.round(window.scrollX); \
+             window.scrollTo(0, window.scrollY); return x",
+        )
+        .await
+        .as_i64()
+        .expect("a number")
+    }
+
     /// The viewport's width in CSS pixels as the page lays itself out (980 without a
     /// `<meta name=viewport>`: a phone then shows the page shrunk).
     pub async fn layout_width(&self) -> i64 {

@@ -16,6 +16,7 @@ mod charts;
 pub mod clock;
 mod forum;
 pub mod guide;
+mod page_cache;
 pub mod pages;
 pub mod penalties;
 pub mod play;
@@ -27,6 +28,7 @@ pub mod substitutes;
 mod tally;
 mod tournament;
 pub mod uno;
+pub mod uno_page;
 pub mod view;
 
 pub use board::GameOptions;
@@ -478,6 +480,8 @@ pub struct Service {
     post_pace: Arc<Mutex<post_pace::PostPace>>,
     /// The game pages' server, for the links the bot posts to them (none: no links).
     web: Option<Arc<pages::WebConfig>>,
+    /// The games the pages showed lately (shared by clones).
+    page_cache: Arc<page_cache::PageCache>,
 }
 
 impl Service {
@@ -494,6 +498,7 @@ impl Service {
             fixed_seed,
             post_pace: Arc::default(),
             web: None,
+            page_cache: Arc::default(),
         }
     }
 

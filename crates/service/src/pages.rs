@@ -10,11 +10,14 @@
 //! secret is public (the reveal), and the page shows them, with a step-by-step replay.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use super::{Channel, GameId, Guild, Service, ServiceError};
+use crate::page_cache::Shown;
+use crate::uno_page::{uno_view, UnoLive, UnoView};
 use engine::{apply, Audience, CharId, Event, EventKind, Game, Phase, Role};
 use i18n::{self, Lang};
 use store::web::ListedGame;
@@ -516,26 +519,120 @@ pub struct ContestView {
     pub standings: Vec<String>,
 }
 
-/// A found game's page, or why there is none.
-fn shown(found: Option<store::web::SlugGame>) -> Option<GameId> {
-    found.filter(|f| f.pages && !f.unlisted).map(|f| f.game)
+/// A game's page, by its kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Page {
+    /// A werewolf or Mafia game.
+    Game(Arc<GameView>),
+    Uno(Box<UnoView>),
+}
+
+/// A game that has a page: which, of which kind, as of which event.
+#[derive(Debug, Clone, Copy)]
+struct Paged {
+    game: GameId,
+    uno: bool,
+    seq: i64,
+}
+
+/// What a live page polls, by the game's kind.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Polled {
+    Game(Live),
+    Uno(UnoLive),
 }
 
 impl Service {
-    /// The game whose page is `slug`, if it has one (it exists, is a werewolf or Mafia game,
-    /// is not unlisted, and its server's pages are on).
+    /// The game whose page is `slug`, if it has one (it exists, is not unlisted, and its
+    /// server's pages are on), and whether it is a UNO game: one statement.
+    async fn paged(&self, slug: &str) -> Result<Option<Paged>, ServiceError> {
+        Ok(self
+            .store
+            .game_by_slug(slug)
+            .await?
+            .filter(|f| f.pages && !f.unlisted)
+            .map(|f| Paged {
+                game: f.game,
+                uno: f.ruleset == store::uno_games::RULESET,
+                seq: f.seq,
+            }))
+    }
+
+    /// Werewolf or Mafia game `game`'s events as of event `seq` at least, through the
+    /// pages' cache: none read when it has them, only the newer ones when it has fewer.
+    async fn shown(&self, game: GameId, seq: i64) -> Result<Arc<Shown>, ServiceError> {
+        let kept = self.page_cache.get(game);
+        if let Some(s) = kept.as_ref().filter(|s| s.seq >= seq) {
+            return Ok(s.clone());
+        }
+        let mut events = None;
+        if let Some(old) = kept {
+            let newer = self.store.events_after(game, old.seq).await?;
+            // Only when they follow on (a finished game's may have been packed since).
+            let follows = newer
+                .iter()
+                .enumerate()
+                .all(|(i, (n, _))| *n == old.seq + 1 + i as i64);
+            if follows && !newer.is_empty() {
+                let mut all = Vec::with_capacity(old.events.len() + newer.len());
+                all.extend(old.events.iter().cloned());
+                all.extend(newer.into_iter().map(|(_, e)| e));
+                events = Some(all);
+            }
+        }
+        let events = match events {
+            Some(e) => e,
+            None => self.store.events(game).await?,
+        };
+        let shown = Arc::new(Shown::new(events));
+        self.page_cache.put(game, shown.clone());
+        Ok(shown)
+    }
+
+    /// The game whose page is `slug`, if it has one (it exists, is not unlisted, and its
+    /// server's pages are on); a werewolf, Mafia or UNO game.
     ///
     /// # Errors
     /// Database errors.
     pub async fn page_game(&self, slug: &str) -> Result<Option<GameId>, ServiceError> {
-        let Some(game) = shown(self.store.game_by_slug(slug).await?) else {
-            return Ok(None);
-        };
-        // A UNO game has no page yet (its events are not a werewolf game's).
-        if self.store.is_uno(game).await? {
-            return Ok(None);
+        Ok(self.paged(slug).await?.map(|p| p.game))
+    }
+
+    /// The werewolf or Mafia game whose page is `slug` (none for a UNO game).
+    async fn werewolf_page(&self, slug: &str) -> Result<Option<Paged>, ServiceError> {
+        Ok(self.paged(slug).await?.filter(|p| !p.uno))
+    }
+
+    /// The page of the game `slug`, of whichever kind, in `lang` (the game's language when
+    /// none): [`game_view`] for a werewolf or Mafia game (its tab of day `day`, its replay's
+    /// step `step`), [`uno_view`] for a UNO game. `None`: no such page.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn page(
+        &self,
+        slug: &str,
+        lang: Option<Lang>,
+        day: Option<u32>,
+        step: Option<usize>,
+    ) -> Result<Option<Page>, ServiceError> {
+        match self.paged(slug).await? {
+            None => Ok(None),
+            Some(Paged {
+                game, uno: true, ..
+            }) => {
+                let game_lang = self.store.uno(game).await?.lang;
+                let events = self.store.uno_events(game).await?;
+                let lang = lang.unwrap_or(game_lang);
+                Ok(Some(Page::Uno(Box::new(uno_view(
+                    &events, game_lang, lang,
+                )))))
+            }
+            Some(p) => Ok(Some(Page::Game(
+                self.werewolf_view(p, lang, day, step).await?,
+            ))),
         }
-        Ok(Some(game))
     }
 
     /// The page of the game `slug` in `lang` (the game's language when none): see
@@ -550,10 +647,22 @@ impl Service {
         day: Option<u32>,
         step: Option<usize>,
     ) -> Result<Option<GameView>, ServiceError> {
-        let Some(game) = self.page_game(slug).await? else {
+        let Some(p) = self.werewolf_page(slug).await? else {
             return Ok(None);
         };
-        let events = self.store.events(game).await?;
+        let view = self.werewolf_view(p, lang, day, step).await?;
+        Ok(Some(Arc::unwrap_or_clone(view)))
+    }
+
+    /// The page of the werewolf or Mafia game `game`: see [`game_view`].
+    async fn werewolf_view(
+        &self,
+        p: Paged,
+        lang: Option<Lang>,
+        day: Option<u32>,
+        step: Option<usize>,
+    ) -> Result<Arc<GameView>, ServiceError> {
+        let game = p.game;
         let route = self.store.route_row(game).await?;
         let game_lang = match &route {
             Some(r) => Lang::parse(&r.lang).unwrap_or_default(),
@@ -571,18 +680,28 @@ impl Service {
                 .collect(),
         };
         let lang = lang.unwrap_or(game_lang);
-        Ok(Some(game_view(&events, game_lang, lang, day, step, &links)))
+        let shown = self.shown(game, p.seq).await?;
+        let key = (lang, day, step, links);
+        if let Some(view) = shown.view(&key) {
+            return Ok(view);
+        }
+        let view = Arc::new(game_view(&shown.events, game_lang, lang, day, step, &key.3));
+        shown.keep(key, view.clone());
+        Ok(view)
     }
 
     /// What a live page of `slug` polls. `None`: no such page.
     ///
     /// # Errors
     /// Database errors.
-    pub async fn game_live(&self, slug: &str) -> Result<Option<Live>, ServiceError> {
-        let Some(game) = self.page_game(slug).await? else {
-            return Ok(None);
-        };
-        Ok(Some(live(&self.store.events(game).await?)))
+    pub async fn game_live(&self, slug: &str) -> Result<Option<Polled>, ServiceError> {
+        Ok(match self.paged(slug).await? {
+            None => None,
+            Some(Paged { uno: true, seq, .. }) => Some(Polled::Uno(UnoLive {
+                version: seq.max(0) as u64,
+            })),
+            Some(p) => Some(Polled::Game(self.shown(p.game, p.seq).await?.live.clone())),
+        })
     }
 
     /// Every step of the replay of the ended game `slug`. `None`: no such page, or the game
@@ -595,10 +714,10 @@ impl Service {
         slug: &str,
         lang: Lang,
     ) -> Result<Option<Vec<ReplayStep>>, ServiceError> {
-        let Some(game) = self.page_game(slug).await? else {
+        let Some(p) = self.werewolf_page(slug).await? else {
             return Ok(None);
         };
-        Ok(replay(&self.store.events(game).await?, lang))
+        Ok(replay(&self.shown(p.game, p.seq).await?.events, lang))
     }
 
     /// Picture `index` of the ended game `slug`'s reveal (the votes in order, then the
@@ -612,7 +731,7 @@ impl Service {
         slug: &str,
         lang: Lang,
     ) -> Result<Option<Vec<chart::Png>>, ServiceError> {
-        let Some(game) = self.page_game(slug).await? else {
+        let Some(Paged { game, .. }) = self.werewolf_page(slug).await? else {
             return Ok(None);
         };
         let (g, _) = self.store.load_cached(game).await?;
@@ -692,7 +811,6 @@ impl Service {
             .listed_games(guild)
             .await?
             .into_iter()
-            .filter(|g| g.ruleset != store::uno_games::RULESET)
             .map(link)
             .partition(|g| g.ended);
         Ok(Some(ServerView {

@@ -528,6 +528,28 @@ impl Store {
             .collect()
     }
 
+    /// Game `game_id`'s events after number `seq`, with their numbers, in order (none when
+    /// they are packed: a finished game's, after retention).
+    ///
+    /// # Errors
+    /// Database errors; [`StoreError::Decode`].
+    pub async fn events_after(
+        &self,
+        game_id: GameId,
+        seq: i64,
+    ) -> Result<Vec<(i64, Event)>, StoreError> {
+        let rows = sqlx::query!(
+            "SELECT seq, body FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+            game_id.get(),
+            seq,
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter()
+            .map(|r| Ok((r.seq, serde_json::from_value(r.body)?)))
+            .collect()
+    }
+
     /// Runs one command under an idempotency `key`: the same key again returns the first
     /// result and changes nothing.
     ///

@@ -17,6 +17,10 @@ pub struct SlugGame {
     pub unlisted: bool,
     /// Its server's pages are on (true for a game of no server).
     pub pages: bool,
+    /// Its ruleset (`uno` for a UNO game: [`crate::uno_games::RULESET`]).
+    pub ruleset: String,
+    /// Its last event's number (its events are numbered from 1).
+    pub seq: i64,
 }
 
 /// A game a server's page lists.
@@ -30,13 +34,15 @@ pub struct ListedGame {
 }
 
 impl Store {
-    /// The game whose slug is `slug`.
+    /// The game whose slug is `slug`, with its ruleset and last event's number: one
+    /// statement.
     ///
     /// # Errors
     /// Database errors.
     pub async fn game_by_slug(&self, slug: &str) -> Result<Option<SlugGame>, StoreError> {
         let row = sqlx::query!(
-            r#"SELECT g.id AS "game: GameId", g.unlisted, s.guild_id AS "guild?: Guild",
+            r#"SELECT g.id AS "game: GameId", g.unlisted, g.ruleset, g.seq,
+                      s.guild_id AS "guild?: Guild",
                       gs.web_pages AS "pages?"
                FROM games g
                LEFT JOIN signup_posts s ON s.game_id = g.id
@@ -51,6 +57,8 @@ impl Store {
             guild: r.guild,
             unlisted: r.unlisted,
             pages: r.pages.unwrap_or(true),
+            ruleset: r.ruleset,
+            seq: r.seq,
         }))
     }
 

@@ -1,7 +1,8 @@
 //! The web adapter: every game on the web, read-only.
 //!
 //! - `/g/<slug>`: a game's page (the header, one tab per day, the reveal and a step-by-step
-//!   replay after the end), in the game's language or another (`?lang=`), a day's tab by
+//!   replay after the end; for a UNO game its table, its log of plays and after the end
+//!   every hand as dealt), in the game's language or another (`?lang=`), a day's tab by
 //!   `?day=N` and a replay's step by `?step=N` (no script needed); `/g/<slug>/live` what a
 //!   live page polls, `/g/<slug>/replay.json` the replay's steps, `/g/<slug>/chart/<n>.png`
 //!   the reveal's pictures.
@@ -25,9 +26,10 @@ use axum::{Json, Router};
 use serde::Deserialize;
 
 use i18n::Lang;
+use service::pages::Page;
 use service::{Guild, Service};
 
-pub use pages::{contest_html, game_html, server_html};
+pub use pages::{contest_html, game_html, server_html, uno_html};
 
 /// The pages' Content-Security-Policy: the bot's own scripts, styles, pictures, font and
 /// polling only; no inline script, no frame, no form.
@@ -155,8 +157,10 @@ async fn game(
 ) -> Response {
     let day = q.day.as_deref().and_then(|d| d.parse().ok());
     let step = q.step.as_deref().and_then(|d| d.parse().ok());
-    match service.game_page(&slug, q.lang(), day, step).await {
-        Ok(Some(view)) => html(game_html(&view, &slug, q.lang().is_some(), service.now())),
+    let chosen = q.lang().is_some();
+    match service.page(&slug, q.lang(), day, step).await {
+        Ok(Some(Page::Game(view))) => html(game_html(&view, &slug, chosen, service.now())),
+        Ok(Some(Page::Uno(view))) => html(uno_html(&view, &slug, chosen, service.now())),
         Ok(None) => not_found().await,
         Err(e) => unavailable(&e),
     }

@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 
 use i18n::Lang;
 use service::pages::{ContestView, GameView, ServerView};
+use service::uno_page::UnoView;
 
 /// The languages a page may be read in, each as `?lang=` names it and as HTML does.
 const LANGS: [Lang; 3] = [Lang::Zh, Lang::ZhTw, Lang::En];
@@ -139,6 +140,57 @@ pub fn game_html(
     now: DateTime<Utc>,
 ) -> Result<String, askama::Error> {
     GamePage {
+        v,
+        slug,
+        chosen,
+        langs: lang_links(v.lang),
+        made: i18n::time(now, i18n::default_zone(v.game_lang)),
+    }
+    .render()
+}
+
+#[derive(Template)]
+#[template(path = "uno.html")]
+struct UnoPage<'a> {
+    v: &'a UnoView,
+    slug: &'a str,
+    chosen: bool,
+    langs: Vec<LangLink>,
+    made: String,
+}
+
+impl Worded for UnoPage<'_> {
+    fn lang(&self) -> Lang {
+        self.v.lang
+    }
+
+    fn chosen(&self) -> bool {
+        self.chosen
+    }
+}
+
+impl UnoPage<'_> {
+    fn ta(&self, id: &str, name: &str, value: impl std::fmt::Display) -> String {
+        i18n::text(self.v.lang, id, &[(name, value.to_string())])
+    }
+
+    /// The bot's own text as HTML ([`markup`]).
+    fn m(&self, line: &str) -> String {
+        markup(line)
+    }
+}
+
+/// The page of a UNO game.
+///
+/// # Errors
+/// As [`game_html`].
+pub fn uno_html(
+    v: &UnoView,
+    slug: &str,
+    chosen: bool,
+    now: DateTime<Utc>,
+) -> Result<String, askama::Error> {
+    UnoPage {
         v,
         slug,
         chosen,
@@ -320,6 +372,7 @@ mod catalog_tests {
     fn every_template_message_is_in_every_catalog() {
         let templates = [
             include_str!("../templates/game.html"),
+            include_str!("../templates/uno.html"),
             include_str!("../templates/server.html"),
             include_str!("../templates/contest.html"),
             include_str!("../templates/not_found.html"),
@@ -338,6 +391,7 @@ mod catalog_tests {
                 let args = [
                     ("ruleset", "m32".to_string()),
                     ("day", "1".to_string()),
+                    ("round", "1".to_string()),
                     ("at", "x".to_string()),
                 ];
                 let found = i18n::try_text(lang, k, &args);

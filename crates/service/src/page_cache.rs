@@ -1,0 +1,85 @@
+//! What the game pages keep of the games they showed lately: each game's events as of its
+//! last one, what its live poll answers then, and the views made of it then. A page of a
+//! game that has not changed since reads no event and folds none; one that has changed
+//! reads only the events after those kept. Correct for ever: a game's events at a given
+//! number never change (they are appended, never rewritten).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use engine::Event;
+use i18n::Lang;
+
+use crate::pages::{live, GameView, Links, Live};
+use crate::GameId;
+
+/// The most games kept; past it the cache starts again empty.
+const GAMES: usize = 1_000;
+
+/// The most views kept of one game as of one event (languages × tabs × replay steps).
+const VIEWS: usize = 8;
+
+/// A view's question: its language, day tab and replay step, and the links it was made
+/// with (a day's post is recorded after the event that opens the day).
+type ViewKey = (Lang, Option<u32>, Option<usize>, Links);
+
+/// One game as of its last event.
+#[derive(Debug)]
+pub(crate) struct Shown {
+    /// Its last event's number (= how many it has).
+    pub seq: i64,
+    pub events: Arc<Vec<Event>>,
+    pub live: Live,
+    views: Mutex<Vec<(ViewKey, Arc<GameView>)>>,
+}
+
+impl Shown {
+    pub(crate) fn new(events: Vec<Event>) -> Shown {
+        Shown {
+            seq: events.len() as i64,
+            live: live(&events),
+            events: Arc::new(events),
+            views: Mutex::default(),
+        }
+    }
+
+    /// The view made for `key` as of this event, if kept.
+    pub(crate) fn view(&self, key: &ViewKey) -> Option<Arc<GameView>> {
+        let views = self.views.lock().ok()?;
+        views.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
+    }
+
+    /// Keeps `view`, made for `key` (the oldest kept goes past [`VIEWS`]).
+    pub(crate) fn keep(&self, key: ViewKey, view: Arc<GameView>) {
+        if let Ok(mut views) = self.views.lock() {
+            if views.len() >= VIEWS {
+                views.remove(0);
+            }
+            views.push((key, view));
+        }
+    }
+}
+
+/// The games kept, by id (shared by the service's clones).
+#[derive(Debug, Default)]
+pub(crate) struct PageCache(Mutex<HashMap<GameId, Arc<Shown>>>);
+
+impl PageCache {
+    pub(crate) fn get(&self, game: GameId) -> Option<Arc<Shown>> {
+        self.0.lock().ok()?.get(&game).cloned()
+    }
+
+    /// Keeps `shown` for `game` unless a later one is kept.
+    pub(crate) fn put(&self, game: GameId, shown: Arc<Shown>) {
+        let Ok(mut games) = self.0.lock() else {
+            return;
+        };
+        if games.get(&game).is_some_and(|s| s.seq >= shown.seq) {
+            return;
+        }
+        if games.len() >= GAMES && !games.contains_key(&game) {
+            games.clear();
+        }
+        games.insert(game, shown);
+    }
+}
