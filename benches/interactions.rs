@@ -568,6 +568,7 @@ async fn boot(fake: &FakeDiscord, service: Service) -> discord::Bot {
         run_worker: false,
         members_intent: true,
         index_every: wolfjudge::discord::messenger::INDEX_EVERY,
+        count_every: wolfjudge::discord::messenger::COUNT_EVERY,
     };
     let bot = discord::start(opts, service).await.expect("the bot starts");
     fake.wait_for("the bot to connect and register its commands", 60, |f| {
