@@ -385,6 +385,9 @@ async fn a_burst_of_votes_redraws_the_count_a_few_times(pool: PgPool) {
 #[sqlx::test(migrations = "./migrations")]
 async fn a_whole_m32_game_through_discord(pool: PgPool) {
     let mut w = World::new(pool).await;
+    // The vote count redrawn at the bot's own pace, as it runs.
+    w.count_every = wolfjudge::discord::messenger::COUNT_EVERY;
+    w.restart().await;
 
     // Commands are registered with Chinese names.
     let vote = w
@@ -515,11 +518,12 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         .iter()
         .filter(|c| !c.path.starts_with("/interactions/") && !c.path.starts_with("/webhooks/"))
         .count();
-    // 313 on 2026-12-04 (444 a game in the bench before the request budget; its target,
-    // 260, is not met yet: BENCHMARKS.md); each choice's confirmation is in its redrawn
-    // prompt (checked by every pick above), not a DM.
+    // 312 on 2026-12-04 with the vote count redrawn at most once in 10 s (313 before; 444
+    // a game in the bench before the request budget; its target, 260, is not met here:
+    // BENCHMARKS.md); each choice's confirmation is in its redrawn prompt (checked by every
+    // pick above), not a DM. This server keeps no living and dead roles.
     assert!(
-        bot_token <= 320,
+        bot_token <= 315,
         "{bot_token} requests with the bot's token in one game"
     );
 

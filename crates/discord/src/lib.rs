@@ -457,6 +457,7 @@ async fn on_event(
                 .await;
             }
         }
+        serenity::FullEvent::Ready { .. } => data.members.clear(),
         serenity::FullEvent::GuildMemberAddition { new_member: m } => {
             data.members.set(m.guild_id, m.user.id, m.roles.clone());
         }

@@ -285,7 +285,10 @@ async fn overwrites_of(
 /// does not hold is not taken. A member it does not know (no gateway in this process, no
 /// intent) gets a request per role, as before. A member who leaves is forgotten.
 #[derive(Clone, Default)]
-pub struct MemberRoles(Arc<Mutex<HashMap<(u64, u64), Vec<RoleId>>>>);
+pub struct MemberRoles(Arc<Mutex<RolesByMember>>);
+
+/// Members' roles by (server, member).
+type RolesByMember = HashMap<(u64, u64), Vec<RoleId>>;
 
 impl MemberRoles {
     /// What Discord says `user` holds in `guild` now.
@@ -299,6 +302,14 @@ impl MemberRoles {
     pub fn forget(&self, guild: GuildId, user: UserId) {
         if let Ok(mut m) = self.0.lock() {
             m.remove(&(guild.get(), user.get()));
+        }
+    }
+
+    /// Forgets every member: a new gateway session (a resumed one replays what it missed)
+    /// may have missed changes.
+    pub fn clear(&self) {
+        if let Ok(mut m) = self.0.lock() {
+            m.clear();
         }
     }
 

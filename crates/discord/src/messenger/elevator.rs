@@ -256,4 +256,29 @@ mod tests {
             "nothing new"
         );
     }
+
+    /// A vote count drawn out of turn (at the close) leaves nothing waiting: a change that
+    /// waited is not drawn after it, and the next change waits its whole turn again.
+    #[test]
+    fn a_count_drawn_at_the_close_leaves_nothing_waiting() {
+        let (mut counts, t0, every) = (
+            Throttle::<u32, &str>::default(),
+            Instant::now(),
+            Duration::from_secs(10),
+        );
+        assert_eq!(counts.due([(1, "vote 1")], t0, every), vec!["vote 1"]);
+        let soon = t0 + Duration::from_secs(2);
+        assert!(counts.due([(1, "vote 2")], soon, every).is_empty());
+        assert!(counts.due([(1, "vote 3")], soon, every).is_empty());
+        counts.drawn_now(1, soon);
+        let later = t0 + Duration::from_secs(11);
+        assert!(
+            counts.due([], later, every).is_empty(),
+            "the waiting change is shown by the close's count"
+        );
+        assert!(
+            counts.due([(1, "vote 4")], later, every).is_empty(),
+            "10 s from the close's count"
+        );
+    }
 }

@@ -100,7 +100,7 @@ pub struct DiscordMessenger {
     /// its turn, and the latest outbox row each shows (an older one is never drawn over
     /// it); and how often one may be redrawn ([`COUNT_EVERY`] unless set).
     counts: Arc<Mutex<Counts>>,
-    counts_shown: Arc<Mutex<BTreeMap<(i64, u32, u32), i64>>>,
+    counts_shown: Arc<Mutex<BTreeMap<CountKey, i64>>>,
     count_every: std::time::Duration,
     /// Members' roles as Discord last told them ([`crate::moderation::MemberRoles`]).
     members: crate::moderation::MemberRoles,
@@ -135,14 +135,17 @@ impl<K, V> Default for Throttle<K, V> {
 /// The day indexes' redraws, by game and day.
 type Indexes = Throttle<(i64, u32), Elevator>;
 
-/// The vote counts' redraws, by game, day and round.
-type Counts = Throttle<(i64, u32, u32), WaitingCount>;
+/// A round's vote count: its game, day and round.
+type CountKey = (i64, u32, u32);
+
+/// The vote counts' redraws, by count.
+type Counts = Throttle<CountKey, WaitingCount>;
 
 /// A vote count's redraw waiting for its turn: the outbox row it shows (the latest one)
 /// and what it edits.
 #[derive(Debug, Clone)]
 struct WaitingCount {
-    key: (i64, u32, u32),
+    key: CountKey,
     row: i64,
     channel: Channel,
     message: u64,

@@ -144,7 +144,7 @@ impl DiscordMessenger {
     }
 
     /// Count `key` was drawn now, showing outbox row `row`: what waited for it is shown.
-    fn count_drawn(&self, key: (i64, u32, u32), row: i64) {
+    fn count_drawn(&self, key: CountKey, row: i64) {
         self.counts
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
