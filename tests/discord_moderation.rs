@@ -22,6 +22,8 @@ use wolfjudge::i18n::Lang;
 pub(crate) const LIVING: u64 = 700_000_000_000_000_002;
 const DEAD: u64 = 700_000_000_000_000_003;
 const SPECTATOR: u64 = 700_000_000_000_000_004;
+/// A role of the server the game does not use.
+const OTHER: u64 = 700_000_000_000_000_005;
 /// View Channel, Send Messages, Send Messages in Threads, Read Message History.
 const VIEW: u64 = 1 << 10;
 const SEND: u64 = 1 << 11;
@@ -455,8 +457,9 @@ async fn a_day_post_is_locked_and_archived_after_its_result(pool: PgPool) {
 }
 
 /// With the living and dead roles set up: every player gets the living role at the start;
-/// a player the judge removes gets the dead role instead (the others keep theirs); at the
-/// end both are taken from everyone, and the last day's post is locked after the reveal.
+/// a player the judge removes gets the dead role instead (the others keep theirs), in one
+/// request that keeps a role a moderator gave them meanwhile; at the end both are taken
+/// from everyone, and the last day's post is locked after the reveal.
 #[sqlx::test(migrations = "./migrations")]
 async fn living_and_dead_roles_follow_the_game(pool: PgPool) {
     let w = world(pool).await;
@@ -469,19 +472,42 @@ async fn living_and_dead_roles_follow_the_game(pool: PgPool) {
     let g = w.game().await;
     let out = g.living()[3];
     let user = w.user_of(out).await;
+    // A moderator gives the player another role of the server during the game.
+    w.fake.add_role(OTHER, "常客");
+    w.fake.give_role_elsewhere(user, OTHER);
     let thread = w.day_post();
     let options = [
         ("target", 3, json!(g.ch(out).name.clone())),
         ("reason", 3, json!("长期挂机")),
     ];
+    let before = w.fake.role_changes().len();
     let a = w.judge_says(thread, &["judge", "remove"], &options).await;
     assert!(!a.is_empty());
     w.settle().await;
     assert!(!w.game().await.is_alive(out), "{a}");
     assert_eq!(
         w.fake.member_roles(user),
-        vec![DEAD],
-        "the removed player is dead"
+        vec![DEAD, OTHER],
+        "the removed player is dead and keeps the moderator's role"
+    );
+    let member = format!("/guilds/{GUILD}/members/{user}");
+    let requests = w
+        .fake
+        .calls()
+        .iter()
+        .filter(|c| c.path.starts_with(&member))
+        .filter(|c| c.method != "GET")
+        .map(|c| c.method.clone())
+        .collect::<Vec<_>>();
+    assert_eq!(
+        requests,
+        vec!["PUT", "PATCH"],
+        "the living role given, then one request at the death"
+    );
+    assert_eq!(
+        w.fake.role_changes()[before..].len(),
+        2,
+        "two roles changed at the death"
     );
     for p in w.players.iter().filter(|p| **p != user) {
         assert_eq!(w.fake.member_roles(*p), vec![LIVING], "the others live");
@@ -489,9 +515,14 @@ async fn living_and_dead_roles_follow_the_game(pool: PgPool) {
     let a = w.judge_says(thread, &["judge", "end"], &[]).await;
     assert!(says(&a, "ok-ended"), "{a}");
     w.settle().await;
-    for p in &w.players {
+    for p in w.players.iter().filter(|p| **p != user) {
         assert!(w.fake.member_roles(*p).is_empty(), "no role after the end");
     }
+    assert_eq!(
+        w.fake.member_roles(user),
+        vec![OTHER],
+        "the moderator's role stays"
+    );
     assert_eq!(
         w.fake.thread_flags(thread),
         (true, true),

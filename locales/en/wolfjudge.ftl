@@ -1087,10 +1087,6 @@ moderate-replaced = Move { $name }'s role from the player who left to the substi
 ## Warnings before penalties (the forum-features work): the DM before a day's close to each character
 ## the close would card automatically, and the at-risk list of /judge status.
 opt-warn_before_close = warnings before the close of a day
-warn-card-heading = ⚠️ Warning, { $name }: the { $phase } vote closes at { $closes }. As things stand, the close gives you an automatic yellow card:
-warn-card-posts = your posts today: { $posts }; needed: { $need }. Post more before the close.
-warn-card-posts-ok = your posts today: { $posts }; needed: { $need } (enough).
-warn-card-no-vote = you have not voted yet: vote (target and reason) or abstain before the close.
 view-at-risk-heading = At risk of an automatic card at the close ({ $closes }):
 view-at-risk-line = { $name }: posts { $posts }/{ $need }{ $vote }
 view-at-risk-no-vote = ; not voted

@@ -1048,12 +1048,8 @@ moderate-living = 给这些玩家发放存活身份组：{ $names }。
 moderate-dead = 把这些玩家的存活身份组换成出局身份组：{ $names }。
 moderate-clear = 收回这些玩家的存活和出局身份组：{ $names }。
 moderate-replaced = 把 { $name } 的身份组从离开的玩家转给替补。
-## 判罚前的提醒（the forum-features work 第 3 项）：白天截止前私信给截止时会被自动判牌的角色，以及 /judge status 里的风险名单。
+## 判罚前的提醒（the forum-features work 第 3 项）：白天截止前在当天的帖子里列出截止时会被自动判牌的角色，以及 /judge status 里的风险名单。
 opt-warn_before_close = 白天截止前的提醒
-warn-card-heading = ⚠️ 注意，{ $name }：{ $phase }的投票将于 { $closes } 截止。照现在的情况，截止时你会被自动判黄牌：
-warn-card-posts = 你今天发言 { $posts } 条，至少需要 { $need } 条。请在截止前多发言。
-warn-card-posts-ok = 你今天发言 { $posts } 条，至少需要 { $need } 条（已够）。
-warn-card-no-vote = 你还没有投票：请在截止前投票（目标和理由）或明确弃票。
 view-at-risk-heading = 截止时会被自动判牌的角色（{ $closes } 截止）：
 view-at-risk-line = { $name }：发言 { $posts }/{ $need }{ $vote }
 view-at-risk-no-vote = ；未投票

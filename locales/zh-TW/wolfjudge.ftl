@@ -1050,12 +1050,8 @@ moderate-living = 給這些玩家發放存活身分組：{ $names }。
 moderate-dead = 把這些玩家的存活身分組換成出局身分組：{ $names }。
 moderate-clear = 收回這些玩家的存活和出局身分組：{ $names }。
 moderate-replaced = 把 { $name } 的身分組從離開的玩家轉給替補。
-## 判罰前的提醒：白天截止前私訊給截止時會被自動判牌的角色，以及 /法官 全局 裡的風險名單。
+## 判罰前的提醒：白天截止前在當天的帖子裡列出截止時會被自動判牌的角色，以及 /法官 全局 裡的風險名單。
 opt-warn_before_close = 白天截止前的提醒
-warn-card-heading = ⚠️ 注意，{ $name }：{ $phase }的投票將在 { $closes } 截止。照現在的情況，截止時你會被自動判黃牌：
-warn-card-posts = 你今天發言 { $posts } 則，至少需要 { $need } 則。請在截止前多發言。
-warn-card-posts-ok = 你今天發言 { $posts } 則，至少需要 { $need } 則（已經夠了）。
-warn-card-no-vote = 你還沒有投票：請在截止前投票（目標和理由）或明確棄票。
 view-at-risk-heading = 截止時會被自動判牌的角色（{ $closes } 截止）：
 view-at-risk-line = { $name }：發言 { $posts }/{ $need }{ $vote }
 view-at-risk-no-vote = ；沒投票

@@ -53,6 +53,8 @@ pub struct Sent {
     pub deadline_dm: bool,
     /// What the message says ([`crate::notify::Delivery::label`]; `unlabelled` if nothing).
     pub label: String,
+    /// The outbox row it shows.
+    pub row: i64,
 }
 
 /// The phases of [`Sent::phase`].
@@ -111,6 +113,7 @@ impl Planner {
                 public: msg.channel == "public" && !matches!(request.kind, Kind::Moderation),
                 deadline_dm: dm && due,
                 label: label.clone(),
+                row: msg.id,
             })
             .collect();
         let timed = planned.iter().map(Timed::of).collect();
@@ -652,6 +655,97 @@ pub struct DiscordLimits {
     /// one worker process delivers) through [`Limited`], with the outbox's pace of
     /// [`OUTBOX_PER_SECOND`] requests a second, against the same bound.
     pub dispatcher: Timing,
+    /// The vote counts' requests with the messenger's pace (at most one redraw in
+    /// [`COUNT_EVERY`] while votes come in; the close's at once) applied at the times the
+    /// games' events happened, which the plan above does not know.
+    pub counts_paced: CountsPaced,
+}
+
+/// The vote counts' requests per game as planned (a request for each row the outbox
+/// delivered) and with the pace, and the bot's token per game with the pace.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct CountsPaced {
+    pub planned_per_game: f64,
+    pub paced_per_game: f64,
+    pub bot_token_per_game: f64,
+}
+
+/// One delivered vote count row: its count (game, day, round), when its event happened,
+/// whether it makes the count's message, and whether it is the count at the close.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CountRow {
+    pub count: (i64, i32, i32),
+    pub at: DateTime<Utc>,
+    pub opens: bool,
+    pub closes: bool,
+}
+
+/// The requests `rows` take with the messenger's pace (`messenger::tally`): the message
+/// made, then a redraw at once when the last was `every` ago or more, else one waiting
+/// redraw `every` after the last (of the latest count by then); the close's at once.
+pub fn paced(rows: &[CountRow], every: chrono::Duration) -> usize {
+    // In the rows' order within one time (a stable sort).
+    let mut rows = rows.to_vec();
+    rows.sort_by_key(|r| (r.count, r.at));
+    let mut requests = 0;
+    let mut i = 0;
+    while i < rows.len() {
+        let count = rows[i].count;
+        let (mut last, mut waiting): (Option<DateTime<Utc>>, bool) = (None, false);
+        while i < rows.len() && rows[i].count == count {
+            let r = rows[i];
+            if let Some(l) = last.filter(|l| waiting && r.at >= *l + every) {
+                // What waited, drawn when its turn came (`waiting` is set again below).
+                requests += 1;
+                last = Some(l + every);
+            }
+            let due = last.is_none_or(|l| r.at >= l + every);
+            if r.opens || r.closes || due {
+                requests += 1;
+                last = Some(r.at);
+                waiting = false;
+            } else {
+                waiting = true;
+            }
+            i += 1;
+        }
+        requests += usize::from(waiting);
+    }
+    requests
+}
+
+/// A vote count row as read: its id, game, day, round, whether it opens, whether it is
+/// the close's, and its event's time.
+type CountRowSql = (i64, i64, i32, i32, bool, bool, DateTime<Utc>);
+
+/// The delivered vote count rows of `sent` with their events' times.
+async fn count_rows(st: &Store, sent: &[Sent]) -> Result<Vec<CountRow>, BenchError> {
+    let planned: std::collections::BTreeSet<i64> = sent
+        .iter()
+        .filter(|s| s.label == "vote_count")
+        .map(|s| s.row)
+        .collect();
+    let rows: Vec<CountRowSql> = sqlx::query_as(
+        "SELECT o.id, o.game_id, (o.meta->'tally'->>'day')::int, \
+                (o.meta->'tally'->>'round')::int, \
+                coalesce((o.meta->'tally'->>'opens')::bool, false), \
+                coalesce(o.meta->'due', 'null'::jsonb) = 'null'::jsonb, e.at \
+         FROM outbox o JOIN events e ON e.game_id = o.game_id AND e.seq = o.event_seq \
+         WHERE o.id = ANY($1) ORDER BY o.id",
+    )
+    .bind(planned.iter().copied().collect::<Vec<i64>>())
+    .fetch_all(st.pool())
+    .await
+    .map_err(|e| BenchError::Task(e.to_string()))?;
+    Ok(rows
+        .into_iter()
+        .map(|(_, game, day, round, opens, closes, at)| CountRow {
+            count: (game, day, round),
+            at,
+            opens,
+            closes,
+        })
+        .collect())
 }
 
 impl DiscordLimits {
@@ -687,6 +781,12 @@ impl DiscordLimits {
             format!(
                 "  per game with the bot's token, by what they say: {}",
                 labels.join(", ")
+            ),
+            format!(
+                "  the vote counts at the messenger's pace, at the events' times: {:.1} requests a game instead of {:.1}; with the bot's token {:.1} a game",
+                self.counts_paced.paced_per_game,
+                self.counts_paced.planned_per_game,
+                self.counts_paced.bot_token_per_game
             ),
             format!(
                 "  the close, per game: {:.1} outbox messages, {}; {} requests in all, at most {} in one bucket",
@@ -901,6 +1001,18 @@ pub(super) async fn run(
         o.rtt,
         dispatcher,
     );
+    let counts = count_rows(st, &sent).await?;
+    let planned_counts = sent.iter().filter(|s| s.label == "vote_count").count();
+    let every = chrono::Duration::from_std(crate::discord::messenger::COUNT_EVERY)
+        .unwrap_or(chrono::Duration::seconds(10));
+    let paced_counts = paced(&counts, every);
+    let per_game = |x: usize| x as f64 / n.max(1) as f64;
+    let bot_token = Counts::of(sent.iter().map(|s| &s.request), n).bot_token;
+    let counts_paced = CountsPaced {
+        planned_per_game: per_game(planned_counts),
+        paced_per_game: per_game(paced_counts),
+        bot_token_per_game: bot_token - per_game(planned_counts) + per_game(paced_counts),
+    };
     let night_games = night.map_or(0, |(_, n)| n);
     let night = night_dispatcher.map(|d| {
         Burst::of(
@@ -931,12 +1043,48 @@ pub(super) async fn run(
         channels_at_once: close_burst.channels_at_once,
         one_at_a_time: close_burst.one_at_a_time,
         dispatcher: close_burst.dispatcher,
+        counts_paced,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A count's votes a second apart take the message, one redraw at once, and one when
+    /// the 10 s are over (or none if the close comes first, drawn at once); votes a minute
+    /// apart take a redraw each.
+    #[test]
+    fn vote_counts_at_the_pace_take_a_redraw_per_10_s() {
+        let t0 = DateTime::<Utc>::UNIX_EPOCH;
+        let row = |s: i64, opens: bool, closes: bool| CountRow {
+            count: (1, 1, 0),
+            at: t0 + chrono::Duration::seconds(s),
+            opens,
+            closes,
+        };
+        let every = chrono::Duration::seconds(10);
+        let burst = [
+            row(0, true, false),
+            row(60, false, false),
+            row(61, false, false),
+            row(62, false, false),
+            row(63, false, false),
+        ];
+        assert_eq!(paced(&burst, every), 3, "made, at once, once waited");
+        let mut closed = burst.to_vec();
+        closed.push(row(65, false, true));
+        assert_eq!(paced(&closed, every), 3, "the close draws what waited");
+        let mut later = burst.to_vec();
+        later.push(row(100, false, false));
+        assert_eq!(
+            paced(&later, every),
+            4,
+            "what waited, then the next at once"
+        );
+        let spread: Vec<CountRow> = (0..5).map(|m| row(m * 60, m == 0, false)).collect();
+        assert_eq!(paced(&spread, every), 5);
+    }
 
     fn to(route: Route, major: Major) -> Timed {
         Timed {

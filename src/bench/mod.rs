@@ -36,7 +36,7 @@ use drive::{Played, Sample, Tally};
 use games::Planned;
 pub use limits::{Counts, DiscordLimits, LimitsOptions, Timing};
 pub use pages::{Pages, PagesOptions};
-pub use pgbench::Pgbench;
+pub use pgbench::{run as run_pgbench, Pgbench};
 pub use readback::{ReadBackBurst, ReadBackOptions};
 
 /// What to run.
@@ -146,13 +146,66 @@ pub struct LongGames {
     pub by_day: Vec<DayLatency>,
 }
 
-/// Our figures against pgbench's.
+/// How many times the bench and pgbench run in turn (ours, pgbench, ours, …) for the
+/// ratios: one pair says more about the machine's moment than about the store.
+pub const PGBENCH_ROUNDS: usize = 5;
+
+/// Our figures against pgbench's, as information (no target is asserted on them): the
+/// median of [`PGBENCH_ROUNDS`] runs in turn with pgbench, with the lowest and highest.
 #[derive(Debug, Clone, Serialize)]
 pub struct Ratios {
+    /// The pairs of runs the figures come from.
+    pub runs: usize,
     /// Our commands per second ÷ pgbench's transactions per second.
     pub commands_per_tps: f64,
+    pub commands_per_tps_range: [f64; 2],
     /// Our p99 command latency ÷ pgbench's average latency.
     pub p99_per_pgbench_average: f64,
+    pub p99_per_pgbench_average_range: [f64; 2],
+}
+
+impl Ratios {
+    /// The median and spread of each ratio over `pairs` of (commands/s ÷ tps, p99 ÷
+    /// average); `None` without pairs.
+    pub fn of(pairs: &[(f64, f64)]) -> Option<Ratios> {
+        let (tps, p99) = (
+            Spread::of(pairs.iter().map(|p| p.0))?,
+            Spread::of(pairs.iter().map(|p| p.1))?,
+        );
+        Some(Ratios {
+            runs: pairs.len(),
+            commands_per_tps: tps.median,
+            commands_per_tps_range: tps.range,
+            p99_per_pgbench_average: p99.median,
+            p99_per_pgbench_average_range: p99.range,
+        })
+    }
+}
+
+/// A figure measured several times: its median and its lowest and highest.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Spread {
+    pub median: f64,
+    pub range: [f64; 2],
+}
+
+impl Spread {
+    /// `None` for no figures; the mean of the middle two for an even count.
+    pub fn of(figures: impl IntoIterator<Item = f64>) -> Option<Spread> {
+        let mut v: Vec<f64> = figures.into_iter().collect();
+        v.sort_by(f64::total_cmp);
+        let (first, last) = (*v.first()?, *v.last()?);
+        let mid = v.len() / 2;
+        let median = if v.len() % 2 == 1 {
+            v[mid]
+        } else {
+            (v[mid - 1] + v[mid]) / 2.0
+        };
+        Some(Spread {
+            median,
+            range: [first, last],
+        })
+    }
 }
 
 /// Everything the bench measured.
@@ -295,8 +348,14 @@ impl Report {
                 p.clients, p.seconds, p.tps, p.latency_ms
             ));
             out.push(format!(
-                "ratios: commands/s ÷ pgbench tps = {:.3}; our p99 ÷ pgbench average latency = {:.2}",
-                r.commands_per_tps, r.p99_per_pgbench_average
+                "ratios, median (lowest–highest) of {} runs in turn with pgbench: commands/s ÷ pgbench tps = {:.3} ({:.3}–{:.3}); our p99 ÷ pgbench average latency = {:.2} ({:.2}–{:.2})",
+                r.runs,
+                r.commands_per_tps,
+                r.commands_per_tps_range[0],
+                r.commands_per_tps_range[1],
+                r.p99_per_pgbench_average,
+                r.p99_per_pgbench_average_range[0],
+                r.p99_per_pgbench_average_range[1],
             ));
         }
         if let Some(l) = &self.discord_limits {
@@ -549,7 +608,34 @@ const DISPATCHERS: usize = 2;
 /// # Errors
 /// [`BenchError`] when the server does not answer, a game cannot be simulated or stored,
 /// or pgbench fails.
+/// With `with_pgbench`, the bench runs [`PGBENCH_ROUNDS`] times, each run followed by
+/// pgbench for as long; the report is the first run's, with the ratios' median and spread
+/// and the last pgbench run.
 pub async fn run(url: &str, opts: &Options) -> Result<Report, BenchError> {
+    let mut report = run_scratch(url, opts).await?;
+    if opts.with_pgbench {
+        let mut pairs = Vec::new();
+        for i in 0..PGBENCH_ROUNDS {
+            let again = match i {
+                0 => None,
+                _ => Some(run_scratch(url, opts).await?),
+            };
+            let ours = again.as_ref().unwrap_or(&report);
+            let seconds = ours.seconds.ceil().max(5.0) as u64;
+            let p = pgbench::run(url, opts.concurrency, seconds).await?;
+            pairs.push((
+                ours.commands_per_second / p.tps.max(f64::MIN_POSITIVE),
+                ours.command_ms.p99 / p.latency_ms.max(f64::MIN_POSITIVE),
+            ));
+            report.pgbench = Some(p);
+        }
+        report.ratios = Ratios::of(&pairs);
+    }
+    Ok(report)
+}
+
+/// One run of the bench in a scratch database of its own.
+async fn run_scratch(url: &str, opts: &Options) -> Result<Report, BenchError> {
     let scratch = format!("wolfjudge_bench_{}", std::process::id());
     let db = Scratch::create(url, &scratch).await?;
     let result = run_in(&store::url_for_database(url, &scratch), opts).await;
@@ -558,17 +644,8 @@ pub async fn run(url: &str, opts: &Options) -> Result<Report, BenchError> {
     } else {
         db.drop_database().await
     };
-    let mut report = result?;
+    let report = result?;
     dropped?;
-    if opts.with_pgbench {
-        let seconds = report.seconds.ceil().max(5.0) as u64;
-        let p = pgbench::run(url, opts.concurrency, seconds).await?;
-        report.ratios = Some(Ratios {
-            commands_per_tps: report.commands_per_second / p.tps.max(f64::MIN_POSITIVE),
-            p99_per_pgbench_average: report.command_ms.p99 / p.latency_ms.max(f64::MIN_POSITIVE),
-        });
-        report.pgbench = Some(p);
-    }
     Ok(report)
 }
 
@@ -697,4 +774,25 @@ pub async fn run_in(url: &str, opts: &Options) -> Result<Report, BenchError> {
         read_back,
         pages,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The median is the middle figure (the mean of the middle two for an even count),
+    /// whatever the order the runs came in; the range is the lowest and the highest.
+    #[test]
+    fn ratios_are_the_median_and_spread_of_the_runs() {
+        let pairs = [(0.6, 4.0), (0.5, 5.0), (0.7, 3.0), (0.55, 4.5), (0.65, 3.5)];
+        let r = Ratios::of(&pairs).expect("five runs");
+        assert_eq!(r.runs, 5);
+        assert_eq!(r.commands_per_tps, 0.6);
+        assert_eq!(r.commands_per_tps_range, [0.5, 0.7]);
+        assert_eq!(r.p99_per_pgbench_average, 4.0);
+        assert_eq!(r.p99_per_pgbench_average_range, [3.0, 5.0]);
+        let even = Spread::of([4.0, 1.0, 2.0, 3.0]).expect("four");
+        assert_eq!(even.median, 2.5);
+        assert!(Ratios::of(&[]).is_none());
+    }
 }

@@ -19,8 +19,9 @@ pub struct Args {
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
-    /// Also run `pgbench -N` (scale 10) at the same concurrency for as long, and print
-    /// the ratios.
+    /// Also run `pgbench -N` (scale 10) at the same concurrency for as long, after each
+    /// of 5 runs of the bench, and print the ratios' median and spread (information, not a
+    /// target).
     #[arg(long)]
     with_pgbench: bool,
     /// Long idle games played to day 9 for the day-1 against day-8 latency (0: none;

@@ -102,6 +102,7 @@ pub async fn run(a: Args) -> anyhow::Result<()> {
         run_worker: !a.no_worker,
         members_intent: cfg.gateway.members_intent,
         index_every: discord::messenger::INDEX_EVERY,
+        count_every: discord::messenger::COUNT_EVERY,
     };
     let bot = discord::start(opts, service).await.map_err(|e| fail(&e))?;
     tracing::info!("wolfjudge is running; Ctrl-C stops it");

@@ -44,6 +44,9 @@ pub struct World {
     pub outsider: u64,
     /// Whether the bot asks for the Server Members intent when it (re)boots.
     pub members_intent: bool,
+    /// How often the bot may redraw a vote count when it (re)boots: at every vote unless
+    /// a test checks the redraws' pace.
+    pub count_every: StdDuration,
 }
 
 pub fn tracing() {
@@ -132,6 +135,7 @@ impl World {
             players,
             outsider,
             members_intent: true,
+            count_every: StdDuration::ZERO,
         };
         w.boot().await;
         w
@@ -159,6 +163,7 @@ impl World {
             // Every post shows in the index at once (the minute between redraws is
             // checked on its own).
             index_every: StdDuration::ZERO,
+            count_every: self.count_every,
         };
         self.bot = Some(
             discord::start(opts, self.service.clone())

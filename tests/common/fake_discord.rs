@@ -70,7 +70,9 @@
 //! message keeps who it pinged ([`Msg::pinged_roles`], ...) and says so in `mentions`,
 //! `mention_roles` and `mention_everyone`. Edits ping nobody, as on Discord. Members' roles
 //! added and removed by the bot (`PUT`/`DELETE /guilds/{guild}/members/{user}/roles/{role}`,
-//! only roles of the server) are kept ([`FakeDiscord::member_roles`]).
+//! or the whole list with `PATCH /guilds/{guild}/members/{user}`; only roles of the server,
+//! each role changed within the bot's reach) are kept ([`FakeDiscord::member_roles`]), and
+//! each change is told as `GUILD_MEMBER_UPDATE` with the Server Members intent.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::SocketAddr;
@@ -584,6 +586,24 @@ fn member_json(name: &str, roles: &[u64]) -> Value {
            "premium_since": null, "collectibles": null, "avatar_decoration_data": null})
 }
 
+/// A member's roles changed: `GUILD_MEMBER_UPDATE` with their whole member, sent only to a
+/// connection that asked for the Server Members intent (as Discord does).
+fn member_updated(s: &mut State, user: u64) {
+    if s.intents & GUILD_MEMBERS_INTENT == 0 {
+        return;
+    }
+    let name = s.names.get(&user).cloned().unwrap_or(format!("user{user}"));
+    let roles: Vec<u64> = s
+        .member_roles
+        .get(&user)
+        .map(|r| r.iter().copied().collect())
+        .unwrap_or_default();
+    let mut d = member_json(&name, &roles);
+    d["user"] = user_json(user, &name);
+    d["guild_id"] = json!(GUILD.to_string());
+    send(s, "GUILD_MEMBER_UPDATE", d);
+}
+
 /// Sends a gateway dispatch to the connected bot (if one is).
 fn send(s: &mut State, t: &str, d: Value) {
     if t == "INTERACTION_CREATE" {
@@ -810,7 +830,8 @@ impl FakeDiscord {
         self.lock().thread_changes.clone()
     }
 
-    /// The roles the bot gave `user` and has not taken back.
+    /// The roles `user` holds: those the bot gave and has not taken back, and those given
+    /// elsewhere ([`FakeDiscord::give_role_elsewhere`]).
     pub fn member_roles(&self, user: u64) -> Vec<u64> {
         self.lock()
             .member_roles
@@ -819,7 +840,16 @@ impl FakeDiscord {
             .unwrap_or_default()
     }
 
-    /// Every role change the bot made, in order: (`PUT` or `DELETE`, user, role).
+    /// Someone else (a moderator, another bot) gives `user` `role` on the server: kept with
+    /// the member's roles, and told over the gateway as Discord tells it.
+    pub fn give_role_elsewhere(&self, user: u64, role: u64) {
+        let mut s = self.lock();
+        s.member_roles.entry(user).or_default().insert(role);
+        member_updated(&mut s, user);
+    }
+
+    /// Every role change the bot made, in order: (`PUT` or `DELETE`, user, role), and
+    /// (`PATCH`, user, role) for each role a change of the member's whole list gave or took.
     pub fn role_changes(&self) -> Vec<(String, u64, u64)> {
         self.lock().role_changes.clone()
     }
@@ -2653,7 +2683,69 @@ fn serve(
                 held.remove(&role);
             }
             s.role_changes.push((method.to_string(), user, role));
+            member_updated(&mut s, user);
             StatusCode::NO_CONTENT.into_response()
+        }
+        ("PATCH", ["guilds", _guild, "members", user]) => {
+            // Modify Guild Member: the fake carries out `roles` (the member's whole list)
+            // only; the spec's other fields are refused as not implemented.
+            let user: u64 = user.parse().unwrap_or(0);
+            let fields = json_body.as_object().map(|o| o.keys().cloned().collect::<Vec<_>>());
+            if let Some(other) = fields.unwrap_or_default().into_iter().find(|k| k != "roles") {
+                s.violations.push(Violation {
+                    operation,
+                    field: vec![other],
+                    code: "FAKE_NOT_IMPLEMENTED".into(),
+                    problem: "the fake Discord changes only a member's roles".into(),
+                });
+                return error(StatusCode::NOT_FOUND, 0, "not implemented by the fake Discord");
+            }
+            if !s.names.contains_key(&user) || s.left.contains(&user) {
+                return error(StatusCode::NOT_FOUND, 10007, "Unknown Member");
+            }
+            let held = s.member_roles.get(&user).cloned().unwrap_or_default();
+            // `roles` absent or null: the roles stay. Null items are allowed by the spec
+            // and name no role.
+            let want: std::collections::BTreeSet<u64> = match json_body["roles"].as_array() {
+                None => held.clone(),
+                Some(list) => list
+                    .iter()
+                    .filter_map(|r| match r {
+                        Value::String(t) => Some(t.parse().unwrap_or(0)),
+                        Value::Number(n) => Some(n.as_u64().unwrap_or(0)),
+                        _ => None,
+                    })
+                    .collect(),
+            };
+            // Every role listed must be one of the server's (not @everyone, which every
+            // member has without being given it); each role given or taken asks what giving
+            // or taking it alone asks (Manage Roles, the bot's role above it). A role kept
+            // needs neither.
+            let known: Vec<u64> = s.all_roles().iter().map(|r| r.0).collect();
+            if want.iter().any(|r| *r == GUILD || !known.contains(r)) {
+                return error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
+            }
+            for r in want.symmetric_difference(&held) {
+                if let Err(refused) = s.bot_may_manage(*r) {
+                    return refused;
+                }
+            }
+            for r in want.difference(&held) {
+                s.role_changes.push(("PATCH".into(), user, *r));
+            }
+            for r in held.difference(&want) {
+                s.role_changes.push(("PATCH".into(), user, *r));
+            }
+            let changed = want != held;
+            s.member_roles.insert(user, want.clone());
+            if changed {
+                member_updated(&mut s, user);
+            }
+            let name = s.names.get(&user).cloned().unwrap_or_default();
+            let roles: Vec<u64> = want.into_iter().collect();
+            let mut m = member_json(&name, &roles);
+            m["user"] = user_json(user, &name);
+            Json(m).into_response()
         }
         _ => {
             // A real operation the fake cannot answer: the test would be judging a made-up

@@ -54,6 +54,8 @@ pub struct Data {
     /// Sign-ups whose post is being edited now, and whether they changed again meanwhile
     /// (see [`commands::wolf::refresh_signup`]).
     pub refreshing: std::sync::Mutex<std::collections::HashMap<i64, bool>>,
+    /// Members' roles as the gateway tells them, shared with this process's messenger.
+    pub members: moderation::MemberRoles,
 }
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -83,6 +85,9 @@ pub struct Options {
     /// How often a day's index may be redrawn while posts come in
     /// ([`messenger::INDEX_EVERY`] in production).
     pub index_every: Duration,
+    /// How often a round's vote count may be redrawn while votes come in
+    /// ([`messenger::COUNT_EVERY`] in production).
+    pub count_every: Duration,
 }
 
 /// Where the tests' fake Discord answers for `https://discord.com`: its TLS address and the
@@ -186,26 +191,37 @@ pub fn http(token: &str, proxy: Option<&FakeDiscordAt>) -> Result<serenity::all:
 pub async fn start(opts: Options, service: Service) -> Result<Bot, Error> {
     let http = http(opts.token.expose(), opts.proxy.as_ref())?;
     let wake = Arc::new(Notify::new());
+    let members = moderation::MemberRoles::default();
     let mut tasks = Vec::new();
     let (shards, http) = match opts.gateway {
         Some(range) => {
             let intents = intents(opts.members_intent);
-            let (shards, http, task) =
-                gateway(http, range, intents, service.clone(), wake.clone()).await?;
+            let (shards, http, task) = gateway(
+                http,
+                range,
+                intents,
+                service.clone(),
+                wake.clone(),
+                members.clone(),
+            )
+            .await?;
             tasks.push(task);
             (Some(shards), http)
         }
         None => (None, Arc::new(http)),
     };
     if opts.run_worker {
-        let messenger =
-            DiscordMessenger::new(http.clone(), service.clone()).with_index_every(opts.index_every);
+        let messenger = DiscordMessenger::new(http.clone(), service.clone())
+            .with_index_every(opts.index_every)
+            .with_count_every(opts.count_every)
+            .with_members(members.clone());
         // The worker reads each day post back before the day closes, with its own handle
         // on the service (the gateway's is built when it connects), on the outbox's pace.
         let data = Data {
             service: service.clone(),
             wake: wake.clone(),
             refreshing: Default::default(),
+            members: members.clone(),
         };
         let reader = forum::reader(&http, &data, messenger.pace());
         tasks.push(tokio::spawn(fire_deadlines(
@@ -254,6 +270,7 @@ async fn gateway(
     intents: GatewayIntents,
     service: Service,
     wake: Arc<Notify>,
+    members: moderation::MemberRoles,
 ) -> Result<(Arc<ShardManager>, Arc<serenity::all::Http>, JoinHandle<()>), Error> {
     let mut commands = commands::all();
     localize::apply(&mut commands);
@@ -272,11 +289,13 @@ async fn gateway(
                     service,
                     wake,
                     refreshing: Default::default(),
+                    members,
                 };
                 let missed = Data {
                     service: data.service.clone(),
                     wake: data.wake.clone(),
                     refreshing: Default::default(),
+                    members: data.members.clone(),
                 };
                 let http = ctx.http.clone();
                 tokio::spawn(async move { forum::backfill(&http, &missed).await });
@@ -399,6 +418,7 @@ async fn deliver<M: Messenger + Send + 'static>(
             Err(e) => backoff = Some(sending.failed(&e)),
         }
         if let Some(m) = &indexes {
+            m.redraw_counts().await;
             match m.refresh_elevators().await {
                 Ok(()) => drawing.recovered(),
                 Err(e) => backoff = backoff.max(Some(drawing.failed(&e))),
@@ -437,7 +457,15 @@ async fn on_event(
                 .await;
             }
         }
+        serenity::FullEvent::Ready { .. } => data.members.clear(),
+        serenity::FullEvent::GuildMemberAddition { new_member: m } => {
+            data.members.set(m.guild_id, m.user.id, m.roles.clone());
+        }
+        serenity::FullEvent::GuildMemberUpdate { event: m, .. } => {
+            data.members.set(m.guild_id, m.user.id, m.roles.clone());
+        }
         serenity::FullEvent::GuildMemberRemoval { guild_id, user, .. } => {
+            data.members.forget(*guild_id, user.id);
             let (guild, who) = (ids::guild(*guild_id), ids::account(user.id));
             match notes::member_left(&data.service, guild, who).await {
                 Ok(0) => {}

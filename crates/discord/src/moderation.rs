@@ -15,6 +15,8 @@ use serenity::all::{
 };
 
 use std::collections::btree_map::{BTreeMap, Entry};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use super::messenger::refused;
 use super::pace::Pace;
@@ -274,6 +276,66 @@ async fn overwrites_of(
     })
 }
 
+/// Members' roles as Discord last told the bot, by server and member: from the gateway
+/// (`GUILD_MEMBER_ADD` and `GUILD_MEMBER_UPDATE`, sent only with the Server Members intent,
+/// for every change of a member's roles, the bot's own included) and from the answers to
+/// the bot's own changes. With them, the roles of a member that change at one moment (a
+/// death: the living role taken, the dead role given) are one request (Discord's Modify
+/// Guild Member with the whole `roles` list) instead of one per role, and a role the member
+/// does not hold is not taken. A member it does not know (no gateway in this process, no
+/// intent) gets a request per role, as before. A member who leaves is forgotten.
+#[derive(Clone, Default)]
+pub struct MemberRoles(Arc<Mutex<RolesByMember>>);
+
+/// Members' roles by (server, member).
+type RolesByMember = HashMap<(u64, u64), Vec<RoleId>>;
+
+impl MemberRoles {
+    /// What Discord says `user` holds in `guild` now.
+    pub fn set(&self, guild: GuildId, user: UserId, roles: Vec<RoleId>) {
+        if let Ok(mut m) = self.0.lock() {
+            m.insert((guild.get(), user.get()), roles);
+        }
+    }
+
+    /// `user` left `guild`.
+    pub fn forget(&self, guild: GuildId, user: UserId) {
+        if let Ok(mut m) = self.0.lock() {
+            m.remove(&(guild.get(), user.get()));
+        }
+    }
+
+    /// Forgets every member: a new gateway session (a resumed one replays what it missed)
+    /// may have missed changes.
+    pub fn clear(&self) {
+        if let Ok(mut m) = self.0.lock() {
+            m.clear();
+        }
+    }
+
+    /// The roles `user` holds in `guild`, if known.
+    pub fn get(&self, guild: GuildId, user: UserId) -> Option<Vec<RoleId>> {
+        self.0.lock().ok()?.get(&(guild.get(), user.get())).cloned()
+    }
+}
+
+/// The roles one member is given and those taken from them at one moment.
+struct Change {
+    user: UserId,
+    give: Vec<RoleId>,
+    take: Vec<RoleId>,
+}
+
+impl Change {
+    fn of(user: UserId, give: Option<ServerRole>, take: &[Option<ServerRole>]) -> Change {
+        Change {
+            user,
+            give: give.iter().map(|r| r.discord()).collect(),
+            take: take.iter().flatten().map(|r| r.discord()).collect(),
+        }
+    }
+}
+
 /// Carries out a moderation action of game `route`; returns the id it concerns (the post,
 /// or the server). A post the game never opened, or roles the server does not use, need
 /// nothing. Roles go to each seat's player now; a player who left the server is skipped
@@ -281,12 +343,13 @@ async fn overwrites_of(
 pub async fn carry_out(
     http: &Http,
     pace: &Pace,
+    members: &MemberRoles,
     service: &Service,
     route: &Route,
     action: &Moderate,
 ) -> Result<u64, SendError> {
     let guild = route.guild.discord();
-    let roles = |seats: &[u16]| -> Vec<UserId> {
+    let users = |seats: &[u16]| -> Vec<UserId> {
         seats
             .iter()
             .filter_map(|s| route.seats.get(s))
@@ -299,7 +362,7 @@ pub async fn carry_out(
             .await
             .map_err(|e| SendError::new(e.to_string()))
     };
-    let (users, give, take) = match action {
+    let changes: Vec<Change> = match action {
         Moderate::LockDay { day } | Moderate::Lock { day } => {
             let Some(post) = route.days.get(day) else {
                 return Ok(route.guild.get());
@@ -317,10 +380,19 @@ pub async fn carry_out(
                 .map_err(refused)?;
             return Ok(post.get());
         }
-        Moderate::Living { seats } => (roles(seats), m().await?.living_role, None),
+        Moderate::Living { seats } => {
+            let living = m().await?.living_role;
+            users(seats)
+                .into_iter()
+                .map(|u| Change::of(u, living, &[]))
+                .collect()
+        }
         Moderate::Dead { seats } => {
             let m = m().await?;
-            (roles(seats), m.dead_role, m.living_role)
+            users(seats)
+                .into_iter()
+                .map(|u| Change::of(u, m.dead_role, &[m.living_role]))
+                .collect()
         }
         Moderate::Replaced { seat, old, alive } => {
             let m = m().await?;
@@ -329,7 +401,8 @@ pub async fn carry_out(
             // role to take back.
             if let Some(old) = old.parse::<u64>().ok().filter(|u| *u > 0) {
                 // A player who left the server (10007) has no role left to take back.
-                match change_roles(http, pace, guild, &[UserId::new(old)], None, held).await {
+                let back = [Change::of(UserId::new(old), None, &[held])];
+                match change_roles(http, pace, members, guild, &back).await {
                     Err(e)
                         if matches!(
                             DiscordError::in_send(&e),
@@ -338,45 +411,91 @@ pub async fn carry_out(
                     r => r?,
                 }
             }
-            change_roles(http, pace, guild, &roles(&[*seat]), held, None).await?;
-            return Ok(route.guild.get());
+            users(&[*seat])
+                .into_iter()
+                .map(|u| Change::of(u, held, &[]))
+                .collect()
         }
+        // Both roles taken from everyone: each holds one of them, so a member known holds
+        // costs one request.
         Moderate::Clear { seats, dead } => {
             let m = m().await?;
-            change_roles(http, pace, guild, &roles(seats), None, m.living_role).await?;
-            change_roles(http, pace, guild, &roles(dead), None, m.dead_role).await?;
-            return Ok(route.guild.get());
+            let dead = users(dead);
+            users(seats)
+                .into_iter()
+                .map(|u| {
+                    let also = if dead.contains(&u) { m.dead_role } else { None };
+                    Change::of(u, None, &[m.living_role, also])
+                })
+                .collect()
         }
     };
-    change_roles(http, pace, guild, &users, give, take).await?;
+    change_roles(http, pace, members, guild, &changes).await?;
     Ok(route.guild.get())
 }
 
-/// Gives `give` to and takes `take` from each of `users`, going on past a refusal for good
-/// (reported once all were tried); any other failure stops it, to be retried whole.
+/// Makes each change, going on past a refusal for good (reported once all were tried); any
+/// other failure stops it, to be retried whole. A member whose roles are known gets one
+/// request for all their changes (none if they hold what they should already), else one a
+/// role.
 async fn change_roles(
     http: &Http,
     pace: &Pace,
+    members: &MemberRoles,
     guild: GuildId,
-    users: &[UserId],
-    give: Option<ServerRole>,
-    take: Option<ServerRole>,
+    changes: &[Change],
 ) -> Result<(), SendError> {
     let mut refusal = None;
-    for user in users {
-        if let Some(role) = take {
-            pace.step().await;
-            let r = http
-                .remove_member_role(guild, *user, role.discord(), Some("wolfjudge"))
-                .await;
-            keep_going(r.map_err(|e| for_member(e, *user)), &mut refusal)?;
+    for c in changes {
+        let user = c.user;
+        if let Some(held) = members.get(guild, user) {
+            let mut want: Vec<RoleId> = held
+                .iter()
+                .copied()
+                .filter(|r| !c.take.contains(r))
+                .collect();
+            want.extend(c.give.iter().filter(|r| !held.contains(r)));
+            let added: Vec<RoleId> = want.iter().copied().filter(|r| !held.contains(r)).collect();
+            let taken: Vec<RoleId> = held.iter().copied().filter(|r| !want.contains(r)).collect();
+            let r = match (added.as_slice(), taken.as_slice()) {
+                ([], []) => continue,
+                // One role: the request that changes only it, racing no other change.
+                ([role], []) => {
+                    pace.step().await;
+                    http.add_member_role(guild, user, *role, Some("wolfjudge"))
+                        .await
+                        .map(|()| members.set(guild, user, want))
+                }
+                ([], [role]) => {
+                    pace.step().await;
+                    http.remove_member_role(guild, user, *role, Some("wolfjudge"))
+                        .await
+                        .map(|()| members.set(guild, user, want))
+                }
+                _ => {
+                    pace.step().await;
+                    let body = serde_json::json!({ "roles": want });
+                    http.edit_member(guild, user, &body, Some("wolfjudge"))
+                        .await
+                        .map(|m| members.set(guild, user, m.roles))
+                }
+            };
+            keep_going(r.map_err(|e| for_member(e, user)), &mut refusal)?;
+            continue;
         }
-        if let Some(role) = give {
+        for role in &c.take {
             pace.step().await;
             let r = http
-                .add_member_role(guild, *user, role.discord(), Some("wolfjudge"))
+                .remove_member_role(guild, user, *role, Some("wolfjudge"))
                 .await;
-            keep_going(r.map_err(|e| for_member(e, *user)), &mut refusal)?;
+            keep_going(r.map_err(|e| for_member(e, user)), &mut refusal)?;
+        }
+        for role in &c.give {
+            pace.step().await;
+            let r = http
+                .add_member_role(guild, user, *role, Some("wolfjudge"))
+                .await;
+            keep_going(r.map_err(|e| for_member(e, user)), &mut refusal)?;
         }
     }
     refusal.map_or(Ok(()), Err)

@@ -64,6 +64,8 @@ pub enum Route {
     ThreadMember,
     /// `PUT`/`DELETE /guilds/{guild_id}/members/{user_id}/roles/{role_id}`
     MemberRole,
+    /// `PATCH /guilds/{guild_id}/members/{user_id}` (a member's whole list of roles)
+    Member,
     /// `POST /webhooks/{webhook_id}/{webhook_token}`
     ExecuteWebhook,
     /// `POST /channels/{channel_id}/webhooks`
@@ -132,19 +134,24 @@ impl Request {
 }
 
 /// What the server offers that changes the requests: the living and dead roles (role
-/// changes at the deal, at each death, at the end) and a channel for camp threads.
+/// changes at the deal, at each death, at the end) and a channel for camp threads; and
+/// whether the bot knows members' roles from the gateway (the Server Members intent, on
+/// by default: it is told each member's roles when it gives the living role), so that a
+/// member's roles changing at one moment are one request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Server {
     pub roles: bool,
     pub camp_channel: bool,
+    pub members_known: bool,
 }
 
 impl Default for Server {
-    /// A server with every option on: the most requests.
+    /// A server with every option on, as the bot's defaults run it.
     fn default() -> Server {
         Server {
             roles: true,
             camp_channel: true,
+            members_known: true,
         }
     }
 }
@@ -197,11 +204,18 @@ pub fn plan(msg: &OutMessage, known: &mut Known, server: Server) -> Vec<Request>
         }
         return out;
     }
-    // `moderation::carry_out`: a lock, or one request per role given or taken.
+    // `moderation::carry_out`: a lock, or the role changes: a member known gets one request
+    // for all of theirs (a `PATCH` of the whole list when two change), else one a role.
     if let Some(action) = &meta.moderate {
         let role = |n: usize, out: &mut Vec<Request>| {
             if server.roles {
                 let r = Request::new(Kind::Moderation, Route::MemberRole, Major::Guild { game });
+                out.extend(std::iter::repeat_n(r, n));
+            }
+        };
+        let member = |n: usize, out: &mut Vec<Request>| {
+            if server.roles {
+                let r = Request::new(Kind::Moderation, Route::Member, Major::Guild { game });
                 out.extend(std::iter::repeat_n(r, n));
             }
         };
@@ -214,8 +228,11 @@ pub fn plan(msg: &OutMessage, known: &mut Known, server: Server) -> Vec<Request>
             }
             Moderate::Living { seats } => role(seats.len(), &mut out),
             // The living role taken, the dead role given.
+            Moderate::Dead { seats } if server.members_known => member(seats.len(), &mut out),
             Moderate::Dead { seats } => role(2 * seats.len(), &mut out),
             Moderate::Replaced { .. } => role(2, &mut out),
+            // Each member holds one of the two roles taken.
+            Moderate::Clear { seats, .. } if server.members_known => role(seats.len(), &mut out),
             Moderate::Clear { seats, dead } => role(seats.len() + dead.len(), &mut out),
         }
         return out;
@@ -415,8 +432,9 @@ mod tests {
         assert_eq!(edited[0].route, Route::EditMessage);
     }
 
-    /// A death costs two role requests on a server with the roles, none without; a day's
-    /// lock is one request once its post is open.
+    /// A death costs one request a member whose roles the bot knows (the whole list in one
+    /// `PATCH`), two otherwise (a role taken, a role given), none without the roles; a
+    /// day's lock is one request once its post is open.
     #[test]
     fn moderation_costs_a_request_per_role_change() {
         let mut known = Known::default();
@@ -429,10 +447,19 @@ mod tests {
             &mut known,
             Server::default(),
         );
-        assert_eq!(with.len(), 4);
+        assert_eq!(with.len(), 2);
+        assert!(with.iter().all(|r| r.route == Route::Member));
+        let unknown = Server {
+            members_known: false,
+            ..Server::default()
+        };
+        let each = plan(&msg("public", "", Some(dead.clone())), &mut known, unknown);
+        assert_eq!(each.len(), 4);
+        assert!(each.iter().all(|r| r.route == Route::MemberRole));
         let bare = Server {
             roles: false,
             camp_channel: false,
+            members_known: false,
         };
         assert!(plan(&msg("public", "", Some(dead)), &mut known, bare).is_empty());
         let lock = Delivery {

@@ -116,6 +116,7 @@ impl DiscordMessenger {
             return crate::moderation::carry_out(
                 &self.http,
                 &self.pace,
+                &self.members,
                 &self.service,
                 &route,
                 action,

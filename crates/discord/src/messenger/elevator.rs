@@ -132,7 +132,11 @@ impl DiscordMessenger {
             .indexes
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .due(taken, std::time::Instant::now(), self.index_every);
+            .due(
+                taken.into_iter().map(|e| ((e.game.0, e.day), e)),
+                std::time::Instant::now(),
+                self.index_every,
+            );
         for e in due {
             match self.redraw(&e).await {
                 Ok(()) => {}
@@ -170,23 +174,23 @@ impl DiscordMessenger {
     }
 }
 
-impl Indexes {
-    /// Of the indexes `taken` with new posts and those waiting, the ones to redraw `now`:
-    /// each drawn at most once in `every` (those drawn less long ago wait, the latest of
-    /// them kept); the ones returned count as drawn now.
+impl<K: Ord + Copy, V> Throttle<K, V> {
+    /// Of the changes `taken` (the latest of each thing) and those waiting, the ones to
+    /// draw `now`: each thing drawn at most once in `every` (those drawn less long ago
+    /// wait, the latest of each kept); the ones returned count as drawn now.
     pub(super) fn due(
         &mut self,
-        taken: Vec<Elevator>,
+        taken: impl IntoIterator<Item = (K, V)>,
         now: std::time::Instant,
         every: std::time::Duration,
-    ) -> Vec<Elevator> {
-        for e in taken {
-            self.waiting.insert((e.game.0, e.day), e);
+    ) -> Vec<V> {
+        for (k, v) in taken {
+            self.waiting.insert(k, v);
         }
         // Only the draws within `every` still matter.
         self.drawn
             .retain(|_, t| now.saturating_duration_since(*t) < every);
-        let ready: Vec<(i64, u32)> = self
+        let ready: Vec<K> = self
             .waiting
             .keys()
             .filter(|k| !self.drawn.contains_key(k))
@@ -200,6 +204,13 @@ impl Indexes {
             })
             .collect()
     }
+
+    /// `key` drawn `now` out of turn (a vote count at the close): what waited for it is
+    /// shown already.
+    pub(super) fn drawn_now(&mut self, key: K, now: std::time::Instant) {
+        self.waiting.remove(&key);
+        self.drawn.insert(key, now);
+    }
 }
 
 #[cfg(test)]
@@ -207,13 +218,14 @@ mod tests {
     use super::*;
     use std::time::{Duration, Instant};
 
-    fn index(game: i64, day: u32) -> Elevator {
-        Elevator {
+    fn index(game: i64, day: u32) -> Vec<((i64, u32), Elevator)> {
+        let e = Elevator {
             game: GameId(game),
             day,
             thread: Channel::new(9),
             messages: vec![service::Message::new(1)],
-        }
+        };
+        vec![((game, day), e)]
     }
 
     /// A day's index with posts coming in is redrawn at once, then not again within the
@@ -223,21 +235,17 @@ mod tests {
     fn an_index_is_redrawn_at_most_once_a_minute() {
         let (mut ix, t0, minute) = (Indexes::default(), Instant::now(), Duration::from_secs(60));
         assert_eq!(
-            ix.due(vec![index(1, 1)], t0, minute).len(),
+            ix.due(index(1, 1), t0, minute).len(),
             1,
             "the first at once"
         );
         let soon = t0 + Duration::from_secs(5);
-        assert!(ix.due(vec![index(1, 1)], soon, minute).is_empty(), "held");
+        assert!(ix.due(index(1, 1), soon, minute).is_empty(), "held");
         assert!(
-            ix.due(vec![index(1, 1)], soon, minute).is_empty(),
+            ix.due(index(1, 1), soon, minute).is_empty(),
             "still one waiting"
         );
-        assert_eq!(
-            ix.due(vec![index(2, 1)], soon, minute).len(),
-            1,
-            "another game's"
-        );
+        assert_eq!(ix.due(index(2, 1), soon, minute).len(), 1, "another game's");
         assert!(ix
             .due(Vec::new(), t0 + Duration::from_secs(59), minute)
             .is_empty());
@@ -246,6 +254,31 @@ mod tests {
         assert!(
             ix.due(Vec::new(), t0 + minute * 3, minute).is_empty(),
             "nothing new"
+        );
+    }
+
+    /// A vote count drawn out of turn (at the close) leaves nothing waiting: a change that
+    /// waited is not drawn after it, and the next change waits its whole turn again.
+    #[test]
+    fn a_count_drawn_at_the_close_leaves_nothing_waiting() {
+        let (mut counts, t0, every) = (
+            Throttle::<u32, &str>::default(),
+            Instant::now(),
+            Duration::from_secs(10),
+        );
+        assert_eq!(counts.due([(1, "vote 1")], t0, every), vec!["vote 1"]);
+        let soon = t0 + Duration::from_secs(2);
+        assert!(counts.due([(1, "vote 2")], soon, every).is_empty());
+        assert!(counts.due([(1, "vote 3")], soon, every).is_empty());
+        counts.drawn_now(1, soon);
+        let later = t0 + Duration::from_secs(11);
+        assert!(
+            counts.due([], later, every).is_empty(),
+            "the waiting change is shown by the close's count"
+        );
+        assert!(
+            counts.due([(1, "vote 4")], later, every).is_empty(),
+            "10 s from the close's count"
         );
     }
 }

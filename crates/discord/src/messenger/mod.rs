@@ -96,18 +96,60 @@ pub struct DiscordMessenger {
     /// their turn; and how often one may be redrawn ([`INDEX_EVERY`] unless set).
     indexes: Arc<Mutex<Indexes>>,
     index_every: std::time::Duration,
+    /// The vote counts: when each was last redrawn, the latest change of each waiting for
+    /// its turn, and the latest outbox row each shows (an older one is never drawn over
+    /// it); and how often one may be redrawn ([`COUNT_EVERY`] unless set).
+    counts: Arc<Mutex<Counts>>,
+    counts_shown: Arc<Mutex<BTreeMap<CountKey, i64>>>,
+    count_every: std::time::Duration,
+    /// Members' roles as Discord last told them ([`crate::moderation::MemberRoles`]).
+    members: crate::moderation::MemberRoles,
 }
 
 /// A day's index is redrawn at most once in this time while posts come in (always to the
 /// latest posts): each redraw is a request against Discord's global limit.
 pub const INDEX_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
-/// The day indexes' redraws: when each was last redrawn (by game and day), and those
-/// waiting for their turn.
-#[derive(Default)]
-struct Indexes {
-    drawn: BTreeMap<(i64, u32), std::time::Instant>,
-    waiting: BTreeMap<(i64, u32), Elevator>,
+/// A round's vote count is redrawn at most once in this time while votes come in (always
+/// to the latest count; the count at the close at once): each redraw is a request against
+/// Discord's global limit and the post's 5 edits per 5 s.
+pub const COUNT_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Redraws of things drawn in full each time (a day's index, a round's vote count), each
+/// at most once in a given time while changes come in: when each was last drawn, and the
+/// latest change of each waiting for its turn.
+struct Throttle<K, V> {
+    drawn: BTreeMap<K, std::time::Instant>,
+    waiting: BTreeMap<K, V>,
+}
+
+impl<K, V> Default for Throttle<K, V> {
+    fn default() -> Self {
+        Throttle {
+            drawn: BTreeMap::new(),
+            waiting: BTreeMap::new(),
+        }
+    }
+}
+
+/// The day indexes' redraws, by game and day.
+type Indexes = Throttle<(i64, u32), Elevator>;
+
+/// A round's vote count: its game, day and round.
+type CountKey = (i64, u32, u32);
+
+/// The vote counts' redraws, by count.
+type Counts = Throttle<CountKey, WaitingCount>;
+
+/// A vote count's redraw waiting for its turn: the outbox row it shows (the latest one)
+/// and what it edits.
+#[derive(Debug, Clone)]
+struct WaitingCount {
+    key: CountKey,
+    row: i64,
+    channel: Channel,
+    message: u64,
+    text: String,
 }
 
 /// What two outbox channels sending at once may share on Discord, taken in turn: one
@@ -123,6 +165,8 @@ enum Turn {
     Forum(u64),
     Server(u64),
     Edits(u64),
+    /// A round's vote count, by game, day and round: its immediate and waiting redraws.
+    Count(i64, u32, u32),
 }
 
 impl DiscordMessenger {
@@ -137,7 +181,23 @@ impl DiscordMessenger {
             pace: Pace::outbox(),
             indexes: Arc::default(),
             index_every: INDEX_EVERY,
+            counts: Arc::default(),
+            counts_shown: Arc::default(),
+            count_every: COUNT_EVERY,
+            members: Default::default(),
         }
+    }
+
+    /// The same, redrawing a vote count at most once in `every`.
+    pub fn with_count_every(mut self, every: std::time::Duration) -> DiscordMessenger {
+        self.count_every = every;
+        self
+    }
+
+    /// The same, knowing members' roles from `members` (the gateway's, in this process).
+    pub fn with_members(mut self, members: crate::moderation::MemberRoles) -> DiscordMessenger {
+        self.members = members;
+        self
     }
 
     /// The same, redrawing a day's index at most once in `every`.

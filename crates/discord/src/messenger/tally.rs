@@ -48,15 +48,52 @@ impl DiscordMessenger {
                 None => e,
             }
         };
+        // A day's count is redrawn at most once in `count_every` while votes come in; a
+        // UNO table (day 0) at every move. Its draws are taken in turn, so that a waiting
+        // one never shows over a later one.
+        let key = (msg.game_id, tally.day, tally.round);
+        let throttled = tally.day > 0;
+        let _turn = match throttled {
+            true => Some(self.turn(Turn::Count(key.0, key.1, key.2)).await),
+            false => None,
+        };
         let kept = store
             .tally_message(game, day, round)
             .await
             .map_err(failed)?;
         if let Some(id) = kept {
+            // The count at the close (no deadline any more) is drawn at once.
+            if throttled && !tally.opens && meta.due.is_some() {
+                let waiting = WaitingCount {
+                    key,
+                    row: msg.id,
+                    channel: thread,
+                    message: id.get(),
+                    text: text.clone(),
+                };
+                let due = self
+                    .counts
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .due(
+                        [(key, waiting)],
+                        std::time::Instant::now(),
+                        self.count_every,
+                    );
+                if due.is_empty() {
+                    // Shown when its turn comes ([`DiscordMessenger::redraw_counts`]).
+                    return Ok(Some(id.get()));
+                }
+            }
             match self.edit_in(channel, id.discord(), edit()).await {
                 // The message's id: every row it delivers keeps one (the outbox's checks;
                 // only a redraw skipped for a later one is delivered without).
-                Ok(_) => return Ok(Some(id.get())),
+                Ok(_) => {
+                    if throttled {
+                        self.count_drawn(key, msg.id);
+                    }
+                    return Ok(Some(id.get()));
+                }
                 // Deleted (by a moderator): made again below.
                 Err(e) if not_found(&e) => {}
                 Err(e) => return Err(refused(e)),
@@ -100,6 +137,64 @@ impl DiscordMessenger {
             .keep_tally_message(game, day, round, thread, ids::message(id))
             .await
             .map_err(failed)?;
+        if throttled {
+            self.count_drawn(key, msg.id);
+        }
         Ok(Some(id.get()))
+    }
+
+    /// Count `key` was drawn now, showing outbox row `row`: what waited for it is shown.
+    fn count_drawn(&self, key: CountKey, row: i64) {
+        self.counts
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .drawn_now(key, std::time::Instant::now());
+        let mut shown = self
+            .counts_shown
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let latest = shown.entry(key).or_insert(row);
+        *latest = (*latest).max(row);
+    }
+
+    /// Draws the vote counts whose turn has come with the latest count each waited with
+    /// (none that a later row was drawn over meanwhile). A count Discord refuses for good
+    /// (deleted by a moderator) is left: the next vote's row makes it again; another
+    /// failure waits for the next pass.
+    pub async fn redraw_counts(&self) {
+        let due = self
+            .counts
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .due([], std::time::Instant::now(), self.count_every);
+        for w in due {
+            let key = w.key;
+            let _turn = self.turn(Turn::Count(key.0, key.1, key.2)).await;
+            let newer = self
+                .counts_shown
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .get(&key)
+                .is_some_and(|shown| *shown >= w.row);
+            if newer {
+                continue;
+            }
+            let edit = EditMessage::new()
+                .content(w.text.as_str())
+                .allowed_mentions(no_pings());
+            let message = MessageId::new(w.message.max(1));
+            match self.edit_in(w.channel.discord(), message, edit).await {
+                Ok(_) => self.count_drawn(key, w.row),
+                Err(e) => {
+                    if !refused(e).permanent {
+                        let mut counts = self
+                            .counts
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner);
+                        counts.waiting.entry(key).or_insert(w);
+                    }
+                }
+            }
+        }
     }
 }
