@@ -259,16 +259,18 @@ impl Store {
         .await?)
     }
 
-    /// Every started game of `guild`, oldest first, with the account that judged it.
+    /// Every started werewolf game of `guild` (a UNO game has no werewolf record), oldest
+    /// first, with the account that judged it.
     ///
     /// # Errors
     /// Database errors.
     pub async fn guild_games(&self, guild: Guild) -> Result<Vec<(GameId, Account)>, StoreError> {
         let rows = sqlx::query!(
-            r#"SELECT game_id AS "game!: GameId", judge_user AS "judge: Account"
-               FROM signup_posts
-               WHERE guild_id = $1 AND game_id IS NOT NULL ORDER BY game_id"#,
+            r#"SELECT s.game_id AS "game!: GameId", s.judge_user AS "judge: Account"
+               FROM signup_posts s JOIN games g ON g.id = s.game_id
+               WHERE s.guild_id = $1 AND g.ruleset <> $2 ORDER BY s.game_id"#,
             i64::from(guild),
+            super::uno_games::RULESET,
         )
         .fetch_all(&self.pool)
         .await?;
