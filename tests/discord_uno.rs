@@ -577,6 +577,24 @@ fn rows(table: &str) -> Vec<String> {
         .collect()
 }
 
+/// Checks a UNO contest's standings `table`: it has each of the `expected` rows (cells
+/// separated by one space) and names the `top` three (player, points) in that order.
+fn shows_uno_standings(table: &str, expected: &[&str], top: &[(&str, &str)]) {
+    let got = rows(table);
+    for row in expected {
+        assert!(got.iter().any(|r| r == row), "{row} in\n{table}");
+    }
+    for (i, (player, points)) in top.iter().enumerate() {
+        let rank = (i + 1).to_string();
+        let line = msg(
+            Lang::Zh,
+            "uno-contest-top-line",
+            &[("rank", &rank), ("player", player), ("points", points)],
+        );
+        assert!(table.contains(&line), "{line} in\n{table}");
+    }
+}
+
 /// The points left in each seat's hand at the end of game `g`, by the players' names.
 async fn hand_points(w: &World, g: GameId) -> Vec<(String, u32)> {
     let s = state(w, g).await;
@@ -658,22 +676,8 @@ async fn a_uno_contest_of_five_games_is_scored_lowest_first(pool: PgPool) {
         "2 Amber 55 0 21 55 0 131 5 2",
         "3 Basil 21 55 0 21 55 152 5 1",
     ];
-    let got = rows(table);
-    for row in expected {
-        assert!(got.iter().any(|r| r == row), "{row} in\n{table}");
-    }
-    for (rank, player, points) in [
-        ("1", "Cedar", "97"),
-        ("2", "Amber", "131"),
-        ("3", "Basil", "152"),
-    ] {
-        let line = msg(
-            Lang::Zh,
-            "uno-contest-top-line",
-            &[("rank", rank), ("player", player), ("points", points)],
-        );
-        assert!(table.contains(&line), "{line} in\n{table}");
-    }
+    let top = [("Cedar", "97"), ("Amber", "131"), ("Basil", "152")];
+    shows_uno_standings(table, &expected, &top);
 
     // The contest has its five games: a sixth sign-up is refused.
     let (a, _) = slash_in(
@@ -808,22 +812,8 @@ async fn a_club_day_shows_its_uno_and_mafia_contests(pool: PgPool) {
         "3 Dahlia 108 53 161 2 0",
         "4 Amber 72 108 180 2 0",
     ];
-    let got = rows(uno);
-    for row in expected {
-        assert!(got.iter().any(|r| r == row), "{row} in\n{uno}");
-    }
-    for (rank, player, points) in [
-        ("1", "Cedar", "53"),
-        ("2", "Basil", "72"),
-        ("3", "Dahlia", "161"),
-    ] {
-        let line = msg(
-            Lang::Zh,
-            "uno-contest-top-line",
-            &[("rank", rank), ("player", player), ("points", points)],
-        );
-        assert!(uno.contains(&line), "{line} in\n{uno}");
-    }
+    let top = [("Cedar", "53"), ("Basil", "72"), ("Dahlia", "161")];
+    shows_uno_standings(uno, &expected, &top);
     // Mafia by hand (config/scoring/mafia.toml): the civilians and police won; police 3,
     // civilians 2, killers 0. Rows: rank, player, G1, total, ...
     let totals: Vec<(String, String)> = rows(mafia)
