@@ -13,7 +13,10 @@
 //! a day), a vote for a name nobody has (refused); then, the games fired into night 1 (by
 //! the store, as the deadline worker fires them), each wolf's leader menu (accepted), the
 //! same again (refused, answered with what was recorded), the kill menu (opens the reason
-//! modal) and the modal submitted (the kill).
+//! modal) and the modal submitted (the kill). Between the day and the night, UNO turns in
+//! games of four (`wu:` components in each game's post): "My hand" of the player whose turn
+//! it is, a play pressed out of turn (refused), a draw by one who has a card to play
+//! (refused), the play, and turn after turn until a player with nothing to play draws.
 //!
 //! Games are created through the service (`tests/common/seated.rs`), their day posts made
 //! in the fake and recorded as a real start's delivery records them (`day_posted`); no
@@ -55,12 +58,16 @@ use fake_discord::{FakeDiscord, Kind, Msg};
 use pgproxy::{Cost, Counter};
 use wolfjudge::discord::{self, Shards};
 use wolfjudge::engine::{Phase, Role};
+use wolfjudge::i18n::Lang;
+use wolfjudge::notify::uno::Move as UnoMove;
 use wolfjudge::service::clock::VirtualClock;
 use wolfjudge::service::{Account, Channel, GameId, Guild, ServerRole, Service};
 use wolfjudge::store::bench::Scratch;
 use wolfjudge::store::{self, Store};
 
 const JUDGE_ROLE: u64 = 700_000_000_000_000_001;
+/// UNO games beside the werewolf games (at most as many).
+const UNO_GAMES: usize = 50;
 /// The bot's pool, as `store::connect` makes it.
 const BOT_CONNECTIONS: u32 = 8;
 
@@ -143,6 +150,14 @@ enum Act {
         custom_id: String,
         value: String,
     },
+    /// A press on a UNO game's component ("My hand", a card of its menu, Draw) in the
+    /// game's post.
+    Uno {
+        user: u64,
+        post: u64,
+        custom_id: String,
+        value: Option<String>,
+    },
     /// The kill's reason modal, submitted.
     Modal {
         user: u64,
@@ -178,6 +193,21 @@ impl Act {
                     ..Msg::default()
                 };
                 fake.click(*user, &prompt, custom_id, &[value.as_str()], &[])
+            }
+            Act::Uno {
+                user,
+                post,
+                custom_id,
+                value,
+            } => {
+                let table = Msg {
+                    id: fake.new_id(),
+                    channel: *post,
+                    components: json!([]),
+                    ..Msg::default()
+                };
+                let values: Vec<&str> = value.iter().map(String::as_str).collect();
+                fake.click(*user, &table, custom_id, &values, &[])
             }
             Act::Modal {
                 user,
@@ -453,6 +483,133 @@ fn day_rounds(games: &[Seated], spread: bool) -> Vec<Round> {
     ]
 }
 
+/// A UNO game in play: its id and post.
+struct UnoSeated {
+    id: GameId,
+    post: u64,
+}
+
+/// Creates `n` UNO games of four through the service (signed up, posted and dealt).
+async fn seat_uno_games(service: &Service, fake: &FakeDiscord, n: usize) -> Vec<UnoSeated> {
+    let mut games = Vec::new();
+    for g in 0..n {
+        let judge = Account::new(fake.new_id());
+        let s = service
+            .open_uno_signup(
+                Guild::new(fake_discord::GUILD),
+                judge,
+                BTreeMap::new(),
+                Lang::Zh,
+            )
+            .await
+            .expect("a UNO sign-up");
+        let post = fake.new_id();
+        service
+            .signup_posted(s.id, Channel::new(post), fake.new_id())
+            .await
+            .expect("the sign-up posted");
+        for i in 0..4 {
+            let id = fake.new_id();
+            fake.name_user(id, &format!("U{g}P{i}"));
+            service
+                .join(s.id, Account::new(id), &format!("U{g}P{i}"))
+                .await
+                .expect("a join");
+        }
+        let id = service.start(s.id).await.expect("the deal");
+        games.push(UnoSeated { id, post });
+    }
+    games
+}
+
+/// A UNO press by `user` in game `g`: `what` of `wu:<game>:<what>`, with a menu `value`.
+fn uno_act(g: &UnoSeated, user: u64, what: &str, value: Option<String>) -> Act {
+    Act::Uno {
+        user,
+        post: g.post,
+        custom_id: format!("wu:{}:{what}", g.id.0),
+        value,
+    }
+}
+
+/// The UNO rounds on the games as they stand: "My hand" of the player whose turn it is,
+/// then their move (a play, or Draw when they have nothing to play), after a press by the
+/// next player out of turn and a draw refused to one who has a card to play.
+async fn uno_rounds(service: &Service, games: &[UnoSeated]) -> Vec<Round> {
+    let mut hands = Vec::new();
+    let mut plays = Vec::new();
+    let mut draws = Vec::new();
+    let mut refused_draws = Vec::new();
+    let mut out_of_turn = Vec::new();
+    for g in games {
+        let s = service.uno_game(g.id).await.expect("the UNO game");
+        let seat = s.game.turn;
+        let seats: Vec<u64> = s.seats.iter().map(|a| a.get()).collect();
+        let user = seats[seat];
+        hands.push(uno_act(g, user, "hand", None));
+        let moves = wolfjudge::notify::uno::moves(&s.game, seat);
+        let play = moves
+            .iter()
+            .find(|m| matches!(m, UnoMove::Play { .. }))
+            .copied();
+        match play {
+            Some(m) => {
+                out_of_turn.push(uno_act(
+                    g,
+                    seats[(seat + 1) % seats.len()],
+                    "play",
+                    Some(m.code()),
+                ));
+                refused_draws.push(uno_act(
+                    g,
+                    user,
+                    &format!("m:{}", UnoMove::Draw.code()),
+                    None,
+                ));
+                plays.push(uno_act(g, user, "play", Some(m.code())));
+            }
+            None => draws.push(uno_act(
+                g,
+                user,
+                &format!("m:{}", UnoMove::Draw.code()),
+                None,
+            )),
+        }
+    }
+    let round = |kind, accepted, expect, acts: Vec<Act>| Round {
+        kind,
+        accepted,
+        expect,
+        acts,
+    };
+    let moved = "uno-ok-moved";
+    vec![
+        round(
+            "UNO My hand",
+            true,
+            Expect::Says("uno-hand-your-turn"),
+            hands,
+        ),
+        round(
+            "UNO play out of turn",
+            false,
+            Expect::Not(moved),
+            out_of_turn,
+        ),
+        round(
+            "UNO draw (has a card)",
+            false,
+            Expect::Not(moved),
+            refused_draws,
+        ),
+        round("UNO play", true, Expect::Says(moved), plays),
+        round("UNO draw", true, Expect::Says(moved), draws),
+    ]
+    .into_iter()
+    .filter(|r| !r.acts.is_empty())
+    .collect()
+}
+
 /// Fires the games' deadlines (as the worker would) until they are in night 1; the games
 /// that got there, with their living characters.
 async fn to_night(service: &Service, clock: &VirtualClock, games: Vec<Seated>) -> Vec<Seated> {
@@ -673,6 +830,14 @@ async fn main() {
     } else {
         print!("{}", text(&report));
     }
+    // A UNO turn's round trips are counts, not timings: over the bounds fails the run.
+    let trips = &report["round_trips"];
+    if trips["uno_accepted_max"].as_u64().is_some_and(|n| n > 2)
+        || trips["uno_refused_max"].as_u64().is_some_and(|n| n > 1)
+    {
+        eprintln!("a UNO turn took more round trips than its bound (accepted 2, refused 1)");
+        std::process::exit(1);
+    }
     // A wrong answer fails the run (so the smoke run can fail); timings never do.
     if report["unexpected_answers"].as_u64() != Some(0) || report["interactions"] == json!(0) {
         eprintln!("the bot answered something other than expected (see above)");
@@ -720,6 +885,33 @@ async fn measure(args: &Args, direct: &PgPool) -> Value {
         let g = setup.store().load(games[0].id).await.expect("a game");
         g.ruleset.options.wolf_leader && g.leader.is_none()
     };
+    // UNO turns: as many rounds as it takes for a player with nothing to play to draw
+    // (each game dealt from the same seed, so they go alike).
+    let uno = seat_uno_games(&setup, &fake, args.games.min(UNO_GAMES)).await;
+    let mut turns: Vec<Measured> = Vec::new();
+    for _ in 0..12 {
+        // A fresh service: the setup's holds the games as they were dealt.
+        let rounds = uno_rounds(&service(direct.clone()), &uno).await;
+        let drew = rounds.iter().any(|r| r.kind == "UNO draw");
+        for round in rounds {
+            let m = run_round(&fake, &counter, &round, args.sample, args.concurrency).await;
+            // One line a kind: the turns' rounds of a kind added up.
+            match turns.iter_mut().find(|t| t.kind == m.kind) {
+                Some(t) => {
+                    t.costs.extend(m.costs);
+                    t.waited.extend(m.waited);
+                    t.seconds += m.seconds;
+                    t.late += m.late;
+                    t.unexpected += m.unexpected;
+                }
+                None => turns.push(m),
+            }
+        }
+        if drew {
+            break;
+        }
+    }
+    measured.extend(turns);
     let at_night = to_night(&setup, &clock, games).await;
     for round in night_rounds(&fake, &at_night, leader, args.spread) {
         measured.push(run_round(&fake, &counter, &round, args.sample, args.concurrency).await);
@@ -746,6 +938,14 @@ fn report(
             .max()
     };
     let (accepted, refused) = (worst(true), worst(false));
+    let uno_worst = |accepted: bool| {
+        measured
+            .iter()
+            .filter(|m| m.accepted == accepted && m.kind.starts_with("UNO"))
+            .flat_map(|m| m.costs.iter().map(|c| c.statements))
+            .max()
+    };
+    let (uno_accepted, uno_refused) = (uno_worst(true), uno_worst(false));
     let kinds: Vec<Value> = measured
         .iter()
         .map(|m| {
@@ -780,7 +980,12 @@ fn report(
         "callback_ms": millis(&all),
         "late_callbacks": measured.iter().map(|m| m.late).sum::<usize>(),
         "unexpected_answers": measured.iter().map(|m| m.unexpected).sum::<usize>(),
-        "round_trips": {"accepted_max": accepted, "refused_max": refused},
+        "round_trips": {
+            "accepted_max": accepted,
+            "refused_max": refused,
+            "uno_accepted_max": uno_accepted,
+            "uno_refused_max": uno_refused,
+        },
         "targets": {
             "accepted_round_trips": 2,
             "refused_round_trips": 1,
@@ -836,8 +1041,9 @@ fn text(r: &Value) -> String {
         );
     }
     out += &format!(
-        "round trips: accepted ≤ {} (target 2), refused ≤ {} (target 1)\n",
-        r["round_trips"]["accepted_max"], r["round_trips"]["refused_max"]
+        "round trips: accepted ≤ {} (target 2), refused ≤ {} (target 1); UNO turns: accepted ≤ {}, refused ≤ {}\n",
+        r["round_trips"]["accepted_max"], r["round_trips"]["refused_max"],
+        r["round_trips"]["uno_accepted_max"], r["round_trips"]["uno_refused_max"]
     );
     if let Some(p) = r["pgbench"].as_object() {
         out += &format!(

@@ -19,6 +19,7 @@ use sqlx::PgPool;
 use crate::common::fake_discord::Msg;
 use discord_world::{component_ids, join_id, World};
 use wolfjudge::engine::rng::Seed;
+use wolfjudge::engine::Role;
 use wolfjudge::i18n::uno::refusal;
 use wolfjudge::i18n::Lang;
 use wolfjudge::notify::uno::Move;
@@ -51,6 +52,19 @@ const EN: Tongue = Tongue {
 async fn dealt(w: &World, t: Tongue) -> (GameId, u64) {
     let (a, _) = w.set_up_in(t.locale, &[]).await;
     assert!(says_with(&a, t.lang, "ok-setup", &[]), "{a}");
+    let options = [("turn_time", 3, json!("2m")), ("rounds", 4, json!(1))];
+    dealt_with(w, t, &w.players[..4], &options).await
+}
+
+/// As [`dealt`] on a server set up already: the judge opens a sign-up with `/uno new` and
+/// `options`, `seated` join in that order by button (the sign-up's answer private or
+/// deferred), and the judge deals: the game and its post.
+async fn dealt_with(
+    w: &World,
+    t: Tongue,
+    seated: &[u64],
+    options: &[(&str, u8, Value)],
+) -> (GameId, u64) {
     let (a, r) = slash_in(
         w,
         t.locale,
@@ -58,7 +72,7 @@ async fn dealt(w: &World, t: Tongue) -> (GameId, u64) {
         w.lobby,
         true,
         &["uno", "new"],
-        &[("turn_time", 3, json!("2m")), ("rounds", 4, json!(1))],
+        options,
     )
     .await;
     assert!(ephemeral(&r) || r["type"] == json!(5), "{r}");
@@ -70,12 +84,14 @@ async fn dealt(w: &World, t: Tongue) -> (GameId, u64) {
         .rev()
         .find(|m| component_ids(m).iter().any(|i| i.ends_with(":join")))
         .expect("the sign-up post");
-    for p in &w.players[..4] {
+    for p in seated {
         let i = w
             .fake
             .click_in(t.locale, *p, &post, &join_id(&post), &[], &[]);
         let a = w.fake.answer(i).await;
         assert!(says_with(&a, t.lang, "ok-joined", &[]), "{a}");
+        // A second between joins: the seating is the order of joining.
+        w.clock.advance(Duration::seconds(1));
     }
     let (a, _) = slash_in(
         w,
@@ -462,4 +478,471 @@ async fn presses_out_of_turn_or_from_outside_are_refused(pool: PgPool) {
         .expect("a slug")
         .0;
     assert_eq!(w.service.page_game(&slug).await.expect("reads"), Some(g));
+}
+
+/// The move a plain player makes: the first card offered (calling UNO when it is their
+/// second-to-last), else what is offered (Draw).
+fn plain_move(s: &UnoState, codes: &[String]) -> Move {
+    let two_left = s.game.hands[s.game.turn].len() == 2;
+    let moves: Vec<Move> = codes.iter().filter_map(|c| Move::parse(c)).collect();
+    moves
+        .iter()
+        .find(|m| matches!(m, Move::Play { uno, .. } if *uno == two_left))
+        .or_else(|| moves.iter().find(|m| !matches!(m, Move::Catch { .. })))
+        .copied()
+        .expect("a move")
+}
+
+/// `user` makes `chosen` from the "My hand" answer `r`: the private answer.
+async fn make(w: &World, g: GameId, thread: u64, user: u64, r: &Value, chosen: Move) -> String {
+    let code = chosen.code();
+    let on = Msg {
+        components: r["data"]["components"].clone(),
+        ..table(w, thread)
+    };
+    let r = match chosen {
+        Move::Play { .. } => press(w, ZH, user, &on, &format!("wu:{}:play", g.0), &[&code]).await,
+        _ => press(w, ZH, user, &on, &format!("wu:{}:m:{code}", g.0), &[]).await,
+    };
+    assert!(ephemeral(&r), "{r}");
+    let a = r["data"]["content"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    w.settle().await;
+    a
+}
+
+/// Plays a dealt game to its end through "My hand", every player plain ([`plain_move`]).
+async fn play_plainly(w: &World, g: GameId, thread: u64) -> UnoState {
+    for _ in 0..600 {
+        let s = state(w, g).await;
+        if s.game.ended() {
+            return s;
+        }
+        let user = s.seats[s.game.turn].get();
+        let r = my_hand(w, ZH, g, thread, user).await;
+        let a = make(w, g, thread, user, &r, plain_move(&s, &offered(&r))).await;
+        assert!(says_with(&a, Lang::Zh, "uno-ok-moved", &[]), "{a}");
+    }
+    panic!("the game did not end");
+}
+
+/// `/standings` with `options` used by a member: the embeds' titles and tables, and the
+/// plain messages (a club day's heading), in order.
+async fn standings(w: &World, options: &[(&str, u8, Value)]) -> (Vec<(String, String)>, String) {
+    let opts: Vec<(String, u8, Value)> = options
+        .iter()
+        .map(|(n, k, v)| (n.to_string(), *k, v.clone()))
+        .collect();
+    let opts: Vec<(&str, u8, Value)> = opts
+        .iter()
+        .map(|(n, k, v)| (n.as_str(), *k, v.clone()))
+        .collect();
+    let id = w.fake.slash(
+        w.outsider,
+        w.lobby,
+        &[],
+        0,
+        "zh-CN",
+        &["standings"],
+        &opts,
+        json!({}),
+    );
+    let r = w.fake.response(id).await;
+    assert_eq!(r["type"], json!(5), "{r}");
+    let mut tables = Vec::new();
+    let mut plain = String::new();
+    for page in w.fake.follow_ups(id).await {
+        for e in page["embeds"].as_array().into_iter().flatten() {
+            assert_eq!(e["image"]["url"], json!("attachment://standings.png"));
+            let title = e["title"].as_str().unwrap_or_default().to_string();
+            let body = e["description"].as_str().unwrap_or_default();
+            let body = body.trim_start_matches("```\n").trim_end_matches("\n```");
+            tables.push((title, body.to_string()));
+        }
+        if let Some(c) = page["content"].as_str() {
+            plain.push_str(c);
+        }
+    }
+    (tables, plain)
+}
+
+/// Each row of a standings table as its whitespace-separated cells.
+fn rows(table: &str) -> Vec<String> {
+    table
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// Checks a UNO contest's standings `table`: it has each of the `expected` rows (cells
+/// separated by one space) and names the `top` three (player, points) in that order.
+fn shows_uno_standings(table: &str, expected: &[&str], top: &[(&str, &str)]) {
+    let got = rows(table);
+    for row in expected {
+        assert!(got.iter().any(|r| r == row), "{row} in\n{table}");
+    }
+    for (i, (player, points)) in top.iter().enumerate() {
+        let rank = (i + 1).to_string();
+        let line = msg(
+            Lang::Zh,
+            "uno-contest-top-line",
+            &[("rank", &rank), ("player", player), ("points", points)],
+        );
+        assert!(table.contains(&line), "{line} in\n{table}");
+    }
+}
+
+/// The points left in each seat's hand at the end of game `g`, by the players' names.
+async fn hand_points(w: &World, g: GameId) -> Vec<(String, u32)> {
+    let s = state(w, g).await;
+    let round = s.game.rounds.first().expect("the round was won");
+    s.game
+        .players
+        .iter()
+        .cloned()
+        .zip(round.hand_points.iter().copied())
+        .collect()
+}
+
+/// A UNO contest of five one-round games with three of the same members in each (the
+/// seating turning one place each game), played through Discord: `/standings` shows the
+/// points left in hand per game, the lowest total first, and names the top three; a sixth
+/// game is refused. The expected table is worked out by hand from each game's hands.
+#[sqlx::test]
+async fn a_uno_contest_of_five_games_is_scored_lowest_first(pool: PgPool) {
+    let w = World::new(pool).await;
+    let (a, _) = w.set_up_in("zh-CN", &[]).await;
+    assert!(says_with(&a, Lang::Zh, "ok-setup", &[]), "{a}");
+    let a = w
+        .judge_says(
+            w.lobby,
+            &["tournament", "new"],
+            &[
+                ("name", 3, json!("UNO杯")),
+                ("games", 4, json!(5)),
+                ("ruleset", 3, json!("uno")),
+            ],
+        )
+        .await;
+    assert!(
+        says_with(&a, Lang::Zh, "ok-tournament-created", &[("ruleset", "uno")]),
+        "{a}"
+    );
+    let trio = [w.players[0], w.players[1], w.players[2]];
+    let mut points = Vec::new();
+    for n in 0..5 {
+        let seated: Vec<u64> = (0..3).map(|i| trio[(i + n) % 3]).collect();
+        let (g, thread) = dealt_with(
+            &w,
+            ZH,
+            &seated,
+            // `rounds` is the contest's: one round, whatever the judge asks.
+            &[("rounds", 4, json!(3)), ("tournament", 3, json!("UNO杯"))],
+        )
+        .await;
+        let s = play_plainly(&w, g, thread).await;
+        assert_eq!(s.game.rounds.len(), 1, "one round a game");
+        points.push(hand_points(&w, g).await);
+    }
+    // Each game's points left in hand, in seating order (the seating turning one place a
+    // game; the seed is fixed, so each seat is dealt the same cards every game).
+    let expected_points: [[(&str, u32); 3]; 5] = [
+        [("Amber", 55), ("Basil", 21), ("Cedar", 0)],
+        [("Basil", 55), ("Cedar", 21), ("Amber", 0)],
+        [("Cedar", 55), ("Amber", 21), ("Basil", 0)],
+        [("Amber", 55), ("Basil", 21), ("Cedar", 0)],
+        [("Basil", 55), ("Cedar", 21), ("Amber", 0)],
+    ];
+    let got: Vec<Vec<(&str, u32)>> = points
+        .iter()
+        .map(|g| g.iter().map(|(n, p)| (n.as_str(), *p)).collect())
+        .collect();
+    assert_eq!(got, expected_points.map(|g| g.to_vec()).to_vec());
+    let (tables, _) = standings(&w, &[("tournament", 3, json!("UNO杯"))]).await;
+    assert_eq!(tables.len(), 1);
+    assert_eq!(
+        tables[0].0,
+        msg(Lang::Zh, "standings-embed-title", &[("name", "UNO杯")])
+    );
+    let table = &tables[0].1;
+    // By hand: Cedar 0+21+55+0+21 = 97 (out first in games 1 and 4), Amber 55+0+21+55+0 =
+    // 131 (games 2 and 5), Basil 21+55+0+21+55 = 152 (game 3). Lowest first:
+    // rank, player, G1..G5, total, games, games gone out first.
+    let expected = [
+        "1 Cedar 0 21 55 0 21 97 5 2",
+        "2 Amber 55 0 21 55 0 131 5 2",
+        "3 Basil 21 55 0 21 55 152 5 1",
+    ];
+    let top = [("Cedar", "97"), ("Amber", "131"), ("Basil", "152")];
+    shows_uno_standings(table, &expected, &top);
+
+    // The contest has its five games: a sixth sign-up is refused.
+    let (a, _) = slash_in(
+        &w,
+        "zh-CN",
+        w.judge,
+        w.lobby,
+        true,
+        &["uno", "new"],
+        &[("tournament", 3, json!("UNO杯"))],
+    )
+    .await;
+    assert!(
+        says_with(
+            &a,
+            Lang::Zh,
+            "svc-tournament-full",
+            &[("name", "UNO杯"), ("planned", "5")]
+        ),
+        "{a}"
+    );
+}
+
+/// The club day 步步为赢: a UNO contest of two games and a Mafia contest of one game for
+/// the same members, each with its own standings and top three; 杀人王 and 神警探 come
+/// from the Mafia contest alone. `/standings club_day:` posts both.
+#[sqlx::test]
+async fn a_club_day_shows_its_uno_and_mafia_contests(pool: PgPool) {
+    let w = World::new(pool).await;
+    let (a, _) = w.set_up_in("zh-CN", &[]).await;
+    assert!(says_with(&a, Lang::Zh, "ok-setup", &[]), "{a}");
+    for (name, games, ruleset) in [
+        ("步步为赢·UNO", 2, "uno"),
+        ("步步为赢·杀人游戏", 1, "mafia"),
+    ] {
+        let a = w
+            .judge_says(
+                w.lobby,
+                &["tournament", "new"],
+                &[
+                    ("name", 3, json!(name)),
+                    ("games", 4, json!(games)),
+                    ("ruleset", 3, json!(ruleset)),
+                    ("club_day", 3, json!("步步为赢")),
+                ],
+            )
+            .await;
+        assert!(
+            says_with(&a, Lang::Zh, "ok-tournament-created", &[("name", name)]),
+            "{a}"
+        );
+    }
+    let quartet = [w.players[0], w.players[1], w.players[2], w.players[3]];
+    let mut points = Vec::new();
+    for n in 0..2 {
+        let seated: Vec<u64> = (0..4).map(|i| quartet[(i + n) % 4]).collect();
+        let (g, thread) =
+            dealt_with(&w, ZH, &seated, &[("tournament", 3, json!("步步为赢·UNO"))]).await;
+        play_plainly(&w, g, thread).await;
+        points.push(hand_points(&w, g).await);
+    }
+    assert_eq!(
+        points,
+        [
+            [("Amber", 72), ("Basil", 0), ("Cedar", 53), ("Dahlia", 108)],
+            [("Basil", 72), ("Cedar", 0), ("Dahlia", 53), ("Amber", 108)],
+        ]
+        .map(|g| g.map(|(n, p)| (n.to_string(), p)).to_vec())
+        .to_vec()
+    );
+    // The Mafia contest's one game: all twelve members, ended by the judge for the
+    // civilians and police.
+    let (_, thread) = w
+        .sign_up_and_start(&[
+            ("ruleset", 3, json!("mafia")),
+            ("tournament", 3, json!("步步为赢·杀人游戏")),
+        ])
+        .await;
+    let g = w.game().await;
+    let roles: Vec<(&str, Role)> = g.chars.iter().map(|c| (c.name.as_str(), c.role)).collect();
+    assert_eq!(
+        roles,
+        [
+            ("Amber", Role::Civilian),
+            ("Basil", Role::Killer),
+            ("Cedar", Role::Police),
+            ("Dahlia", Role::Civilian),
+            ("Ember", Role::Civilian),
+            ("Fennel", Role::Police),
+            ("Ginger", Role::Civilian),
+            ("Hazel", Role::Killer),
+            ("Iris", Role::Civilian),
+            ("Juniper", Role::Police),
+            ("Kale", Role::Killer),
+            ("Laurel", Role::Civilian),
+        ]
+    );
+    w.judge_end(thread, "police").await;
+
+    let (tables, plain) = standings(&w, &[("club_day", 3, json!("步步为赢"))]).await;
+    assert!(
+        says_with(
+            &plain,
+            Lang::Zh,
+            "club-day-heading",
+            &[("name", "步步为赢"), ("contests", "2")]
+        ),
+        "{plain}"
+    );
+    let titles: Vec<&str> = tables.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(
+        titles,
+        [
+            msg(
+                Lang::Zh,
+                "standings-embed-title",
+                &[("name", "步步为赢·UNO")]
+            ),
+            msg(
+                Lang::Zh,
+                "standings-embed-title",
+                &[("name", "步步为赢·杀人游戏")]
+            ),
+        ]
+    );
+    let (uno, mafia) = (&tables[0].1, &tables[1].1);
+    // UNO by hand: Cedar 53+0 = 53, Basil 0+72 = 72, Dahlia 108+53 = 161, Amber 72+108 =
+    // 180; lowest first: rank, player, G1, G2, total, games, games gone out first.
+    let expected = [
+        "1 Cedar 53 0 53 2 1",
+        "2 Basil 0 72 72 2 1",
+        "3 Dahlia 108 53 161 2 0",
+        "4 Amber 72 108 180 2 0",
+    ];
+    let top = [("Cedar", "53"), ("Basil", "72"), ("Dahlia", "161")];
+    shows_uno_standings(uno, &expected, &top);
+    // Mafia by hand (config/scoring/mafia.toml): the civilians and police won; police 3,
+    // civilians 2, killers 0. Rows: rank, player, G1, total, ...
+    let totals: Vec<(String, String)> = rows(mafia)
+        .iter()
+        .filter_map(|r| {
+            let c: Vec<&str> = r.split(' ').collect();
+            (c.len() > 3 && c[0].parse::<u32>().is_ok())
+                .then(|| (c[1].to_string(), c[3].to_string()))
+        })
+        .collect();
+    for (player, total) in [
+        ("Cedar", "3"),
+        ("Fennel", "3"),
+        ("Juniper", "3"),
+        ("Amber", "2"),
+        ("Dahlia", "2"),
+        ("Ember", "2"),
+        ("Ginger", "2"),
+        ("Iris", "2"),
+        ("Laurel", "2"),
+        ("Basil", "0"),
+        ("Hazel", "0"),
+        ("Kale", "0"),
+    ] {
+        assert!(
+            totals.contains(&(player.to_string(), total.to_string())),
+            "{player} {total} in\n{mafia}"
+        );
+    }
+    // The awards: no killer scored (the killers lost); the three police scored 3 each,
+    // signed up at the same time, so the name decides: Cedar is 神警探. The top three
+    // leave Cedar out: Fennel and Juniper (3), then Amber of the six civilians on 2 (name).
+    assert!(mafia.contains("杀人王：无人获得"), "{mafia}");
+    assert!(
+        mafia.contains("神警探：Cedar，以警察身份得 3 分"),
+        "{mafia}"
+    );
+    for (rank, player, points) in [
+        ("1", "Fennel", "3"),
+        ("2", "Juniper", "3"),
+        ("3", "Amber", "2"),
+    ] {
+        let line = msg(
+            Lang::Zh,
+            "tournament-top-line",
+            &[("rank", rank), ("player", player), ("points", points)],
+        );
+        assert!(mafia.contains(&line), "{line} in\n{mafia}");
+    }
+    // The awards are the Mafia contest's alone.
+    for award in ["杀人王", "神警探"] {
+        assert!(mafia.contains(award), "{award} in\n{mafia}");
+        assert!(!uno.contains(award), "no {award} in\n{uno}");
+    }
+}
+
+/// With `uno_penalty:caught`, a player who plays their second-to-last card without calling
+/// UNO draws 2 only when another player presses "catch" before the next move: the catch is
+/// offered to the others in "My hand", and the log says who was caught. Meanwhile the
+/// server's running UNO game is never taken for a werewolf game: `/judge end` in the lobby
+/// finds no game, and the UNO game is unchanged.
+#[sqlx::test]
+async fn a_player_who_forgot_uno_is_caught_and_draws_two(pool: PgPool) {
+    let w = World::new(pool).await;
+    let (a, _) = w.set_up_in("zh-CN", &[]).await;
+    assert!(says_with(&a, Lang::Zh, "ok-setup", &[]), "{a}");
+    let (g, thread) = dealt_with(
+        &w,
+        ZH,
+        &[w.players[0], w.players[1], w.players[2]],
+        &[("rounds", 4, json!(1)), ("uno_penalty", 3, json!("caught"))],
+    )
+    .await;
+
+    // A werewolf command's "running game" is never the UNO game.
+    for p in &w.players[..3] {
+        let running = w
+            .service
+            .store()
+            .running_game_of(wolfjudge::service::Account::new(*p))
+            .await
+            .expect("reads");
+        assert_eq!(running, None, "the UNO game is no werewolf game");
+    }
+    // Nor is it read as one for a member's record.
+    let guild = wolfjudge::service::Guild::new(crate::common::fake_discord::GUILD);
+    let stats = w
+        .service
+        .stats(guild, wolfjudge::service::Account::new(w.players[0]))
+        .await
+        .expect("a server that plays UNO keeps its records");
+    assert_eq!(stats.games, 0, "{stats:?}");
+
+    for _ in 0..600 {
+        let s = state(&w, g).await;
+        assert!(!s.game.ended(), "nobody forgot UNO before the end");
+        let seat = s.game.turn;
+        let user = s.seats[seat].get();
+        let r = my_hand(&w, ZH, g, thread, user).await;
+        let codes = offered(&r);
+        let forget = codes
+            .iter()
+            .filter_map(|c| Move::parse(c))
+            .find(|m| matches!(m, Move::Play { uno: false, .. }) && s.game.hands[seat].len() == 2);
+        let Some(forget) = forget else {
+            make(&w, g, thread, user, &r, plain_move(&s, &codes)).await;
+            continue;
+        };
+        // The play without UNO: nothing drawn yet.
+        make(&w, g, thread, user, &r, forget).await;
+        let after = state(&w, g).await;
+        assert_eq!(after.game.hands[seat].len(), 1, "no penalty until caught");
+        // The next player catches them from their own "My hand".
+        let catcher = after.game.turn;
+        let catcher_user = after.seats[catcher].get();
+        let r = my_hand(&w, ZH, g, thread, catcher_user).await;
+        let catch = Move::Catch { target: seat };
+        assert!(offered(&r).contains(&catch.code()), "{r}");
+        let a = make(&w, g, thread, catcher_user, &r, catch).await;
+        assert!(says_with(&a, Lang::Zh, "uno-ok-moved", &[]), "{a}");
+        let caught = state(&w, g).await;
+        assert_eq!(caught.game.hands[seat].len(), 3, "the forgetful one drew 2");
+        assert_eq!(caught.game.turn, catcher, "a catch changes no turn");
+        let text = post_text(&w, thread);
+        assert!(
+            says_with(&text, Lang::Zh, "uno-log-penalty-caught", &[]),
+            "{text}"
+        );
+        return;
+    }
+    panic!("nobody came to their second-to-last card");
 }

@@ -35,7 +35,7 @@ pub use board::GameOptions;
 pub use forum::{Closing, DueDay, Elevator, Flag, ThreadPost};
 pub use play::{At, Intent, Judging, Played, Refusal};
 pub use records::{CardRecord, MAX_RED_CARD_WINDOW};
-pub use tournament::DEFAULT_TOURNAMENT_RULESET;
+pub use tournament::{ClubDay, Contest, DEFAULT_TOURNAMENT_RULESET};
 
 pub use store::guild::{Moderation, Settings};
 pub use store::ids::{Account, Channel, GameId, Guild, Message, ServerRole, SignupId, Webhook};

@@ -11,7 +11,25 @@ use std::collections::BTreeMap;
 use super::{Account, Guild, Service, ServiceError, Signup};
 use store::signup::FromSignup;
 use store::tournament::TournamentError;
-use tournament::{ScoringError, Standings, Tournament};
+use store::uno_games::RULESET as UNO;
+use tournament::{ScoringError, Standings, Tournament, UnoStandings};
+
+/// A contest's standings, as its ruleset scores it.
+#[derive(Debug, Clone)]
+pub enum Contest {
+    /// Points by role (Mafia, m32), with the awards.
+    Points(Standings),
+    /// Points left in hand, the lowest total first (RULES.md §3).
+    Uno(UnoStandings),
+}
+
+/// A club day (RULES.md §3): its name and each of its contests' standings, in the order
+/// they were created.
+#[derive(Debug, Clone)]
+pub struct ClubDay {
+    pub name: String,
+    pub contests: Vec<Contest>,
+}
 
 impl From<TournamentError> for ServiceError {
     fn from(e: TournamentError) -> ServiceError {
@@ -63,7 +81,9 @@ impl Service {
         ruleset: &str,
     ) -> Result<Tournament, ServiceError> {
         self.settings(guild).await?;
-        self.ruleset(ruleset)?;
+        if ruleset != UNO {
+            self.ruleset(ruleset)?;
+        }
         let name = name.trim();
         if name.is_empty() {
             return Err(ServiceError::NoTournament(String::new()));
@@ -157,6 +177,18 @@ impl Service {
                 }),
             )
             .await?;
+        self.sign_up_seated(tournament, s, seated).await?;
+        Ok(started.game_id)
+    }
+
+    /// Signs the `seated` players of sign-up `s` up for `tournament`, each at the time they
+    /// joined this sign-up (the first sign-up counts for the tie-break).
+    pub(super) async fn sign_up_seated(
+        &self,
+        tournament: i64,
+        s: &Signup,
+        seated: &[Account],
+    ) -> Result<(), ServiceError> {
         let joined = self.store.signup_joined_at(s.id).await?;
         // Only those who play: the waiting list stays out of the tournament.
         for (user, at) in joined.into_iter().filter(|(u, _)| seated.contains(u)) {
@@ -164,7 +196,57 @@ impl Service {
                 .sign_up(tournament, &user.get().to_string(), at)
                 .await?;
         }
-        Ok(started.game_id)
+        Ok(())
+    }
+
+    /// Puts `guild`'s tournament `tournament` in club day `name` (RULES.md §3).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn join_club_day(&self, tournament: i64, name: &str) -> Result<(), ServiceError> {
+        Ok(self.store.set_club_day(tournament, name.trim()).await?)
+    }
+
+    /// The standings of `guild`'s contest `name` (the latest without a name), as its
+    /// ruleset scores it, every account shown by its member's display name.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoTournament`], [`ServiceError::NoTournaments`]; database errors.
+    pub async fn contest(&self, guild: Guild, name: Option<&str>) -> Result<Contest, ServiceError> {
+        let t = self.tournament_in(guild, name).await?;
+        self.contest_of(guild, &t).await
+    }
+
+    async fn contest_of(&self, guild: Guild, t: &Tournament) -> Result<Contest, ServiceError> {
+        if t.ruleset != UNO {
+            return Ok(Contest::Points(self.standings_of(guild, t.id).await?));
+        }
+        let s = self.store.uno_contest(t.id).await?;
+        let names = self.names(guild).await?;
+        Ok(Contest::Uno(s.renamed(|p| {
+            names.get(p).cloned().unwrap_or_else(|| p.to_string())
+        })))
+    }
+
+    /// Club day `name` of `guild`: each of its contests' standings.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoTournament`] when no tournament of the server is in it; database
+    /// errors.
+    pub async fn club_day(&self, guild: Guild, name: &str) -> Result<ClubDay, ServiceError> {
+        let name = name.trim();
+        let ts = self.store.club_day_tournaments(Some(guild), name).await?;
+        if ts.is_empty() {
+            return Err(ServiceError::NoTournament(name.to_string()));
+        }
+        let mut contests = Vec::new();
+        for t in &ts {
+            contests.push(self.contest_of(guild, t).await?);
+        }
+        Ok(ClubDay {
+            name: name.to_string(),
+            contests,
+        })
     }
 
     /// Records the display name of a member of `guild` (the latest one wins).

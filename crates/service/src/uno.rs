@@ -99,6 +99,33 @@ impl Service {
         chosen: BTreeMap<String, String>,
         lang: Lang,
     ) -> Result<Signup, ServiceError> {
+        self.open_uno_signup_for(guild, judge, chosen, lang, None)
+            .await
+    }
+
+    /// [`Service::open_uno_signup`], the game to be the next game of UNO contest
+    /// `tournament` when one is named: then it is one round (RULES.md §3), whatever
+    /// `rounds` says.
+    ///
+    /// # Errors
+    /// As [`Service::open_uno_signup`]; [`ServiceError::NoTournament`],
+    /// [`ServiceError::TournamentRuleset`] (not a UNO contest),
+    /// [`ServiceError::TournamentFull`].
+    pub async fn open_uno_signup_for(
+        &self,
+        guild: Guild,
+        judge: Account,
+        mut chosen: BTreeMap<String, String>,
+        lang: Lang,
+        tournament: Option<&str>,
+    ) -> Result<Signup, ServiceError> {
+        let tournament = match tournament.map(str::trim).filter(|t| !t.is_empty()) {
+            Some(name) => {
+                chosen.insert("rounds".into(), "1".into());
+                Some(self.tournament_for_signup(guild, name, RULESET).await?)
+            }
+            None => None,
+        };
         let options = GameOptions {
             uno: Some(chosen),
             ..GameOptions::default()
@@ -107,7 +134,7 @@ impl Service {
         self.settings(guild).await?;
         let id = self
             .store
-            .open_signup(guild, judge, RULESET, lang, None, options.to_json())
+            .open_signup(guild, judge, RULESET, lang, tournament, options.to_json())
             .await?;
         self.signup(id).await
     }
@@ -122,6 +149,12 @@ impl Service {
     pub async fn start_uno(&self, s: &Signup) -> Result<GameId, ServiceError> {
         let opts = self.uno_options(&s.options)?;
         let key = format!("signup-{}", s.id.0);
+        if let Some(t) = s.tournament {
+            // Before the deal closes the sign-up, as a werewolf start (unless a retry).
+            if self.store.game_id(&key).await?.is_none() {
+                self.tournament_has_room(t).await?;
+            }
+        }
         let deal = self.uno_deal(s.id, &opts).await?;
         let setup = uno::Setup {
             players: deal.names.clone(),
@@ -139,10 +172,15 @@ impl Service {
             signup: s.id,
             seating: &deal.seating,
         };
-        Ok(self
+        let game = self
             .store
             .create_uno_game(&key, &events, s.lang, from)
-            .await?)
+            .await?;
+        if let Some(t) = s.tournament {
+            self.store.add_game(t, game).await?;
+            self.sign_up_seated(t, s, &deal.seating).await?;
+        }
+        Ok(game)
     }
 
     /// The deal of UNO sign-up `id`: stored once, under the sign-up's lock.

@@ -60,7 +60,8 @@ impl Store {
         .map(GameId))
     }
 
-    /// The latest game `user` sits in that has not ended.
+    /// The latest werewolf game `user` sits in that has not ended (a UNO game is never
+    /// the game a werewolf command is about).
     ///
     /// # Errors
     /// Database errors.
@@ -68,15 +69,18 @@ impl Store {
         let user = i64::from(user);
         Ok(sqlx::query_scalar!(
             "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id
-             WHERE s.user_id = $1 AND NOT g.ended ORDER BY s.game_id DESC LIMIT 1",
-            user
+             WHERE s.user_id = $1 AND NOT g.ended AND g.ruleset <> $2
+             ORDER BY s.game_id DESC LIMIT 1",
+            user,
+            super::uno_games::RULESET,
         )
         .fetch_optional(&self.pool)
         .await?
         .map(GameId))
     }
 
-    /// The latest game of server `guild` that has not ended.
+    /// The latest werewolf game of server `guild` that has not ended (a UNO game is never
+    /// the game a werewolf command is about).
     ///
     /// # Errors
     /// Database errors.
@@ -84,8 +88,10 @@ impl Store {
         let guild = i64::from(guild);
         Ok(sqlx::query_scalar!(
             r#"SELECT s.game_id AS "game_id!" FROM signup_posts s JOIN games g ON g.id = s.game_id
-               WHERE s.guild_id = $1 AND NOT g.ended ORDER BY s.game_id DESC LIMIT 1"#,
-            guild
+               WHERE s.guild_id = $1 AND NOT g.ended AND g.ruleset <> $2
+               ORDER BY s.game_id DESC LIMIT 1"#,
+            guild,
+            super::uno_games::RULESET,
         )
         .fetch_optional(&self.pool)
         .await?

@@ -11,8 +11,8 @@ use super::{Store, StoreError};
 use engine::{Game, Setup};
 use notify::Lang;
 use tournament::{
-    compute, score_game, ChartError, Scoring, ScoringError, Standings, Tournament,
-    JUDGE_PLACEHOLDER,
+    compute, score_game, uno_standings, ChartError, Scoring, ScoringError, Standings, Tournament,
+    UnoGame, UnoStandings, JUDGE_PLACEHOLDER,
 };
 
 /// Why a tournament operation failed.
@@ -85,7 +85,9 @@ impl Store {
         games: u32,
         judge: &str,
     ) -> Result<Tournament, TournamentError> {
-        Scoring::builtin(ruleset)?;
+        if ruleset != super::uno_games::RULESET {
+            Scoring::builtin(ruleset)?;
+        }
         let judge = judge.trim();
         if judge.is_empty() || judge.eq_ignore_ascii_case(JUDGE_PLACEHOLDER) {
             return Err(TournamentError::JudgeName(judge.to_string()));
@@ -380,7 +382,16 @@ impl Store {
                 None => unfinished.push(ordinal),
             }
         }
-        let signups: Vec<(String, DateTime<Utc>)> = sqlx::query!(
+        let signups = self.tournament_signups(tournament).await?;
+        Ok(compute(&t, &scoring, games, unfinished, &signups))
+    }
+
+    /// The players signed up for `tournament` and when, earliest first.
+    async fn tournament_signups(
+        &self,
+        tournament: i64,
+    ) -> Result<Vec<(String, DateTime<Utc>)>, TournamentError> {
+        Ok(sqlx::query!(
             "SELECT player, signed_up_at FROM signups WHERE tournament_id = $1
              ORDER BY signed_up_at, player",
             tournament,
@@ -389,7 +400,62 @@ impl Store {
         .await?
         .into_iter()
         .map(|r| (r.player, r.signed_up_at))
-        .collect();
-        Ok(compute(&t, &scoring, games, unfinished, &signups))
+        .collect())
+    }
+
+    /// The standings of UNO contest `tournament` (RULES.md §3): each finished game's points
+    /// left in every hand, players known by their account id; a game still being played
+    /// counts for nothing yet.
+    ///
+    /// # Errors
+    /// [`TournamentError::NoTournament`]; database errors.
+    pub async fn uno_contest(&self, tournament: i64) -> Result<UnoStandings, TournamentError> {
+        let t = self.tournament_by_id(tournament).await?;
+        let mut games = Vec::new();
+        for (ordinal, game_id) in self.tournament_games(tournament).await? {
+            let s = self.uno(GameId(game_id)).await?;
+            let players: Vec<String> = s.seats.iter().map(|a| a.get().to_string()).collect();
+            if let Some(round) = s.game.rounds.first().filter(|_| s.game.ended()) {
+                games.push(UnoGame::from_round(ordinal, &players, round));
+            }
+        }
+        let signups = self.tournament_signups(tournament).await?;
+        Ok(uno_standings(&t.name, &games, &signups))
+    }
+
+    /// Puts `tournament` in club day `name` (RULES.md §3).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn set_club_day(&self, tournament: i64, name: &str) -> Result<(), TournamentError> {
+        sqlx::query!(
+            "UPDATE tournaments SET club_day = $2 WHERE id = $1",
+            tournament,
+            name
+        )
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The tournaments of club day `name` in `guild` (any server when `None`), oldest
+    /// first.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn club_day_tournaments(
+        &self,
+        guild: Option<super::ids::Guild>,
+        name: &str,
+    ) -> Result<Vec<Tournament>, TournamentError> {
+        Ok(sqlx::query_as!(
+            Tournament,
+            "SELECT id, name, ruleset, games_planned, judge, created_at FROM tournaments
+             WHERE club_day = $1 AND ($2::BIGINT IS NULL OR guild_id = $2) ORDER BY id",
+            name,
+            guild.map(i64::from),
+        )
+        .fetch_all(&self.pool)
+        .await?)
     }
 }

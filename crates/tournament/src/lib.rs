@@ -26,7 +26,10 @@ pub mod uno;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-pub use render::{chart_text, render_chart_png, render_stats, render_table, ChartError, ChartText};
+pub use render::{
+    chart_text, render_chart_png, render_stats, render_table, render_uno_chart_png, uno_chart_text,
+    ChartError, ChartText,
+};
 pub use scoring::{Scoring, ScoringError};
 pub use standings::{
     compute, score_game, Award, Awards, GameScore, Line, PlayerStanding, Standings, Tie, TieBreak,
@@ -35,6 +38,7 @@ pub use stats::{
     all_stats, leaderboard, member_stats, percent, server_stats, MemberStats, RankBy, Ranked,
     ServerStats,
 };
+pub use uno::{render_uno_table, uno_standings, UnoGame, UnoStandings};
 
 use i18n::Lang;
 

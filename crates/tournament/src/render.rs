@@ -12,6 +12,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::standings::{Award, PlayerStanding, Standings, TieBreak};
 use super::stats::MemberStats;
+use super::uno::UnoStandings;
 use chart::font::{drawable, font, FAMILY};
 use chart::{chart_err, PALETTE};
 use engine::Role;
@@ -368,32 +369,45 @@ impl ChartText {
 /// # Errors
 /// [`ChartError`] when the bundled font cannot be read.
 pub fn chart_text(s: &Standings, lang: Lang) -> Result<ChartText, ChartError> {
+    let players = s.players.iter().map(|p| (p.player.as_str(), p.total));
+    texts(
+        lang,
+        ("tournament-chart-title", "tournament-chart-y"),
+        &s.tournament.name,
+        s.games.len(),
+        players,
+    )
+}
+
+/// A chart's texts: its title and y axis (catalog ids `ids`) for contest `name` of `games`
+/// finished games, and the legend of `players` (name, total) in ranking order.
+fn texts<'a>(
+    lang: Lang,
+    ids: (&str, &str),
+    name: &str,
+    games: usize,
+    players: impl Iterator<Item = (&'a str, u32)>,
+) -> Result<ChartText, ChartError> {
     let font = font()?;
     let mut missing = BTreeSet::new();
     let mut d = |text: String| drawable(font, &text, &mut missing);
-    let title = d(t(
-        lang,
-        "tournament-chart-title",
-        &[("name", s.tournament.name.clone())],
-    ));
+    let title = d(t(lang, ids.0, &[("name", name.to_string())]));
     let x_labels = std::iter::once(t(lang, "tournament-chart-start", &[]))
-        .chain((1..=s.games.len()).map(|n| t(lang, "tournament-col-game", &[("n", n.to_string())])))
+        .chain((1..=games).map(|n| t(lang, "tournament-col-game", &[("n", n.to_string())])))
         .map(&mut d)
         .collect();
     let x_desc = d(t(lang, "tournament-chart-x", &[]));
-    let y_desc = d(t(lang, "tournament-chart-y", &[]));
-    let legend = s
-        .players
-        .iter()
+    let y_desc = d(t(lang, ids.1, &[]));
+    let legend = players
         .enumerate()
-        .map(|(i, p)| {
+        .map(|(i, (player, total))| {
             d(t(
                 lang,
                 "tournament-chart-legend",
                 &[
                     ("rank", (i + 1).to_string()),
-                    ("player", p.player.clone()),
-                    ("points", p.total.to_string()),
+                    ("player", player.to_string()),
+                    ("points", total.to_string()),
                 ],
             ))
         })
@@ -505,15 +519,22 @@ fn spread(series: &[Vec<u32>], step: f64) -> Vec<Vec<f64>> {
 /// Draws the chart of [`render_chart_png`] into `buf`, `width`×`height` pixels of RGB
 /// (3 bytes each, row by row).
 fn draw_chart(
-    s: &Standings,
-    lang: Lang,
+    text: &ChartText,
+    series: &[Vec<u32>],
     buf: &mut [u8],
     width: u32,
     height: u32,
 ) -> Result<(), ChartError> {
-    let text = chart_text(s, lang)?;
-    let games = u32::try_from(s.games.len()).unwrap_or(u32::MAX);
-    let top = s.players.iter().map(|p| p.total).max().unwrap_or(0).max(1);
+    let games = u32::try_from(
+        series
+            .iter()
+            .map(Vec::len)
+            .max()
+            .unwrap_or(1)
+            .saturating_sub(1),
+    )
+    .unwrap_or(u32::MAX);
+    let top = series.iter().flatten().copied().max().unwrap_or(0).max(1);
     // Sizes follow the image's height (the README's chart is 900×560).
     let scale = f64::from(height.max(120)) / 560.0;
     let px = |n: f64| (n * scale).round().max(8.0);
@@ -606,13 +627,8 @@ fn draw_chart(
     // About 4 pixels between lines that share a value, in points.
     let (_, plot_h) = chart.plotting_area().dim_in_pixel();
     let step = 4.0 * (f64::from(top) + 1.2) / f64::from(plot_h.max(1));
-    let series: Vec<Vec<u32>> = s
-        .players
-        .iter()
-        .map(|p| std::iter::once(0).chain(p.series.iter().copied()).collect())
-        .collect();
     // The worst ranked first, so the leaders' lines are drawn on top.
-    for (i, ys) in spread(&series, step).into_iter().enumerate().rev() {
+    for (i, ys) in spread(series, step).into_iter().enumerate().rev() {
         let (color, m) = look(i);
         let points: Vec<(u32, f64)> = (0..).zip(ys).collect();
         chart
@@ -640,7 +656,55 @@ pub fn render_chart_png(
     width: u32,
     height: u32,
 ) -> Result<Vec<u8>, ChartError> {
-    chart::png(width, height, |buf| draw_chart(s, lang, buf, width, height))
+    let series = s.players.iter().map(|p| p.series.as_slice());
+    png_of(&chart_text(s, lang)?, series, (width, height))
+}
+
+/// The chart of `text` with each player's running totals `series` (from the start's 0), as
+/// a PNG of `size` pixels.
+fn png_of<'a>(
+    text: &ChartText,
+    series: impl Iterator<Item = &'a [u32]>,
+    (width, height): (u32, u32),
+) -> Result<Vec<u8>, ChartError> {
+    let series: Vec<Vec<u32>> = series
+        .map(|s| std::iter::once(0).chain(s.iter().copied()).collect())
+        .collect();
+    chart::png(width, height, |buf| {
+        draw_chart(text, &series, buf, width, height)
+    })
+}
+
+/// The texts [`render_uno_chart_png`] draws for UNO contest `s` in `lang`: the title and
+/// the y axis say that fewer points are better.
+///
+/// # Errors
+/// [`ChartError`] when the bundled font cannot be read.
+pub fn uno_chart_text(s: &UnoStandings, lang: Lang) -> Result<ChartText, ChartError> {
+    let players = s.players.iter().map(|p| (p.player.as_str(), p.total));
+    texts(
+        lang,
+        ("uno-chart-title", "uno-chart-y"),
+        &s.name,
+        s.games.len(),
+        players,
+    )
+}
+
+/// A UNO contest's chart: every player's cumulative points left in hand over the finished
+/// games, the legend ranking them lowest first, the title and the y axis saying that lower
+/// is better (as [`render_chart_png`] otherwise).
+///
+/// # Errors
+/// [`ChartError`] when it cannot be drawn or encoded.
+pub fn render_uno_chart_png(
+    s: &UnoStandings,
+    lang: Lang,
+    width: u32,
+    height: u32,
+) -> Result<Vec<u8>, ChartError> {
+    let series = s.players.iter().map(|p| p.series.as_slice());
+    png_of(&uno_chart_text(s, lang)?, series, (width, height))
 }
 
 #[cfg(test)]

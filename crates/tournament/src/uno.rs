@@ -89,6 +89,30 @@ pub struct UnoStandings {
     pub top: Vec<UnoPlace>,
 }
 
+impl UnoStandings {
+    /// The same standings with every player named by `name` (an account id shown as its
+    /// member's display name).
+    #[must_use]
+    pub fn renamed(mut self, name: impl Fn(&str) -> String) -> UnoStandings {
+        for g in &mut self.games {
+            for (p, _) in &mut g.hand_points {
+                *p = name(p);
+            }
+            g.out = name(&g.out);
+        }
+        for p in &mut self.players {
+            p.player = name(&p.player);
+        }
+        for place in &mut self.top {
+            place.player = name(&place.player);
+            if let Some((_, other)) = &mut place.tie {
+                *other = name(other);
+            }
+        }
+        self
+    }
+}
+
 fn signup_order(a: &UnoStanding, b: &UnoStanding) -> Ordering {
     match (a.signed_up, b.signed_up) {
         (Some(x), Some(y)) => x.cmp(&y),
@@ -330,5 +354,37 @@ mod tests {
         assert_eq!(s.players[3].per_game, [None, None, Some(1)]);
         let en = render_uno_table(&s, Lang::En);
         assert!(en.contains("signed up earlier"), "{en}");
+        let s = s.renamed(|p| format!("{p}-name"));
+        assert_eq!(s.top[0].player, "B-name");
+        assert_eq!(
+            s.top[0].tie,
+            Some((UnoTieBreak::EarlierSignup, "A-name".to_string()))
+        );
+    }
+
+    /// The chart says lower is better, in its title and on its y axis, and ranks the
+    /// legend as the table does (lowest total first).
+    #[test]
+    fn the_chart_says_lower_is_better() {
+        let games = [
+            game(1, &[("A", 10), ("B", 0)]),
+            game(2, &[("A", 0), ("B", 30)]),
+        ];
+        let s = uno_standings("x", &games, &[]);
+        for lang in [Lang::Zh, Lang::En] {
+            let text = crate::uno_chart_text(&s, lang).expect("the font reads");
+            let better = i18n::text(lang, "uno-chart-y", &[]);
+            assert_eq!(text.y_desc, better);
+            let phrase = if lang == Lang::Zh {
+                "越低越好"
+            } else {
+                "lower is better"
+            };
+            assert!(better.contains(phrase), "{better}");
+            assert!(text.title.contains(phrase), "{}", text.title);
+            assert!(text.legend[0].contains('A'), "{:?}", text.legend);
+        }
+        let png = crate::render_uno_chart_png(&s, Lang::Zh, 300, 200).expect("drawn");
+        assert!(png.starts_with(b"\x89PNG"));
     }
 }

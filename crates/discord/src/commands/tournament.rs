@@ -12,9 +12,11 @@ use crate::{
     Context, Error,
 };
 use i18n::{text, Lang};
-use service::{mention, ServiceError, DEFAULT_TOURNAMENT_RULESET};
+use service::{mention, Contest, ServiceError, DEFAULT_TOURNAMENT_RULESET};
 use store::tournament::TournamentError;
-use tournament::{render_chart_png, render_table, Standings};
+use tournament::{
+    render_chart_png, render_table, render_uno_chart_png, render_uno_table, ChartError, Standings,
+};
 
 /// The chart's size in pixels.
 pub const CHART_SIZE: (u32, u32) = (900, 560);
@@ -47,7 +49,12 @@ pub async fn new(
     #[min = 1]
     #[max = 100]
     games: u32,
-    #[description = "The ruleset: mafia (default) or m32"] ruleset: Option<String>,
+    #[description = "The ruleset: mafia (default), m32 or uno (a UNO contest)"] ruleset: Option<
+        String,
+    >,
+    #[description = "The club day it is part of (a UNO contest and a Mafia contest)"]
+    #[max_length = 80]
+    club_day: Option<String>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let service = &ctx.data().service;
@@ -62,9 +69,13 @@ pub async fn new(
             .map(str::trim)
             .filter(|r| !r.is_empty())
             .unwrap_or(DEFAULT_TOURNAMENT_RULESET);
-        service
+        let t = service
             .create_tournament(guild, judge, &judge_name, &name, games, ruleset)
-            .await
+            .await?;
+        if let Some(day) = club_day.as_deref().filter(|d| !d.trim().is_empty()) {
+            service.join_club_day(t.id, day).await?;
+        }
+        Ok::<_, ServiceError>(t)
     })
     .await?;
     answer(ctx, result, |t| {
@@ -87,14 +98,29 @@ pub async fn new(
 /// its image, later pages titled with their number. Each page goes in a message of its own,
 /// so no message comes near Discord's 6,000 characters of embed text.
 pub fn standings_pages(s: &Standings, lang: Lang) -> Vec<CreateEmbed> {
-    let table = render_table(s, lang);
+    pages(&s.tournament.name, &render_table(s, lang), lang)
+}
+
+/// A contest's standings pages (as [`standings_pages`]) and its chart: a UNO contest's
+/// table lowest total first, its chart saying lower is better.
+///
+/// # Errors
+/// The chart's, when it cannot be drawn.
+pub fn contest_pages(c: &Contest, lang: Lang) -> Result<(Vec<CreateEmbed>, Vec<u8>), ChartError> {
+    let (w, h) = CHART_SIZE;
+    Ok(match c {
+        Contest::Points(s) => (standings_pages(s, lang), render_chart_png(s, lang, w, h)?),
+        Contest::Uno(s) => (
+            pages(&s.name, &render_uno_table(s, lang), lang),
+            render_uno_chart_png(s, lang, w, h)?,
+        ),
+    })
+}
+
+fn pages(name: &str, table: &str, lang: Lang) -> Vec<CreateEmbed> {
     let fence = "```\n\n```".chars().count();
     let pages = split_within(table.trim_end_matches('\n'), EMBED_TEXT - fence);
-    let title = text(
-        lang,
-        "standings-embed-title",
-        &[("name", s.tournament.name.clone())],
-    );
+    let title = text(lang, "standings-embed-title", &[("name", name.to_string())]);
     let count = pages.len();
     pages
         .into_iter()
@@ -113,11 +139,13 @@ pub fn standings_pages(s: &Standings, lang: Lang) -> Vec<CreateEmbed> {
         .collect()
 }
 
-/// Post a tournament's standings table and points chart.
+/// Post a tournament's standings table and points chart (a club day's: each of its
+/// contests').
 #[poise::command(slash_command, guild_only)]
 pub async fn standings(
     ctx: Context<'_>,
     #[description = "The tournament's name (default: the latest)"] tournament: Option<String>,
+    #[description = "A club day: the standings of each of its contests"] club_day: Option<String>,
 ) -> Result<(), Error> {
     // Reading the standings, drawing the chart and posting each page: more than one call.
     ctx.defer().await?;
@@ -127,23 +155,52 @@ pub async fn standings(
         let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
         // Posted for everyone: in the server's language.
         let lang = service.settings(guild).await?.lang;
-        let s = service.standings(guild, tournament.as_deref()).await?;
-        let png = render_chart_png(&s, lang, CHART_SIZE.0, CHART_SIZE.1)
-            .map_err(TournamentError::from)?;
-        Ok::<_, ServiceError>((standings_pages(&s, lang), png))
+        let (heading, contests) = match club_day.as_deref().filter(|d| !d.trim().is_empty()) {
+            Some(day) => {
+                let day = service.club_day(guild, day).await?;
+                let heading = text(
+                    lang,
+                    "club-day-heading",
+                    &[
+                        ("name", day.name.clone()),
+                        ("contests", day.contests.len().to_string()),
+                    ],
+                );
+                (Some(heading), day.contests)
+            }
+            None => (
+                None,
+                vec![service.contest(guild, tournament.as_deref()).await?],
+            ),
+        };
+        let mut posts = Vec::new();
+        for c in &contests {
+            posts.push(contest_pages(c, lang).map_err(TournamentError::from)?);
+        }
+        Ok::<_, ServiceError>((heading, posts))
     })
     .await?;
     match result {
-        Ok((pages, png)) => {
-            let mut png = Some(png);
-            for embed in pages {
-                let mut reply = poise::CreateReply::default()
-                    .embed(embed)
-                    .allowed_mentions(CreateAllowedMentions::new());
-                if let Some(png) = png.take() {
-                    reply = reply.attachment(CreateAttachment::bytes(png, CHART_FILE));
+        Ok((heading, posts)) => {
+            if let Some(heading) = heading {
+                ctx.send(
+                    poise::CreateReply::default()
+                        .content(heading)
+                        .allowed_mentions(CreateAllowedMentions::new()),
+                )
+                .await?;
+            }
+            for (pages, png) in posts {
+                let mut png = Some(png);
+                for embed in pages {
+                    let mut reply = poise::CreateReply::default()
+                        .embed(embed)
+                        .allowed_mentions(CreateAllowedMentions::new());
+                    if let Some(png) = png.take() {
+                        reply = reply.attachment(CreateAttachment::bytes(png, CHART_FILE));
+                    }
+                    ctx.send(reply).await?;
                 }
-                ctx.send(reply).await?;
             }
             Ok(())
         }

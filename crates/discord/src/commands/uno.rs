@@ -54,6 +54,8 @@ pub async fn new(
     last_card_rule: Option<bool>,
     #[description = "Wrong plays, calls and catches cost 2 cards; a timeout 2 (default: off)"]
     strict_penalties: Option<bool>,
+    #[description = "The UNO contest this game is the next game of (then it is one round)"]
+    tournament: Option<String>,
 ) -> Result<(), Error> {
     // The forum post is a Discord call of its own: answer first, within the 3 seconds.
     ctx.defer_ephemeral().await?;
@@ -76,7 +78,7 @@ pub async fn new(
         let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
         let settings = service.check_judge(guild, &roles(ctx).await).await?;
         let s = service
-            .open_uno_signup(guild, p.user, chosen, settings.lang)
+            .open_uno_signup_for(guild, p.user, chosen, settings.lang, tournament.as_deref())
             .await?;
         super::wolf::post_signup(ctx, &settings, &s, lang).await
     })
