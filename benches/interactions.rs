@@ -61,7 +61,7 @@ use wolfjudge::engine::{Phase, Role};
 use wolfjudge::i18n::Lang;
 use wolfjudge::notify::uno::Move as UnoMove;
 use wolfjudge::service::clock::VirtualClock;
-use wolfjudge::service::{Account, Channel, GameId, Guild, ServerRole, Service};
+use wolfjudge::service::{Account, Channel, GameId, Guild, Message, ServerRole, Service};
 use wolfjudge::store::bench::Scratch;
 use wolfjudge::store::{self, Store};
 
@@ -505,7 +505,7 @@ async fn seat_uno_games(service: &Service, fake: &FakeDiscord, n: usize) -> Vec<
             .expect("a UNO sign-up");
         let post = fake.new_id();
         service
-            .signup_posted(s.id, Channel::new(post), fake.new_id())
+            .signup_posted(s.id, Channel::new(post), Message::new(fake.new_id()))
             .await
             .expect("the sign-up posted");
         for i in 0..4 {
