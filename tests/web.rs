@@ -442,6 +442,33 @@ async fn a_contests_page_has_its_standings_and_chart(pool: PgPool) {
     server.abort();
 }
 
+/// A UNO contest's page: its standings scored as UNO scores them (points left in hand, the
+/// lowest first), not as a werewolf contest's, and its chart.
+#[sqlx::test(migrations = "./migrations")]
+async fn a_uno_contests_page_has_its_uno_standings_and_chart(pool: PgPool) {
+    let service = service(&pool);
+    started(&service).await;
+    let t = service
+        .create_tournament(GUILD, Account::new(9), "Judge", "Spring UNO", 5, "uno")
+        .await
+        .expect("a UNO contest");
+    let (addr, server) = wolfjudge::web::serve(service.clone(), "127.0.0.1:0")
+        .await
+        .expect("listens");
+    let page = get(addr, &format!("/t/{}", t.id)).await;
+    assert_eq!(page.status, 200, "{}", page.text());
+    let html = page.text();
+    assert!(html.contains("Spring UNO"), "{html}");
+    assert!(
+        html.contains(&i18n::text(Lang::Zh, "uno-contest-col-total", &[])),
+        "the UNO table's total column: {html}"
+    );
+    let chart = get(addr, &format!("/t/{}/chart.png", t.id)).await;
+    assert_eq!(chart.status, 200);
+    assert!(chart.body.starts_with(b"\x89PNG"));
+    server.abort();
+}
+
 /// A vote cast while a page is open: the poll's version moves, and the page then shows the
 /// vote and its reason in the count and the history.
 #[sqlx::test(migrations = "./migrations")]

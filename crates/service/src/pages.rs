@@ -17,6 +17,7 @@ use serde::Serialize;
 
 use super::{Channel, GameId, Guild, Service, ServiceError};
 use crate::page_cache::Shown;
+use crate::tournament::Contest;
 use crate::uno_page::{uno_view, UnoLive, UnoView};
 use engine::{apply, Audience, CharId, Event, EventKind, Game, Phase, Role};
 use i18n::{self, Lang};
@@ -849,14 +850,18 @@ impl Service {
             Some(l) => l,
             None => self.settings(guild).await?.lang,
         };
-        let s = self.standings_of(guild, id).await?;
+        let t = self.store.tournament_by_id(id).await?;
+        let (name, table) = match self.contest_of(guild, &t).await? {
+            Contest::Points(s) => (
+                s.tournament.name.clone(),
+                tournament::render_table(&s, lang),
+            ),
+            Contest::Uno(s) => (s.name.clone(), tournament::render_uno_table(&s, lang)),
+        };
         Ok(Some(ContestView {
             lang,
-            name: s.tournament.name.clone(),
-            standings: tournament::render_table(&s, lang)
-                .lines()
-                .map(str::to_string)
-                .collect(),
+            name,
+            standings: table.lines().map(str::to_string).collect(),
         }))
     }
 
@@ -872,10 +877,13 @@ impl Service {
         let Some(guild) = self.contest_guild(id).await? else {
             return Ok(None);
         };
-        let s = self.standings_of(guild, id).await?;
-        let drawn =
-            tokio::task::spawn_blocking(move || tournament::render_chart_png(&s, lang, 900, 560))
-                .await;
+        let t = self.store.tournament_by_id(id).await?;
+        let contest = self.contest_of(guild, &t).await?;
+        let drawn = tokio::task::spawn_blocking(move || match contest {
+            Contest::Points(s) => tournament::render_chart_png(&s, lang, 900, 560),
+            Contest::Uno(s) => tournament::render_uno_chart_png(&s, lang, 900, 560),
+        })
+        .await;
         match drawn {
             Ok(Ok(png)) => Ok(Some(png)),
             Ok(Err(e)) => {

@@ -217,7 +217,11 @@ impl Service {
         self.contest_of(guild, &t).await
     }
 
-    async fn contest_of(&self, guild: Guild, t: &Tournament) -> Result<Contest, ServiceError> {
+    pub(crate) async fn contest_of(
+        &self,
+        guild: Guild,
+        t: &Tournament,
+    ) -> Result<Contest, ServiceError> {
         if t.ruleset != UNO {
             return Ok(Contest::Points(self.standings_of(guild, t.id).await?));
         }
