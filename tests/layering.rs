@@ -67,6 +67,8 @@ const SIDEWAYS: &[(&str, &str)] = &[
     // The benchmark drives simulated games, and plans the Discord messenger's requests.
     ("bench", "sim"),
     ("bench", "discord"),
+    // It serves the game pages (the axum router the bot serves) beside the votes it times.
+    ("bench", "web"),
     // The file messenger stands in for a platform in the binary's worker and scripts.
     ("cli", "recorder"),
     // The binary starts every adapter.
