@@ -714,36 +714,26 @@ pub fn paced(rows: &[CountRow], every: chrono::Duration) -> usize {
     requests
 }
 
-/// A vote count row as read: its id, game, day, round, whether it opens, whether it is
-/// the close's, and its event's time.
-type CountRowSql = (i64, i64, i32, i32, bool, bool, DateTime<Utc>);
-
 /// The delivered vote count rows of `sent` with their events' times.
 async fn count_rows(st: &Store, sent: &[Sent]) -> Result<Vec<CountRow>, BenchError> {
-    let planned: std::collections::BTreeSet<i64> = sent
+    let planned: Vec<i64> = sent
         .iter()
         .filter(|s| s.label == "vote_count")
         .map(|s| s.row)
+        .collect::<std::collections::BTreeSet<i64>>()
+        .into_iter()
         .collect();
-    let rows: Vec<CountRowSql> = sqlx::query_as(
-        "SELECT o.id, o.game_id, (o.meta->'tally'->>'day')::int, \
-                (o.meta->'tally'->>'round')::int, \
-                coalesce((o.meta->'tally'->>'opens')::bool, false), \
-                coalesce(o.meta->'due', 'null'::jsonb) = 'null'::jsonb, e.at \
-         FROM outbox o JOIN events e ON e.game_id = o.game_id AND e.seq = o.event_seq \
-         WHERE o.id = ANY($1) ORDER BY o.id",
-    )
-    .bind(planned.iter().copied().collect::<Vec<i64>>())
-    .fetch_all(st.pool())
-    .await
-    .map_err(|e| BenchError::Task(e.to_string()))?;
+    let rows = st
+        .count_messages(&planned)
+        .await
+        .map_err(|e| BenchError::Task(e.to_string()))?;
     Ok(rows
         .into_iter()
-        .map(|(_, game, day, round, opens, closes, at)| CountRow {
-            count: (game, day, round),
-            at,
-            opens,
-            closes,
+        .map(|m| CountRow {
+            count: (m.game, m.day, m.round),
+            at: m.at,
+            opens: m.opens,
+            closes: m.closes,
         })
         .collect())
 }

@@ -41,7 +41,49 @@ pub fn plan_messages(
     Ok(super::Plan::new(1, before, seq, events, after, lang)?.messages())
 }
 
+/// A delivered vote count message (outbox row) as the bench replays its pace: its game,
+/// day and round, whether it opens the round, whether it is the close's (no deadline), and
+/// the time of the event that wrote it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountMessage {
+    pub game: i64,
+    pub day: i32,
+    pub round: i32,
+    pub opens: bool,
+    pub closes: bool,
+    pub at: DateTime<Utc>,
+}
+
 impl Store {
+    /// The vote count messages among outbox rows `ids`, in the order they were written.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn count_messages(&self, ids: &[i64]) -> Result<Vec<CountMessage>, StoreError> {
+        let rows: Vec<(i64, i32, i32, bool, bool, DateTime<Utc>)> = sqlx::query_as(
+            "SELECT o.game_id, (o.meta->'tally'->>'day')::int, \
+                    (o.meta->'tally'->>'round')::int, \
+                    coalesce((o.meta->'tally'->>'opens')::bool, false), \
+                    coalesce(o.meta->'due', 'null'::jsonb) = 'null'::jsonb, e.at \
+             FROM outbox o JOIN events e ON e.game_id = o.game_id AND e.seq = o.event_seq \
+             WHERE o.id = ANY($1) ORDER BY o.id",
+        )
+        .bind(ids)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(game, day, round, opens, closes, at)| CountMessage {
+                game,
+                day,
+                round,
+                opens,
+                closes,
+                at,
+            })
+            .collect())
+    }
+
     /// The bytes the tables of games take (`games`, `characters`, `players`, `events`,
     /// `snapshots`, `outbox`, `deadlines`, `commands`, `game_archive`, with their indexes
     /// and TOAST).
