@@ -12,6 +12,7 @@ use sqlx::PgPool;
 
 use wolfjudge::i18n::{self, Lang};
 use wolfjudge::service::clock::VirtualClock;
+use wolfjudge::service::pages::LIVE_FRESH;
 use wolfjudge::service::{Account, Channel, GameId, Guild, Place, ServerRole, Service};
 use wolfjudge::store::Store;
 
@@ -469,6 +470,62 @@ async fn a_uno_contests_page_has_its_uno_standings_and_chart(pool: PgPool) {
     server.abort();
 }
 
+/// Polls `/g/<slug>/live` until its answer is `done`, for at most the time a poll's
+/// answer serves (`LIVE_FRESH`) and two seconds more: the answer, or the last one.
+async fn polled_until(
+    addr: std::net::SocketAddr,
+    slug: &str,
+    done: impl Fn(&serde_json::Value) -> bool,
+) -> Result<serde_json::Value, serde_json::Value> {
+    let until = std::time::Instant::now() + LIVE_FRESH + std::time::Duration::from_secs(2);
+    loop {
+        let polled = get(addr, &format!("/g/{slug}/live")).await;
+        let l: serde_json::Value = serde_json::from_slice(&polled.body).expect("json");
+        if done(&l) {
+            return Ok(l);
+        }
+        if std::time::Instant::now() > until {
+            return Err(l);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+/// Each poll counts what was said since the one before (its answer is folded on from the
+/// last, not read from the whole log again): after every burst of votes its version and
+/// time are those of the page, which is made from the whole log.
+#[sqlx::test(migrations = "./migrations")]
+async fn each_poll_counts_what_was_said_since_the_last_as_the_page_does(pool: PgPool) {
+    let service = service(&pool);
+    let game = started(&service).await;
+    let (slug, addr, server) = served(&service, game).await;
+    let mut versions = Vec::new();
+    let mut voter = 0;
+    for burst in 0..5 {
+        for _ in 0..burst {
+            let key = format!("fold-{voter}");
+            vote(&service, game, (voter, (voter + 1) % 12), "again", &key).await;
+            voter += 1;
+        }
+        let html = get(addr, &format!("/g/{slug}")).await.text();
+        let l = polled_until(addr, &slug, |l| {
+            html.contains(&format!("data-version=\"{}\"", l["version"]))
+        })
+        .await
+        .unwrap_or_else(|l| panic!("burst {burst}: the poll says {l} and not what the page does"));
+        let version = l["version"].as_u64().expect("a version");
+        let heard = l["heard"].as_str().expect("the game has spoken");
+        assert!(html.contains(heard), "burst {burst}: last heard at {heard}");
+        versions.push(version);
+    }
+    // One public message a vote.
+    assert_eq!(
+        versions.windows(2).map(|w| w[1] - w[0]).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4]
+    );
+    server.abort();
+}
+
 /// A vote cast while a page is open: the poll's version moves, and the page then shows the
 /// vote and its reason in the count and the history.
 #[sqlx::test(migrations = "./migrations")]
@@ -484,8 +541,10 @@ async fn a_vote_reaches_the_live_page(pool: PgPool) {
     let g = service.store().load(game).await.expect("the game");
     let reason = "the quietest seat today";
     vote(&service, game, (0, 1), reason, "web-vote-1").await;
-    let after = poll(get(addr, &format!("/g/{slug}/live")).await);
-    assert!(after > before, "the poll sees the vote: {before} → {after}");
+    let after = polled_until(addr, &slug, |l| l["version"].as_u64() > Some(before))
+        .await
+        .unwrap_or_else(|l| panic!("the poll does not see the vote: {before} → {l}"));
+    let after = after["version"].as_u64().expect("a version");
     let html = get(addr, &format!("/g/{slug}")).await.text();
     assert!(html.contains(reason), "the history shows the reason");
     assert!(

@@ -1,16 +1,17 @@
 //! What the game pages keep of the games they showed lately: each game's events as of its
-//! last one, what its live poll answers then, and the views made of it then. A page of a
+//! last one and the views made of it then, and what each game's live poll answered last. A page of a
 //! game that has not changed since reads no event and folds none; one that has changed
 //! reads only the events after those kept. Correct for ever: a game's events at a given
 //! number never change (they are appended, never rewritten).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use engine::Event;
 use i18n::Lang;
 
-use crate::pages::{live, GameView, Links, Live};
+use crate::pages::{GameView, Heard, Links};
 use crate::GameId;
 
 /// The most games kept; past it the cache starts again empty.
@@ -29,7 +30,6 @@ pub(crate) struct Shown {
     /// Its last event's number (= how many it has).
     pub seq: i64,
     pub events: Arc<Vec<Event>>,
-    pub live: Live,
     views: Mutex<Vec<(ViewKey, Arc<GameView>)>>,
 }
 
@@ -37,7 +37,6 @@ impl Shown {
     pub(crate) fn new(events: Vec<Event>) -> Shown {
         Shown {
             seq: events.len() as i64,
-            live: live(&events),
             events: Arc::new(events),
             views: Mutex::default(),
         }
@@ -60,18 +59,42 @@ impl Shown {
     }
 }
 
-/// The games kept, by id (shared by the service's clones).
+/// The games kept, by id (shared by the service's clones), and what their live polls
+/// answered last.
 #[derive(Debug, Default)]
-pub(crate) struct PageCache(Mutex<HashMap<GameId, Arc<Shown>>>);
+pub(crate) struct PageCache {
+    games: Mutex<HashMap<GameId, Arc<Shown>>>,
+    /// With when it was read.
+    heard: Mutex<HashMap<GameId, (Heard, Instant)>>,
+}
 
 impl PageCache {
     pub(crate) fn get(&self, game: GameId) -> Option<Arc<Shown>> {
-        self.0.lock().ok()?.get(&game).cloned()
+        self.games.lock().ok()?.get(&game).cloned()
+    }
+
+    /// What a live poll of `game` answered last, and when it read the game.
+    pub(crate) fn heard(&self, game: GameId) -> Option<(Heard, Instant)> {
+        self.heard.lock().ok()?.get(&game).copied()
+    }
+
+    /// Keeps `heard` for `game`, read now, unless a later one is kept.
+    pub(crate) fn keep_heard(&self, game: GameId, heard: Heard) {
+        let Ok(mut games) = self.heard.lock() else {
+            return;
+        };
+        if games.get(&game).is_some_and(|(h, _)| h.seq > heard.seq) {
+            return;
+        }
+        if games.len() >= GAMES && !games.contains_key(&game) {
+            games.clear();
+        }
+        games.insert(game, (heard, Instant::now()));
     }
 
     /// Keeps `shown` for `game` unless a later one is kept.
     pub(crate) fn put(&self, game: GameId, shown: Arc<Shown>) {
-        let Ok(mut games) = self.0.lock() else {
+        let Ok(mut games) = self.games.lock() else {
             return;
         };
         if games.get(&game).is_some_and(|s| s.seq >= shown.seq) {

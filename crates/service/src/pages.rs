@@ -19,6 +19,7 @@ use super::{Channel, GameId, Guild, Service, ServiceError};
 use crate::page_cache::Shown;
 use crate::tournament::Contest;
 use crate::uno_page::{uno_view, UnoLive, UnoView};
+use engine::ruleset::Zone;
 use engine::{apply, Audience, CharId, Event, EventKind, Game, Phase, Role};
 use i18n::{self, Lang};
 use store::web::ListedGame;
@@ -412,20 +413,79 @@ fn chart_alts(events: &[Event], g: &Game, lang: Lang) -> Vec<String> {
     alts
 }
 
-/// What a live page polls for the game `events`.
+/// How long a live poll's answer serves the polls of the same game that follow it: however
+/// many pages are open on a game, its events are read at most once in this time. A page
+/// polls every 3 s (`crates/web/assets/page.js`), so it hears of a vote at most this much
+/// later than without it.
+pub const LIVE_FRESH: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// What a live page polls for the game `events` (all of them, from the first).
 pub fn live(events: &[Event]) -> Live {
-    let mut g = Game::default();
-    let (mut version, mut heard) = (0, None);
-    for e in events {
-        apply(&mut g, e);
-        if e.audience() == Audience::Public {
-            version += 1;
-            heard = Some(e.at);
-        }
+    Heard::of(events).live()
+}
+
+/// What the public has heard of a game as of its event `seq`: how many public messages it
+/// made and when the last was. A live poll answers it ([`Heard::live`]); it is folded on
+/// from the events after `seq` ([`Heard::then`]), never from the first event again, so a
+/// poll of a long game costs what happened since the last one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Heard {
+    pub(crate) seq: i64,
+    version: u64,
+    at: Option<DateTime<Utc>>,
+    /// The game's zone (its ruleset's, fixed when the game is created).
+    zone: Zone,
+}
+
+impl Heard {
+    /// What the public heard of the game `events` (all of them, from the first).
+    pub(crate) fn of(events: &[Event]) -> Heard {
+        let zone = events
+            .iter()
+            .find_map(|e| match &e.kind {
+                EventKind::Created { ruleset, .. } => Some(ruleset.options.time_zone),
+                _ => None,
+            })
+            .unwrap_or(Zone::UTC);
+        let start = Heard {
+            seq: 0,
+            version: 0,
+            at: None,
+            zone,
+        };
+        start.fold(events)
     }
-    Live {
-        version,
-        heard: heard.map(|h| i18n::time(h, g.ruleset.options.time_zone)),
+
+    /// What the public heard after `newer` too, the events numbered from `seq + 1` on;
+    /// `None` when they do not follow on (a finished game's log may have been packed since).
+    pub(crate) fn then(self, newer: &[(i64, Event)]) -> Option<Heard> {
+        let follows = newer
+            .iter()
+            .enumerate()
+            .all(|(i, (n, _))| *n == self.seq + 1 + i as i64);
+        follows.then(|| {
+            let events: Vec<&Event> = newer.iter().map(|(_, e)| e).collect();
+            self.fold(events)
+        })
+    }
+
+    fn fold<'a>(mut self, events: impl IntoIterator<Item = &'a Event>) -> Heard {
+        for e in events {
+            self.seq += 1;
+            if e.audience() == Audience::Public {
+                self.version += 1;
+                self.at = Some(e.at);
+            }
+        }
+        self
+    }
+
+    /// The live poll's answer.
+    pub(crate) fn live(&self) -> Live {
+        Live {
+            version: self.version,
+            heard: self.at.map(|h| i18n::time(h, self.zone)),
+        }
     }
 }
 
@@ -701,8 +761,33 @@ impl Service {
             Some(Paged { uno: true, seq, .. }) => Some(Polled::Uno(UnoLive {
                 version: seq.max(0) as u64,
             })),
-            Some(p) => Some(Polled::Game(self.shown(p.game, p.seq).await?.live.clone())),
+            Some(p) => Some(Polled::Game(self.heard(p.game, p.seq).await?.live())),
         })
+    }
+
+    /// What the public heard of `game` as of its event `seq` at least: kept from the last
+    /// poll when the game said nothing since or that poll read the game less than
+    /// [`LIVE_FRESH`] ago, else folded on from it with the events after it (never the whole
+    /// log again, nor a copy of it).
+    async fn heard(&self, game: GameId, seq: i64) -> Result<Heard, ServiceError> {
+        let kept = self.page_cache.heard(game);
+        if let Some((h, _)) = kept.filter(|(h, at)| h.seq >= seq || at.elapsed() < LIVE_FRESH) {
+            return Ok(h);
+        }
+        let kept = kept.map(|(h, _)| h);
+        let folded = match kept {
+            Some(h) => h.then(&self.store.events_after(game, h.seq).await?),
+            None => None,
+        };
+        let heard = match folded {
+            Some(h) => h,
+            None => match self.page_cache.get(game).filter(|s| s.seq >= seq) {
+                Some(shown) => Heard::of(&shown.events),
+                None => Heard::of(&self.store.events(game).await?),
+            },
+        };
+        self.page_cache.keep_heard(game, heard);
+        Ok(heard)
     }
 
     /// Every step of the replay of the ended game `slug`. `None`: no such page, or the game
