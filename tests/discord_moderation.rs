@@ -361,11 +361,12 @@ async fn setup_names_a_missing_permission_and_succeeds_with_all(pool: PgPool) {
 }
 
 /// Day 1's post is locked right after the day's result (PATCH `locked`), the bot still
-/// writing the night's messages there, and archived after them, right before day 2's post
-/// opens (PATCH `locked` and `archived`; the fake refuses the bot's messages in an archived
-/// post). A member can no longer post there.
+/// writing the night's messages there; it is not archived when day 2's post opens, but
+/// left for Discord to archive a week after its last message (each day's post is opened
+/// with `auto_archive_duration` 10080), so it stays in the forum's list while the game
+/// goes on, at no request a day. A member can no longer post there.
 #[sqlx::test(migrations = "./migrations")]
-async fn a_day_post_is_locked_and_archived_after_its_result(pool: PgPool) {
+async fn a_day_post_is_locked_after_its_result_and_archived_by_discord(pool: PgPool) {
     let mut w = World::new(pool).await;
     assert!(says(&w.set_up().await, "ok-setup"));
     w.sign_up_and_start(&[("ruleset", 3, json!("m32"))]).await;
@@ -401,20 +402,29 @@ async fn a_day_post_is_locked_and_archived_after_its_result(pool: PgPool) {
     assert_ne!(day1, day2);
     assert_eq!(
         w.fake.thread_flags(day1),
-        (true, true),
-        "day 1 locked and archived"
+        (true, false),
+        "day 1 locked, not archived by the bot"
     );
     assert_eq!(w.fake.thread_flags(day2), (false, false), "day 2 open");
     let calls = w.fake.calls();
     let patches: Vec<usize> = (0..calls.len())
         .filter(|i| calls[*i].method == "PATCH" && calls[*i].path == format!("/channels/{day1}"))
         .collect();
-    assert_eq!(patches.len(), 2, "a lock, then an archive");
-    let (lock, patch) = (patches[0], patches[1]);
+    assert_eq!(patches.len(), 1, "a lock, and no archive");
+    let lock = patches[0];
     assert_eq!(calls[lock].operation, "update_channel");
     assert_eq!(calls[lock].body, json!({"locked": true}));
-    assert_eq!(calls[patch].body, json!({"locked": true, "archived": true}));
-    // Before it, the day's result and the night's end in the post; after it, nothing there.
+    // Each day's post asks Discord to archive it a week after its last message.
+    let forum_posts = format!("/channels/{}/threads", w.forum);
+    let opened: Vec<&fake_discord::Call> = calls
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == forum_posts)
+        .collect();
+    assert!(opened.len() >= 2, "day 1's and day 2's posts");
+    for c in opened.iter().rev().take(2) {
+        assert_eq!(c.body["auto_archive_duration"], json!(10080), "{}", c.body);
+    }
+    // Before the lock, the day's result in the post; after it, the night's end.
     let to_day1 = |c: &fake_discord::Call| {
         c.method == "POST" && c.path == format!("/channels/{day1}/messages")
     };
@@ -436,20 +446,11 @@ async fn a_day_post_is_locked_and_archived_after_its_result(pool: PgPool) {
         .position(|(i, c)| to_day1(c) && said(i, "ev-night-ended"))
         .expect("the night's end in day 1's post");
     // Locked right after the result (members can no longer post), the bot still writing
-    // the night's messages there (it has Manage Threads), archived after the last one.
+    // the night's messages there (it has Manage Threads).
     assert!(
-        result < lock && lock < night_over && night_over < patch,
-        "{result} {lock} {night_over} {patch}"
+        result < lock && lock < night_over,
+        "{result} {lock} {night_over}"
     );
-    assert!(
-        !calls[patch..].iter().any(to_day1),
-        "nothing written after the lock"
-    );
-    let forum_posts = format!("/channels/{}/threads", w.forum);
-    let opened = (patch..calls.len())
-        .find(|i| calls[*i].method == "POST" && calls[*i].path == forum_posts)
-        .expect("day 2's post opened after the lock");
-    assert!(patch < opened);
     // Members can no longer post in it; the new day's post takes their posts.
     assert_eq!(w.fake.post(w.players[0], day1, "还能说话吗"), 0);
     assert_ne!(w.fake.post(w.players[0], day2, "第二天发言"), 0);

@@ -317,6 +317,19 @@ async fn warnings_reach_exactly_the_characters_the_close_would_card(pool: PgPool
         warned(&w, thread, &g.ch(no_vote).name, Lang::Zh)[1],
         expected_line(&g, no_vote, 5, true, Lang::Zh)
     );
+    // The day's last warning opens with the vote's reminder, which has no post of its own
+    // on a day with warnings (two hours before the close, nothing was posted).
+    let shown = warnings(&w, thread, Lang::Zh);
+    let reminds = |m: &Msg| says_with(&m.content, Lang::Zh, "reminder-vote", &[]);
+    assert!(!reminds(&shown[0]), "{}", shown[0].content);
+    assert!(reminds(&shown[1]), "{}", shown[1].content);
+    let reminders = w
+        .fake
+        .messages()
+        .into_iter()
+        .filter(|m| m.channel == thread && reminds(m))
+        .count();
+    assert_eq!(reminders, 1, "the reminder only in the last warning");
 
     // The close cards exactly those warned last.
     w.pass_deadline().await;

@@ -223,11 +223,12 @@ pub fn confirmation(events: &[Event], seat: CharId, g: &Game, lang: Lang) -> Vec
 }
 
 /// The moderation actions an event causes (the forum-features work), as outbox rows: those to go
-/// before the event's messages, and those after. A day's post is locked and archived once
-/// its day is over: locked when the night opens, after the day's result (members can no
-/// longer post; the bot, with Manage Threads, still writes the night's messages there), and
-/// archived right before the next day's post opens (after the night's last public message,
-/// so the bot never writes in an archived post) and, at the end, after the reveal. The
+/// before the event's messages, and those after. A day's post is locked once its day is
+/// over: when the night opens, after the day's result (members can no longer post; the
+/// bot, with Manage Threads, still writes the night's messages there). Discord archives it
+/// a week after its last message (the post's `auto_archive_duration`), so it stays in the
+/// forum's list while the game goes on without a request a day; the last day's post is
+/// locked and archived at the end, after the reveal. The
 /// living role goes to every seat at the deal, the dead role replaces it when a death is
 /// announced (a night's deaths with the next day's opening, never before), and both go at
 /// the end. Roles are on the `roles` channel, apart from the messages, so that a dozen role
@@ -279,14 +280,8 @@ pub fn moderation(e: &Event, g: &Game, prior: &Game, lang: Lang) -> (Vec<Outgoin
             Moderate::Living { seats: seats(&all) },
         )),
         EventKind::DayOpened {
-            day,
-            round: 0,
-            deaths,
-            ..
+            round: 0, deaths, ..
         } => {
-            if *day > 1 {
-                before.push(lock(day - 1));
-            }
             if !deaths.is_empty() {
                 after.push(dead(deaths));
             }
@@ -360,17 +355,22 @@ pub fn reminder(g: &Game, text_id: &str, closes: DateTime<Utc>, lang: Lang) -> S
 /// stand (`risks`, none: no message), with its posts today, the posts needed and whether
 /// its vote is missing, and the close time, in the game's time zone and (`due`) in the
 /// reader's. All of it is public already (the day's index counts the posts, the vote count
-/// shows who has not voted): a DM to each would only repeat it, one request each.
+/// shows who has not voted): a DM to each would only repeat it, one request each. The
+/// day's last warning opens with the vote's `reminder`.
 pub fn card_warnings(
     g: &Game,
     risks: &[engine::AtRisk],
     closes: DateTime<Utc>,
+    reminder: Option<String>,
     lang: Lang,
 ) -> Option<Outgoing> {
     if risks.is_empty() {
         return None;
     }
-    let lines = at_risk_lines(g, risks, closes, lang);
+    let mut lines = at_risk_lines(g, risks, closes, lang);
+    if let Some(r) = reminder {
+        lines.insert(0, format!("{r}\n"));
+    }
     Some(Outgoing {
         channel: "public".into(),
         body: lines.join("\n"),

@@ -34,8 +34,10 @@ struct Reminder {
 }
 
 /// Reminders due for the game as it stands: 2 hours before a day's close (in the thread,
-/// where the vote count also shows who has not voted: no DM repeats it to them), 10
-/// minutes before the night deadlines (to each character still expected to act).
+/// where the vote count also shows who has not voted: no DM repeats it to them) when the
+/// day has no warnings before penalties (with them, the last warning says it: see
+/// [`add_warnings`]), 10 minutes before the night deadlines (to each character still
+/// expected to act).
 fn reminders(g: &Game) -> Vec<Reminder> {
     let mut out = Vec::new();
     if g.ended() {
@@ -44,7 +46,7 @@ fn reminders(g: &Game) -> Vec<Reminder> {
     match (g.phase, &g.day, &g.night) {
         (Phase::Day { day, round }, Some(d), _) if !d.closed => {
             let at = d.closes - Duration::hours(2);
-            if at > d.opened {
+            if at > d.opened && warnings(g).is_empty() {
                 let recipients = vec!["public".to_string()];
                 out.push(Reminder {
                     due: Due {
@@ -404,9 +406,11 @@ fn add_reminder(
 }
 
 /// Adds a warning to the change that fires it: one message in the day's post naming each
-/// character the close would card now (none, no message). A warning row that no longer
-/// matches the game (the close moved, the speed-up came) is not found by [`warnings`] and
-/// writes nothing.
+/// character the close would card now (none, no message). The day's last warning opens
+/// with the vote's reminder, which has no row of its own on such a day: whoever may vote
+/// and has not is among those named (a missing vote is carded), so with nobody named
+/// nobody needs reminding. A warning row that no longer matches the game (the close moved,
+/// the speed-up came) is not found by [`warnings`] and writes nothing.
 fn add_warnings(
     plan: &mut Plan,
     game_id: i64,
@@ -417,7 +421,14 @@ fn add_warnings(
     let Some(d) = g.day.as_ref() else {
         return Ok(());
     };
-    if let Some(out) = notify::card_warnings(g, &g.at_risk(), d.closes, lang) {
+    let last = warnings(g)
+        .into_iter()
+        .filter(|w| w.at > g.clock || w.kind == due.kind)
+        .max_by_key(|w| w.at);
+    let reminder = last
+        .is_some_and(|w| w.kind == due.kind)
+        .then(|| notify::reminder(g, "reminder-vote", d.closes, lang));
+    if let Some(out) = notify::card_warnings(g, &g.at_risk(), d.closes, reminder, lang) {
         let nonce = format!("g{game_id}-{}-{}", due.kind, due.at.timestamp());
         plan.outgoing(out, nonce)?;
     }

@@ -356,7 +356,8 @@ impl DiscordMessenger {
                 let t = match found {
                     Some(t) => t,
                     None => {
-                        let mut create = CreateForumPost::new(title, message(0, &parts[0]));
+                        let mut create = CreateForumPost::new(title, message(0, &parts[0]))
+                            .auto_archive_duration(DAY_POST_ARCHIVE);
                         if post.slow_mode > 0 {
                             create = create.rate_limit_per_user(post.slow_mode);
                         }

@@ -106,6 +106,12 @@ pub struct DiscordMessenger {
     members: crate::moderation::MemberRoles,
 }
 
+/// How long after its last message Discord archives a day's post: a week, so that the
+/// post stays in the forum's list while the game goes on (players reread yesterday's
+/// votes) and the bot spends no request a day archiving it; the post is locked at
+/// nightfall, and the last one locked and archived at the end.
+pub const DAY_POST_ARCHIVE: AutoArchiveDuration = AutoArchiveDuration::OneWeek;
+
 /// A day's index is redrawn at most once in this time while posts come in (always to the
 /// latest posts): each redraw is a request against Discord's global limit.
 pub const INDEX_EVERY: std::time::Duration = std::time::Duration::from_secs(60);

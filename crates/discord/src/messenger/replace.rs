@@ -150,7 +150,7 @@ impl DiscordMessenger {
             Some(p) => message(0, p),
             None => message(0, &notice),
         };
-        let mut post = CreateForumPost::new(title, first);
+        let mut post = CreateForumPost::new(title, first).auto_archive_duration(DAY_POST_ARCHIVE);
         // The lost post's slow mode, as the day opened it.
         let slow_mode = meta.new_post.as_ref().map_or(0, |p| p.slow_mode);
         if slow_mode > 0 {
