@@ -554,9 +554,14 @@ async fn play_plainly(w: &World, games: &[(GameId, u64)]) -> Vec<UnoState> {
     panic!("the games did not end");
 }
 
-/// `/standings` with `options` used by a member: the embeds' titles and tables, and the
-/// plain messages (a club day's heading), in order.
-async fn standings(w: &World, options: &[(&str, u8, Value)]) -> (Vec<(String, String)>, String) {
+/// `/standings` with `options` used by a member, once its answer has `parts` messages (a
+/// club day's heading comes before its contests' tables, each a message of its own): the
+/// embeds' titles and tables, and the plain messages (a club day's heading), in order.
+async fn standings(
+    w: &World,
+    options: &[(&str, u8, Value)],
+    parts: usize,
+) -> (Vec<(String, String)>, String) {
     let opts: Vec<(String, u8, Value)> = options
         .iter()
         .map(|(n, k, v)| (n.to_string(), *k, v.clone()))
@@ -577,9 +582,17 @@ async fn standings(w: &World, options: &[(&str, u8, Value)]) -> (Vec<(String, St
     );
     let r = w.fake.response(id).await;
     assert_eq!(r["type"], json!(5), "{r}");
+    let mut pages = w.fake.follow_ups(id).await;
+    for _ in 0..1000 {
+        if pages.len() >= parts {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        pages = w.fake.follow_ups(id).await;
+    }
     let mut tables = Vec::new();
     let mut plain = String::new();
-    for page in w.fake.follow_ups(id).await {
+    for page in pages {
         for e in page["embeds"].as_array().into_iter().flatten() {
             assert_eq!(e["image"]["url"], json!("attachment://standings.png"));
             let title = e["title"].as_str().unwrap_or_default().to_string();
@@ -694,7 +707,7 @@ async fn a_uno_contest_of_five_games_is_scored_lowest_first(pool: PgPool) {
         .map(|g| g.iter().map(|(n, p)| (n.as_str(), *p)).collect())
         .collect();
     assert_eq!(got, expected_points.map(|g| g.to_vec()).to_vec());
-    let (tables, _) = standings(&w, &[("tournament", 3, json!("UNO杯"))]).await;
+    let (tables, _) = standings(&w, &[("tournament", 3, json!("UNO杯"))], 1).await;
     assert_eq!(tables.len(), 1);
     assert_eq!(
         tables[0].0,
@@ -812,7 +825,7 @@ async fn a_club_day_shows_its_uno_and_mafia_contests(pool: PgPool) {
     );
     w.judge_end(thread, "police").await;
 
-    let (tables, plain) = standings(&w, &[("club_day", 3, json!("步步为赢"))]).await;
+    let (tables, plain) = standings(&w, &[("club_day", 3, json!("步步为赢"))], 3).await;
     assert!(
         says_with(
             &plain,
