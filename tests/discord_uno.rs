@@ -493,8 +493,23 @@ fn plain_move(s: &UnoState, codes: &[String]) -> Move {
         .expect("a move")
 }
 
-/// `user` makes `chosen` from the "My hand" answer `r`: the private answer.
+/// `user` makes `chosen` from the "My hand" answer `r`: the private answer, once what the
+/// move posted has been delivered.
 async fn make(w: &World, g: GameId, thread: u64, user: u64, r: &Value, chosen: Move) -> String {
+    let a = press_move(w, g, thread, user, r, chosen).await;
+    w.settle().await;
+    a
+}
+
+/// `user` makes `chosen` from the "My hand" answer `r`: the private answer, at once.
+async fn press_move(
+    w: &World,
+    g: GameId,
+    thread: u64,
+    user: u64,
+    r: &Value,
+    chosen: Move,
+) -> String {
     let code = chosen.code();
     let on = Msg {
         components: r["data"]["components"].clone(),
@@ -505,32 +520,48 @@ async fn make(w: &World, g: GameId, thread: u64, user: u64, r: &Value, chosen: M
         _ => press(w, ZH, user, &on, &format!("wu:{}:m:{code}", g.0), &[]).await,
     };
     assert!(ephemeral(&r), "{r}");
-    let a = r["data"]["content"]
+    r["data"]["content"]
         .as_str()
         .unwrap_or_default()
-        .to_string();
-    w.settle().await;
-    a
+        .to_string()
 }
 
-/// Plays a dealt game to its end through "My hand", every player plain ([`plain_move`]).
-async fn play_plainly(w: &World, g: GameId, thread: u64) -> UnoState {
+/// Plays dealt `games` (each a game and its post) to their ends through "My hand", every
+/// player plain ([`plain_move`]): a move in each game still running in turn, then what
+/// they posted is delivered, as at a club's tables played at once. Each post is a channel
+/// of its own, which Discord paces on its own (5 messages per 5 s): the games take the time
+/// of the longest, not of all together. The games' states at their ends, in order.
+async fn play_plainly(w: &World, games: &[(GameId, u64)]) -> Vec<UnoState> {
     for _ in 0..600 {
-        let s = state(w, g).await;
-        if s.game.ended() {
-            return s;
+        let mut ended = Vec::new();
+        for &(g, thread) in games {
+            let s = state(w, g).await;
+            if s.game.ended() {
+                ended.push(s);
+                continue;
+            }
+            let user = s.seats[s.game.turn].get();
+            let r = my_hand(w, ZH, g, thread, user).await;
+            let chosen = plain_move(&s, &offered(&r));
+            let a = press_move(w, g, thread, user, &r, chosen).await;
+            assert!(says_with(&a, Lang::Zh, "uno-ok-moved", &[]), "{a}");
         }
-        let user = s.seats[s.game.turn].get();
-        let r = my_hand(w, ZH, g, thread, user).await;
-        let a = make(w, g, thread, user, &r, plain_move(&s, &offered(&r))).await;
-        assert!(says_with(&a, Lang::Zh, "uno-ok-moved", &[]), "{a}");
+        if ended.len() == games.len() {
+            return ended;
+        }
+        w.settle().await;
     }
-    panic!("the game did not end");
+    panic!("the games did not end");
 }
 
-/// `/standings` with `options` used by a member: the embeds' titles and tables, and the
-/// plain messages (a club day's heading), in order.
-async fn standings(w: &World, options: &[(&str, u8, Value)]) -> (Vec<(String, String)>, String) {
+/// `/standings` with `options` used by a member, once its answer has `parts` messages (a
+/// club day's heading comes before its contests' tables, each a message of its own): the
+/// embeds' titles and tables, and the plain messages (a club day's heading), in order.
+async fn standings(
+    w: &World,
+    options: &[(&str, u8, Value)],
+    parts: usize,
+) -> (Vec<(String, String)>, String) {
     let opts: Vec<(String, u8, Value)> = options
         .iter()
         .map(|(n, k, v)| (n.to_string(), *k, v.clone()))
@@ -551,9 +582,17 @@ async fn standings(w: &World, options: &[(&str, u8, Value)]) -> (Vec<(String, St
     );
     let r = w.fake.response(id).await;
     assert_eq!(r["type"], json!(5), "{r}");
+    let mut pages = w.fake.follow_ups(id).await;
+    for _ in 0..1000 {
+        if pages.len() >= parts {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        pages = w.fake.follow_ups(id).await;
+    }
     let mut tables = Vec::new();
     let mut plain = String::new();
-    for page in w.fake.follow_ups(id).await {
+    for page in pages {
         for e in page["embeds"].as_array().into_iter().flatten() {
             assert_eq!(e["image"]["url"], json!("attachment://standings.png"));
             let title = e["title"].as_str().unwrap_or_default().to_string();
@@ -632,20 +671,27 @@ async fn a_uno_contest_of_five_games_is_scored_lowest_first(pool: PgPool) {
         "{a}"
     );
     let trio = [w.players[0], w.players[1], w.players[2]];
-    let mut points = Vec::new();
+    // The five games are dealt in turn (the contest numbers them so), then played at once.
+    let mut games = Vec::new();
     for n in 0..5 {
         let seated: Vec<u64> = (0..3).map(|i| trio[(i + n) % 3]).collect();
-        let (g, thread) = dealt_with(
-            &w,
-            ZH,
-            &seated,
-            // `rounds` is the contest's: one round, whatever the judge asks.
-            &[("rounds", 4, json!(3)), ("tournament", 3, json!("UNO杯"))],
-        )
-        .await;
-        let s = play_plainly(&w, g, thread).await;
+        games.push(
+            dealt_with(
+                &w,
+                ZH,
+                &seated,
+                // `rounds` is the contest's: one round, whatever the judge asks.
+                &[("rounds", 4, json!(3)), ("tournament", 3, json!("UNO杯"))],
+            )
+            .await,
+        );
+    }
+    for s in play_plainly(&w, &games).await {
         assert_eq!(s.game.rounds.len(), 1, "one round a game");
-        points.push(hand_points(&w, g).await);
+    }
+    let mut points = Vec::new();
+    for (g, _) in &games {
+        points.push(hand_points(&w, *g).await);
     }
     // Each game's points left in hand, in seating order (the seating turning one place a
     // game; the seed is fixed, so each seat is dealt the same cards every game).
@@ -661,7 +707,7 @@ async fn a_uno_contest_of_five_games_is_scored_lowest_first(pool: PgPool) {
         .map(|g| g.iter().map(|(n, p)| (n.as_str(), *p)).collect())
         .collect();
     assert_eq!(got, expected_points.map(|g| g.to_vec()).to_vec());
-    let (tables, _) = standings(&w, &[("tournament", 3, json!("UNO杯"))]).await;
+    let (tables, _) = standings(&w, &[("tournament", 3, json!("UNO杯"))], 1).await;
     assert_eq!(tables.len(), 1);
     assert_eq!(
         tables[0].0,
@@ -731,13 +777,15 @@ async fn a_club_day_shows_its_uno_and_mafia_contests(pool: PgPool) {
         );
     }
     let quartet = [w.players[0], w.players[1], w.players[2], w.players[3]];
-    let mut points = Vec::new();
+    let mut games = Vec::new();
     for n in 0..2 {
         let seated: Vec<u64> = (0..4).map(|i| quartet[(i + n) % 4]).collect();
-        let (g, thread) =
-            dealt_with(&w, ZH, &seated, &[("tournament", 3, json!("步步为赢·UNO"))]).await;
-        play_plainly(&w, g, thread).await;
-        points.push(hand_points(&w, g).await);
+        games.push(dealt_with(&w, ZH, &seated, &[("tournament", 3, json!("步步为赢·UNO"))]).await);
+    }
+    play_plainly(&w, &games).await;
+    let mut points = Vec::new();
+    for (g, _) in &games {
+        points.push(hand_points(&w, *g).await);
     }
     assert_eq!(
         points,
@@ -777,7 +825,7 @@ async fn a_club_day_shows_its_uno_and_mafia_contests(pool: PgPool) {
     );
     w.judge_end(thread, "police").await;
 
-    let (tables, plain) = standings(&w, &[("club_day", 3, json!("步步为赢"))]).await;
+    let (tables, plain) = standings(&w, &[("club_day", 3, json!("步步为赢"))], 3).await;
     assert!(
         says_with(
             &plain,
