@@ -348,6 +348,165 @@ impl Game {
     }
 }
 
+/// The game read from outside the engine: one method per field, of the field's name, a copy
+/// of what is `Copy` and a reference (or slice) to the rest. Only `apply` writes the fields.
+impl Game {
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    pub fn seed(&self) -> super::rng::Seed {
+        self.seed
+    }
+
+    pub fn start(&self) -> DateTime<Utc> {
+        self.start
+    }
+
+    /// Seeded random draws used so far (draw `i` is stream `i` of the seed's ChaCha).
+    pub fn draws(&self) -> u64 {
+        self.draws
+    }
+
+    /// The arrival counter for votes and submissions.
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    /// The time of the latest event.
+    pub fn clock(&self) -> DateTime<Utc> {
+        self.clock
+    }
+
+    /// The characters, in seat order (`CharId` indexes them).
+    pub fn chars(&self) -> &[Character] {
+        &self.chars
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The open (or just closed) day or tie round.
+    pub fn day(&self) -> Option<&DayState> {
+        self.day.as_ref()
+    }
+
+    /// The open (or resolved) night.
+    pub fn night(&self) -> Option<&NightState> {
+        self.night.as_ref()
+    }
+
+    /// The number of the latest day opened (0 before the first).
+    pub fn last_day(&self) -> u32 {
+        self.last_day
+    }
+
+    /// The open decision windows.
+    pub fn pending(&self) -> &[Pending] {
+        &self.pending
+    }
+
+    pub fn sheriff(&self) -> Option<CharId> {
+        self.sheriff
+    }
+
+    pub fn leader(&self) -> Option<CharId> {
+        self.leader
+    }
+
+    /// Whether the witch still has her antidote.
+    pub fn antidote(&self) -> bool {
+        self.antidote
+    }
+
+    /// Whether the witch still has her poison.
+    pub fn poison(&self) -> bool {
+        self.poison
+    }
+
+    pub fn speedup_requests(&self) -> &BTreeSet<CharId> {
+        &self.speedup_requests
+    }
+
+    pub fn sped_up(&self) -> bool {
+        self.sped_up
+    }
+
+    /// Every elimination so far, in order: who, why, and in which phase.
+    pub fn eliminations(&self) -> &[(CharId, Cause, Phase)] {
+        &self.eliminations
+    }
+
+    /// Eliminations already announced in a day's opening post.
+    pub fn announced(&self) -> usize {
+        self.announced
+    }
+
+    /// The last-words rights granted so far.
+    pub fn grants(&self) -> &[Grant] {
+        &self.grants
+    }
+
+    pub fn winner(&self) -> Option<Winner> {
+        self.winner
+    }
+
+    /// What was done, for the reveal.
+    pub fn deeds(&self) -> &AppendOnly<Deed> {
+        &self.deeds
+    }
+
+    pub fn tree_holes(&self) -> &AppendOnly<(CharId, String)> {
+        &self.tree_holes
+    }
+
+    /// Complaints to the judge, listed at the end.
+    pub fn appeals(&self) -> &AppendOnly<super::event::Appeal> {
+        &self.appeals
+    }
+
+    /// The SHA-256 of the seed, published at the start.
+    pub fn commitment(&self) -> &str {
+        &self.commitment
+    }
+
+    /// When the judge paused the game, while paused.
+    pub fn paused(&self) -> Option<DateTime<Utc>> {
+        self.paused
+    }
+
+    /// The player account the killers may not choose on night 1 (a tournament's house rule).
+    pub fn forbidden_first_kill(&self) -> Option<&str> {
+        self.forbidden_first_kill.as_deref()
+    }
+
+    /// The player account the killers' kill fell on on night 1, once fixed.
+    pub fn first_night_victim(&self) -> Option<&str> {
+        self.first_night_victim.as_deref()
+    }
+
+    /// With fixed phase times, when the next phase opens (see the field).
+    pub fn next_phase(&self) -> Option<DateTime<Utc>> {
+        self.next_phase
+    }
+
+    /// Idiots revealed by a vote, in order: alive, no longer voting.
+    pub fn revealed(&self) -> &[CharId] {
+        &self.revealed
+    }
+
+    /// The guard's latest protection of a character: (night, character).
+    pub fn last_protected(&self) -> Option<(u32, CharId)> {
+        self.last_protected
+    }
+
+    /// Knights who have used their one duel.
+    pub fn duels(&self) -> &[CharId] {
+        &self.duels
+    }
+}
+
 /// Writes one event into the state (see the module's doc for where each part's are folded).
 pub fn apply(g: &mut Game, e: &Event) {
     g.clock = g.clock.max(e.at);
