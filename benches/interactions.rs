@@ -618,7 +618,7 @@ async fn to_night(service: &Service, clock: &VirtualClock, games: Vec<Seated>) -
         let mut next = None;
         for g in &games {
             let game = service.store().load(g.id).await.expect("the game loads");
-            if !at_night(&game.phase) {
+            if !at_night(&game.phase()) {
                 next = match (next, game.next_deadline()) {
                     (Some(a), Some(b)) => Some(std::cmp::min(a, b)),
                     (a, b) => a.or(b),
@@ -634,7 +634,7 @@ async fn to_night(service: &Service, clock: &VirtualClock, games: Vec<Seated>) -
     let mut out = Vec::new();
     for mut g in games {
         let game = service.store().load(g.id).await.expect("the game loads");
-        if at_night(&game.phase) {
+        if at_night(&game.phase()) {
             // Whoever the day sent out has no menu tonight.
             g.chars
                 .retain(|c| game.is_alive(wolfjudge::engine::CharId(c.0)));
@@ -883,7 +883,7 @@ async fn measure(args: &Args, direct: &PgPool) -> Value {
     }
     let leader = {
         let g = setup.store().load(games[0].id).await.expect("a game");
-        g.ruleset.options.wolf_leader && g.leader.is_none()
+        g.ruleset().options.wolf_leader && g.leader().is_none()
     };
     // UNO turns: as many rounds as it takes for a player with nothing to play to draw
     // (each game dealt from the same seed, so they go alike).

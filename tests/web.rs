@@ -342,10 +342,10 @@ async fn an_ended_games_page_has_the_reveal_the_replay_and_the_charts(pool: PgPo
         assert!(html.contains(&g.ch(c).player), "the account after the end");
     }
     assert!(html.contains(&i18n::text(Lang::Zh, "web-reveal", &[])));
-    assert!(html.contains(&g.commitment));
+    assert!(html.contains(g.commitment()));
     assert!(html.contains(&format!(
         "wolfjudge verify game.json --commitment {}",
-        g.commitment
+        g.commitment()
     )));
     assert!(html.contains("id=\"replay\""));
 

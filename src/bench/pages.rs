@@ -488,7 +488,7 @@ async fn measure(
     }
     let p99_ratio = with_pages.ms.p99 / without_pages.ms.p99.max(f64::MIN_POSITIVE);
     Ok(Pages {
-        players: g.chars.len(),
+        players: g.chars().len(),
         events,
         day_tab_bytes,
         reveal_bytes,

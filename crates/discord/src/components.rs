@@ -500,7 +500,7 @@ async fn choose(
         Ok(played) => {
             data.wake.notify_one();
             let name = target
-                .and_then(|t| played.state.chars.get(t.idx()))
+                .and_then(|t| played.state.chars().get(t.idx()))
                 .map(|c| c.name.clone())
                 .unwrap_or_default();
             let mut lines = vec![text(
@@ -603,7 +603,7 @@ async fn card(
     data.wake.notify_one();
     let name = j
         .state
-        .chars
+        .chars()
         .get(target.idx())
         .map(|ch| ch.name.clone())
         .unwrap_or_default();

@@ -1020,7 +1020,7 @@ impl Service {
                 name.strip_prefix('#')
                     .and_then(|n| n.parse::<u16>().ok())
                     .map(CharId)
-                    .filter(|c| c.idx() < g.chars.len())
+                    .filter(|c| c.idx() < g.chars().len())
             })
             .ok_or_else(|| ServiceError::UnknownTarget(name.to_string()))
     }
@@ -1117,11 +1117,11 @@ impl Service {
     /// What `seat` already did tonight or in its open decision, for a second press.
     pub fn recorded(g: &Game, seat: CharId, lang: Lang) -> Option<String> {
         let name = |c: CharId| g.ch(c).name.clone();
-        let n = g.night.as_ref()?;
+        let n = g.night()?;
         let line = |id: &str, target: Option<CharId>| {
             i18n::text(lang, id, &[("name", target.map(name).unwrap_or_default())])
         };
-        if let (Some(Some(t)), Some(true)) = (n.kill, n.kill.map(|_| g.leader == Some(seat))) {
+        if let (Some(Some(t)), Some(true)) = (n.kill, n.kill.map(|_| g.leader() == Some(seat))) {
             return Some(line("recorded-pick", Some(t)));
         }
         if let Some((t, _)) = n.leader_votes.get(&seat) {

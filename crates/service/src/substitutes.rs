@@ -121,7 +121,7 @@ impl Service {
     pub async fn offer_seat(&self, game: GameId, seat: CharId) -> Result<Offer, ServiceError> {
         let (g, _) = self.game(game).await?;
         let character = g
-            .chars
+            .chars()
             .get(seat.idx())
             .ok_or_else(|| ServiceError::UnknownTarget(format!("#{}", seat.0)))?;
         if !character.alive || g.ended() {

@@ -398,11 +398,11 @@ pub(crate) async fn rules_here(ctx: Context<'_>) -> Result<String, ServiceError>
             let g = service.store().load(id).await?;
             let lang = service.route(id).await?.lang;
             let mut counts = std::collections::BTreeMap::new();
-            for c in &g.chars {
+            for c in g.chars() {
                 *counts.entry(c.role).or_insert(0usize) += 1;
             }
             let counts: Vec<_> = counts.into_iter().collect();
-            Ok(board::rules_text(&g.ruleset, &counts, lang))
+            Ok(board::rules_text(g.ruleset(), &counts, lang))
         }
         Err(ServiceError::NoGame) => {
             let s = service.signup_at(&p).await?;
