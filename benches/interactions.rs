@@ -505,18 +505,18 @@ async fn seat_uno_games(service: &Service, fake: &FakeDiscord, n: usize) -> Vec<
             .expect("a UNO sign-up");
         let post = fake.new_id();
         service
-            .signup_posted(s.id, Channel::new(post), Message::new(fake.new_id()))
+            .signup_posted(s.row.id, Channel::new(post), Message::new(fake.new_id()))
             .await
             .expect("the sign-up posted");
         for i in 0..4 {
             let id = fake.new_id();
             fake.name_user(id, &format!("U{g}P{i}"));
             service
-                .join(s.id, Account::new(id), &format!("U{g}P{i}"))
+                .join(s.row.id, Account::new(id), &format!("U{g}P{i}"))
                 .await
                 .expect("a join");
         }
-        let id = service.start(s.id).await.expect("the deal");
+        let id = service.start(s.row.id).await.expect("the deal");
         games.push(UnoSeated { id, post });
     }
     games

@@ -722,11 +722,11 @@ async fn wolfjudge_export_writes_a_uno_game_as_a_script_that_replays(pool: PgPoo
         .expect("a UNO sign-up");
     for i in 0..3 {
         service
-            .join(s.id, Account::new(100 + i), &format!("P{i}"))
+            .join(s.row.id, Account::new(100 + i), &format!("P{i}"))
             .await
             .expect("a join");
     }
-    let game = service.start(s.id).await.expect("the deal");
+    let game = service.start(s.row.id).await.expect("the deal");
     for n in 0..400 {
         let st = service.uno_game(game).await.expect("the game");
         if st.game.ended() {

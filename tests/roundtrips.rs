@@ -413,11 +413,11 @@ async fn a_uno_move_costs_at_most_two_round_trips_and_a_refusal_one(pool: PgPool
         .expect("a UNO sign-up");
     for i in 0..4 {
         service
-            .join(signup.id, Account::new(FIRST + i), &format!("P{i}"))
+            .join(signup.row.id, Account::new(FIRST + i), &format!("P{i}"))
             .await
             .expect("a join");
     }
-    let game = service.start(signup.id).await.expect("the deal");
+    let game = service.start(signup.row.id).await.expect("the deal");
     let mut n = 0;
     let mut key = move || {
         n += 1;

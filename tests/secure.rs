@@ -88,11 +88,11 @@ async fn full_signup_in(
         .await
         .expect("the sign-up opens");
     for i in 0..12 {
-        s.join(signup.id, Account::new(first + i), &format!("P{i}"))
+        s.join(signup.row.id, Account::new(first + i), &format!("P{i}"))
             .await
             .expect("a member joins");
     }
-    signup.id
+    signup.row.id
 }
 
 /// Makes every insert into `table` fail, as a crash or a lost connection would at that
@@ -432,7 +432,7 @@ async fn foreign_game(pool: &PgPool) -> (GameId, SignupId, SignupId) {
         .execute(pool)
         .await
         .expect("mark its messages sent");
-    (game, id, open.id)
+    (game, id, open.row.id)
 }
 
 #[sqlx::test(migrations = "./migrations")]

@@ -581,11 +581,11 @@ async fn a_uno_game_has_a_page_with_its_table(pool: PgPool) {
     let names = ["甲玩家", "Bob", "Ｃarol"];
     for (i, name) in names.iter().enumerate() {
         service
-            .join(signup.id, Account::new(FIRST + i as u64), name)
+            .join(signup.row.id, Account::new(FIRST + i as u64), name)
             .await
             .expect("a join");
     }
-    let signup = service.signup(signup.id).await.expect("the sign-up");
+    let signup = service.signup(signup.row.id).await.expect("the sign-up");
     let game = service.start_uno(&signup).await.expect("dealt");
     let (slug, addr, server) = served(&service, game).await;
     let page = get(addr, &format!("/g/{slug}")).await;

@@ -155,7 +155,7 @@ async fn sign_up_managed(
             };
             let reply = match &done {
                 Ok(s) if volunteering => {
-                    text(lang, "ok-benched", &[("ruleset", s.ruleset.clone())])
+                    text(lang, "ok-benched", &[("ruleset", s.row.ruleset.clone())])
                 }
                 Ok(_) => text(lang, "ok-unbenched", &[]),
                 Err(e) => failure_text(e, lang),
@@ -556,7 +556,7 @@ async fn signup_in(
     id: service::SignupId,
     guild: Option<Guild>,
 ) -> Result<(), ServiceError> {
-    if guild == Some(service.signup(id).await?.guild) {
+    if guild == Some(service.signup(id).await?.row.guild) {
         Ok(())
     } else {
         Err(ServiceError::ForeignGame)
