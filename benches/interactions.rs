@@ -505,18 +505,18 @@ async fn seat_uno_games(service: &Service, fake: &FakeDiscord, n: usize) -> Vec<
             .expect("a UNO sign-up");
         let post = fake.new_id();
         service
-            .signup_posted(s.id, Channel::new(post), Message::new(fake.new_id()))
+            .signup_posted(s.row.id, Channel::new(post), Message::new(fake.new_id()))
             .await
             .expect("the sign-up posted");
         for i in 0..4 {
             let id = fake.new_id();
             fake.name_user(id, &format!("U{g}P{i}"));
             service
-                .join(s.id, Account::new(id), &format!("U{g}P{i}"))
+                .join(s.row.id, Account::new(id), &format!("U{g}P{i}"))
                 .await
                 .expect("a join");
         }
-        let id = service.start(s.id).await.expect("the deal");
+        let id = service.start(s.row.id).await.expect("the deal");
         games.push(UnoSeated { id, post });
     }
     games
@@ -618,7 +618,7 @@ async fn to_night(service: &Service, clock: &VirtualClock, games: Vec<Seated>) -
         let mut next = None;
         for g in &games {
             let game = service.store().load(g.id).await.expect("the game loads");
-            if !at_night(&game.phase) {
+            if !at_night(&game.phase()) {
                 next = match (next, game.next_deadline()) {
                     (Some(a), Some(b)) => Some(std::cmp::min(a, b)),
                     (a, b) => a.or(b),
@@ -634,7 +634,7 @@ async fn to_night(service: &Service, clock: &VirtualClock, games: Vec<Seated>) -
     let mut out = Vec::new();
     for mut g in games {
         let game = service.store().load(g.id).await.expect("the game loads");
-        if at_night(&game.phase) {
+        if at_night(&game.phase()) {
             // Whoever the day sent out has no menu tonight.
             g.chars
                 .retain(|c| game.is_alive(wolfjudge::engine::CharId(c.0)));
@@ -883,7 +883,7 @@ async fn measure(args: &Args, direct: &PgPool) -> Value {
     }
     let leader = {
         let g = setup.store().load(games[0].id).await.expect("a game");
-        g.ruleset.options.wolf_leader && g.leader.is_none()
+        g.ruleset().options.wolf_leader && g.leader().is_none()
     };
     // UNO turns: as many rounds as it takes for a player with nothing to play to draw
     // (each game dealt from the same seed, so they go alike).

@@ -129,13 +129,13 @@ fn a_sixteen_player_game_named_from_the_character_list_draws_without_tofu() {
     for names in [&names[..16], &names[names.len() - 16..]] {
         let events = renamed(played.events.clone(), names);
         let g = Game::replay(&events);
-        assert_eq!(g.chars.len(), 16);
+        assert_eq!(g.chars().len(), 16);
         for lang in Lang::ALL {
             let charts = Charts::of(&events, lang).expect("laid out");
             assert!(!charts.votes.is_empty());
             no_tofu(&charts, &font);
             // Every name is drawn as it is: in the timeline, with the role the reveal shows.
-            for ch in &g.chars {
+            for ch in g.chars() {
                 let row = msg(
                     lang,
                     "chart-timeline-row",
@@ -169,7 +169,7 @@ fn every_vote_of_an_m32_game_is_a_picture_of_its_size_with_its_votes_drawn() {
     no_tofu(&charts, &font());
     let days: Vec<u32> = charts.votes.iter().map(|v| v.day).collect();
     let g = Game::replay(&played.events);
-    assert_eq!(days, (1..=g.last_day).collect::<Vec<_>>(), "one a day");
+    assert_eq!(days, (1..=g.last_day()).collect::<Vec<_>>(), "one a day");
     if let Ok(dir) = std::env::var("WOLFJUDGE_CHART_DIR") {
         for p in &pngs {
             let _ = std::fs::write(format!("{dir}/{}", p.name), &p.bytes);
@@ -180,7 +180,7 @@ fn every_vote_of_an_m32_game_is_a_picture_of_its_size_with_its_votes_drawn() {
 /// The first vote of `events` matching `f`, read and laid out.
 fn find_vote(events: &[Event], f: impl Fn(&read::Vote) -> bool) -> Option<(read::Vote, VoteChart)> {
     let g = Game::replay(events);
-    let weight = g.ruleset.sheriff_weight_milli();
+    let weight = g.ruleset().sheriff_weight_milli();
     let v = read::votes(events, weight).into_iter().find(|v| f(v))?;
     let chart = VoteChart::of(&v, &g, Lang::Zh).expect("laid out");
     Some((v, chart))
@@ -323,7 +323,7 @@ fn mafia_tie_rounds_get_a_picture_each_and_say_what_followed() {
 fn a_name_the_font_lacks_is_drawn_with_a_question_mark_and_noted() {
     let played = sim::simulate("m32", 3, None, Lang::En).expect("plays");
     let mut names: Vec<String> = Game::replay(&played.events)
-        .chars
+        .chars()
         .iter()
         .map(|c| c.name.clone())
         .collect();

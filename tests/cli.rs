@@ -350,7 +350,7 @@ fn every_database_flag_has_help_naming_the_default() {
 
 /// The summary line `wolfjudge simulate --games N` prints for a game.
 fn summary_line(lang: Lang, game: usize, seed: u64, s: &sim::Simulation) -> String {
-    let days = Game::replay(&s.events).last_day;
+    let days = Game::replay(&s.events).last_day();
     let result = match s.winner {
         Some(Winner::Draw) => msg(lang, "cli-sim-result-draw", &[]),
         Some(w) => msg(

@@ -371,7 +371,7 @@ async fn a_close_waits_for_its_own_read_back_only(pool: PgPool) {
         let st = st.clone();
         async move {
             let g = st.load(GameId(id)).await.expect("the game");
-            matches!(g.phase, Phase::Day { day: 1, .. }) && g.day.is_some_and(|d| !d.closed)
+            matches!(g.phase(), Phase::Day { day: 1, .. }) && g.day().is_some_and(|d| !d.closed)
         }
     };
 

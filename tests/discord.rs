@@ -40,7 +40,7 @@ pub(crate) async fn play_night(w: &mut World, restart: bool) {
     let g = w.game().await;
     let wolves = g.living_with(|r| r == Role::Wolf);
     let victim = lowest(&g, |r| r == Role::Villager).expect("a villager to kill");
-    if g.ruleset.options.wolf_leader && g.leader.is_none() {
+    if g.ruleset().options.wolf_leader && g.leader().is_none() {
         for wolf in &wolves {
             let a = w.pick(w.user_of(*wolf).await, "leader", wolves[0]).await;
             assert!(
@@ -59,8 +59,8 @@ pub(crate) async fn play_night(w: &mut World, restart: bool) {
     }
     w.settle().await;
     let g = w.game().await;
-    if let Some(leader) = g.leader.filter(|l| g.is_alive(*l)) {
-        if g.night.as_ref().is_some_and(|n| n.kill.is_none()) {
+    if let Some(leader) = g.leader().filter(|l| g.is_alive(*l)) {
+        if g.night().is_some_and(|n| n.kill.is_none()) {
             let a = w.pick(w.user_of(leader).await, "pick", victim).await;
             assert!(
                 chosen_in(&a, &chose("pick", &g.ch(victim).name)),
@@ -106,7 +106,7 @@ pub(crate) async fn play_night(w: &mut World, restart: bool) {
     if let Some(witch) = g.holder(Role::Witch).filter(|c| g.is_alive(*c)) {
         let user = w.user_of(witch).await;
         if w.prompt(user, "pass").is_some() {
-            let choice = if g.antidote && g.night.as_ref().is_some_and(|n| n.night == 1) {
+            let choice = if g.antidote() && g.night().is_some_and(|n| n.night == 1) {
                 "save"
             } else {
                 "pass"
@@ -136,7 +136,7 @@ async fn play_day_with(w: &World, reason: &str) {
     let thread = w.day_post();
     let wolf = lowest(&g, |r| r == Role::Wolf);
     let villager = lowest(&g, |r| r != Role::Wolf);
-    let voters: Vec<CharId> = match g.day.as_ref() {
+    let voters: Vec<CharId> = match g.day() {
         Some(d) if d.round > 0 && !d.voters.is_empty() => d.voters.clone(),
         _ => g.living(),
     };
@@ -202,9 +202,9 @@ pub(crate) async fn give_last_words(w: &World) {
 async fn give_last_words_with(w: &World, words: &str) {
     let g = w.game().await;
     let open = g
-        .grants
+        .grants()
         .iter()
-        .filter(|gr| gr.text.is_none() && gr.due_day > g.last_day);
+        .filter(|gr| gr.text.is_none() && gr.due_day > g.last_day());
     for grant in open {
         let user = w.user_of(grant.character).await;
         let dm = w.fake.dm_of(user).expect("a DM channel");
@@ -239,13 +239,16 @@ async fn seated_accounts(w: &World, g: &Game) -> Vec<u64> {
 }
 
 fn total_posts(g: &Game) -> u32 {
-    g.chars.iter().map(|c| c.posts.values().sum::<u32>()).sum()
+    g.chars()
+        .iter()
+        .map(|c| c.posts.values().sum::<u32>())
+        .sum()
 }
 
 /// Answers open death decisions from their DM prompts.
 async fn play_decisions(w: &World) {
     let g = w.game().await;
-    for p in g.pending.clone() {
+    for p in g.pending().to_vec() {
         let user = w.user_of(p.character).await;
         let a = match p.kind {
             wolfjudge::engine::event::DecisionKind::Shoot => w.press(user, "hold").await,
@@ -276,18 +279,18 @@ async fn play_decisions(w: &World) {
 /// Moves the game on when nothing is to be played now: open death decisions are answered
 /// (or time out), and a gap between phases is waited out. `false` when a phase is open.
 pub(crate) async fn between_phases(w: &World, g: &Game) -> bool {
-    if !g.pending.is_empty() {
+    if !g.pending().is_empty() {
         play_decisions(w).await;
-        if !w.game().await.pending.is_empty() {
+        if !w.game().await.pending().is_empty() {
             w.pass_deadline().await;
         }
         return true;
     }
     // Fixed phase times: after the close (or the night's last deadline) the next phase
     // opens one decision window later; nothing is to be played in between.
-    let gap = match g.phase {
-        Phase::Day { .. } => g.day.as_ref().is_some_and(|d| d.closed),
-        Phase::Night { .. } => g.night.as_ref().is_some_and(|n| n.resolved),
+    let gap = match g.phase() {
+        Phase::Day { .. } => g.day().is_some_and(|d| d.closed),
+        Phase::Night { .. } => g.night().is_some_and(|n| n.resolved),
         _ => false,
     };
     if gap {
@@ -327,13 +330,13 @@ async fn a_burst_of_votes_redraws_the_count_a_few_times(pool: PgPool) {
     w.started().await;
     for _ in 0..20 {
         let g = w.game().await;
-        if matches!(g.phase, Phase::Day { .. }) && g.day.as_ref().is_some_and(|d| !d.closed) {
+        if matches!(g.phase(), Phase::Day { .. }) && g.day().is_some_and(|d| !d.closed) {
             break;
         }
         if between_phases(&w, &g).await {
             continue;
         }
-        if matches!(g.phase, Phase::Night { .. }) {
+        if matches!(g.phase(), Phase::Night { .. }) {
             play_night(&mut w, false).await;
         }
         w.pass_deadline().await;
@@ -341,7 +344,7 @@ async fn a_burst_of_votes_redraws_the_count_a_few_times(pool: PgPool) {
     let thread = w.day_post();
     let (before, _) = count_now(&w, thread).await;
     play_day(&w).await;
-    let votes = w.game().await.day.as_ref().map_or(0, |d| d.ballots.len());
+    let votes = w.game().await.day().map_or(0, |d| d.ballots.len());
     assert!(votes >= 8, "a burst of {votes} votes");
     w.settle().await;
     // The last of them waits for its turn, then shows.
@@ -373,7 +376,7 @@ async fn a_burst_of_votes_redraws_the_count_a_few_times(pool: PgPool) {
     w.settle().await;
     w.pass_deadline().await;
     w.settle().await;
-    assert!(w.game().await.day.as_ref().is_none_or(|d| d.closed));
+    assert!(w.game().await.day().is_none_or(|d| d.closed));
     let (shown, latest) = count_now(&w, thread).await;
     assert!(
         shown.content.starts_with(&latest),
@@ -403,7 +406,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
 
     let (_post, signup_thread) = w.started().await;
     let g = w.game().await;
-    assert_eq!(g.chars.len(), 12);
+    assert_eq!(g.chars().len(), 12);
     let calls_at_start = w.fake.calls().len();
 
     // Every role went by DM to its own player, and to nobody else.
@@ -435,7 +438,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         .fake
         .messages()
         .iter()
-        .any(|m| m.channel == signup_thread && m.content.contains(&g.commitment)));
+        .any(|m| m.channel == signup_thread && m.content.contains(g.commitment())));
 
     let mut restarted = false;
     let mut carded = false;
@@ -447,9 +450,9 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         if between_phases(&w, &g).await {
             continue;
         }
-        match g.phase {
+        match g.phase() {
             Phase::Day { .. } => {
-                if !carded && g.last_day >= 2 {
+                if !carded && g.last_day() >= 2 {
                     let thread = w.day_post();
                     let target = g.living()[0];
                     let name = g.ch(target).name.clone();
@@ -478,7 +481,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
                 w.pass_deadline().await;
             }
             Phase::Night { .. } => {
-                let night = g.phase;
+                let night = g.phase();
                 give_last_words(&w).await;
                 play_night(&mut w, !restarted).await;
                 restarted = true;
@@ -486,8 +489,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
                 while w
                     .game()
                     .await
-                    .night
-                    .as_ref()
+                    .night()
                     .is_some_and(|n| Phase::Night { night: n.night } == night && !n.resolved)
                 {
                     w.pass_deadline().await;
@@ -498,12 +500,12 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
     }
     w.settle().await;
     let g = w.game().await;
-    assert!(g.ended(), "the game reached a result: {:?}", g.phase);
+    assert!(g.ended(), "the game reached a result: {:?}", g.phase());
     assert!(
         restarted && carded,
         "restarted {restarted}, carded {carded}, {:?} day {}: {:#?}",
-        g.winner,
-        g.last_day,
+        g.winner(),
+        g.last_day(),
         w.fake
             .messages()
             .iter()
@@ -542,7 +544,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
     assert!(
         public[reveal_at..].iter().any(|m| m
             .content
-            .contains(&zh("ev-reveal-seed", &[("seed", &g.seed.to_string())]))),
+            .contains(&zh("ev-reveal-seed", &[("seed", &g.seed().to_string())]))),
         "the reveal gives the seed"
     );
 
@@ -643,7 +645,11 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         );
     }
     // Last words given by /lastwords appear in a later day's opening post.
-    let given: Vec<&String> = g.grants.iter().filter_map(|gr| gr.text.as_ref()).collect();
+    let given: Vec<&String> = g
+        .grants()
+        .iter()
+        .filter_map(|gr| gr.text.as_ref())
+        .collect();
     assert!(!given.is_empty(), "some last words were given");
     for text in &given {
         assert!(
@@ -716,7 +722,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
     assert_eq!(failed, 0);
 
     // The reveal gives the one-line check, with the commitment published at the start.
-    let verify_line = format!("wolfjudge verify game.json --commitment {}", g.commitment);
+    let verify_line = format!("wolfjudge verify game.json --commitment {}", g.commitment());
     assert!(
         public[reveal_at..]
             .iter()
@@ -752,8 +758,8 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
     let text = serde_json::to_string(&export.script).expect("the script as JSON");
     let script = wolfjudge::script::Script::parse(&text).expect("the exported script parses");
     let run = wolfjudge::script::run(&script, Lang::Zh).expect("it runs");
-    assert_eq!(run.game.winner, g.winner);
-    assert_eq!(run.game.eliminations, g.eliminations);
+    assert_eq!(run.game.winner(), g.winner());
+    assert_eq!(run.game.eliminations(), g.eliminations());
     // A refusal through the bot changes nothing and is not logged (it costs one statement,
     // the lookup, and no write): the script holds the accepted commands, and each replays
     // as accepted.
@@ -776,7 +782,7 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         .iter()
         .filter(|c| c.operation == "create_dm")
         .count();
-    let seats = g.chars.len();
+    let seats = g.chars().len();
     assert!(
         opened <= 3 * seats && opened < dms_sent,
         "{opened} DM channels opened for {dms_sent} DMs to {seats} seats"
@@ -951,7 +957,7 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
     w.clock.set(due + Duration::hours(2));
     tokio::time::sleep(StdDuration::from_millis(300)).await;
     assert!(
-        matches!(w.game().await.phase, Phase::Day { .. }),
+        matches!(w.game().await.phase(), Phase::Day { .. }),
         "nothing fires while paused"
     );
     assert_eq!(
@@ -963,13 +969,13 @@ async fn player_and_judge_command_refusals(pool: PgPool) {
 
     // At night, a vote is refused with the phase named (the night opens 10 minutes after
     // the close).
-    while !matches!(w.game().await.phase, Phase::Night { .. }) {
+    while !matches!(w.game().await.phase(), Phase::Night { .. }) {
         w.pass_deadline().await;
     }
     let g = w.game().await;
-    assert!(matches!(g.phase, Phase::Night { .. }), "{:?}", g.phase);
+    assert!(matches!(g.phase(), Phase::Night { .. }), "{:?}", g.phase());
     let a = w.say(voter, thread, &["vote"], &vote_basil).await;
-    let night = wolfjudge::i18n::phase_name(g.phase, Lang::Zh);
+    let night = wolfjudge::i18n::phase_name(g.phase(), Lang::Zh);
     assert!(
         says_with(&a, Lang::Zh, "err-wrong-phase", &[("phase", &night)]),
         "wrong phase: {a}"
@@ -1077,7 +1083,7 @@ async fn forum_life_in_an_anonymous_day(pool: PgPool) {
     let w = World::new(pool).await;
     let (_, signup) = w.started().await;
     let g = w.game().await;
-    assert!(g.ruleset.options.anonymous, "m32 is anonymous by default");
+    assert!(g.ruleset().options.anonymous, "m32 is anonymous by default");
     let thread = w.day_post();
     let seat = |i: u16| CharId(i);
     let talker = w.user_of(seat(0)).await;
@@ -1305,11 +1311,11 @@ async fn edits_and_deletions_of_counted_posts_are_reported(pool: PgPool) {
     w.settle().await;
     // Mafia opens with night 1: on to day 1.
     w.pass_deadline().await;
-    while !matches!(w.game().await.phase, Phase::Day { .. }) {
+    while !matches!(w.game().await.phase(), Phase::Day { .. }) {
         w.pass_deadline().await;
     }
     let g = w.game().await;
-    assert!(!g.ruleset.options.anonymous);
+    assert!(!g.ruleset().options.anonymous);
     let thread = w.day_post();
     let speaker = *g.living().first().expect("someone alive");
     let user = w.user_of(speaker).await;
@@ -1407,9 +1413,9 @@ async fn the_servers_time_zone_and_the_nights_prompts(pool: PgPool) {
     w.pass_deadline().await;
     let g = w.game().await;
     assert!(
-        matches!(g.phase, Phase::Night { night: 1 }),
+        matches!(g.phase(), Phase::Night { night: 1 }),
         "{:?}",
-        g.phase
+        g.phase()
     );
     // Nightfall at 12:10 UTC; the wolves' and seer's part ends half an hour later, 07:40 in
     // New York (UTC-5 in December).
@@ -1522,7 +1528,7 @@ async fn proxy_casts_your_vote_for_the_target(pool: PgPool) {
         "my vote counts for {target}: {tally}"
     );
     let g = w.game().await;
-    let ballot = &g.day.as_ref().expect("day 1").ballots[&me];
+    let ballot = &g.day().expect("day 1").ballots[&me];
     assert_eq!(ballot.target, Some(them));
     assert!(ballot.proxy, "recorded as a proxy vote");
 }
@@ -1567,7 +1573,7 @@ async fn player_text_saying_everyone_pings_nobody(pool: PgPool) {
         if between_phases(&w, &g).await {
             continue;
         }
-        match g.phase {
+        match g.phase() {
             Phase::Day { .. } => {
                 play_day_with(&w, PING).await;
                 w.pass_deadline().await;
@@ -1575,7 +1581,7 @@ async fn player_text_saying_everyone_pings_nobody(pool: PgPool) {
             Phase::Night { .. } => {
                 give_last_words_with(&w, PING).await;
                 play_night(&mut w, false).await;
-                while w.game().await.night.as_ref().is_some_and(|n| !n.resolved) {
+                while w.game().await.night().is_some_and(|n| !n.resolved) {
                     w.pass_deadline().await;
                 }
             }
@@ -1722,7 +1728,7 @@ async fn a_full_sign_up_keeps_a_waiting_list_and_the_judge_can_unsign(pool: PgPo
     let a = w.judge_says(post.channel, &["wolf", "start"], &[]).await;
     assert!(says(&a, "ok-started"), "{a}");
     let g = w.game().await;
-    assert_eq!(g.chars.len(), 12);
+    assert_eq!(g.chars().len(), 12);
     let game = wolfjudge::service::GameId(w.game_id().await);
     let route = w.service.route(game).await.expect("the route");
     assert!(route.seats.values().any(|a| a.get() == p12));
@@ -1742,12 +1748,12 @@ async fn posts_made_while_the_bot_was_down_are_all_counted(pool: PgPool) {
     assert!(says(&w.set_up().await, "ok-setup"));
     w.sign_up_and_start(&[("ruleset", 3, json!("mafia"))]).await;
     // Mafia opens with night 1: on to day 1 (not anonymous: posts in the thread count).
-    while !matches!(w.game().await.phase, Phase::Day { .. }) {
+    while !matches!(w.game().await.phase(), Phase::Day { .. }) {
         w.pass_deadline().await;
     }
     let thread = w.day_post();
     let g = w.game().await;
-    assert!(!g.ruleset.options.anonymous);
+    assert!(!g.ruleset().options.anonymous);
     let living = g.living();
     if let Some(bot) = w.bot.take() {
         bot.stop().await;
@@ -1766,7 +1772,7 @@ async fn posts_made_while_the_bot_was_down_are_all_counted(pool: PgPool) {
     }
     w.boot().await;
     let counted = |g: &Game| -> usize {
-        g.chars
+        g.chars()
             .iter()
             .map(|c| c.posts.values().sum::<u32>() as usize)
             .sum()
@@ -1822,19 +1828,19 @@ async fn thirty_joins_in_a_second_are_all_answered_in_time(pool: PgPool) {
 async fn at_the_kill_menus(w: &World) -> Game {
     for _ in 0..10 {
         let g = w.game().await;
-        if matches!(g.phase, Phase::Night { .. }) && g.night.as_ref().is_some_and(|n| !n.resolved) {
+        if matches!(g.phase(), Phase::Night { .. }) && g.night().is_some_and(|n| !n.resolved) {
             break;
         }
         w.pass_deadline().await;
     }
     let g = w.game().await;
     assert!(
-        matches!(g.phase, Phase::Night { .. }),
+        matches!(g.phase(), Phase::Night { .. }),
         "a night: {:?}",
-        g.phase
+        g.phase()
     );
     let wolves = g.living_with(|r| r == Role::Wolf);
-    if g.ruleset.options.wolf_leader && g.leader.is_none() {
+    if g.ruleset().options.wolf_leader && g.leader().is_none() {
         for wolf in &wolves {
             w.pick(w.user_of(*wolf).await, "leader", wolves[0]).await;
         }
@@ -1896,7 +1902,7 @@ async fn a_copied_kill_menu_opens_no_modal_for_a_seat_that_may_not_kill(pool: Pg
         .submit_modal_in("en-US", user, dm, modal_id, "reason", "刀你");
     assert_eq!(w.fake.answer(i).await, refused, "the submission's refusal");
     let g = w.game().await;
-    let night = g.night.as_ref().expect("the night");
+    let night = g.night().expect("the night");
     assert!(
         night.kills.is_empty(),
         "nothing recorded: {:?}",
@@ -1959,6 +1965,6 @@ async fn a_kill_reason_typed_in_the_label_modal_reaches_the_engine(pool: PgPool)
         chosen_in(&answer, &recorded),
         "the kill is recorded: {answer}"
     );
-    let kill = &g.night.as_ref().expect("the night").kills[&wolf];
+    let kill = &g.night().expect("the night").kills[&wolf];
     assert_eq!((kill.target, kill.reason.as_str()), (victim, "吃鸡"));
 }

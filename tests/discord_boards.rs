@@ -310,12 +310,12 @@ async fn wolf_new_takes_a_board_and_options_that_reach_the_game(pool: PgPool) {
     assert!(says(&a, "ok-started"), "{a}");
     w.settle().await;
     let g = w.game().await;
-    assert_eq!(g.chars.len(), 11);
-    assert_eq!(g.ruleset.options.day_length, Span(12 * 3600));
-    assert_eq!(g.ruleset.options.night_length, Span(20 * 60));
-    assert!(g.ruleset.options.anonymous);
+    assert_eq!(g.chars().len(), 11);
+    assert_eq!(g.ruleset().options.day_length, Span(12 * 3600));
+    assert_eq!(g.ruleset().options.night_length, Span(20 * 60));
+    assert!(g.ruleset().options.anonymous);
     assert_eq!(
-        g.ruleset.options.witch_deadline,
+        g.ruleset().options.witch_deadline,
         Span(3600),
         "not chosen: the file's"
     );
@@ -510,7 +510,7 @@ pub(crate) async fn set_up_in(w: &World, t: Tongue) {
 }
 
 pub(crate) fn day_open(g: &Game, day: u32) -> bool {
-    g.day.as_ref().is_some_and(|d| d.day == day && !d.closed)
+    g.day().is_some_and(|d| d.day == day && !d.closed)
 }
 
 /// The text a thread shows, all its messages in order.
@@ -702,7 +702,7 @@ async fn wolf_king_game(pool: PgPool, t: Tongue) {
     // Night 1: nobody kills; once the wolves' deadline passes the witch is asked, and
     // poisons a wolf by her DM menu.
     until(&w, "the witch's prompt", 6, |g| {
-        g.night.as_ref().is_some_and(|n| n.night == 1)
+        g.night().is_some_and(|n| n.night == 1)
     })
     .await;
     let witch_u = w.user_of(witch).await;
@@ -744,7 +744,7 @@ async fn wolf_king_game(pool: PgPool, t: Tongue) {
     assert!(shown.contains(&cut), "{cut} in {shown}");
     let g2 = w.game().await;
     assert!(
-        g2.day.as_ref().is_some_and(|d| d.closed),
+        g2.day().is_some_and(|d| d.closed),
         "the duel closed the day"
     );
     let evs = events(&w).await;
@@ -810,7 +810,7 @@ async fn wolf_king_game(pool: PgPool, t: Tongue) {
     assert!(shown.contains(&took), "{took} in {shown}");
     let g4 = w.game().await;
     assert!(g4.ended(), "the game is over");
-    assert_eq!(g4.winner, Some(wolfjudge::engine::Winner::Village));
+    assert_eq!(g4.winner(), Some(wolfjudge::engine::Winner::Village));
     assert!(
         g4.is_alive(villagers[1]),
         "the game ended before the taken villager was out"
@@ -943,7 +943,7 @@ async fn guard_game(pool: PgPool, t: Tongue) {
     // Night 1: the wolf elects himself and kills a villager by his DM menus; the guard
     // protects that villager by his.
     until(&w, "night 1", 6, |g| {
-        g.night.as_ref().is_some_and(|n| n.night == 1)
+        g.night().is_some_and(|n| n.night == 1)
     })
     .await;
     let a = w.pick_in(t.locale, wolf_u, "leader", wolf).await;
@@ -1056,7 +1056,7 @@ async fn guard_game(pool: PgPool, t: Tongue) {
     until(&w, "the end", 4, |g| g.ended()).await;
     w.settle().await;
     let g = w.game().await;
-    assert_eq!(g.winner, Some(wolfjudge::engine::Winner::Village));
+    assert_eq!(g.winner(), Some(wolfjudge::engine::Winner::Village));
     assert_eq!(
         eliminated(&events(&w).await, wolf),
         Some(wolfjudge::engine::event::Cause::Vote)

@@ -117,7 +117,7 @@ async fn a_wolf_chat_game_opens_a_private_thread_for_the_wolves_and_takes_out_th
     set_up_camps(&w, None).await;
     let (_, post) = w.sign_up_and_start(&[("ruleset", 3, json!("m32"))]).await;
     let g = w.game().await;
-    assert!(g.ruleset.options.camp_threads);
+    assert!(g.ruleset().options.camp_threads);
     let wolves = holders(&g, Role::is_wolf);
     let wolf_accounts = accounts(&w, &wolves).await;
     let everyone = accounts(&w, &g.ids().collect::<Vec<_>>()).await;
@@ -183,7 +183,7 @@ async fn a_wolf_chat_game_opens_a_private_thread_for_the_wolves_and_takes_out_th
 
     // A wolf removed at night stays until the morning's post announces it.
     until(&w, 10, |g| {
-        matches!(g.phase, Phase::Night { .. }) && g.night.as_ref().is_some_and(|n| !n.resolved)
+        matches!(g.phase(), Phase::Night { .. }) && g.night().is_some_and(|n| !n.resolved)
     })
     .await;
     let night_dead = wolves[0];
@@ -193,7 +193,7 @@ async fn a_wolf_chat_game_opens_a_private_thread_for_the_wolves_and_takes_out_th
         members(&w, thread).contains(&night_account),
         "taken out before the death is public"
     );
-    until(&w, 10, |g| matches!(g.phase, Phase::Day { .. })).await;
+    until(&w, 10, |g| matches!(g.phase(), Phase::Day { .. })).await;
     w.settle().await;
     assert!(!members(&w, thread).contains(&night_account));
     assert!(w
@@ -266,7 +266,7 @@ async fn mafia_killers_and_police_get_a_thread_each_when_the_server_turns_it_on(
     let account = w.user_of(officer).await;
     judge_removes(&w, post, officer).await;
     assert!(members(&w, police_thread).contains(&account));
-    until(&w, 10, |g| matches!(g.phase, Phase::Day { .. })).await;
+    until(&w, 10, |g| matches!(g.phase(), Phase::Day { .. })).await;
     w.settle().await;
     assert!(!members(&w, police_thread).contains(&account));
     assert_eq!(members(&w, killer_thread), want_killers);
@@ -301,7 +301,7 @@ async fn mafia_gets_no_threads_when_the_server_leaves_them_off(pool: PgPool) {
     let w = World::new(pool).await;
     set_up_camps(&w, Some(false)).await;
     w.sign_up_and_start(&[("ruleset", 3, json!("mafia"))]).await;
-    assert!(!w.game().await.ruleset.options.camp_threads);
+    assert!(!w.game().await.ruleset().options.camp_threads);
     assert!(w.fake.private_threads().is_empty());
     assert!(member_calls(&w).is_empty());
 }
@@ -313,7 +313,7 @@ async fn without_a_camp_channel_the_judge_is_told_and_nothing_opens(pool: PgPool
     let (a, _) = w.set_up_with(&[]).await;
     assert!(says(&a, "ok-setup-camps-none"), "{a}");
     w.sign_up_and_start(&[("ruleset", 3, json!("m32"))]).await;
-    assert!(!w.game().await.ruleset.options.camp_threads);
+    assert!(!w.game().await.ruleset().options.camp_threads);
     assert!(w.fake.private_threads().is_empty());
     assert!(w.fake.messages().iter().any(|m| m.channel == w.log
         && says_with(

@@ -114,8 +114,8 @@ async fn the_reveal_carries_a_picture_of_each_vote_and_the_timeline(pool: PgPool
         w.fake.channel_kind(messages[shown].channel),
         Some(Kind::Post { .. })
     ));
-    let player = format!("<@{}>", g.chars[0].player);
-    let role = role_name(g.chars[0].role, Lang::Zh);
+    let player = format!("<@{}>", g.chars()[0].player);
+    let role = role_name(g.chars()[0].role, Lang::Zh);
     let line = [("name", name(0)), ("player", player), ("role", role)];
     let line: Vec<(&str, &str)> = line.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let line = zh("ev-reveal-role", &line);

@@ -69,12 +69,12 @@ async fn set_aside_dms(w: &World, seat: CharId) -> i64 {
 /// Moves the game on, deadline by deadline, until its night `n` has begun.
 async fn until_night(w: &World, n: u32) {
     for _ in 0..12 {
-        if matches!(w.game().await.phase, Phase::Night { night } if night >= n) {
+        if matches!(w.game().await.phase(), Phase::Night { night } if night >= n) {
             return;
         }
         w.pass_deadline().await;
     }
-    panic!("night {n} never came: {:?}", w.game().await.phase);
+    panic!("night {n} never came: {:?}", w.game().await.phase());
 }
 
 /// No note names a channel by its key, and a Chinese note quotes no English of Discord's.
@@ -119,7 +119,7 @@ async fn closed_dms_are_one_note(pool: PgPool, lang: &str) {
     w.restart().await;
     let refused = set_aside_dms(&w, seer).await;
     for _ in 0..4 {
-        if set_aside_dms(&w, seer).await > refused || w.game().await.phase == Phase::Ended {
+        if set_aside_dms(&w, seer).await > refused || w.game().await.phase() == Phase::Ended {
             break;
         }
         w.pass_deadline().await;

@@ -68,8 +68,8 @@ async fn a_flood_is_paced_and_holds_up_neither_posts_nor_the_close(pool: PgPool)
     let w = World::new(pool).await;
     w.started().await;
     let g = w.game().await;
-    assert!(g.ruleset.options.anonymous && matches!(g.phase, Phase::Day { .. }));
-    let pace = g.ruleset.options.post_pace as usize;
+    assert!(g.ruleset().options.anonymous && matches!(g.phase(), Phase::Day { .. }));
+    let pace = g.ruleset().options.post_pace as usize;
     assert_eq!(pace, 6, "m32's pace");
     let thread = w.day_post();
     let living = g.living();
@@ -163,7 +163,7 @@ async fn a_flood_is_paced_and_holds_up_neither_posts_nor_the_close(pool: PgPool)
     }
     wait_for_posts(&w, before + 8 * pace).await;
     let g = w.game().await;
-    let closes = g.day.as_ref().expect("the day").closes;
+    let closes = g.day().expect("the day").closes;
     let closed = Instant::now();
     w.clock.set(closes + Duration::seconds(1));
     w.fake
@@ -199,7 +199,7 @@ async fn a_day_post_players_write_in_has_the_paces_slow_mode(pool: PgPool) {
     w.started_with(&[("ruleset", 3, json!("m32")), ("anonymous", 5, json!(false))])
         .await;
     let g = w.game().await;
-    assert!(!g.ruleset.options.anonymous && matches!(g.phase, Phase::Day { .. }));
+    assert!(!g.ruleset().options.anonymous && matches!(g.phase(), Phase::Day { .. }));
     let thread = w.day_post();
     assert_eq!(w.fake.slow_mode(thread), 10, "60 / 6 seconds");
     let user = w.user_of(g.living()[0]).await;

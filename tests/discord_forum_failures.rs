@@ -77,14 +77,14 @@ async fn until_day(w: &mut World, day: u32) {
     for _ in 0..40 {
         let g = w.game().await;
         assert!(!g.ended(), "the game ended before day {day}");
-        if matches!(g.phase, Phase::Day { day: d, .. } if d == day) {
+        if matches!(g.phase(), Phase::Day { day: d, .. } if d == day) {
             w.settle().await;
             return;
         }
         if between_phases(w, &g).await {
             continue;
         }
-        match g.phase {
+        match g.phase() {
             Phase::Day { .. } => {
                 play_day(w).await;
                 w.pass_deadline().await;
@@ -92,7 +92,7 @@ async fn until_day(w: &mut World, day: u32) {
             Phase::Night { .. } => {
                 give_last_words(w).await;
                 play_night(w, false).await;
-                while w.game().await.night.as_ref().is_some_and(|n| !n.resolved) {
+                while w.game().await.night().is_some_and(|n| !n.resolved) {
                     w.pass_deadline().await;
                 }
             }
@@ -395,5 +395,5 @@ async fn a_deleted_sign_up_post_is_replaced_with_its_list(pool: PgPool) {
     let a = w.judge_says(new, &["wolf", "start"], &[]).await;
     assert!(says(&a, "ok-started"), "{a}");
     w.settle().await;
-    assert_eq!(w.game().await.chars.len(), 12);
+    assert_eq!(w.game().await.chars().len(), 12);
 }

@@ -140,14 +140,14 @@ async fn until(w: &World, what: &str, max: usize, done: impl Fn(&Game) -> bool) 
     assert!(
         done(&g),
         "{what} within {max} deadlines: {:?}, ended {}, next {:?}",
-        g.phase,
+        g.phase(),
         g.ended(),
         g.next_deadline()
     );
 }
 
 fn day_open(g: &Game, day: u32) -> bool {
-    g.day.as_ref().is_some_and(|d| d.day == day && !d.closed)
+    g.day().is_some_and(|d| d.day == day && !d.closed)
 }
 
 /// Posts `n` messages as `user` in `thread`, returning their ids once all are counted.
@@ -260,8 +260,8 @@ async fn help_and_history_in_both_languages_with_localized_commands(pool: PgPool
     let day1 = w.day_post();
     let g = w.game().await;
     let closes = wolfjudge::i18n::time(
-        g.day.as_ref().expect("day 1").closes,
-        g.ruleset.options.time_zone,
+        g.day().expect("day 1").closes,
+        g.ruleset().options.time_zone,
     );
     let a1 = post(&w, ua, day1, 2, a, 1).await;
     let b1 = post(&w, ub, day1, 1, b, 1).await;
@@ -323,8 +323,11 @@ async fn help_and_history_in_both_languages_with_localized_commands(pool: PgPool
     assert!(says_with(&page, Lang::Zh, "help-spectator", &[]), "{page}");
 
     // Night 1: what a player does at night.
-    until(&w, "night 1", 6, |g| matches!(g.phase, Phase::Night { .. })).await;
-    let night = phase_name(w.game().await.phase, Lang::Zh);
+    until(&w, "night 1", 6, |g| {
+        matches!(g.phase(), Phase::Night { .. })
+    })
+    .await;
+    let night = phase_name(w.game().await.phase(), Lang::Zh);
     let page = help(&w, "zh-CN", ua, day1).await;
     assert!(
         says_with(&page, Lang::Zh, "help-phase", &[("phase", &night)]),

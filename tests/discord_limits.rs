@@ -92,7 +92,7 @@ async fn vote(w: &World, user: u64, thread: u64, target: &str, reason: &str) {
 async fn to_open_day(w: &World) {
     for _ in 0..10 {
         let g = w.game().await;
-        if matches!(g.phase, Phase::Day { .. }) && g.day.as_ref().is_some_and(|d| !d.closed) {
+        if matches!(g.phase(), Phase::Day { .. }) && g.day().is_some_and(|d| !d.closed) {
             return;
         }
         w.pass_deadline().await;
@@ -121,8 +121,8 @@ async fn growing_texts_fit_discord_and_lose_nothing(pool: PgPool) {
     w.started_with(&[("ruleset", 3, json!("mafia"))]).await;
     to_open_day(&w).await;
     let g = w.game().await;
-    assert_eq!(g.chars.len(), 16);
-    assert!(matches!(g.phase, Phase::Day { .. }), "{:?}", g.phase);
+    assert_eq!(g.chars().len(), 16);
+    assert!(matches!(g.phase(), Phase::Day { .. }), "{:?}", g.phase());
     let thread = w.day_post();
     let living = g.living();
 
@@ -131,7 +131,7 @@ async fn growing_texts_fit_discord_and_lose_nothing(pool: PgPool) {
         w.fake.post(w.user_of(*c).await, thread, "发言");
     }
     let counted = |g: &wolfjudge::engine::Game| {
-        g.chars
+        g.chars()
             .iter()
             .map(|c| c.posts.values().sum::<u32>())
             .sum::<u32>()
@@ -477,7 +477,7 @@ async fn a_refused_dm_post_is_answered_in_the_games_language(pool: PgPool) {
         assert!(says(&done, "ok-setup"), "{done}");
         w.sign_up_and_start(&[("ruleset", 3, json!("m32"))]).await;
         let g = w.game().await;
-        assert!(g.ruleset.options.anonymous && matches!(g.phase, Phase::Day { .. }));
+        assert!(g.ruleset().options.anonymous && matches!(g.phase(), Phase::Day { .. }));
         let player = w.user_of(g.living()[0]).await;
         let dm = w.fake.dm_of(player).expect("a DM channel");
         // A post with nothing in it (an image alone has no text to relay).
@@ -501,7 +501,7 @@ async fn a_4000_character_dm_is_relayed_in_order_and_holds_nothing_up(pool: PgPo
     let w = World::new(pool).await;
     w.started().await;
     let g = w.game().await;
-    assert!(g.ruleset.options.anonymous && matches!(g.phase, Phase::Day { .. }));
+    assert!(g.ruleset().options.anonymous && matches!(g.phase(), Phase::Day { .. }));
     let thread = w.day_post();
     let (dmer, talker) = (g.living()[0], g.living()[1]);
     let dmer_user = w.user_of(dmer).await;

@@ -198,11 +198,9 @@ async fn mafia_started(w: &World, t: Tongue) -> Game {
     }
     // Night 1: each killer is asked for a kill and each officer for a check, by DM menus.
     assert!(
-        g.night
-            .as_ref()
-            .is_some_and(|n| n.night == 1 && !n.resolved),
+        g.night().is_some_and(|n| n.night == 1 && !n.resolved),
         "the game opens with night 1: {:?}",
-        g.phase
+        g.phase()
     );
     let asked = |id: &str| head(lang, id, "until", &[("night", "1".into())]);
     for (side, choice, prompt) in [
@@ -384,7 +382,7 @@ async fn mafia_won_by_a_concession(pool: PgPool, t: Tongue) {
     // A 1–1 tie between the checked killer and a civilian (the others do not vote).
     votes(&w, t, &g, day1, &[(p[0], k[0]), (k[0], c[1])]).await;
     until(&w, "day 1's tie round", 3, |g| {
-        g.day.as_ref().is_some_and(|d| d.day == 1 && d.round == 1)
+        g.day().is_some_and(|d| d.day == 1 && d.round == 1)
     })
     .await;
     let shown = thread_text(&w, day1);
@@ -402,7 +400,7 @@ async fn mafia_won_by_a_concession(pool: PgPool, t: Tongue) {
     );
     votes(&w, t, &g, day1, &[(p[0], k[0]), (c[4], k[0]), (k[1], c[1])]).await;
     until(&w, "night 2", 4, |g| {
-        g.night.as_ref().is_some_and(|n| n.night == 2)
+        g.night().is_some_and(|n| n.night == 2)
     })
     .await;
     let shown = thread_text(&w, day1);
@@ -449,7 +447,7 @@ async fn mafia_won_by_a_concession(pool: PgPool, t: Tongue) {
     // three is used up, so he has no last words.
     votes(&w, t, &g, day2, &[(p[1], k[1]), (p[2], k[1]), (k[2], p[1])]).await;
     until(&w, "night 3", 4, |g| {
-        g.night.as_ref().is_some_and(|n| n.night == 3)
+        g.night().is_some_and(|n| n.night == 3)
     })
     .await;
     assert_eq!(eliminated(&events(&w).await, k[1]), Some(Cause::Vote));
@@ -467,7 +465,7 @@ async fn mafia_won_by_a_concession(pool: PgPool, t: Tongue) {
     w.settle().await;
     let g = w.game().await;
     assert!(g.ended(), "the game is over");
-    assert_eq!(g.winner, Some(Winner::Police));
+    assert_eq!(g.winner(), Some(Winner::Police));
     assert!(events(&w)
         .await
         .iter()
@@ -552,11 +550,10 @@ async fn mafia_drawn_by_the_third_tie(pool: PgPool, t: Tongue) {
     let ballots = [(p[0], k[0]), (c[2], k[0]), (k[1], c[1]), (c[4], c[1])];
     votes(&w, t, &g, day1, &ballots).await;
     // Tie round 1: everyone living votes, only for the tied (the tied too): 2–2 again.
-    let in_round =
-        |r: u32| move |g: &Game| g.day.as_ref().is_some_and(|d| d.day == 1 && d.round == r);
+    let in_round = |r: u32| move |g: &Game| g.day().is_some_and(|d| d.day == 1 && d.round == r);
     until(&w, "tie round 1", 3, in_round(1)).await;
     let g1 = w.game().await;
-    assert_eq!(g1.day.as_ref().map(|d| d.candidates.len()), Some(2));
+    assert_eq!(g1.day().map(|d| d.candidates.len()), Some(2));
     votes(
         &w,
         t,
@@ -579,7 +576,7 @@ async fn mafia_drawn_by_the_third_tie(pool: PgPool, t: Tongue) {
     until(&w, "the draw", 3, |g| g.ended()).await;
     w.settle().await;
     let g = w.game().await;
-    assert_eq!(g.winner, Some(Winner::Draw));
+    assert_eq!(g.winner(), Some(Winner::Draw));
     assert!(g.is_alive(k[0]) && g.is_alive(c[1]), "nobody went out");
     let shown = thread_text(&w, day1);
     let draw = msg(

@@ -375,13 +375,13 @@ async fn a_day_post_is_locked_after_its_result_and_archived_by_discord(pool: PgP
     for _ in 0..30 {
         let g = w.game().await;
         assert!(!g.ended(), "the game ended before day 2");
-        if matches!(g.phase, Phase::Day { day: 2, .. }) {
+        if matches!(g.phase(), Phase::Day { day: 2, .. }) {
             break;
         }
         if between_phases(&w, &g).await {
             continue;
         }
-        match g.phase {
+        match g.phase() {
             Phase::Day { .. } => {
                 play_day(&w).await;
                 w.pass_deadline().await;
@@ -389,14 +389,14 @@ async fn a_day_post_is_locked_after_its_result_and_archived_by_discord(pool: PgP
             Phase::Night { .. } => {
                 give_last_words(&w).await;
                 play_night(&mut w, false).await;
-                while w.game().await.night.as_ref().is_some_and(|n| !n.resolved) {
+                while w.game().await.night().is_some_and(|n| !n.resolved) {
                     w.pass_deadline().await;
                 }
             }
             _ => w.pass_deadline().await,
         }
     }
-    assert!(matches!(w.game().await.phase, Phase::Day { day: 2, .. }));
+    assert!(matches!(w.game().await.phase(), Phase::Day { day: 2, .. }));
     w.settle().await;
     let day2 = w.day_post();
     assert_ne!(day1, day2);

@@ -55,7 +55,7 @@ fn line_of(post: &str, user: u64) -> String {
 /// The account playing the first character whose role's camp is `camp`, and its role.
 fn member_of(g: &Game, camp: Camp) -> (u64, Role) {
     let c = g
-        .chars
+        .chars()
         .iter()
         .find(|c| c.role.camp() == camp)
         .expect("a character of the camp");
@@ -64,7 +64,7 @@ fn member_of(g: &Game, camp: Camp) -> (u64, Role) {
 
 /// The role `user` plays in `g`.
 fn role_of(g: &Game, user: u64) -> Role {
-    g.chars
+    g.chars()
         .iter()
         .find(|c| c.player == user.to_string())
         .expect("the member plays")
@@ -139,7 +139,7 @@ async fn three_games_then_stats_leaderboard_card_marks_and_appeals(pool: PgPool)
 
     // A red card for a villager: m32 sends the village off (red_card_loses_camp).
     let name = g1
-        .chars
+        .chars()
         .iter()
         .find(|c| c.player == carded.to_string())
         .expect("seated")
@@ -159,7 +159,11 @@ async fn three_games_then_stats_leaderboard_card_marks_and_appeals(pool: PgPool)
     assert!(a.contains(&zh("ok-card", &[("name", &name)])), "{a}");
     w.settle().await;
     let g1 = w.game().await;
-    assert_eq!(g1.winner, Some(Winner::Wolves), "the red card ended game 1");
+    assert_eq!(
+        g1.winner(),
+        Some(Winner::Wolves),
+        "the red card ended game 1"
+    );
 
     // The judge's log lists both complaints at the end, after the reveal.
     let log: Vec<String> = w
@@ -179,7 +183,7 @@ async fn three_games_then_stats_leaderboard_card_marks_and_appeals(pool: PgPool)
             )
         });
     let wolf_name = &g1
-        .chars
+        .chars()
         .iter()
         .find(|c| c.player == wolf.to_string())
         .expect("seated")
@@ -399,7 +403,7 @@ async fn three_games_then_stats_leaderboard_card_marks_and_appeals(pool: PgPool)
     };
     let lines: Vec<&str> = a.lines().skip(1).collect();
     assert_eq!(lines.len(), 12, "{a}");
-    for c in &g3.chars {
+    for c in g3.chars() {
         let user: u64 = c.player.parse().expect("an account");
         let expected = if c.role.camp() == Camp::Wolves {
             line("1", user, "2", "67")

@@ -24,7 +24,7 @@ fn m32() -> Vec<(&'static str, u8, Value)> {
 /// The first character of `camp` in `g`: its account and name.
 fn member_of(g: &Game, camp: Camp, nth: usize) -> (u64, String) {
     let c = g
-        .chars
+        .chars()
         .iter()
         .filter(|c| c.role.camp() == camp)
         .nth(nth)
@@ -34,7 +34,7 @@ fn member_of(g: &Game, camp: Camp, nth: usize) -> (u64, String) {
 
 /// The name `user` plays under in `g`.
 fn name_of(g: &Game, user: u64) -> String {
-    g.chars
+    g.chars()
         .iter()
         .find(|c| c.player == user.to_string())
         .expect("seated")
@@ -119,7 +119,7 @@ async fn three_games_then_the_record_own_and_as_judge(pool: PgPool) {
     let (other, other_name) = member_of(&g1, Camp::Village, 1);
     card(&w, thread1, &name1, 1, "刷屏").await;
     card(&w, thread1, &name1, 2, "辱骂他人").await;
-    assert_eq!(w.game().await.winner, Some(Winner::Wolves));
+    assert_eq!(w.game().await.winner(), Some(Winner::Wolves));
     // The judge's log at the end lists the red card that goes on record, with its player.
     let reds = zh("record-reds-title", &[("count", "1")]);
     let at_end = w
@@ -440,7 +440,7 @@ async fn an_appeal_answered_after_the_end_withdraws_the_card(pool: PgPool) {
         .await;
     assert_eq!(a, zh("ok-appeal", &[]));
     card(&w, thread1, &name, 2, "辱骂他人").await;
-    assert_eq!(w.game().await.winner, Some(Winner::Wolves));
+    assert_eq!(w.game().await.winner(), Some(Winner::Wolves));
     let post = w.open_signup().await;
     let (a, _) = press_join(&w, carded, &post).await;
     assert!(says(&a, "svc-barred"), "{a}");
@@ -555,7 +555,7 @@ async fn an_appeal_answered_after_the_end_withdraws_the_card(pool: PgPool) {
         .load(wolfjudge::service::GameId(game1))
         .await
         .expect("game 1");
-    assert_eq!(g1.winner, Some(Winner::Wolves));
+    assert_eq!(g1.winner(), Some(Winner::Wolves));
     // The record shows the card withdrawn and the appeal answered.
     let (a, _) = record(&w, carded, false, None).await;
     assert!(a.contains(&zh("record-flag-withdrawn", &[])), "{a}");

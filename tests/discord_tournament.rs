@@ -122,8 +122,8 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
     let game_id = w.game_id().await;
     let g = w.game().await;
     // m32 is anonymous: drawn character names and seating; the members' accounts play.
-    let mut accounts: Vec<String> = g.chars.iter().map(|c| c.player.clone()).collect();
-    for c in &g.chars {
+    let mut accounts: Vec<String> = g.chars().iter().map(|c| c.player.clone()).collect();
+    for c in g.chars() {
         assert!(!NAMES.contains(&c.name.as_str()), "{}", c.name);
     }
     accounts.sort();
@@ -153,7 +153,7 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
 
     // The seer gets a blue card (it shows in their /stats below).
     let seer = g
-        .chars
+        .chars()
         .iter()
         .position(|c| c.role == Role::Seer)
         .expect("a seer");
@@ -162,14 +162,14 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
             thread,
             &["judge", "card"],
             &[
-                ("target", 3, json!(g.chars[seer].name)),
+                ("target", 3, json!(g.chars()[seer].name)),
                 ("color", 4, json!(0)),
                 ("reason", 3, json!("提醒")),
             ],
         )
         .await;
     assert!(
-        a.contains(&zh("ok-card", &[("name", &g.chars[seer].name)])),
+        a.contains(&zh("ok-card", &[("name", &g.chars()[seer].name)])),
         "{a}"
     );
 
@@ -184,15 +184,15 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
     assert_eq!(a, zh("ok-ended", &[]));
     w.settle().await;
     let g = w.game().await;
-    assert_eq!(g.winner, Some(Winner::Village));
+    assert_eq!(g.winner(), Some(Winner::Village));
     let (player, role) = (
-        format!("<@{}>", g.chars[0].player),
-        role_name(g.chars[0].role, Lang::Zh),
+        format!("<@{}>", g.chars()[0].player),
+        role_name(g.chars()[0].role, Lang::Zh),
     );
     let amber = zh(
         "ev-reveal-role",
         &[
-            ("name", &g.chars[0].name),
+            ("name", &g.chars()[0].name),
             ("player", &player),
             ("role", &role),
         ],
@@ -237,7 +237,7 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
     // witch and the hunter 3, the wolves 0; the tournament's judge 1 per game.
     // Seat → (account, member's name): the seating of an anonymous game is drawn.
     let member = |seat: usize| -> (u64, &str) {
-        let account: u64 = g.chars[seat].player.parse().expect("an account id");
+        let account: u64 = g.chars()[seat].player.parse().expect("an account id");
         let i = w
             .players
             .iter()
@@ -245,7 +245,7 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
             .expect("a member");
         (account, NAMES[i])
     };
-    for (i, c) in g.chars.iter().enumerate() {
+    for (i, c) in g.chars().iter().enumerate() {
         let want = match c.role {
             Role::Villager => 2,
             Role::Seer | Role::Witch | Role::Hunter => 3,
@@ -286,8 +286,8 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
         table.contains(&zh("tournament-award-none", &[("award", "最佳狼人")])),
         "{table}"
     );
-    let gods: Vec<&str> = (0..g.chars.len())
-        .filter(|i| matches!(g.chars[*i].role, Role::Seer | Role::Witch | Role::Hunter))
+    let gods: Vec<&str> = (0..g.chars().len())
+        .filter(|i| matches!(g.chars()[*i].role, Role::Seer | Role::Witch | Role::Hunter))
         .map(|i| member(i).1)
         .collect();
     let god_roles = roles_named(Lang::Zh, &[Role::Seer, Role::Witch, Role::Hunter]);
@@ -323,7 +323,7 @@ async fn a_tournament_game_then_standings_and_stats(pool: PgPool) {
     // /stats @member, privately: the seer (a winner, carded) and a wolf.
     let winner = seer;
     let wolf = g
-        .chars
+        .chars()
         .iter()
         .position(|c| c.role == Role::Wolf)
         .expect("a wolf");

@@ -805,7 +805,11 @@ async fn a_club_day_shows_its_uno_and_mafia_contests(pool: PgPool) {
         ])
         .await;
     let g = w.game().await;
-    let roles: Vec<(&str, Role)> = g.chars.iter().map(|c| (c.name.as_str(), c.role)).collect();
+    let roles: Vec<(&str, Role)> = g
+        .chars()
+        .iter()
+        .map(|c| (c.name.as_str(), c.role))
+        .collect();
     assert_eq!(
         roles,
         [

@@ -33,11 +33,11 @@ async fn day_one(w: &World, lang: &str) -> (Game, u64) {
         .await;
     let g = w.game().await;
     assert!(
-        matches!(g.phase, Phase::Day { day: 1, round: 0 }),
+        matches!(g.phase(), Phase::Day { day: 1, round: 0 }),
         "{:?}",
-        g.phase
+        g.phase()
     );
-    assert!(!g.ruleset.options.anonymous && g.ruleset.options.auto_cards);
+    assert!(!g.ruleset().options.anonymous && g.ruleset().options.auto_cards);
     let lang = if lang == "en" { Lang::En } else { Lang::Zh };
     let thread = w
         .fake
@@ -173,11 +173,11 @@ fn expected_line(g: &Game, c: CharId, posts: u32, no_vote: bool, lang: Lang) -> 
 /// The whole warning naming `lines`, with the close time in the game's zone and as a
 /// Discord timestamp.
 fn expected_warning(g: &Game, lines: &[String], lang: Lang) -> String {
-    let closes = g.day.as_ref().expect("a day").closes;
+    let closes = g.day().expect("a day").closes;
     let mut all = vec![msg(
         lang,
         "view-at-risk-heading",
-        &[("closes", &i18n::time(closes, g.ruleset.options.time_zone))],
+        &[("closes", &i18n::time(closes, g.ruleset().options.time_zone))],
     )];
     all.extend(lines.iter().cloned());
     all.push(format!("⏰ <t:{0}:F> (<t:{0}:R>)", closes.timestamp()));
@@ -193,7 +193,7 @@ fn expected_warning(g: &Game, lines: &[String], lang: Lang) -> String {
 async fn warnings_reach_exactly_the_characters_the_close_would_card(pool: PgPool) {
     let mut w = World::unpaced(pool).await;
     let (g, thread) = day_one(&w, "zh").await;
-    let closes = g.day.as_ref().expect("day 1").closes;
+    let closes = g.day().expect("day 1").closes;
     let living = g.living();
     let (fine, no_vote, few, gone) = (living[0], living[1], living[2], living[3]);
     let rest: Vec<CharId> = living[4..].to_vec();
@@ -264,7 +264,7 @@ async fn warnings_reach_exactly_the_characters_the_close_would_card(pool: PgPool
     let heading = msg(
         Lang::Zh,
         "view-at-risk-heading",
-        &[("closes", &i18n::time(closes, g.ruleset.options.time_zone))],
+        &[("closes", &i18n::time(closes, g.ruleset().options.time_zone))],
     );
     assert!(status.contains(&heading), "{status}");
     let no_vote_mark = msg(Lang::Zh, "view-at-risk-no-vote", &[]);
@@ -354,14 +354,14 @@ async fn warnings_reach_exactly_the_characters_the_close_would_card(pool: PgPool
 async fn english_warnings_follow_an_extension_and_stop_after_the_speed_up(pool: PgPool) {
     let w = World::new(pool).await;
     let (g, thread) = day_one(&w, "en").await;
-    let old = g.day.as_ref().expect("day 1").closes;
+    let old = g.day().expect("day 1").closes;
     let a = w
         .judge_says(thread, &["judge", "extend"], &[("by", 3, json!("2h"))])
         .await;
     assert!(!a.is_empty());
     w.settle().await;
     let g = w.game().await;
-    let closes = g.day.as_ref().expect("day 1").closes;
+    let closes = g.day().expect("day 1").closes;
     assert_eq!(closes, old + Duration::hours(2), "{a}");
     let mut accounts = Vec::new();
     for c in g.living() {
@@ -406,14 +406,14 @@ async fn english_warnings_follow_an_extension_and_stop_after_the_speed_up(pool: 
         .await;
     assert!(!a.is_empty());
     let closes = closes + Duration::minutes(30);
-    assert_eq!(w.game().await.day.expect("day 1").closes, closes);
+    assert_eq!(w.game().await.day().expect("day 1").closes, closes);
     // More than half of the living ask for the speed-up.
     for (_, user) in accounts.iter().take(7) {
         let a = w.say(*user, thread, &["speedup"], &[]).await;
         assert!(!a.is_empty());
     }
     w.settle().await;
-    assert!(w.game().await.sped_up);
+    assert!(w.game().await.sped_up());
     let one = closes - Duration::hours(1);
     w.clock.set(one + Duration::seconds(1));
     warning_fired(&w, 3600, one).await;

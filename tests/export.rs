@@ -167,16 +167,16 @@ async fn an_exported_real_game_replays_to_the_same_report_and_game(pool: PgPool)
 
     // ... and the game the store holds: winner, eliminations (causes, phases), cards, roles.
     let stored = store.load(GameId(id)).await.expect("the stored game");
-    assert!(stored.winner.is_some(), "the stored game ended");
-    assert_eq!(run.game.winner, stored.winner);
-    assert_eq!(run.game.eliminations, stored.eliminations);
-    assert!(!stored.eliminations.is_empty());
+    assert!(stored.winner().is_some(), "the stored game ended");
+    assert_eq!(run.game.winner(), stored.winner());
+    assert_eq!(run.game.eliminations(), stored.eliminations());
+    assert!(!stored.eliminations().is_empty());
     assert_eq!(
         Report::of(&run.game, Vec::new()),
         Report::of(&stored, Vec::new())
     );
     let cards = |g: &wolfjudge::engine::Game| -> Vec<_> {
-        g.chars.iter().map(|c| (c.role, c.cards)).collect()
+        g.chars().iter().map(|c| (c.role, c.cards)).collect()
     };
     assert_eq!(cards(&run.game), cards(&stored));
     // Event for event, the replay is the stored game (times aside: the script's clock
@@ -220,7 +220,7 @@ async fn an_exported_real_game_replays_to_the_same_report_and_game(pool: PgPool)
         .iter()
         .find(|d| d.what == "vote" && d.by == Some(CharId(3)))
         .expect("the early vote");
-    assert_eq!(early.at, Some(stored.start + ms(1_700)));
+    assert_eq!(early.at, Some(stored.start() + ms(1_700)));
     assert_eq!(early.text.as_deref(), Some("早"));
 }
 
@@ -329,7 +329,7 @@ async fn an_exported_game_with_a_256_bit_seed_verifies(pool: PgPool) {
     .await
     .expect("the inputs play");
     let stored = store.load(GameId(id)).await.expect("the game");
-    assert_eq!(stored.seed, Seed::Bytes(bytes));
+    assert_eq!(stored.seed(), Seed::Bytes(bytes));
 
     let export = replay::export(&store, GameId(id))
         .await
@@ -363,7 +363,7 @@ async fn an_exported_game_with_a_256_bit_seed_verifies(pool: PgPool) {
         "verify",
         &path,
         "--commitment",
-        &stored.commitment,
+        stored.commitment(),
         "--lang",
         "en",
     ]);
@@ -377,7 +377,7 @@ async fn an_exported_game_with_a_256_bit_seed_verifies(pool: PgPool) {
         says_with(&stdout, Lang::En, "cli-verify-seed-256", &[("seed", &hex)]),
         "{stdout}"
     );
-    for c in &stored.chars {
+    for c in stored.chars() {
         assert!(
             stdout.contains(&format!("{}: {} (", c.name, c.role.key())),
             "{} is dealt {:?}: {stdout}",
@@ -518,7 +518,7 @@ fn the_reveal_lists_cards_vote_changes_proxies_and_decisions_with_times() {
         .events
         .iter()
         .find(|e| matches!(e.kind, EventKind::Shot { .. }))
-        .map(|e| wolfjudge::i18n::time(e.at, run.game.ruleset.options.time_zone))
+        .map(|e| wolfjudge::i18n::time(e.at, run.game.ruleset().options.time_zone))
         .expect("G shot");
     let day1 = Phase::Day { day: 1, round: 0 };
     let night1 = Phase::Night { night: 1 };
@@ -722,11 +722,11 @@ async fn wolfjudge_export_writes_a_uno_game_as_a_script_that_replays(pool: PgPoo
         .expect("a UNO sign-up");
     for i in 0..3 {
         service
-            .join(s.id, Account::new(100 + i), &format!("P{i}"))
+            .join(s.row.id, Account::new(100 + i), &format!("P{i}"))
             .await
             .expect("a join");
     }
-    let game = service.start(s.id).await.expect("the deal");
+    let game = service.start(s.row.id).await.expect("the deal");
     for n in 0..400 {
         let st = service.uno_game(game).await.expect("the game");
         if st.game.ended() {

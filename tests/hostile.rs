@@ -247,7 +247,7 @@ fn extends_from_year_9999_end_with_a_clean_refusal() {
     assert!(run.report.steps[ok..]
         .iter()
         .all(|s| s.error.as_deref() == Some("clock_limit")));
-    let closes = run.game.day.as_ref().expect("day 1").closes;
+    let closes = run.game.day().expect("day 1").closes;
     assert!(closes <= run.game.latest(), "no deadline past the limit");
     let msg = run.report.steps[ok].message.as_deref().unwrap_or_default();
     assert!(msg.contains("100 years"), "{msg}");
@@ -995,7 +995,7 @@ proptest! {
                 // Waits share the script's budget; an action opens at most a few phases.
                 let bound = MAX_PHASES_PER_SCRIPT + MAX_PHASES_PER_WAIT + 4 * steps;
                 prop_assert!(phases_opened(&run.events) <= bound);
-                prop_assert!(run.game.clock <= run.game.latest());
+                prop_assert!(run.game.clock() <= run.game.latest());
                 serde_json::to_string(&run.report).map_err(|e| TestCaseError::fail(e.to_string()))?;
             }
             Err(e) => {

@@ -475,15 +475,15 @@ async fn a_post_the_gateway_missed_counts_at_the_close(pool: PgPool) {
     let w = open_world(pool).await;
     w.started().await;
     let g = w.game().await;
-    assert!(!g.ruleset.options.anonymous && g.ruleset.options.auto_cards);
-    let Phase::Day { day, .. } = g.phase else {
+    assert!(!g.ruleset().options.anonymous && g.ruleset().options.auto_cards);
+    let Phase::Day { day, .. } = g.phase() else {
         panic!("m32 opens with a day");
     };
     let thread = w.day_post();
     let living = g.living();
     let (poster, silent) = (living[0], living[1]);
     let user = w.user_of(poster).await;
-    let need = g.ruleset.options.lurk_min_posts_day;
+    let need = g.ruleset().options.lurk_min_posts_day;
     assert!(need >= 2);
     let posts = |g: &Game| g.ch(poster).posts.get(&day).copied().unwrap_or(0);
     for k in 1..need {
@@ -543,7 +543,7 @@ async fn an_anonymous_days_missed_message_is_removed_after_the_close(pool: PgPoo
     let w = World::new(pool).await;
     w.started().await;
     let g = w.game().await;
-    assert!(g.ruleset.options.anonymous);
+    assert!(g.ruleset().options.anonymous);
     let thread = w.day_post();
     let user = w.user_of(g.living()[0]).await;
     let missed = w
@@ -581,7 +581,7 @@ async fn a_post_and_a_command_during_a_database_outage() {
     let w = open_world(pool).await;
     let (signup_post, _) = w.started().await;
     let g = w.game().await;
-    let Phase::Day { day, .. } = g.phase else {
+    let Phase::Day { day, .. } = g.phase() else {
         panic!("m32 opens with a day");
     };
     let thread = w.day_post();

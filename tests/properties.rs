@@ -212,17 +212,16 @@ fn config() -> ProptestConfig {
 
 /// The current phase's length in seconds (what a step's advance is a fraction of).
 fn phase_secs(g: &Game) -> i64 {
-    let o = &g.ruleset.options;
-    if !g.pending.is_empty() {
+    let o = &g.ruleset().options;
+    if !g.pending().is_empty() {
         return o.decision_window.0;
     }
-    match g.phase {
+    match g.phase() {
         Phase::Day { .. } => g
-            .day
-            .as_ref()
+            .day()
             .filter(|d| !d.closed)
             .map_or(o.day_length.0, |d| (d.closes - d.opened).num_seconds()),
-        Phase::Night { .. } => g.night.as_ref().map_or(o.witch_deadline.0, |n| {
+        Phase::Night { .. } => g.night().map_or(o.witch_deadline.0, |n| {
             let until = if g.kind() == Kind::Mafia {
                 n.wolves_until
             } else {
@@ -289,7 +288,7 @@ fn progress(g: &Game, s: &Step) -> Option<Command> {
     let sloppy = s.kind.is_multiple_of(7);
     let living = g.living();
     let everyone: Vec<CharId> = g.ids().collect();
-    let focus = (g.last_day as usize) * 5 + g.eliminations.len();
+    let focus = (g.last_day() as usize) * 5 + g.eliminations().len();
     let t = s.target;
     let others = |c: CharId, list: &[CharId]| {
         if sloppy && t.is_multiple_of(3) {
@@ -298,7 +297,7 @@ fn progress(g: &Game, s: &Step) -> Option<Command> {
             without(list, c)
         }
     };
-    if let Some(p) = g.pending.get(s.actor % g.pending.len().max(1)) {
+    if let Some(p) = g.pending().get(s.actor % g.pending().len().max(1)) {
         let c = p.character;
         let action = match p.kind {
             DecisionKind::Shoot if s.kind.is_multiple_of(5) => Action::HoldFire,
@@ -316,9 +315,9 @@ fn progress(g: &Game, s: &Step) -> Option<Command> {
     }
     if s.kind.is_multiple_of(16) {
         let due: Vec<CharId> = g
-            .grants
+            .grants()
             .iter()
-            .filter(|gr| sloppy || (gr.text.is_none() && g.last_day < gr.due_day))
+            .filter(|gr| sloppy || (gr.text.is_none() && g.last_day() < gr.due_day))
             .map(|gr| gr.character)
             .collect();
         if let Some(c) = due.get(s.actor % due.len().max(1)) {
@@ -330,9 +329,9 @@ fn progress(g: &Game, s: &Step) -> Option<Command> {
             ));
         }
     }
-    match g.phase {
+    match g.phase() {
         Phase::Day { .. } => {
-            let d = g.day.as_ref().filter(|d| !d.closed)?;
+            let d = g.day().filter(|d| !d.closed)?;
             let voters: Vec<CharId> = if d.round == 0 || sloppy {
                 living.clone()
             } else {
@@ -363,7 +362,7 @@ fn progress(g: &Game, s: &Step) -> Option<Command> {
             } else if sloppy {
                 voters
             } else {
-                let changes = g.ruleset.options.vote_changes;
+                let changes = g.ruleset().options.vote_changes;
                 voters
                     .into_iter()
                     .filter(|v| d.ballots.get(v).is_none_or(|b| b.changes < changes))
@@ -387,7 +386,7 @@ fn progress(g: &Game, s: &Step) -> Option<Command> {
             Some(Command::by(c, action))
         }
         Phase::Night { .. } => {
-            let n = g.night.as_ref().filter(|n| !n.resolved)?;
+            let n = g.night().filter(|n| !n.resolved)?;
             // Who should act now, grouped by role so that each part of the night gets its turn.
             let mut groups: Vec<Vec<Command>> = Vec::new();
             let wolfish = g.living_with(Role::is_wolfish);
@@ -425,7 +424,7 @@ fn progress(g: &Game, s: &Step) -> Option<Command> {
                 Kind::Werewolf => {
                     if !n.wolves_closed || sloppy {
                         let election =
-                            g.ruleset.options.wolf_leader && g.leader.is_none() && n.night == 1;
+                            g.ruleset().options.wolf_leader && g.leader().is_none() && n.night == 1;
                         if election || sloppy {
                             let targets = if sloppy { &everyone } else { &wolfish };
                             let group = killers
@@ -445,7 +444,7 @@ fn progress(g: &Game, s: &Step) -> Option<Command> {
                             let pickers: Vec<CharId> = if sloppy {
                                 wolfish.clone()
                             } else {
-                                g.leader.filter(|l| g.is_alive(*l)).into_iter().collect()
+                                g.leader().filter(|l| g.is_alive(*l)).into_iter().collect()
                             };
                             let targets = if sloppy { &everyone } else { &submitted };
                             let group = pickers
@@ -570,7 +569,7 @@ fn board_action(g: &Game, s: &Step) -> Option<Command> {
 
 /// Any action at all, by anyone (a character, the judge, the clock or nobody), on anyone.
 fn raw(g: &Game, s: &Step) -> Command {
-    let n = g.chars.len();
+    let n = g.chars().len();
     let actor = match s.actor % (n + 3) {
         i if i < n => Actor::Character(CharId(i as u16)),
         i if i == n => Actor::Judge,
@@ -632,7 +631,7 @@ fn raw(g: &Game, s: &Step) -> Command {
 
 /// A judge's command: mostly cards and extensions, rarely a removal or the end.
 fn judge(g: &Game, s: &Step) -> Command {
-    let n = g.chars.len().max(1);
+    let n = g.chars().len().max(1);
     let target = CharId((s.target % n) as u16);
     let reason = s.text.clone();
     let action = match (s.kind, s.actor % 8) {
@@ -724,7 +723,7 @@ impl Turn<'_> {
             "step {} at {} ({}): {:?} -> {:?}",
             self.index,
             self.now,
-            self.before.phase,
+            self.before.phase(),
             self.cmd,
             self.result.as_ref().map(|e| e.len())
         )
@@ -864,9 +863,21 @@ fn public_texts(e: &Event, g: &Game, lang: Lang) -> Vec<String> {
 /// reads differently.
 fn redealt(g: &Game) -> Game {
     let mut h = g.clone();
-    for ch in &mut h.chars {
-        ch.role = crate::common::swapped(ch.role);
-    }
+    let deal = EventKind::RolesDealt {
+        roles: g
+            .chars()
+            .iter()
+            .map(|ch| crate::common::swapped(ch.role))
+            .collect(),
+        by_seed: false,
+    };
+    apply(
+        &mut h,
+        &Event {
+            at: g.clock(),
+            kind: deal,
+        },
+    );
     h
 }
 
@@ -994,7 +1005,9 @@ fn allowed_dead(a: &Action) -> bool {
 }
 
 fn has_pending(g: &Game, kind: DecisionKind, c: CharId) -> bool {
-    g.pending.iter().any(|p| p.kind == kind && p.character == c)
+    g.pending()
+        .iter()
+        .any(|p| p.kind == kind && p.character == c)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1022,7 +1035,7 @@ proptest! {
                 );
                 for e in events {
                     prop_assert!(e.at <= t.now, "an event from the future: {:?} in {}", e, t.describe());
-                    prop_assert!(e.at >= t.before.clock, "an event before the game's clock: {:?} in {}", e, t.describe());
+                    prop_assert!(e.at >= t.before.clock(), "an event before the game's clock: {:?} in {}", e, t.describe());
                 }
             }
             Ok(())
@@ -1043,7 +1056,7 @@ proptest! {
         play(&spec, &steps, |t| {
             let Ok(events) = t.result else { return Ok(()) };
             if let Actor::Character(c) = t.cmd.actor {
-                if c.idx() < t.at_now.chars.len() && !t.at_now.is_alive(c) {
+                if c.idx() < t.at_now.chars().len() && !t.at_now.is_alive(c) {
                     prop_assert!(
                         allowed_dead(&t.cmd.action),
                         "a dead character's command was accepted: {}",
@@ -1106,13 +1119,13 @@ proptest! {
                     let EventKind::VoteCast { by, target, change, proxy, .. } = &e.kind else {
                         return Ok(());
                     };
-                    let o = &g.ruleset.options;
+                    let o = &g.ruleset().options;
                     let ctx = || format!("event {i} {:?}: {}", e.kind, t.describe());
-                    let d = match (g.phase, g.day.as_ref()) {
+                    let d = match (g.phase(), g.day()) {
                         // With fixed phase times the day opens on time even while a
                         // decision is still open (a dead sheriff's badge, docs/rules.md §1).
                         (Phase::Day { .. }, Some(d))
-                            if !d.closed && (g.pending.is_empty() || o.fixed_phase_times) => d,
+                            if !d.closed && (g.pending().is_empty() || o.fixed_phase_times) => d,
                         _ => return Err(TestCaseError::fail(format!("a vote outside an open day: {}", ctx()))),
                     };
                     prop_assert!(g.is_alive(*by), "a dead voter: {}", ctx());
@@ -1137,7 +1150,7 @@ proptest! {
                     Ok(())
                 })?;
             }
-            if let Some(d) = t.after.day.as_ref() {
+            if let Some(d) = t.after.day() {
                 let counts = cast.get(&(d.day, d.round)).cloned().unwrap_or_default();
                 prop_assert_eq!(
                     d.ballots.keys().copied().collect::<Vec<_>>(),
@@ -1145,7 +1158,7 @@ proptest! {
                     "standing ballots are not the voters who voted: {}", t.describe()
                 );
                 for (voter, b) in &d.ballots {
-                    prop_assert!(b.changes <= t.after.ruleset.options.vote_changes, "{:?} changed {} times: {}", voter, b.changes, t.describe());
+                    prop_assert!(b.changes <= t.after.ruleset().options.vote_changes, "{:?} changed {} times: {}", voter, b.changes, t.describe());
                     prop_assert_eq!(b.changes + 1, counts[voter], "ballot change count: {}", t.describe());
                 }
             }
@@ -1348,8 +1361,8 @@ proptest! {
     fn the_first_night_rule_holds(spec in game_spec(), steps in steps()) {
         let Some(seat) = spec.forbidden else { return Ok(()) };
         let forbidden = NAMES[seat];
-        let night_one = |g: &Game| g.night.as_ref().is_some_and(|n| n.night == 1 && !n.resolved);
-        let plays = |g: &Game, t: CharId| g.chars.get(t.idx()).is_some_and(|c| c.player == forbidden);
+        let night_one = |g: &Game| g.night().is_some_and(|n| n.night == 1 && !n.resolved);
+        let plays = |g: &Game, t: CharId| g.chars().get(t.idx()).is_some_and(|c| c.player == forbidden);
         play(&spec, &steps, |t| {
             let target = match &t.cmd.action {
                 Action::Kill { target, .. } | Action::Pick { target } => Some(*target),
@@ -1548,9 +1561,9 @@ fn generated_games_mostly_end() {
                 spec.auto_cards,
                 spec.n,
                 played.ended_at(),
-                played.game.phase,
+                played.game.phase(),
                 end,
-                played.game.eliminations.len(),
+                played.game.eliminations().len(),
                 refused
             );
         }
@@ -1660,12 +1673,12 @@ fn says(t: &Table, err: &RuleError, code: &str, args: Said) {
 fn to_night_kill(t: &mut Table, victim: &str) {
     // Fixed phase times: the night opens 10 minutes after the close.
     t.wait(Span::parse("24h10m").unwrap());
-    assert_eq!(t.game.phase, Phase::Night { night: 1 });
+    assert_eq!(t.game.phase(), Phase::Night { night: 1 });
     let ash = seat("Ash");
     for w in ["Ash", "Birch", "Cedar", "Daisy"] {
         ok(t, w, Action::LeaderVote { target: ash });
     }
-    assert_eq!(t.game.leader, Some(ash));
+    assert_eq!(t.game.leader(), Some(ash));
     let v = seat(victim);
     ok(
         t,
@@ -1758,7 +1771,7 @@ fn refusal_second_vote_change() {
         vec![("limit", "1".into())]
     });
     assert_eq!(
-        t.game.day.as_ref().unwrap().ballots[&seat("Ash")].target,
+        t.game.day().unwrap().ballots[&seat("Ash")].target,
         Some(cedar)
     );
 }

@@ -246,7 +246,8 @@ async fn a_vote_costs_two_round_trips_and_a_refusal_one(pool: PgPool) {
         .load(game)
         .await
         .expect("the game")
-        .day
+        .day()
+        .cloned()
         .expect("the day");
     let target = |c: CharId| day.ballots.get(&c).and_then(|b| b.target);
     assert_eq!(
@@ -264,7 +265,7 @@ async fn a_vote_costs_two_round_trips_and_a_refusal_one(pool: PgPool) {
 
     // Night 1: the wolves' menus in their DMs.
     let g = fire_until(&service, &clock, game, |g| {
-        matches!(g.phase, Phase::Night { .. })
+        matches!(g.phase(), Phase::Night { .. })
     })
     .await;
     let wolves = g.living_with(Role::is_wolfish);
@@ -412,11 +413,11 @@ async fn a_uno_move_costs_at_most_two_round_trips_and_a_refusal_one(pool: PgPool
         .expect("a UNO sign-up");
     for i in 0..4 {
         service
-            .join(signup.id, Account::new(FIRST + i), &format!("P{i}"))
+            .join(signup.row.id, Account::new(FIRST + i), &format!("P{i}"))
             .await
             .expect("a join");
     }
-    let game = service.start(signup.id).await.expect("the deal");
+    let game = service.start(signup.row.id).await.expect("the deal");
     let mut n = 0;
     let mut key = move || {
         n += 1;

@@ -88,11 +88,11 @@ async fn full_signup_in(
         .await
         .expect("the sign-up opens");
     for i in 0..12 {
-        s.join(signup.id, Account::new(first + i), &format!("P{i}"))
+        s.join(signup.row.id, Account::new(first + i), &format!("P{i}"))
             .await
             .expect("a member joins");
     }
-    signup.id
+    signup.row.id
 }
 
 /// Makes every insert into `table` fail, as a crash or a lost connection would at that
@@ -122,11 +122,11 @@ async fn allow_inserts(pool: &PgPool, table: &str) {
 async fn seats_and_players(s: &Service, game: GameId) -> (Vec<u64>, Vec<u64>) {
     let route = s.route(game).await.expect("the game's route");
     let g = s.store().load(game).await.expect("the game loads");
-    let seats = (0..g.chars.len() as u16)
+    let seats = (0..g.chars().len() as u16)
         .map(|c| route.seats.get(&c).map_or(0, |a| a.get()))
         .collect();
     let players = g
-        .chars
+        .chars()
         .iter()
         .map(|c| c.player.parse().unwrap_or(0))
         .collect();
@@ -187,7 +187,7 @@ async fn forty_sign_ups_each_started_twice_at_once_are_dealt_once(pool: PgPool) 
         let g = s.store().load(a).await.expect("the game");
         let seating: Vec<u64> = seating.into_iter().map(|u| u as u64).collect();
         let stored = <[u8; 32]>::try_from(seed256).map(Seed::Bytes);
-        if seats != players || seed.is_some() || stored != Ok(g.seed) || seating != players {
+        if seats != players || seed.is_some() || stored != Ok(g.seed()) || seating != players {
             wrong.push(k);
         }
     }
@@ -432,7 +432,7 @@ async fn foreign_game(pool: &PgPool) -> (GameId, SignupId, SignupId) {
         .execute(pool)
         .await
         .expect("mark its messages sent");
-    (game, id, open.id)
+    (game, id, open.row.id)
 }
 
 #[sqlx::test(migrations = "./migrations")]

@@ -18,7 +18,7 @@ fn check_game(ruleset: &str, seed: u64, s: &Simulation) -> Winner {
     let winner = s.winner.unwrap_or_else(|| panic!("{what}: no winner"));
     let game = Game::replay(&s.events);
     assert!(game.ended(), "{what}: not ended");
-    assert_eq!(game.winner, Some(winner), "{what}");
+    assert_eq!(game.winner(), Some(winner), "{what}");
     assert!(
         s.commands > 0 && s.commands < COMMAND_CAP,
         "{what}: {}",
@@ -220,7 +220,7 @@ fn the_transcript_shows_the_forum_life() {
     let g = Game::replay(&s.events);
     assert_eq!(
         index.len(),
-        g.chars.len(),
+        g.chars().len(),
         "one line per character: {index:?}"
     );
     let counted: usize = index.iter().map(|l| l.matches('#').count()).sum();

@@ -130,7 +130,7 @@ async fn concurrent_votes_are_neither_lost_nor_doubled(pool: PgPool) {
         })
         .collect();
     assert_eq!(casts.len(), 24, "one event per accepted vote");
-    let day = game.day.as_ref().expect("day 1 is open");
+    let day = game.day().expect("day 1 is open");
     for c in 0..12u16 {
         let c = CharId(c);
         let last = casts.iter().rev().find(|(by, _)| *by == c).map(|(_, t)| *t);
@@ -1460,7 +1460,7 @@ async fn a_command_that_lost_to_this_process_runs_again_without_a_load(pool: PgP
         "the second vote took {statements} statements after losing to the first"
     );
     let g = st.load(GameId(game)).await.expect("loads");
-    let day = g.day.as_ref().expect("day 1");
+    let day = g.day().expect("day 1");
     assert_eq!(day.ballots.len(), 2, "both votes stand");
 }
 

@@ -161,11 +161,11 @@ async fn the_count_is_one_message_edited_after_every_vote_and_kept_at_the_close(
         .expect("the result posted");
     assert!(last_edit < result, "the final count first, then the result");
     // On to day 2 (nobody acts at night: nobody dies).
-    while !matches!(w.game().await.phase, Phase::Day { day: 2, .. }) {
+    while !matches!(w.game().await.phase(), Phase::Day { day: 2, .. }) {
         w.pass_deadline().await;
     }
     let g = w.game().await;
-    assert_eq!(g.sheriff, Some(sheriff), "elected on day 1");
+    assert_eq!(g.sheriff(), Some(sheriff), "elected on day 1");
     let day2 = w.day_post();
     assert_ne!(day1, day2);
     let day1_final = count(&w, day1, 1, 0).await;
@@ -338,12 +338,12 @@ async fn the_count_is_one_message_edited_after_every_vote_and_kept_at_the_close(
 async fn a_mafia_tie_round_has_its_own_count(pool: PgPool) {
     let w = World::new(pool).await;
     w.started_with(&[("ruleset", 3, json!("mafia"))]).await;
-    while !matches!(w.game().await.phase, Phase::Day { .. }) {
+    while !matches!(w.game().await.phase(), Phase::Day { .. }) {
         w.pass_deadline().await;
     }
     let g = w.game().await;
     let thread = w.day_post();
-    let Phase::Day { day, .. } = g.phase else {
+    let Phase::Day { day, .. } = g.phase() else {
         unreachable!()
     };
     let living = g.living();
@@ -356,7 +356,7 @@ async fn a_mafia_tie_round_has_its_own_count(pool: PgPool) {
     vote(&w, &g, living[5], b, "四").await;
     w.pass_deadline().await;
     let g = w.game().await;
-    assert_eq!(g.phase, Phase::Day { day, round: 1 }, "a tie round");
+    assert_eq!(g.phase(), Phase::Day { day, round: 1 }, "a tie round");
     let main = count(&w, thread, day, 0).await;
     assert!(says(&main.content, "tally-final"), "{}", main.content);
     let runoff = count(&w, thread, day, 1).await;
@@ -375,7 +375,7 @@ async fn a_mafia_tie_round_has_its_own_count(pool: PgPool) {
         );
     }
     // Voters are everyone living (the main round's tie): not the candidates only.
-    let voters = g.day.as_ref().map(|d| d.voters.len()).unwrap_or(0);
+    let voters = g.day().map(|d| d.voters.len()).unwrap_or(0);
     assert!(says_with(
         &runoff.content,
         Lang::Zh,

@@ -10,7 +10,7 @@ use wolfjudge::store::ids::GameId;
 use crate::common::catalog::{msg, roles_named, says_with, zh};
 use chrono::{DateTime, Duration, Utc};
 use sqlx::PgPool;
-use wolfjudge::engine::{EventKind, Role, Winner};
+use wolfjudge::engine::{Event, EventKind, Role, Winner};
 use wolfjudge::i18n::{Lang, MISSING_OPEN};
 use wolfjudge::recorder::Recorder;
 use wolfjudge::script::{Act, By, Script, Step};
@@ -177,11 +177,11 @@ async fn play_tournament(store: &Store) -> Standings {
         let game = store.load(run.game_id).await.expect("loads");
         match i {
             2 => {
-                let lin = game.chars.iter().find(|c| c.name == "Lin").expect("Lin");
+                let lin = game.chars().iter().find(|c| c.name == "Lin").expect("Lin");
                 assert_eq!(lin.player, "Ned", "the substitute plays Lin's character");
             }
             3 => {
-                let lin = game.chars.iter().find(|c| c.name == "Lin").expect("Lin");
+                let lin = game.chars().iter().find(|c| c.name == "Lin").expect("Lin");
                 assert_eq!(lin.cards.red, 1, "Lin was red-carded");
                 assert!(!lin.alive);
             }
@@ -566,7 +566,7 @@ async fn game_two_refuses_the_previous_first_night_victim_then_allows_another(po
         .events
         .iter()
         .any(|e| matches!(&e.kind, EventKind::KillSubmitted { target, .. } if *target == gus)));
-    assert_eq!(game.forbidden_first_kill.as_deref(), Some("Gus"));
+    assert_eq!(game.forbidden_first_kill(), Some("Gus"));
     assert_eq!(
         store.first_night_victim(run2.game_id).await.expect("read"),
         Some("Cao".to_string())
@@ -676,7 +676,12 @@ async fn simulated_games_are_recorded_as_a_tournament(pool: PgPool) {
             .await
             .expect("read");
         let next = store.load(GameId(pair[1].1)).await.expect("loads");
-        assert_eq!(next.forbidden_first_kill, victim, "game {}", pair[1].0);
+        assert_eq!(
+            next.forbidden_first_kill(),
+            victim.as_deref(),
+            "game {}",
+            pair[1].0
+        );
     }
     let st = store.standings(t.id).await.expect("standings");
     assert_eq!(st.games.len(), 3, "every simulated game finished");
@@ -695,25 +700,37 @@ async fn simulated_games_are_recorded_as_a_tournament(pool: PgPool) {
 }
 
 /// A finished game of `ruleset` (each character played by the account of its name) won by
-/// `winner`, for the tests that need no database.
+/// `winner`, for the tests that need no database: its creation, deal and end folded as
+/// events (the roles need not fill the ruleset's board, which `engine::create` would check).
 fn finished(ruleset: &str, roles: &[(&str, Role)], winner: Winner) -> wolfjudge::engine::Game {
-    let mut g = wolfjudge::engine::Game {
-        ruleset: wolfjudge::engine::Ruleset::builtin(ruleset, &Default::default())
-            .expect("ruleset"),
-        phase: wolfjudge::engine::Phase::Ended,
-        winner: Some(winner),
-        ..Default::default()
+    let names: Vec<String> = roles.iter().map(|(name, _)| name.to_string()).collect();
+    let created = EventKind::Created {
+        ruleset: Box::new(
+            wolfjudge::engine::Ruleset::builtin(ruleset, &Default::default()).expect("ruleset"),
+        ),
+        seed: wolfjudge::engine::rng::Seed::U64(0),
+        start: DateTime::default(),
+        characters: names,
+        forbidden_first_kill: None,
+        players: None,
     };
-    for (name, role) in roles {
-        g.chars.push(wolfjudge::engine::state::Character {
-            name: name.to_string(),
-            player: name.to_string(),
-            role: *role,
-            alive: true,
-            ..Default::default()
-        });
-    }
-    g
+    let dealt = EventKind::RolesDealt {
+        roles: roles.iter().map(|(_, role)| *role).collect(),
+        by_seed: false,
+    };
+    let ended = EventKind::GameEnded {
+        winner: Some(winner),
+        reason: wolfjudge::engine::event::EndReason::Judge,
+        condition: None,
+    };
+    let events: Vec<Event> = [created, dealt, ended]
+        .into_iter()
+        .map(|kind| Event {
+            at: DateTime::default(),
+            kind,
+        })
+        .collect();
+    wolfjudge::engine::Game::replay(&events)
 }
 
 /// Standings of `games` (in order) of a `ruleset` tournament judged by `judge`.

@@ -343,10 +343,10 @@ async fn an_ended_games_page_has_the_reveal_the_replay_and_the_charts(pool: PgPo
         assert!(html.contains(&g.ch(c).player), "the account after the end");
     }
     assert!(html.contains(&i18n::text(Lang::Zh, "web-reveal", &[])));
-    assert!(html.contains(&g.commitment));
+    assert!(html.contains(g.commitment()));
     assert!(html.contains(&format!(
         "wolfjudge verify game.json --commitment {}",
-        g.commitment
+        g.commitment()
     )));
     assert!(html.contains("id=\"replay\""));
 
@@ -640,11 +640,11 @@ async fn a_uno_game_has_a_page_with_its_table(pool: PgPool) {
     let names = ["甲玩家", "Bob", "Ｃarol"];
     for (i, name) in names.iter().enumerate() {
         service
-            .join(signup.id, Account::new(FIRST + i as u64), name)
+            .join(signup.row.id, Account::new(FIRST + i as u64), name)
             .await
             .expect("a join");
     }
-    let signup = service.signup(signup.id).await.expect("the sign-up");
+    let signup = service.signup(signup.row.id).await.expect("the sign-up");
     let game = service.start_uno(&signup).await.expect("dealt");
     let (slug, addr, server) = served(&service, game).await;
     let page = get(addr, &format!("/g/{slug}")).await;

@@ -215,11 +215,11 @@ async fn sixteen_long_names_and_long_reasons_fit_a_phone(pool: PgPool) {
         .expect("a sign-up");
     for (i, name) in names.iter().enumerate() {
         service
-            .join(signup.id, Account::new(80_000 + i as u64), name)
+            .join(signup.row.id, Account::new(80_000 + i as u64), name)
             .await
             .expect("a join");
     }
-    let game = service.start(signup.id).await.expect("the start");
+    let game = service.start(signup.row.id).await.expect("the start");
     // Mafia opens with a night: let it pass to day 1.
     clock.advance(chrono::Duration::hours(2));
     service

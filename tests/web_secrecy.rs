@@ -195,7 +195,7 @@ fn check_game(board: &str, seed: u64, anonymous: bool, lang: Lang) {
     for s in secrets(&events) {
         assert!(shows(&after, &s), "{board}: {s} after the end");
     }
-    assert!(after.contains(&g.commitment));
+    assert!(after.contains(g.commitment()));
 }
 
 /// Where two pages first differ, for the failure message.

@@ -200,10 +200,10 @@ pub fn long(seed: u64, days: u32, posts: usize, prefix: &str) -> Result<Planned,
     // Each day takes a handful of deadlines; the cap only stops a game that never moves.
     for _ in 0..days as usize * 64 {
         let g = &table.game;
-        if g.ended() || g.last_day > days {
+        if g.ended() || g.last_day() > days {
             break;
         }
-        if let (Phase::Day { day, round: 0 }, Some(d)) = (g.phase, g.day.as_ref()) {
+        if let (Phase::Day { day, round: 0 }, Some(d)) = (g.phase(), g.day()) {
             if day > posted && !d.closed {
                 posted = day;
                 let living = g.living();

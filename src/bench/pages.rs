@@ -262,10 +262,10 @@ impl World {
             .await?;
         for i in 0..players {
             self.next_account += 1;
-            s.join(signup.id, Account::new(self.next_account), &name(i))
+            s.join(signup.row.id, Account::new(self.next_account), &name(i))
                 .await?;
         }
-        Ok(s.start(signup.id).await?)
+        Ok(s.start(signup.row.id).await?)
     }
 
     /// Every living character of `game` votes (in the day post `day`) for the first of
@@ -488,7 +488,7 @@ async fn measure(
     }
     let p99_ratio = with_pages.ms.p99 / without_pages.ms.p99.max(f64::MIN_POSITIVE);
     Ok(Pages {
-        players: g.chars.len(),
+        players: g.chars().len(),
         events,
         day_tab_bytes,
         reveal_bytes,

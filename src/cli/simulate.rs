@@ -426,7 +426,7 @@ impl Printer {
             emit(&format!("{sep}{rule}\n{heading}\n{rule}\n\n"))?;
         }
         emit(&out.transcript)?;
-        let days = Game::replay(&out.events).last_day;
+        let days = Game::replay(&out.events).last_day();
         self.played.push((seed, out.winner, days));
         Ok(())
     }

@@ -152,7 +152,7 @@ fn verify(text: &str, commitment: &str, lang: Lang) -> anyhow::Result<String> {
     } else {
         t("cli-verify-deal", &[])
     });
-    for c in &run.game.chars {
+    for c in run.game.chars() {
         let line = t(
             "cli-verify-role",
             &[
@@ -166,12 +166,12 @@ fn verify(text: &str, commitment: &str, lang: Lang) -> anyhow::Result<String> {
     out.push(if run.game.ended() {
         t(
             "cli-verify-ended",
-            &[("result", result_text(run.game.winner, lang))],
+            &[("result", result_text(run.game.winner(), lang))],
         )
     } else {
         t(
             "cli-verify-replayed",
-            &[("phase", i18n::phase_name(run.game.phase, lang))],
+            &[("phase", i18n::phase_name(run.game.phase(), lang))],
         )
     });
     Ok(out.join("\n"))

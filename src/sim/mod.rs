@@ -309,8 +309,8 @@ impl Sim {
     fn key(&self) -> Key {
         let g = &self.table.game;
         (
-            g.phase,
-            g.pending.iter().map(|p| (p.kind, p.character)).collect(),
+            g.phase(),
+            g.pending().iter().map(|p| (p.kind, p.character)).collect(),
         )
     }
 
@@ -331,7 +331,10 @@ impl Sim {
                     "sim-error-cap",
                     &[
                         ("commands", self.commands.to_string()),
-                        ("phase", i18n::phase_name(self.table.game.phase, self.lang)),
+                        (
+                            "phase",
+                            i18n::phase_name(self.table.game.phase(), self.lang),
+                        ),
                     ],
                 ));
             }
@@ -358,7 +361,10 @@ impl Sim {
                 _ => {
                     return Err(self.text(
                         "sim-error-stalled",
-                        &[("phase", i18n::phase_name(self.table.game.phase, self.lang))],
+                        &[(
+                            "phase",
+                            i18n::phase_name(self.table.game.phase(), self.lang),
+                        )],
                     ))
                 }
             }
@@ -471,8 +477,8 @@ impl Sim {
 
     fn finish(mut self, setup: Setup) -> Simulation {
         let g = &self.table.game;
-        let days = g.last_day;
-        let winner = g.winner;
+        let days = g.last_day();
+        let winner = g.winner();
         self.out.blank();
         let result = match winner {
             Some(Winner::Draw) => self.text("sim-draw", &[]),
@@ -650,13 +656,13 @@ mod mafia_refusals {
             let sim = simulate("mafia", seed, None, Lang::En).expect("simulated");
             let mut g = Game::default();
             for (i, e) in sim.events.iter().enumerate() {
-                let before = g.phase;
+                let before = g.phase();
                 apply(&mut g, e);
                 // Each phase as it begins, and now and then within it.
-                if g.phase == before && i % 25 != 0 {
+                if g.phase() == before && i % 25 != 0 {
                     continue;
                 }
-                let n = g.chars.len() as u16;
+                let n = g.chars().len() as u16;
                 let mut actors: Vec<_> = (0..=n).map(|i| Actor::Character(CharId(i))).collect();
                 actors.push(Actor::Judge);
                 for actor in actors {

@@ -94,16 +94,16 @@ impl Sim {
     /// or it has none yet.
     fn safe(&self, c: CharId) -> bool {
         let g = self.game();
-        let o = &g.ruleset.options;
+        let o = &g.ruleset().options;
         let cards = g.ch(c).cards;
-        let automatic = o.auto_cards && !g.sped_up;
+        let automatic = o.auto_cards && !g.sped_up();
         let clean = cards.yellow == 0 && cards.red == 0 && cards.blue + 1 < o.blues_per_yellow;
         !automatic || clean
     }
 
     fn pending(&self, c: CharId, kind: DecisionKind) -> bool {
         self.game()
-            .pending
+            .pending()
             .iter()
             .any(|p| p.character == c && p.kind == kind)
     }
@@ -122,11 +122,11 @@ impl Sim {
         if g.ended() {
             return;
         }
-        if !g.pending.is_empty() {
+        if !g.pending().is_empty() {
             self.plan_decisions();
             return;
         }
-        match g.phase {
+        match g.phase() {
             Phase::Day { .. } => self.plan_day(),
             Phase::Night { .. } => self.plan_night(),
             Phase::Setup | Phase::Ended => {}
@@ -139,14 +139,14 @@ impl Sim {
 
     fn plan_day(&mut self) {
         let g = self.game().clone();
-        let Some(d) = g.day.clone().filter(|d| !d.closed) else {
+        let Some(d) = g.day().cloned().filter(|d| !d.closed) else {
             return;
         };
-        let o = g.ruleset.options.clone();
+        let o = g.ruleset().options.clone();
         let open = self.now().max(d.opened);
         let close = d.closes;
         let runoff = d.round > 0;
-        let cards = o.auto_cards && !g.sped_up;
+        let cards = o.auto_cards && !g.sped_up();
         let living = g.living();
         let voters = if d.round == 0 {
             living.clone()
@@ -209,14 +209,14 @@ impl Sim {
             }
             // The longer the game, the more players want it faster.
             let eager = (0.04 * f64::from(d.day)).min(0.3);
-            if !runoff && o.speedup && !g.sped_up && self.chance(eager) {
+            if !runoff && o.speedup && !g.sped_up() && self.chance(eager) {
                 let t = self.time_in(open + mins(30), close - mins(60));
                 self.at(t, Some(c), Plan::Speedup);
             }
         }
         let whenever = |s: &mut Sim| s.time_in(open + mins(10), close - mins(70));
         // A few of the deliberate mistakes, and the judge's occasional blue card.
-        if living.len() < g.chars.len() && self.chance(0.35) {
+        if living.len() < g.chars().len() && self.chance(0.35) {
             let t = whenever(self);
             let who = self.pick(&voters);
             self.at(t, who, Plan::VoteForDead);
@@ -239,7 +239,7 @@ impl Sim {
             let t = whenever(self);
             self.at(t, None, Plan::RepeatSpeedup);
         }
-        if !runoff && living.len() < g.chars.len() && self.chance(0.15) {
+        if !runoff && living.len() < g.chars().len() && self.chance(0.15) {
             let t = whenever(self);
             self.at(t, None, Plan::DeadPost);
         }
@@ -277,7 +277,7 @@ impl Sim {
         if !runoff {
             if let Some(k) = g
                 .holder(Role::Knight)
-                .filter(|k| g.is_alive(*k) && !g.duels.contains(k))
+                .filter(|k| g.is_alive(*k) && !g.duels().contains(k))
             {
                 let allowed = d.day > 1 || o.knight_duel_day_one;
                 // Now and then a knight tries on day 1, which is refused.
@@ -307,7 +307,7 @@ impl Sim {
         runoff: bool,
         no_forgetting: bool,
     ) {
-        let o = self.game().ruleset.options.clone();
+        let o = self.game().ruleset().options.clone();
         let roll: f64 = self.rng_f64();
         if roll < 0.05 && !no_forgetting {
             return;
@@ -348,10 +348,10 @@ impl Sim {
 
     fn plan_night(&mut self) {
         let g = self.game().clone();
-        let Some(n) = g.night.clone().filter(|n| !n.resolved) else {
+        let Some(n) = g.night().cloned().filter(|n| !n.resolved) else {
             return;
         };
-        let o = g.ruleset.options.clone();
+        let o = g.ruleset().options.clone();
         let open = self.now().max(n.opened);
         let living = g.living();
         match g.kind() {
@@ -370,7 +370,7 @@ impl Sim {
                     }
                 }
                 if !n.wolves_closed {
-                    if o.wolf_leader && g.leader.is_none() && n.night == 1 {
+                    if o.wolf_leader && g.leader().is_none() && n.night == 1 {
                         for &w in &wolves {
                             // Now and then a wolf forgets the (mandatory) leader vote.
                             if !(self.safe(w) && self.chance(0.08)) {
@@ -401,7 +401,7 @@ impl Sim {
                     }
                 }
                 if let Some(w) = g.holder(Role::Witch).filter(|w| g.is_alive(*w)) {
-                    if g.antidote || g.poison {
+                    if g.antidote() || g.poison() {
                         let t = self.time_in(open + mins(14), open + mins(40));
                         self.at(t, Some(w), Plan::Witch);
                         if n.kill.is_none() && self.chance(0.1) {
@@ -457,7 +457,7 @@ impl Sim {
     /// (or, now and then, let the window lapse).
     fn plan_decisions(&mut self) {
         let now = self.now();
-        let pending = self.game().pending.clone();
+        let pending = self.game().pending().to_vec();
         for p in pending {
             let c = p.character;
             let last = p.until - mins(1);
@@ -496,7 +496,7 @@ impl Sim {
     /// "yesterday" on M32's first day.
     fn chat(&mut self) -> String {
         let g = self.game();
-        let lines: &[u32] = match (g.kind(), g.last_day) {
+        let lines: &[u32] = match (g.kind(), g.last_day()) {
             (Kind::Mafia, _) => &[3, 4, 6, 7, 8],
             (Kind::Werewolf, 1) => &[1, 3, 4, 5, 6, 7, 8, 10],
             (Kind::Werewolf, _) => &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
@@ -541,7 +541,7 @@ impl Sim {
     /// killer), then today's suspects, then anyone; never its own teammates if it can help it.
     fn vote_target(&mut self, c: CharId, not: Option<CharId>) -> Option<CharId> {
         let g = self.game();
-        let d = g.day.as_ref()?;
+        let d = g.day()?;
         let mut cands: Vec<CharId> = if d.candidates.is_empty() {
             g.living()
         } else {
@@ -625,7 +625,7 @@ impl Sim {
     pub(super) fn execute(&mut self, i: Intent) {
         let g = self.game().clone();
         let alive = |c: Option<CharId>| c.filter(|c| g.is_alive(*c));
-        let o = g.ruleset.options.clone();
+        let o = g.ruleset().options.clone();
         match i.plan {
             Plan::Post => {
                 if let Some(c) = alive(i.who) {
@@ -650,7 +650,7 @@ impl Sim {
             }
             Plan::Change => {
                 let Some(c) = alive(i.who) else { return };
-                let standing = g.day.as_ref().and_then(|d| d.ballots.get(&c)).cloned();
+                let standing = g.day().and_then(|d| d.ballots.get(&c)).cloned();
                 let Some(b) = standing else { return };
                 match self.vote_target(c, b.target) {
                     Some(target) if !self.chance(0.1) => {
@@ -669,13 +669,13 @@ impl Sim {
             }
             Plan::Speedup => {
                 if let Some(c) = alive(i.who) {
-                    if !g.sped_up && !g.speedup_requests.contains(&c) {
+                    if !g.sped_up() && !g.speedup_requests().contains(&c) {
                         self.act(Command::by(c, Action::Speedup));
                     }
                 }
             }
             Plan::RepeatSpeedup => {
-                let asked: Vec<CharId> = g.speedup_requests.iter().copied().collect();
+                let asked: Vec<CharId> = g.speedup_requests().iter().copied().collect();
                 if let Some(c) = self.pick(&asked) {
                     self.act(Command::by(c, Action::Speedup));
                 }
@@ -687,7 +687,7 @@ impl Sim {
                 }
             }
             Plan::BlueCard => {
-                let auto = o.auto_cards && !g.sped_up;
+                let auto = o.auto_cards && !g.sped_up();
                 let clean: Vec<CharId> = g
                     .living()
                     .into_iter()
@@ -733,11 +733,11 @@ impl Sim {
                 }
             }
             Plan::Pick => {
-                let Some(n) = g.night.clone().filter(|n| n.kill.is_none()) else {
+                let Some(n) = g.night().cloned().filter(|n| n.kill.is_none()) else {
                     return;
                 };
                 let limit = n.wolves_until - mins(1);
-                let leader = alive(g.leader);
+                let leader = alive(g.leader());
                 let (Some(leader), false) = (leader, n.kills.is_empty()) else {
                     self.retry(&i, mins(3), limit);
                     return;
@@ -765,10 +765,10 @@ impl Sim {
             }
             Plan::Protect => {
                 let Some(c) = alive(i.who) else { return };
-                let Some(n) = g.night.clone() else { return };
+                let Some(n) = g.night().cloned() else { return };
                 let mut choices = g.living();
                 // Mostly not last night's character (the engine refuses it); sometimes tried.
-                if let Some((night, last)) = g.last_protected {
+                if let Some((night, last)) = g.last_protected() {
                     if night + 1 == n.night && !self.chance(0.1) {
                         choices.retain(|t| *t != last);
                     }
@@ -799,7 +799,7 @@ impl Sim {
                 let wolves: Vec<CharId> = g
                     .living_with(Role::is_wolf)
                     .into_iter()
-                    .filter(|w| Some(*w) != g.leader)
+                    .filter(|w| Some(*w) != g.leader())
                     .collect();
                 let Some(c) = self.pick(&wolves) else { return };
                 if let Some(target) = self.kill_target(c) {
@@ -808,7 +808,7 @@ impl Sim {
             }
             Plan::Witch => {
                 let Some(w) = alive(i.who) else { return };
-                let Some(n) = g.night.clone() else { return };
+                let Some(n) = g.night().cloned() else { return };
                 let told = self
                     .mem
                     .witch_told
@@ -817,7 +817,7 @@ impl Sim {
                     self.retry(&i, mins(4), n.witch_until - mins(1));
                     return;
                 };
-                let (antidote, poison) = (g.antidote, g.poison);
+                let (antidote, poison) = (g.antidote(), g.poison());
                 if let (Some(t), true) = (target, antidote) {
                     if t == w {
                         // She may try; the antidote is not for herself.
@@ -841,7 +841,7 @@ impl Sim {
             }
             Plan::WitchEarly => {
                 let Some(w) = alive(i.who) else { return };
-                if g.night.as_ref().is_some_and(|n| n.kill.is_none()) {
+                if g.night().is_some_and(|n| n.kill.is_none()) {
                     self.act(Command::by(w, Action::Save));
                 }
             }
@@ -907,7 +907,7 @@ impl Sim {
                 }
             }
             Plan::LateChange => {
-                let Some(d) = g.day.clone() else { return };
+                let Some(d) = g.day().cloned() else { return };
                 let can_change: Vec<CharId> = d
                     .ballots
                     .iter()
@@ -938,7 +938,7 @@ impl Sim {
             }
             Plan::NonVoterVote => {
                 let Some(c) = alive(i.who) else { return };
-                let Some(d) = g.day.clone() else { return };
+                let Some(d) = g.day().cloned() else { return };
                 let others: Vec<CharId> =
                     d.candidates.iter().copied().filter(|t| *t != c).collect();
                 if let Some(target) = self.pick(&others) {
@@ -948,7 +948,7 @@ impl Sim {
             }
             Plan::NotTiedVote => {
                 let Some(c) = alive(i.who) else { return };
-                let Some(d) = g.day.clone() else { return };
+                let Some(d) = g.day().cloned() else { return };
                 let outside: Vec<CharId> = self
                     .living_others(c)
                     .into_iter()

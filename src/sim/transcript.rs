@@ -59,7 +59,7 @@ impl Writer {
         let mut lines = text.lines();
         let first = lines.next().unwrap_or_default();
         // The clock of the game's time zone.
-        let at = at.with_timezone(&self.game.ruleset.options.time_zone.0);
+        let at = at.with_timezone(&self.game.ruleset().options.time_zone.0);
         let _ = writeln!(self.out, "{} [{heading}] {first}", at.format("%m-%d %H:%M"));
         for l in lines {
             let _ = writeln!(self.out, "{:INDENT$}{l}", "");
@@ -81,7 +81,7 @@ impl Writer {
 
     /// Writes one event where its audience sees it.
     pub(crate) fn event(&mut self, e: &Event) {
-        let before = self.game.phase;
+        let before = self.game.phase();
         apply(&mut self.game, e);
         let audience = e.audience();
         let (heading, text) = match audience {
@@ -94,10 +94,10 @@ impl Writer {
                         i18n::render(e, &self.game, self.lang),
                     )
                 } else {
-                    let phase = if self.game.phase == Phase::Ended {
+                    let phase = if self.game.phase() == Phase::Ended {
                         before
                     } else {
-                        self.game.phase
+                        self.game.phase()
                     };
                     if matches!(
                         e.kind,
@@ -162,7 +162,9 @@ impl Writer {
     /// The day's index (电梯) as it stands at the close: each character's floors.
     fn elevator(&mut self, at: DateTime<Utc>, day: u32) {
         let mut lines = vec![self.t("elevator-heading", &[("day", day.to_string())])];
-        for c in crate::service::anon::elevator_order(self.game.seed, self.game.chars.len(), day) {
+        for c in
+            crate::service::anon::elevator_order(self.game.seed(), self.game.chars().len(), day)
+        {
             let floors = self.floors.get(&c).cloned().unwrap_or_default();
             let list: Vec<String> = floors.iter().map(|f| format!("#{f}")).collect();
             lines.push(if list.is_empty() {
@@ -256,8 +258,8 @@ impl Writer {
                 (RuleError::ActorDead { .. }, Action::Post { .. })
             ) {
                 // What the bot reports to the judge when a dead character posts (诈尸).
-                let thread = self.thread(self.game.phase);
-                let player = self.game.chars.get(c.idx()).map(|ch| ch.player.clone());
+                let thread = self.thread(self.game.phase());
+                let player = self.game.chars().get(c.idx()).map(|ch| ch.player.clone());
                 // The account only where it differs from the character (anonymous games).
                 let player = player.filter(|p| *p != actor).unwrap_or_default();
                 let flag = self.t(
@@ -272,7 +274,7 @@ impl Writer {
 
     fn name(&self, c: CharId) -> String {
         self.game
-            .chars
+            .chars()
             .get(c.idx())
             .map_or_else(|| format!("#{}", c.0), |ch| ch.name.clone())
     }

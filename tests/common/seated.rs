@@ -43,9 +43,9 @@ pub async fn started(
         .expect("a sign-up");
     for (account, name) in players {
         service
-            .join(signup.id, *account, name)
+            .join(signup.row.id, *account, name)
             .await
             .expect("a join");
     }
-    service.start(signup.id).await.expect("the start")
+    service.start(signup.row.id).await.expect("the start")
 }

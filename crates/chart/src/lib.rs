@@ -123,7 +123,7 @@ impl Charts {
     /// [`ChartError`] when the bundled font cannot be read.
     pub fn of(events: &[Event], lang: Lang) -> Result<Charts, ChartError> {
         let g = Game::replay(events);
-        let weight = g.ruleset.sheriff_weight_milli();
+        let weight = g.ruleset().sheriff_weight_milli();
         let votes = read::votes(events, weight)
             .iter()
             .map(|v| VoteChart::of(v, &g, lang))

@@ -117,7 +117,7 @@ impl TimelineChart {
             .collect();
         let column = |p: Phase| t.phases.iter().position(|q| *q == p);
         let rows = g
-            .chars
+            .chars()
             .iter()
             .enumerate()
             .map(|(i, ch)| {
@@ -152,7 +152,7 @@ impl TimelineChart {
         let mut legend: Vec<(Side, String)> = Vec::new();
         for side in [Side::Wolves, Side::Gods, Side::Plain] {
             let mut roles: Vec<Role> = g
-                .chars
+                .chars()
                 .iter()
                 .map(|ch| ch.role)
                 .filter(|r| Side::of(*r) == side)

@@ -100,7 +100,7 @@ impl VoteChart {
     pub fn of(v: &Vote, g: &Game, lang: Lang) -> Result<VoteChart, ChartError> {
         let mut w = Words::new(lang)?;
         let name = |c: CharId| {
-            g.chars
+            g.chars()
                 .get(c.idx())
                 .map_or_else(|| format!("#{}", c.0), |ch| ch.name.clone())
         };
@@ -113,7 +113,7 @@ impl VoteChart {
         );
         let title = w.t("chart-vote-title", &[("phase", phase)]);
         let (start, end) = (v.opened, v.end());
-        let zone = g.ruleset.options.time_zone;
+        let zone = g.ruleset().options.time_zone;
         let ticks = ticks(start, end, zone.0)
             .into_iter()
             .map(|(t, label)| (t, w.d(&label)))

@@ -155,7 +155,7 @@ async fn sign_up_managed(
             };
             let reply = match &done {
                 Ok(s) if volunteering => {
-                    text(lang, "ok-benched", &[("ruleset", s.ruleset.clone())])
+                    text(lang, "ok-benched", &[("ruleset", s.row.ruleset.clone())])
                 }
                 Ok(_) => text(lang, "ok-unbenched", &[]),
                 Err(e) => failure_text(e, lang),
@@ -500,7 +500,7 @@ async fn choose(
         Ok(played) => {
             data.wake.notify_one();
             let name = target
-                .and_then(|t| played.state.chars.get(t.idx()))
+                .and_then(|t| played.state.chars().get(t.idx()))
                 .map(|c| c.name.clone())
                 .unwrap_or_default();
             let mut lines = vec![text(
@@ -556,7 +556,7 @@ async fn signup_in(
     id: service::SignupId,
     guild: Option<Guild>,
 ) -> Result<(), ServiceError> {
-    if guild == Some(service.signup(id).await?.guild) {
+    if guild == Some(service.signup(id).await?.row.guild) {
         Ok(())
     } else {
         Err(ServiceError::ForeignGame)
@@ -603,7 +603,7 @@ async fn card(
     data.wake.notify_one();
     let name = j
         .state
-        .chars
+        .chars()
         .get(target.idx())
         .map(|ch| ch.name.clone())
         .unwrap_or_default();

@@ -50,7 +50,7 @@ pub fn once_nonce(game: GameId, cause: Cause, seat: u16, user: Account) -> Strin
 /// a mention when the bot never saw one).
 async fn player(service: &Service, route: &Route, seat: u16, user: Account) -> (String, String) {
     let character = match service.game(route.game).await {
-        Ok((g, _)) => g.chars.get(usize::from(seat)).map(|c| c.name.clone()),
+        Ok((g, _)) => g.chars().get(usize::from(seat)).map(|c| c.name.clone()),
         Err(_) => None,
     }
     .unwrap_or_else(|| format!("#{seat}"));

@@ -114,67 +114,70 @@ pub struct Grant {
     pub text: Option<String>,
 }
 
-/// The whole state of one game: the fold of its events.
+/// The whole state of one game: the fold of its events. Only `apply` writes its fields;
+/// outside the engine they are read through the methods of their names. A game no
+/// [`create`](super::create) would make (a deal the ruleset's board refuses, a changed deal)
+/// is made the same way, by folding the events that say so.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct Game {
-    pub ruleset: Ruleset,
-    pub seed: super::rng::Seed,
-    pub start: DateTime<Utc>,
+    pub(crate) ruleset: Ruleset,
+    pub(crate) seed: super::rng::Seed,
+    pub(crate) start: DateTime<Utc>,
     /// Seeded random draws used so far (draw `i` is stream `i` of the seed's ChaCha).
-    pub draws: u64,
+    pub(crate) draws: u64,
     /// Arrival counter for votes and submissions.
-    pub seq: u64,
+    pub(crate) seq: u64,
     /// Time of the latest event.
-    pub clock: DateTime<Utc>,
-    pub chars: Vec<Character>,
-    pub phase: Phase,
-    pub day: Option<DayState>,
-    pub night: Option<NightState>,
+    pub(crate) clock: DateTime<Utc>,
+    pub(crate) chars: Vec<Character>,
+    pub(crate) phase: Phase,
+    pub(crate) day: Option<DayState>,
+    pub(crate) night: Option<NightState>,
     /// The number of the latest day opened (0 before the first).
-    pub last_day: u32,
-    pub pending: Vec<Pending>,
-    pub sheriff: Option<CharId>,
-    pub leader: Option<CharId>,
-    pub antidote: bool,
-    pub poison: bool,
-    pub speedup_requests: BTreeSet<CharId>,
-    pub sped_up: bool,
-    pub eliminations: Vec<(CharId, Cause, Phase)>,
+    pub(crate) last_day: u32,
+    pub(crate) pending: Vec<Pending>,
+    pub(crate) sheriff: Option<CharId>,
+    pub(crate) leader: Option<CharId>,
+    pub(crate) antidote: bool,
+    pub(crate) poison: bool,
+    pub(crate) speedup_requests: BTreeSet<CharId>,
+    pub(crate) sped_up: bool,
+    pub(crate) eliminations: Vec<(CharId, Cause, Phase)>,
     /// Eliminations already announced in a day's opening post.
-    pub announced: usize,
-    pub grants: Vec<Grant>,
-    pub winner: Option<Winner>,
+    pub(crate) announced: usize,
+    pub(crate) grants: Vec<Grant>,
+    pub(crate) winner: Option<Winner>,
     /// What was done, for the reveal (shared between copies: it only grows).
-    pub deeds: AppendOnly<Deed>,
-    pub tree_holes: AppendOnly<(CharId, String)>,
+    pub(crate) deeds: AppendOnly<Deed>,
+    pub(crate) tree_holes: AppendOnly<(CharId, String)>,
     /// Complaints to the judge, listed at the end (absent in games stored before them).
     #[serde(default)]
-    pub appeals: AppendOnly<super::event::Appeal>,
-    pub commitment: String,
+    pub(crate) appeals: AppendOnly<super::event::Appeal>,
+    pub(crate) commitment: String,
     /// When the judge paused the game, while paused.
     #[serde(default)]
-    pub paused: Option<DateTime<Utc>>,
+    pub(crate) paused: Option<DateTime<Utc>>,
     /// The player account the killers may not choose on night 1 (a tournament's house rule).
     #[serde(default)]
-    pub forbidden_first_kill: Option<String>,
+    pub(crate) forbidden_first_kill: Option<String>,
     /// The player account the killers' kill fell on on night 1 (the next game of a
     /// tournament forbids it), once fixed.
     #[serde(default)]
-    pub first_night_victim: Option<String>,
+    pub(crate) first_night_victim: Option<String>,
     /// Fixed phase times: when the next phase opens, once the vote has closed or the night's
     /// last deadline has passed (`None` otherwise, and always without the option).
     #[serde(default)]
-    pub next_phase: Option<DateTime<Utc>>,
+    pub(crate) next_phase: Option<DateTime<Utc>>,
     /// Idiots revealed by a vote, in order (docs/rules.md §4): alive, no longer voting.
     #[serde(default)]
-    pub revealed: Vec<CharId>,
+    pub(crate) revealed: Vec<CharId>,
     /// The guard's latest protection of a character: (night, character). Not the same
     /// character two nights in a row (docs/rules.md §4).
     #[serde(default)]
-    pub last_protected: Option<(u32, CharId)>,
+    pub(crate) last_protected: Option<(u32, CharId)>,
     /// Knights who have used their one duel.
     #[serde(default)]
-    pub duels: Vec<CharId>,
+    pub(crate) duels: Vec<CharId>,
 }
 
 impl Game {
@@ -345,6 +348,166 @@ impl Game {
         self.night.as_ref().is_some_and(|n| {
             n.resolved && n.poisoned.is_some_and(|p| self.is_alive(p)) && !self.ended()
         })
+    }
+}
+
+/// The game read from outside the engine: one method per field, of the field's name, a copy
+/// of what is `Copy` and a reference (or slice) to the rest. Only `apply` writes the fields.
+impl Game {
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    pub fn seed(&self) -> super::rng::Seed {
+        self.seed
+    }
+
+    pub fn start(&self) -> DateTime<Utc> {
+        self.start
+    }
+
+    /// Seeded random draws used so far (draw `i` is stream `i` of the seed's ChaCha).
+    pub fn draws(&self) -> u64 {
+        self.draws
+    }
+
+    /// The arrival counter for votes and submissions.
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    /// The time of the latest event.
+    pub fn clock(&self) -> DateTime<Utc> {
+        self.clock
+    }
+
+    /// The characters, in seat order (`CharId` indexes them).
+    pub fn chars(&self) -> &[Character] {
+        &self.chars
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The open (or just closed) day or tie round.
+    pub fn day(&self) -> Option<&DayState> {
+        self.day.as_ref()
+    }
+
+    /// The open (or resolved) night.
+    pub fn night(&self) -> Option<&NightState> {
+        self.night.as_ref()
+    }
+
+    /// The number of the latest day opened (0 before the first).
+    pub fn last_day(&self) -> u32 {
+        self.last_day
+    }
+
+    /// The open decision windows.
+    pub fn pending(&self) -> &[Pending] {
+        &self.pending
+    }
+
+    pub fn sheriff(&self) -> Option<CharId> {
+        self.sheriff
+    }
+
+    pub fn leader(&self) -> Option<CharId> {
+        self.leader
+    }
+
+    /// Whether the witch still has her antidote.
+    pub fn antidote(&self) -> bool {
+        self.antidote
+    }
+
+    /// Whether the witch still has her poison.
+    pub fn poison(&self) -> bool {
+        self.poison
+    }
+
+    pub fn speedup_requests(&self) -> &BTreeSet<CharId> {
+        &self.speedup_requests
+    }
+
+    pub fn sped_up(&self) -> bool {
+        self.sped_up
+    }
+
+    /// Every elimination so far, in order: who, why, and in which phase.
+    pub fn eliminations(&self) -> &[(CharId, Cause, Phase)] {
+        &self.eliminations
+    }
+
+    /// Eliminations already announced in a day's opening post.
+    pub fn announced(&self) -> usize {
+        self.announced
+    }
+
+    /// The last-words rights granted so far.
+    pub fn grants(&self) -> &[Grant] {
+        &self.grants
+    }
+
+    pub fn winner(&self) -> Option<Winner> {
+        self.winner
+    }
+
+    /// What was done, for the reveal.
+    pub fn deeds(&self) -> &AppendOnly<Deed> {
+        &self.deeds
+    }
+
+    pub fn tree_holes(&self) -> &AppendOnly<(CharId, String)> {
+        &self.tree_holes
+    }
+
+    /// Complaints to the judge, listed at the end.
+    pub fn appeals(&self) -> &AppendOnly<super::event::Appeal> {
+        &self.appeals
+    }
+
+    /// The SHA-256 of the seed, published at the start.
+    pub fn commitment(&self) -> &str {
+        &self.commitment
+    }
+
+    /// When the judge paused the game, while paused.
+    pub fn paused(&self) -> Option<DateTime<Utc>> {
+        self.paused
+    }
+
+    /// The player account the killers may not choose on night 1 (a tournament's house rule).
+    pub fn forbidden_first_kill(&self) -> Option<&str> {
+        self.forbidden_first_kill.as_deref()
+    }
+
+    /// The player account the killers' kill fell on on night 1, once fixed.
+    pub fn first_night_victim(&self) -> Option<&str> {
+        self.first_night_victim.as_deref()
+    }
+
+    /// With fixed phase times, when the next phase opens, once the vote has closed or the
+    /// night's last deadline has passed.
+    pub fn next_phase(&self) -> Option<DateTime<Utc>> {
+        self.next_phase
+    }
+
+    /// Idiots revealed by a vote, in order: alive, no longer voting.
+    pub fn revealed(&self) -> &[CharId] {
+        &self.revealed
+    }
+
+    /// The guard's latest protection of a character: (night, character).
+    pub fn last_protected(&self) -> Option<(u32, CharId)> {
+        self.last_protected
+    }
+
+    /// Knights who have used their one duel.
+    pub fn duels(&self) -> &[CharId] {
+        &self.duels
     }
 }
 

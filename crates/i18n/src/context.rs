@@ -29,7 +29,7 @@ impl Ctx<'_> {
     /// A character's name (never its id); `#n` only for an id outside the game.
     pub(crate) fn name(&self, c: CharId) -> String {
         self.g
-            .chars
+            .chars()
             .get(c.idx())
             .map_or_else(|| format!("#{}", c.0), |ch| ch.name.clone())
     }
@@ -51,7 +51,7 @@ impl Ctx<'_> {
 
     /// A time in the game's zone.
     pub(crate) fn time(&self, t: DateTime<Utc>) -> String {
-        time(t, self.g.ruleset.options.time_zone)
+        time(t, self.g.ruleset().options.time_zone)
     }
 
     /// A duration in hours, minutes and seconds, e.g. "1 小时 30 分钟" / "1 hour 30 minutes".
@@ -81,6 +81,6 @@ impl Ctx<'_> {
     }
 
     pub(crate) fn cards_automatic(&self) -> bool {
-        self.g.ruleset.options.auto_cards && !self.g.sped_up
+        self.g.ruleset().options.auto_cards && !self.g.sped_up()
     }
 }

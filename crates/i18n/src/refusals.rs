@@ -10,7 +10,7 @@ use super::Lang;
 /// A refusal said to the player who was refused.
 pub fn error_message(err: &RuleError, game: &Game, lang: Lang) -> String {
     let c = Ctx { g: game, lang };
-    let o = &game.ruleset.options;
+    let o = &game.ruleset().options;
     let mut a = match err {
         RuleError::GameOver
         | RuleError::DayClosed
@@ -72,8 +72,7 @@ pub fn error_message(err: &RuleError, game: &Game, lang: Lang) -> String {
         RuleError::LastWordsNotGranted => args!["quota" => game.last_words_quota()],
         RuleError::NotTied { target } => {
             let candidates = game
-                .day
-                .as_ref()
+                .day()
                 .map(|d| c.names(&d.candidates))
                 .unwrap_or_else(|| c.t0("list-none"));
             args!["name" => c.name(*target), "candidates" => candidates]

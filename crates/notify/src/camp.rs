@@ -77,7 +77,7 @@ pub enum CampAction {
 
 /// The camps of a game that get a thread (none without `camp_threads`).
 pub fn camps(g: &Game) -> Vec<Camp> {
-    if !g.ruleset.options.camp_threads {
+    if !g.ruleset().options.camp_threads {
         return Vec::new();
     }
     match g.kind() {
@@ -140,7 +140,7 @@ pub fn rows(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
         EventKind::DayOpened { deaths, .. } => deaths
             .iter()
             .filter(|c| {
-                g.eliminations
+                g.eliminations()
                     .iter()
                     .any(|(d, _, when)| d == *c && matches!(when, Phase::Night { .. }))
             })

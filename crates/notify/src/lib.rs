@@ -66,7 +66,7 @@ pub const RELAY: &str = "relay";
 
 /// Whether `e` is a post relayed under its character's name ([`RELAY`]).
 fn relayed(e: &Event, g: &Game) -> bool {
-    matches!(e.kind, EventKind::Posted { .. }) && g.ruleset.options.anonymous
+    matches!(e.kind, EventKind::Posted { .. }) && g.ruleset().options.anonymous
 }
 
 /// The messages an event causes (given the state right after it), one per channel.
@@ -79,8 +79,8 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
         // submission goes to the leader, who picks among them (the menu comes with it), a
         // leader vote to nobody but the voter (the interaction's answer); the election's
         // result and the pick go to every wolf.
-        Audience::Wolves if g.ruleset.options.wolf_leader => match &e.kind {
-            EventKind::KillSubmitted { .. } => dms(g.leader.into_iter().collect()),
+        Audience::Wolves if g.ruleset().options.wolf_leader => match &e.kind {
+            EventKind::KillSubmitted { .. } => dms(g.leader().into_iter().collect()),
             EventKind::LeaderVoted { .. } => Vec::new(),
             _ => dms(g.living_with(Role::is_wolfish)),
         },
@@ -116,7 +116,7 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
         // A post is the player's own words: relayed as they are under the character's name
         // in an anonymous game; otherwise the player's own message in the thread is the
         // post, and nothing is repeated.
-        EventKind::Posted { text, .. } if g.ruleset.options.anonymous => text.clone(),
+        EventKind::Posted { text, .. } if g.ruleset().options.anonymous => text.clone(),
         EventKind::Posted { .. } => return camps,
         _ if e.audience() == Audience::Judge => i18n::render_judge(e, g, lang),
         _ => i18n::render(e, g, lang),
@@ -322,7 +322,7 @@ pub fn moderation(e: &Event, g: &Game, prior: &Game, lang: Lang) -> (Vec<Outgoin
             },
         )),
         EventKind::Revealed { .. } => {
-            if let Some(d) = g.day.as_ref().filter(|d| d.day > 0) {
+            if let Some(d) = g.day().filter(|d| d.day > 0) {
                 after.push(lock(d.day));
             }
         }
@@ -344,8 +344,8 @@ pub fn reminder(g: &Game, text_id: &str, closes: DateTime<Utc>, lang: Lang) -> S
         lang,
         text_id,
         &[
-            ("phase", i18n::phase_name(g.phase, lang)),
-            ("closes", i18n::time(closes, g.ruleset.options.time_zone)),
+            ("phase", i18n::phase_name(g.phase(), lang)),
+            ("closes", i18n::time(closes, g.ruleset().options.time_zone)),
         ],
     )
 }
@@ -393,7 +393,7 @@ pub fn at_risk_lines(
     let mut lines = vec![i18n::text(
         lang,
         "view-at-risk-heading",
-        &[("closes", i18n::time(closes, g.ruleset.options.time_zone))],
+        &[("closes", i18n::time(closes, g.ruleset().options.time_zone))],
     )];
     for r in risks {
         let vote = if r.no_vote {

@@ -149,7 +149,7 @@ impl ReasonAsk {
             Kind::Mafia => "modal-kill-title-mafia",
             Kind::Werewolf => "modal-kill-title",
         };
-        ReasonAsk::worded(title, g.ruleset.options.kill_reason_chars, lang)
+        ReasonAsk::worded(title, g.ruleset().options.kill_reason_chars, lang)
     }
 
     /// For a game that could not be read: any length (the submission is checked anyway).
@@ -205,7 +205,7 @@ fn is_zero(n: &u16) -> bool {
 /// `60 / post_pace` seconds each (none in an anonymous game, whose posts are relayed and
 /// paced where they arrive, nor without a pace).
 fn slow_mode(g: &Game) -> u16 {
-    let o = &g.ruleset.options;
+    let o = &g.ruleset().options;
     match o.post_pace {
         0 => 0,
         _ if o.anonymous => 0,
@@ -379,7 +379,11 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
             d.post = Some(PostRef {
                 seat: by.0,
                 day: *day,
-                relay_as: g.ruleset.options.anonymous.then(|| g.ch(*by).name.clone()),
+                relay_as: g
+                    .ruleset()
+                    .options
+                    .anonymous
+                    .then(|| g.ch(*by).name.clone()),
             });
         }
         // The night's prompts go with the DMs `private_copies` adds at nightfall for every
@@ -389,7 +393,7 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
             let role = g.ch(me).role;
             match (g.kind(), role) {
                 (Kind::Werewolf, Role::Wolf | Role::WhiteWolfKing) => {
-                    if g.ruleset.options.wolf_leader && g.leader.is_none() {
+                    if g.ruleset().options.wolf_leader && g.leader().is_none() {
                         d.menus
                             .push(menu(Choice::Leader, g.living_with(Role::is_wolf)));
                     }
@@ -399,9 +403,9 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
                 // docs/rules.md §4: the guard picks any living character, himself included, but
                 // not last night's; or nobody.
                 (Kind::Werewolf, Role::Guard) => {
-                    let night = g.night.as_ref().map_or(0, |n| n.night);
+                    let night = g.night().map_or(0, |n| n.night);
                     let last = g
-                        .last_protected
+                        .last_protected()
                         .filter(|(n, _)| n + 1 == night)
                         .map(|(_, c)| c);
                     let choices = living.iter().copied().filter(|c| Some(*c) != last);
@@ -414,9 +418,9 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
             }
         }
         (EventKind::KillSubmitted { .. } | EventKind::LeaderElected { .. }, Some(me))
-            if g.leader == Some(me) && g.ruleset.options.wolf_leader =>
+            if g.leader() == Some(me) && g.ruleset().options.wolf_leader =>
         {
-            if let Some(n) = g.night.as_ref().filter(|n| n.kill.is_none()) {
+            if let Some(n) = g.night().filter(|n| n.kill.is_none()) {
                 let mut targets: Vec<CharId> = n.kills.values().map(|s| s.target).collect();
                 targets.sort();
                 targets.dedup();
@@ -426,11 +430,11 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
             }
         }
         (EventKind::WitchTold { target, .. }, Some(me)) => {
-            d.due = g.night.as_ref().map(|n| n.witch_until);
-            if target.is_some() && g.antidote {
+            d.due = g.night().map(|n| n.witch_until);
+            if target.is_some() && g.antidote() {
                 d.buttons.push(button(Choice::Save));
             }
-            if g.poison {
+            if g.poison() {
                 d.menus.push(menu(Choice::Poison, others(me)));
             }
             d.buttons.push(button(Choice::Pass));
@@ -505,13 +509,13 @@ pub fn private_copies(e: &Event, g: &Game, lang: Lang) -> Vec<(CharId, String)> 
 /// are told by their own messages).
 fn no_last_words(g: &Game, c: CharId, cause: Cause) -> bool {
     !matches!(cause, Cause::RedCard | Cause::Judge)
-        && !g.grants.iter().any(|x| x.character == c)
-        && g.grants.len() >= g.last_words_quota()
+        && !g.grants().iter().any(|x| x.character == c)
+        && g.grants().len() >= g.last_words_quota()
 }
 
 /// What `me` is to do tonight, and by when.
 fn night_prompt(g: &Game, me: CharId, night: u32, until: DateTime<Utc>, lang: Lang) -> String {
-    let o = &g.ruleset.options;
+    let o = &g.ruleset().options;
     let t = |id: &str, args: &[(&str, String)]| i18n::text(lang, id, args);
     let base = [
         ("night", night.to_string()),
@@ -525,12 +529,12 @@ fn night_prompt(g: &Game, me: CharId, night: u32, until: DateTime<Utc>, lang: La
                 PickFallback::MostSubmitted => "most",
                 PickFallback::None => "none",
             };
-            let card = if o.auto_cards && !g.sped_up {
+            let card = if o.auto_cards && !g.sped_up() {
                 "yes"
             } else {
                 "no"
             };
-            lines.push(match g.leader {
+            lines.push(match g.leader() {
                 _ if !o.wolf_leader => t("prompt-night-wolf-majority", &[]),
                 None => t("prompt-night-wolf-elect", &[("card", card.into())]),
                 Some(l) if l == me => t(
@@ -546,7 +550,7 @@ fn night_prompt(g: &Game, me: CharId, night: u32, until: DateTime<Utc>, lang: La
         Role::Seer => lines.push(t("prompt-night-seer", &base)),
         Role::Guard => {
             let last = g
-                .last_protected
+                .last_protected()
                 .filter(|(n, _)| n + 1 == night)
                 .map(|(_, c)| g.ch(c).name.clone());
             let mut args = base.to_vec();
@@ -568,7 +572,7 @@ pub fn tree_hole_post(notes: &[(CharId, String)], g: &Game, lang: Lang) -> Outgo
         let ch = g.ch(*c);
         // Outside an anonymous game the character is named after its player: "酱油（酱油）"
         // would read as a mistake.
-        let key = if g.ruleset.options.anonymous {
+        let key = if g.ruleset().options.anonymous {
             "treehole-line"
         } else {
             "treehole-line-open"
@@ -680,7 +684,7 @@ mod tests {
     fn to_night(g: &mut Game, lang: Lang) -> Vec<Outgoing> {
         loop {
             let out = tick(g, lang);
-            if matches!(g.phase, Phase::Night { .. }) {
+            if matches!(g.phase(), Phase::Night { .. }) {
                 return out;
             }
         }
@@ -715,7 +719,7 @@ mod tests {
             };
             run(g, Command::by(*w, kill), at, lang);
         }
-        let leader = g.leader.expect("a leader");
+        let leader = g.leader().expect("a leader");
         let pick = Command::by(leader, Action::Pick { target: victim });
         (victim, run(g, pick, at, lang))
     }
@@ -723,7 +727,7 @@ mod tests {
     /// Lets the night's deadlines pass until day breaks; their messages.
     fn to_day(g: &mut Game, lang: Lang) -> Vec<Outgoing> {
         let mut out = Vec::new();
-        while !matches!(g.phase, Phase::Day { .. }) {
+        while !matches!(g.phase(), Phase::Day { .. }) {
             out.extend(tick(g, lang));
         }
         out
@@ -734,7 +738,7 @@ mod tests {
         let lang = Lang::Zh;
         let mut g = game("Asia/Shanghai", 4);
         let out = to_night(&mut g, lang);
-        assert!(matches!(g.phase, Phase::Night { night: 1 }));
+        assert!(matches!(g.phase(), Phase::Night { night: 1 }));
         // Day 1 closes at 12:00 UTC on Dec 2 and night falls a decision window later,
         // 12:10; the wolves' and seer's part lasts 30 minutes: 20:40 in Beijing.
         let until = [("night", "1"), ("until", "2026-12-02 20:40 UTC+8")];
@@ -810,7 +814,7 @@ mod tests {
         let (victim, _) = night_one_kill(&mut g, lang);
         let night_end = to_day(&mut g, lang);
         // The night's victim takes the only last words: no "no last words" message.
-        assert_eq!(g.grants.len(), 1);
+        assert_eq!(g.grants().len(), 1);
         let none_left = said(lang, "prompt-out-no-last-words", &[("quota", "1")]);
         assert!(
             dm(&night_end, victim)
@@ -820,7 +824,7 @@ mod tests {
         );
         // Day 2: everyone votes one villager out; the quota is used up.
         let out_by_vote = g.living_with(|r| r == Role::Villager)[0];
-        let at = g.day.as_ref().expect("a day").closes - chrono::Duration::hours(3);
+        let at = g.day().expect("a day").closes - chrono::Duration::hours(3);
         for c in g.living() {
             let vote = Action::Vote {
                 target: out_by_vote,
@@ -911,12 +915,12 @@ mod tests {
         }
         // Night 1: he protects the victim; on night 2 the victim is not in his menu.
         to_night(&mut g, Lang::En);
-        let at = g.clock;
+        let at = g.clock();
         let action = Choice::Protect.action(Some(victim), "").expect("an action");
         run(&mut g, Command::by(guard, action), at, Lang::En);
         let out = loop {
             let out = tick(&mut g, Lang::En);
-            if matches!(g.phase, Phase::Night { night: 2 }) {
+            if matches!(g.phase(), Phase::Night { night: 2 }) {
                 break out;
             }
         };
@@ -928,11 +932,10 @@ mod tests {
         assert!(menu.options.iter().any(|(seat, _)| *seat == guard.0));
         let nobody = Choice::ProtectNobody.action(None, "").expect("an action");
         assert_eq!(nobody, Action::Protect { target: None });
-        let at = g.clock;
+        let at = g.clock();
         run(&mut g, Command::by(guard, nobody), at, Lang::En);
         assert!(g
-            .night
-            .as_ref()
+            .night()
             .is_some_and(|n| n.guard_done && n.protected.is_none()));
     }
 

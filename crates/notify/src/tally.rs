@@ -45,8 +45,8 @@ pub enum Close {
 /// The vote-count message event `e` causes, if it changes the count of the open round (or
 /// opens or closes one); `g` is the state right after it.
 pub fn outgoing(e: &Event, g: &Game, lang: Lang) -> Option<Outgoing> {
-    let d = g.day.as_ref()?;
-    let open = !d.closed && matches!(g.phase, Phase::Day { .. });
+    let d = g.day()?;
+    let open = !d.closed && matches!(g.phase(), Phase::Day { .. });
     let (opens, close) = match &e.kind {
         EventKind::DayOpened { .. } => (true, None),
         EventKind::VoteCast { .. }
@@ -114,7 +114,7 @@ pub fn render(g: &Game, d: &DayState, close: Option<Close>, lang: Lang) -> Strin
 /// how many changes).
 fn lines(g: &Game, d: &DayState, close: Option<Close>, lang: Lang, chains: bool) -> Vec<String> {
     let t = |id: &str, args: &[(&str, String)]| i18n::text(lang, id, args);
-    let zone = g.ruleset.options.time_zone;
+    let zone = g.ruleset().options.time_zone;
     let name = |c: CharId| plain(&g.ch(c).name);
     let phase = Phase::Day {
         day: d.day,
@@ -124,8 +124,8 @@ fn lines(g: &Game, d: &DayState, close: Option<Close>, lang: Lang, chains: bool)
         "tally-title",
         &[("phase", i18n::phase_name(phase, lang))],
     )];
-    let weight = g.ruleset.sheriff_weight_milli();
-    let sheriff = g.sheriff.filter(|s| g.is_alive(*s));
+    let weight = g.ruleset().sheriff_weight_milli();
+    let sheriff = g.sheriff().filter(|s| g.is_alive(*s));
     if weight != 1000 && sheriff.is_some() {
         out.push(t("tally-weight", &[("weight", vote_count(weight))]));
     }
@@ -206,7 +206,7 @@ fn lines(g: &Game, d: &DayState, close: Option<Close>, lang: Lang, chains: bool)
     let missing: Vec<String> = g
         .living()
         .into_iter()
-        .filter(|c| !d.ballots.contains_key(c) && !g.revealed.contains(c))
+        .filter(|c| !d.ballots.contains_key(c) && !g.revealed().contains(c))
         .filter(|c| d.round == 0 || d.voters.contains(c))
         .map(name)
         .collect();
@@ -233,7 +233,7 @@ fn chain(g: &Game, d: &DayState, v: CharId, lang: Lang) -> String {
         round: d.round,
     };
     let targets: Vec<String> = g
-        .deeds
+        .deeds()
         .iter()
         .filter(|x| x.phase == phase && x.by == Some(v))
         .filter(|x| x.what == "vote" || x.what == "abstain")
@@ -291,7 +291,7 @@ fn fit(lines: Vec<String>, max: usize, lang: Lang) -> String {
 /// close; `None` when day `day` has not opened.
 pub fn history(events: &[Event], g: &Game, day: u32, lang: Lang) -> Option<String> {
     let t = |id: &str, args: &[(&str, String)]| i18n::text(lang, id, args);
-    let zone = g.ruleset.options.time_zone;
+    let zone = g.ruleset().options.time_zone;
     let name = |c: CharId| g.ch(c).name.clone();
     let mut out: Vec<String> = Vec::new();
     let mut round: Option<u32> = None;
@@ -408,7 +408,7 @@ mod tests {
         };
         let mut events = create(&setup).expect("the game is created");
         let mut g = Game::replay(&events);
-        while !matches!(g.phase, Phase::Day { .. }) {
+        while !matches!(g.phase(), Phase::Day { .. }) {
             let due = g.next_deadline().expect("a deadline");
             for e in handle(&g, &Command::tick(), due).expect("the tick") {
                 apply(&mut g, &e);
@@ -419,7 +419,7 @@ mod tests {
     }
 
     fn act(g: &mut Game, events: &mut Vec<Event>, by: CharId, a: Action) {
-        let at = g.clock + chrono::Duration::minutes(1);
+        let at = g.clock() + chrono::Duration::minutes(1);
         for e in handle(g, &Command::by(by, a), at).expect("accepted") {
             apply(g, &e);
             events.push(e);
@@ -449,15 +449,15 @@ mod tests {
                 act(&mut g, &mut events, *c, vote(target, "理由"));
             }
         }
-        let d = g.day.clone().expect("day 1");
+        let d = g.day().cloned().expect("day 1");
         for lang in Lang::ALL {
-            for close in [None, Some(Close::Closed(g.clock))] {
+            for close in [None, Some(Close::Closed(g.clock()))] {
                 let text = render(&g, &d, close, lang);
                 assert!(text.chars().count() <= TALLY_MAX, "{}", text.len());
                 let title = i18n::text(
                     lang,
                     "tally-title",
-                    &[("phase", i18n::phase_name(g.phase, lang))],
+                    &[("phase", i18n::phase_name(g.phase(), lang))],
                 );
                 assert!(text.starts_with(&title), "{text}");
                 let last = text.lines().last().unwrap_or_default();
@@ -493,7 +493,7 @@ mod tests {
         act(&mut g, &mut events, a, vote(c, "two"));
         act(&mut g, &mut events, a, Action::Abstain);
         act(&mut g, &mut events, d, vote(c, "three"));
-        let day = g.day.clone().expect("day 1");
+        let day = g.day().cloned().expect("day 1");
         let text = render(&g, &day, None, Lang::En);
         let (nb, nc) = (g.ch(b).name.clone(), g.ch(c).name.clone());
         assert!(

@@ -85,10 +85,10 @@ pub fn export(
     let written = script_of(events, log)?;
     let text = serde_json::to_string(&written).map_err(|e| e.to_string())?;
     let parsed = Script::parse(&text).map_err(|e| e.to_string())?;
-    if parsed.ruleset != stored.ruleset {
+    if parsed.ruleset != *stored.ruleset() {
         return Err(format!(
             "ruleset `{}` differs from the built-in one beyond its options",
-            stored.ruleset.name
+            stored.ruleset().name
         ));
     }
     let run = super::run(&parsed, lang).map_err(|e| e.to_string())?;

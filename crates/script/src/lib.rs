@@ -634,19 +634,19 @@ impl Report {
     pub fn of(game: &Game, steps: Vec<StepResult>) -> Report {
         let name = |c: engine::CharId| game.ch(c).name.clone();
         Report {
-            ruleset: game.ruleset.name.clone(),
-            phase: game.phase.to_string(),
-            winner: game.winner.map(|w| w.key().to_string()),
+            ruleset: game.ruleset().name.clone(),
+            phase: game.phase().to_string(),
+            winner: game.winner().map(|w| w.key().to_string()),
             roles: game
-                .chars
+                .chars()
                 .iter()
                 .map(|c| (c.name.clone(), c.role.key().to_string()))
                 .collect(),
-            sheriff: game.sheriff.map(name),
-            wolf_leader: game.leader.map(name),
+            sheriff: game.sheriff().map(name),
+            wolf_leader: game.leader().map(name),
             alive: game.living().into_iter().map(name).collect(),
             eliminations: game
-                .eliminations
+                .eliminations()
                 .iter()
                 .map(|(c, cause, when)| ReportElimination {
                     character: name(*c),
@@ -655,7 +655,7 @@ impl Report {
                 })
                 .collect(),
             cards: game
-                .chars
+                .chars()
                 .iter()
                 .filter(|c| c.cards.any())
                 .map(|c| {
@@ -669,8 +669,8 @@ impl Report {
                     )
                 })
                 .collect(),
-            last_words: game.grants.iter().map(|g| name(g.character)).collect(),
-            revealed: game.revealed.iter().map(|c| name(*c)).collect(),
+            last_words: game.grants().iter().map(|g| name(g.character)).collect(),
+            revealed: game.revealed().iter().map(|c| name(*c)).collect(),
             steps,
         }
     }
@@ -863,10 +863,10 @@ impl Table {
         self.trial(|t| {
             let mut fired = Fired::new(max_phases);
             loop {
-                if t.game.phase == target {
+                if t.game.phase() == target {
                     return Ok(fired.events);
                 }
-                if target.order(night_first) < t.game.phase.order(night_first) {
+                if target.order(night_first) < t.game.phase().order(night_first) {
                     return Err(if fired.events.is_empty() {
                         Refusal::PhaseOver { phase: target }
                     } else {

@@ -203,7 +203,7 @@ impl Service {
         };
         let route = self.route(game).await?;
         let g = self.store.load(game).await?;
-        let anonymous = g.ruleset.options.anonymous;
+        let anonymous = g.ruleset().options.anonymous;
         let here = link(route.guild.get(), place.channel, message);
         let key = format!("m{message}");
         let Ok(seat) = self.seat_of(game, place.user).await else {
@@ -322,7 +322,7 @@ impl Service {
         };
         // Due ticks of a game at night, of a day whose post is not this one, or before the
         // day's close (its deadline was moved) are not a day's close.
-        Ok(match (g.phase, &g.day) {
+        Ok(match (g.phase(), g.day()) {
             (Phase::Day { day: today, .. }, Some(d))
                 if today == day && !d.closed && d.closes <= due =>
             {
@@ -331,7 +331,7 @@ impl Service {
                     day,
                     thread,
                     closes: d.closes,
-                    counts: !g.ruleset.options.anonymous,
+                    counts: !g.ruleset().options.anonymous,
                 })
             }
             _ => None,
@@ -378,7 +378,7 @@ impl Service {
         lang: Lang,
     ) -> Result<(), ServiceError> {
         let g = self.store.load(game).await?;
-        if !g.ruleset.options.anonymous {
+        if !g.ruleset().options.anonymous {
             return Err(ServiceError::PostInThread);
         }
         let seat = self.seat_of(game, user).await?;
@@ -387,7 +387,7 @@ impl Service {
             return Err(ServiceError::EmptyReason);
         }
         let (who, now) = ((game, seat), self.now());
-        self.pace_posts(|p| p.take(who, now, g.ruleset.options.post_pace))
+        self.pace_posts(|p| p.take(who, now, g.ruleset().options.post_pace))
             .map_err(|t| ServiceError::PostingTooFast {
                 until: t.until,
                 per_minute: t.per_minute,
@@ -444,7 +444,7 @@ impl Service {
             return Ok(None);
         };
         let g = self.store.load(game).await?;
-        if !g.ruleset.options.anonymous || !matches!(g.phase, Phase::Day { .. }) {
+        if !g.ruleset().options.anonymous || !matches!(g.phase(), Phase::Day { .. }) {
             return Ok(None);
         }
         let lang = self.route(game).await?.lang;
@@ -591,7 +591,7 @@ impl Service {
             .into_iter()
             .map(|t| (t.seat.0, t))
             .collect();
-        let order = anon::elevator_order(g.seed, g.chars.len(), day);
+        let order = anon::elevator_order(g.seed(), g.chars().len(), day);
         let mut lines = Vec::with_capacity(order.len());
         for c in order {
             let name = g.ch(c).name.clone();
@@ -625,10 +625,10 @@ impl Service {
     /// Database errors.
     pub async fn post_counts(&self, game: GameId, lang: Lang) -> Result<String, ServiceError> {
         let g = self.store.load(game).await?;
-        let Some(d) = g.day.as_ref() else {
+        let Some(d) = g.day() else {
             return Ok(i18n::text(lang, "view-no-vote", &[]));
         };
-        let need = g.ruleset.options.lurk_min_posts_day;
+        let need = g.ruleset().options.lurk_min_posts_day;
         let mut lines = vec![i18n::text(
             lang,
             "posts-heading",

@@ -17,21 +17,21 @@ fn yes(b: bool) -> String {
 /// What to do now in `g`, for `me` (`None`: not playing), in `lang`.
 pub fn now(g: &Game, me: Option<CharId>, lang: Lang, cmd: CommandName) -> String {
     let t = |id: &str, args: &[(&str, String)]| i18n::text(lang, id, args);
-    let zone = g.ruleset.options.time_zone;
+    let zone = g.ruleset().options.time_zone;
     let due = g
         .next_deadline()
         .map(|d| i18n::time(d, zone))
         .unwrap_or_else(|| "—".into());
     let mut lines = vec![t(
         "help-phase",
-        &[("phase", i18n::phase_name(g.phase, lang)), ("due", due)],
+        &[("phase", i18n::phase_name(g.phase(), lang)), ("due", due)],
     )];
-    if g.paused.is_some() {
+    if g.paused().is_some() {
         lines.push(t("help-paused", &[]));
     }
-    let need = g.ruleset.options.lurk_min_posts_day;
-    let open_day = g.day.as_ref().filter(|d| !d.closed);
-    match (g.phase, open_day) {
+    let need = g.ruleset().options.lurk_min_posts_day;
+    let open_day = g.day().filter(|d| !d.closed);
+    match (g.phase(), open_day) {
         (Phase::Ended, _) => lines.push(t("help-ended", &[])),
         (Phase::Day { round, .. }, Some(d)) if round > 0 => lines.push(t(
             "help-runoff",
@@ -43,7 +43,7 @@ pub fn now(g: &Game, me: Option<CharId>, lang: Lang, cmd: CommandName) -> String
         (Phase::Day { .. }, Some(d)) => lines.push(t(
             "help-day",
             &[
-                ("anonymous", yes(g.ruleset.options.anonymous)),
+                ("anonymous", yes(g.ruleset().options.anonymous)),
                 ("posts", need.to_string()),
                 ("say", cmd("say")),
                 ("vote", cmd("vote")),
@@ -81,7 +81,7 @@ pub fn now(g: &Game, me: Option<CharId>, lang: Lang, cmd: CommandName) -> String
                 lines.push(t("help-you", &[("name", name.clone())]));
             }
             if let Some(p) = g
-                .pending
+                .pending()
                 .iter()
                 .filter(|p| p.character == c)
                 .min_by_key(|p| p.until)

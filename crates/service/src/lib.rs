@@ -39,6 +39,7 @@ pub use tournament::{ClubDay, Contest, DEFAULT_TOURNAMENT_RULESET};
 
 pub use store::guild::{Moderation, Settings};
 pub use store::ids::{Account, Channel, GameId, Guild, Message, ServerRole, SignupId, Webhook};
+pub use store::signup::SignupRow;
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -359,16 +360,9 @@ pub fn mention(a: Account) -> String {
 /// A sign-up and who has joined it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Signup {
-    pub id: SignupId,
-    pub guild: Guild,
-    pub judge: Account,
-    pub ruleset: String,
-    pub lang: Lang,
-    pub thread: Option<Channel>,
-    pub message: Option<Message>,
-    pub game: Option<GameId>,
-    /// The tournament whose next game this sign-up becomes.
-    pub tournament: Option<i64>,
+    /// The sign-up as stored: its id, server, judge, ruleset, language, post, game and
+    /// tournament.
+    pub row: SignupRow,
     /// What the judge chose beyond the ruleset (`/wolf new`).
     pub options: GameOptions,
     /// The ruleset the game will play: the file, the bot's overrides, the judge's options
@@ -408,7 +402,7 @@ impl Signup {
         if let Some(n) = self.options.players {
             return n.to_string();
         }
-        match Signup::bounds(&self.ruleset) {
+        match Signup::bounds(&self.row.ruleset) {
             Some((lo, hi)) if lo == hi => lo.to_string(),
             Some((lo, hi)) => format!("{lo}–{hi}"),
             None => String::new(),
@@ -677,22 +671,14 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NoGame`] when there is none; database errors.
     pub async fn signup(&self, id: SignupId) -> Result<Signup, ServiceError> {
-        let row = self.store.signup(id).await?.ok_or(ServiceError::NoGame)?;
-        let options = GameOptions::from_json(row.options);
+        let (row, options) = self.store.signup(id).await?.ok_or(ServiceError::NoGame)?;
+        let options = GameOptions::from_json(options);
         let rules = self.game_ruleset(&row.ruleset, &options).ok();
         let (players, waiting) =
             seated(self.store.signup_players(id).await?, &row.ruleset, &options);
         let bench = self.store.bench(id).await?;
         Ok(Signup {
-            id,
-            guild: row.guild,
-            judge: row.judge,
-            ruleset: row.ruleset,
-            lang: row.lang,
-            thread: row.thread,
-            message: row.message,
-            game: row.game,
-            tournament: row.tournament,
+            row,
             options,
             rules,
             players,
@@ -760,7 +746,7 @@ impl Service {
         user: Account,
         name: &str,
     ) -> Result<Signup, ServiceError> {
-        let row = self.store.signup(id).await?.ok_or(ServiceError::NoGame)?;
+        let (row, _) = self.store.signup(id).await?.ok_or(ServiceError::NoGame)?;
         if let Some(bar) = self.bar(row.guild, user).await? {
             return Err(ServiceError::Barred(bar));
         }
@@ -816,16 +802,16 @@ impl Service {
     /// errors.
     pub async fn start(&self, id: SignupId) -> Result<GameId, ServiceError> {
         let s = self.signup(id).await?;
-        if s.ruleset == store::uno_games::RULESET {
+        if s.row.ruleset == store::uno_games::RULESET {
             return self.start_uno(&s).await;
         }
-        let mut ruleset = self.game_ruleset(&s.ruleset, &s.options)?;
+        let mut ruleset = self.game_ruleset(&s.row.ruleset, &s.options)?;
         // The game prints times in its server's time zone.
-        ruleset.options.time_zone = self.settings(s.guild).await?.zone();
+        ruleset.options.time_zone = self.settings(s.row.guild).await?.zone();
         // The camps' private threads, as the server has them now (kept with the game).
-        let no_channel = self.decide_camp_threads(s.guild, &mut ruleset).await?;
+        let no_channel = self.decide_camp_threads(s.row.guild, &mut ruleset).await?;
         let key = format!("signup-{}", id.0);
-        if let Some(t) = s.tournament {
+        if let Some(t) = s.row.tournament {
             // Checked before the deal closes the sign-up, so a full tournament leaves it open
             // (unless this sign-up's game is already one of the tournament's: a retry).
             if self.store.game_id(&key).await?.is_none() {
@@ -842,7 +828,7 @@ impl Service {
             forbidden_first_kill: None,
             players: Some(deal.seating.iter().map(|a| a.get().to_string()).collect()),
         };
-        let game = match s.tournament {
+        let game = match s.row.tournament {
             Some(t) => {
                 self.start_in_tournament(t, &s, &deal.seating, &key, &setup)
                     .await?
@@ -853,7 +839,7 @@ impl Service {
                     seating: &deal.seating,
                 };
                 self.store
-                    .create_game_from(&key, &setup, s.lang, Some(from))
+                    .create_game_from(&key, &setup, s.row.lang, Some(from))
                     .await?
             }
         };
@@ -872,12 +858,12 @@ impl Service {
     /// [`ServiceError::PlayerCount`]; database errors.
     async fn deal(&self, s: &Signup, ruleset: &Ruleset) -> Result<Deal, ServiceError> {
         let draw = |joined: Vec<Joined>| -> Result<Deal, ServiceError> {
-            let (players, _) = seated(joined, &s.ruleset, &s.options);
+            let (players, _) = seated(joined, &s.row.ruleset, &s.options);
             // The judge's player count (`players` option) is exact; the sign-up takes no more.
             let counted = s.options.players.is_none_or(|n| n == players.len());
             if !counted || ruleset.deal_for(players.len()).is_none() {
                 return Err(ServiceError::PlayerCount {
-                    ruleset: s.ruleset.clone(),
+                    ruleset: s.row.ruleset.clone(),
                     players: players.len(),
                 });
             }
@@ -899,9 +885,9 @@ impl Service {
                 players.clone()
             };
             let names = if ruleset.options.anonymous {
-                anon::names(seed, players.len(), s.lang).ok_or_else(|| {
+                anon::names(seed, players.len(), s.row.lang).ok_or_else(|| {
                     ServiceError::PlayerCount {
-                        ruleset: s.ruleset.clone(),
+                        ruleset: s.row.ruleset.clone(),
                         players: players.len(),
                     }
                 })?
@@ -915,7 +901,7 @@ impl Service {
             })
         };
         self.store
-            .deal_once(s.id, draw)
+            .deal_once(s.row.id, draw)
             .await?
             .ok_or(ServiceError::NoGame)
     }
@@ -1020,7 +1006,7 @@ impl Service {
                 name.strip_prefix('#')
                     .and_then(|n| n.parse::<u16>().ok())
                     .map(CharId)
-                    .filter(|c| c.idx() < g.chars.len())
+                    .filter(|c| c.idx() < g.chars().len())
             })
             .ok_or_else(|| ServiceError::UnknownTarget(name.to_string()))
     }
@@ -1117,11 +1103,11 @@ impl Service {
     /// What `seat` already did tonight or in its open decision, for a second press.
     pub fn recorded(g: &Game, seat: CharId, lang: Lang) -> Option<String> {
         let name = |c: CharId| g.ch(c).name.clone();
-        let n = g.night.as_ref()?;
+        let n = g.night()?;
         let line = |id: &str, target: Option<CharId>| {
             i18n::text(lang, id, &[("name", target.map(name).unwrap_or_default())])
         };
-        if let (Some(Some(t)), Some(true)) = (n.kill, n.kill.map(|_| g.leader == Some(seat))) {
+        if let (Some(Some(t)), Some(true)) = (n.kill, n.kill.map(|_| g.leader() == Some(seat))) {
             return Some(line("recorded-pick", Some(t)));
         }
         if let Some((t, _)) = n.leader_votes.get(&seat) {

@@ -172,7 +172,7 @@ struct Public {
 /// How and when `c` left, in public words: a night's deaths by their night only (their
 /// causes are secret), a day's by how (every day death is announced with its cause).
 fn out_words(g: &Game, c: CharId, lang: Lang) -> String {
-    let found = g.eliminations.iter().rev().find(|(who, _, _)| *who == c);
+    let found = g.eliminations().iter().rev().find(|(who, _, _)| *who == c);
     match found {
         Some((_, _, Phase::Night { night })) => {
             t(lang, "web-out-night", &[("night", night.to_string())])
@@ -192,8 +192,8 @@ fn out_words(g: &Game, c: CharId, lang: Lang) -> String {
 /// The board line: each role with its count.
 fn board(g: &Game, lang: Lang) -> String {
     let counts: Vec<String> = g
-        .ruleset
-        .counts_for(g.chars.len())
+        .ruleset()
+        .counts_for(g.chars().len())
         .unwrap_or_default()
         .into_iter()
         .map(|(r, k)| {
@@ -218,7 +218,7 @@ fn table(g: &Game, public: &Public, lang: Lang) -> Vec<PlayerView> {
             } else {
                 (!public.out.contains_key(&c), public.out.get(&c).cloned())
             };
-            let role = (ended || (g.revealed.contains(&c) && ch.role == Role::Idiot))
+            let role = (ended || (g.revealed().contains(&c) && ch.role == Role::Idiot))
                 .then(|| i18n::role_name(ch.role, lang));
             PlayerView {
                 seat: c.0,
@@ -296,7 +296,7 @@ pub fn game_view(
         if e.audience() != Audience::Public {
             continue;
         }
-        let zone = g.ruleset.options.time_zone;
+        let zone = g.ruleset().options.time_zone;
         let line = match &e.kind {
             EventKind::Revealed {
                 seed, commitment, ..
@@ -322,11 +322,11 @@ pub fn game_view(
                 text: i18n::render(e, &g, lang),
             },
         };
-        logs.entry(g.last_day.max(1)).or_default().push(line);
+        logs.entry(g.last_day().max(1)).or_default().push(line);
     }
-    let zone = g.ruleset.options.time_zone;
+    let zone = g.ruleset().options.time_zone;
     let ended = g.ended();
-    let days: Vec<u32> = (1..=g.last_day).collect();
+    let days: Vec<u32> = (1..=g.last_day()).collect();
     let shown = day.filter(|d| days.contains(d)).or(days.last().copied());
     let day = shown.map(|d| DayView {
         day: d,
@@ -347,13 +347,13 @@ pub fn game_view(
         log: logs.remove(&d).unwrap_or_default(),
         link: links.days.get(&d).and_then(|t| links.thread(*t)),
     });
-    let deadline = match g.phase {
-        _ if ended || g.paused.is_some() => None,
-        Phase::Day { .. } => g.day.as_ref().filter(|d| !d.closed).map(|d| d.closes),
+    let deadline = match g.phase() {
+        _ if ended || g.paused().is_some() => None,
+        Phase::Day { .. } => g.day().filter(|d| !d.closed).map(|d| d.closes),
         Phase::Night { .. } => public.night_until,
         _ => None,
     };
-    let sheriff = if ended { g.sheriff } else { public.sheriff };
+    let sheriff = if ended { g.sheriff() } else { public.sheriff };
     let replay = if ended {
         replay_steps(events, lang, step)
     } else {
@@ -362,23 +362,23 @@ pub fn game_view(
     GameView {
         lang,
         game_lang,
-        ruleset: g.ruleset.name.clone(),
+        ruleset: g.ruleset().name.clone(),
         board: board(&g, lang),
         options: g
-            .ruleset
+            .ruleset()
             .changed_options()
             .into_iter()
             .map(|(k, v)| format!("{k} = {v}"))
             .collect(),
-        phase: i18n::phase_name(g.phase, lang),
+        phase: i18n::phase_name(g.phase(), lang),
         deadline: deadline.map(|d| i18n::time(d, zone)),
-        paused: g.paused.is_some() && !ended,
+        paused: g.paused().is_some() && !ended,
         sheriff: sheriff.map(|s| g.ch(s).name.clone()),
         players: table(&g, &public, lang),
         days,
         day,
         ended,
-        winner: g.winner.map(|w| i18n::winner_name(w, lang)),
+        winner: g.winner().map(|w| i18n::winner_name(w, lang)),
         reveal: if ended { reveal } else { None },
         replay,
         charts: if ended {
@@ -395,7 +395,7 @@ pub fn game_view(
 /// The description of each of the reveal's pictures of `events` (in [`chart::game_charts`]'
 /// order: each vote, then the timeline).
 fn chart_alts(events: &[Event], g: &Game, lang: Lang) -> Vec<String> {
-    let mut alts: Vec<String> = chart::read::votes(events, g.ruleset.sheriff_weight_milli())
+    let mut alts: Vec<String> = chart::read::votes(events, g.ruleset().sheriff_weight_milli())
         .iter()
         .map(|v| {
             let phase = Phase::Day {
@@ -529,8 +529,8 @@ pub fn replay(events: &[Event], lang: Lang) -> Option<Vec<ReplayStep>> {
             .collect();
         table.sort_by_key(|p| p.seat);
         steps.push(ReplayStep {
-            at: i18n::time(e.at, g.ruleset.options.time_zone),
-            phase: i18n::phase_name(g.phase, lang),
+            at: i18n::time(e.at, g.ruleset().options.time_zone),
+            phase: i18n::phase_name(g.phase(), lang),
             text,
             table,
         });

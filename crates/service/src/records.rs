@@ -109,7 +109,7 @@ impl Service {
     /// # Errors
     /// Database errors.
     pub async fn card_record(&self, s: &Signup) -> Result<CardRecord, ServiceError> {
-        let window = self.red_card_window(s.guild).await?;
+        let window = self.red_card_window(s.row.guild).await?;
         let members: Vec<Account> = s
             .players
             .iter()
@@ -117,9 +117,9 @@ impl Service {
             .map(|(a, _, _)| *a)
             .collect();
         let mut barred = BTreeMap::new();
-        if self.store.policy(s.guild).await?.any() {
+        if self.store.policy(s.row.guild).await?.any() {
             for m in &members {
-                if let Some(bar) = self.bar(s.guild, *m).await? {
+                if let Some(bar) = self.bar(s.row.guild, *m).await? {
                     barred.insert(*m, bar);
                 }
             }
@@ -132,7 +132,7 @@ impl Service {
         }
         let red = self
             .store
-            .red_carded(s.guild, &members, window as i32)
+            .red_carded(s.row.guild, &members, window as i32)
             .await?
             .into_iter()
             .map(|(a, n)| (a, u32::try_from(n).unwrap_or(u32::MAX)))

@@ -260,9 +260,9 @@ async fn wait(
             loop {
                 let game = store.load(game_id).await?;
                 let night_first = game.kind() == Kind::Mafia;
-                let refusal = if game.phase == *target {
-                    return Ok(WaitRecord::ok(now.max(game.clock)));
-                } else if target.order(night_first) < game.phase.order(night_first) {
+                let refusal = if game.phase() == *target {
+                    return Ok(WaitRecord::ok(now.max(game.clock())));
+                } else if target.order(night_first) < game.phase().order(night_first) {
                     Some(if moved {
                         Refusal::PhaseUnreachable { phase: *target }
                     } else {

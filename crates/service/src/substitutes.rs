@@ -78,7 +78,7 @@ impl Service {
         name: &str,
     ) -> Result<Signup, ServiceError> {
         let s = self.signup(id).await?;
-        match s.game {
+        match s.row.game {
             Some(game) => {
                 if self.seat_of(game, user).await.is_ok() {
                     return Err(ServiceError::AlreadyPlaying { player: user });
@@ -90,13 +90,13 @@ impl Service {
                 }
             }
         }
-        if let Some(bar) = self.bar(s.guild, user).await? {
+        if let Some(bar) = self.bar(s.row.guild, user).await? {
             return Err(ServiceError::Barred(bar));
         }
         if !self.store.volunteer(id, user, name, self.now()).await? {
             return Err(ServiceError::OnBench);
         }
-        self.remember_name(s.guild, user, name).await?;
+        self.remember_name(s.row.guild, user, name).await?;
         self.signup(id).await
     }
 
@@ -121,7 +121,7 @@ impl Service {
     pub async fn offer_seat(&self, game: GameId, seat: CharId) -> Result<Offer, ServiceError> {
         let (g, _) = self.game(game).await?;
         let character = g
-            .chars
+            .chars()
             .get(seat.idx())
             .ok_or_else(|| ServiceError::UnknownTarget(format!("#{}", seat.0)))?;
         if !character.alive || g.ended() {

@@ -24,7 +24,7 @@ impl Service {
                 i18n::text(
                     lang,
                     "votes-no-such-day",
-                    &[("day", day.to_string()), ("last", g.last_day.to_string())],
+                    &[("day", day.to_string()), ("last", g.last_day().to_string())],
                 )
             }),
         )

@@ -170,9 +170,9 @@ impl Service {
                 tournament,
                 key,
                 setup,
-                s.lang,
+                s.row.lang,
                 Some(FromSignup {
-                    signup: s.id,
+                    signup: s.row.id,
                     seating: seated,
                 }),
             )
@@ -189,7 +189,7 @@ impl Service {
         s: &Signup,
         seated: &[Account],
     ) -> Result<(), ServiceError> {
-        let joined = self.store.signup_joined_at(s.id).await?;
+        let joined = self.store.signup_joined_at(s.row.id).await?;
         // Only those who play: the waiting list stays out of the tournament.
         for (user, at) in joined.into_iter().filter(|(u, _)| seated.contains(u)) {
             self.store

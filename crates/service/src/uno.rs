@@ -148,14 +148,14 @@ impl Service {
     /// [`ServiceError::PlayerCount`] outside 2–10 players; database errors.
     pub async fn start_uno(&self, s: &Signup) -> Result<GameId, ServiceError> {
         let opts = self.uno_options(&s.options)?;
-        let key = format!("signup-{}", s.id.0);
-        if let Some(t) = s.tournament {
+        let key = format!("signup-{}", s.row.id.0);
+        if let Some(t) = s.row.tournament {
             // Before the deal closes the sign-up, as a werewolf start (unless a retry).
             if self.store.game_id(&key).await?.is_none() {
                 self.tournament_has_room(t).await?;
             }
         }
-        let deal = self.uno_deal(s.id, &opts).await?;
+        let deal = self.uno_deal(s.row.id, &opts).await?;
         let setup = uno::Setup {
             players: deal.names.clone(),
             seed: deal.seed,
@@ -169,14 +169,14 @@ impl Service {
             players: deal.names.len(),
         })?;
         let from = FromSignup {
-            signup: s.id,
+            signup: s.row.id,
             seating: &deal.seating,
         };
         let game = self
             .store
-            .create_uno_game(&key, &events, s.lang, from)
+            .create_uno_game(&key, &events, s.row.lang, from)
             .await?;
-        if let Some(t) = s.tournament {
+        if let Some(t) = s.row.tournament {
             self.store.add_game(t, game).await?;
             self.sign_up_seated(t, s, &deal.seating).await?;
         }

@@ -16,18 +16,21 @@ use notify::tally::vote_count as votes_str;
 
 /// The open day's standing count, the sheriff's weight shown.
 pub fn votes(g: &Game, lang: Lang) -> String {
-    let Some(d) = g.day.as_ref().filter(|d| !d.closed) else {
+    let Some(d) = g.day().filter(|d| !d.closed) else {
         return t(lang, "view-no-vote", &[]);
     };
     let name = |c: CharId| g.ch(c).name.clone();
-    let sheriff = g.sheriff.filter(|s| g.is_alive(*s));
+    let sheriff = g.sheriff().filter(|s| g.is_alive(*s));
     let mut lines = vec![t(
         lang,
         "view-votes-heading",
         &[
             ("day", d.day.to_string()),
-            ("closes", i18n::time(d.closes, g.ruleset.options.time_zone)),
-            ("weight", votes_str(g.ruleset.sheriff_weight_milli())),
+            (
+                "closes",
+                i18n::time(d.closes, g.ruleset().options.time_zone),
+            ),
+            ("weight", votes_str(g.ruleset().sheriff_weight_milli())),
         ],
     )];
     let mut tally = g.tally(d);
@@ -83,19 +86,19 @@ pub fn status(g: &Game, me: Option<CharId>, lang: Lang) -> String {
         lang,
         "view-phase",
         &[
-            ("phase", i18n::phase_name(g.phase, lang)),
+            ("phase", i18n::phase_name(g.phase(), lang)),
             (
                 "due",
                 g.next_deadline()
-                    .map(|t| i18n::time(t, g.ruleset.options.time_zone))
+                    .map(|t| i18n::time(t, g.ruleset().options.time_zone))
                     .unwrap_or_else(|| "—".into()),
             ),
         ],
     )];
-    if g.paused.is_some() {
+    if g.paused().is_some() {
         lines.push(t(lang, "ev-paused", &[]));
     }
-    if let Some(s) = g.sheriff {
+    if let Some(s) = g.sheriff() {
         lines.push(t(lang, "view-sheriff", &[("name", name(s))]));
     }
     let living: Vec<String> = g.living().into_iter().map(name).collect();
@@ -134,7 +137,7 @@ pub fn judge_status(g: &Game, seats: &BTreeMap<u16, Account>, lang: Lang) -> Str
         ));
     }
     lines.extend(at_risk(g, lang));
-    if let (Phase::Night { .. }, Some(n)) = (g.phase, g.night.as_ref()) {
+    if let (Phase::Night { .. }, Some(n)) = (g.phase(), g.night()) {
         for (by, s) in &n.kills {
             lines.push(t(
                 lang,
@@ -142,15 +145,15 @@ pub fn judge_status(g: &Game, seats: &BTreeMap<u16, Account>, lang: Lang) -> Str
                 &[("by", name(*by)), ("target", name(s.target))],
             ));
         }
-        if let Some(l) = g.leader {
+        if let Some(l) = g.leader() {
             lines.push(t(lang, "view-leader", &[("name", name(l))]));
         }
         lines.push(t(
             lang,
             "view-potions",
             &[
-                ("antidote", g.antidote.to_string()),
-                ("poison", g.poison.to_string()),
+                ("antidote", g.antidote().to_string()),
+                ("poison", g.poison().to_string()),
             ],
         ));
     }
@@ -163,16 +166,16 @@ pub fn judge_status(g: &Game, seats: &BTreeMap<u16, Account>, lang: Lang) -> Str
 /// outside an open day. What it tells is public (posts and votes are), but the list is the
 /// judge's.
 pub fn at_risk(g: &Game, lang: Lang) -> Vec<String> {
-    let Some(d) = g.day.as_ref().filter(|d| !d.closed && d.round == 0) else {
+    let Some(d) = g.day().filter(|d| !d.closed && d.round == 0) else {
         return Vec::new();
     };
-    if !matches!(g.phase, Phase::Day { .. }) || g.ended() {
+    if !matches!(g.phase(), Phase::Day { .. }) || g.ended() {
         return Vec::new();
     }
-    if !g.ruleset.options.auto_cards {
+    if !g.ruleset().options.auto_cards {
         return vec![t(lang, "view-at-risk-off", &[])];
     }
-    if g.sped_up {
+    if g.sped_up() {
         return vec![t(lang, "view-at-risk-speedup", &[])];
     }
     let risks = g.at_risk();
@@ -193,7 +196,7 @@ pub fn role(g: &Game, me: CharId, lang: Lang) -> String {
         Vec::new()
     };
     let e = Event {
-        at: g.clock,
+        at: g.clock(),
         kind: EventKind::RoleTold {
             character: me,
             role,

@@ -43,7 +43,7 @@ fn reminders(g: &Game) -> Vec<Reminder> {
     if g.ended() {
         return out;
     }
-    match (g.phase, &g.day, &g.night) {
+    match (g.phase(), g.day(), g.night()) {
         (Phase::Day { day, round }, Some(d), _) if !d.closed => {
             let at = d.closes - Duration::hours(2);
             if at > d.opened && warnings(g).is_empty() {
@@ -92,7 +92,7 @@ fn reminders(g: &Game) -> Vec<Reminder> {
                 let witch: Vec<String> = g
                     .living_with(|r| r == Role::Witch)
                     .into_iter()
-                    .filter(|_| g.antidote || g.poison)
+                    .filter(|_| g.antidote() || g.poison())
                     .map(|c| format!("dm:{}", c.0))
                     .collect();
                 out.extend(night_reminder(
@@ -132,10 +132,10 @@ fn night_reminder(
 /// speed-up, `auto_cards`). Who is warned is decided when the row fires ([`Game::at_risk`]):
 /// the characters the close would card then.
 fn warnings(g: &Game) -> Vec<Due> {
-    let o = &g.ruleset.options;
-    match (g.phase, &g.day) {
+    let o = &g.ruleset().options;
+    match (g.phase(), g.day()) {
         (Phase::Day { day, round: 0 }, Some(d))
-            if !d.closed && !g.ended() && o.auto_cards && !g.sped_up =>
+            if !d.closed && !g.ended() && o.auto_cards && !g.sped_up() =>
         {
             o.warn_before_close
                 .iter()
@@ -162,7 +162,7 @@ pub fn wanted(g: &Game) -> Vec<Due> {
         .into_iter()
         .collect();
     out.extend(reminders(g).into_iter().map(|r| r.due));
-    out.extend(warnings(g).into_iter().filter(|w| w.at > g.clock));
+    out.extend(warnings(g).into_iter().filter(|w| w.at > g.clock()));
     out
 }
 
@@ -418,12 +418,12 @@ fn add_warnings(
     due: &Due,
     lang: Lang,
 ) -> Result<(), StoreError> {
-    let Some(d) = g.day.as_ref() else {
+    let Some(d) = g.day() else {
         return Ok(());
     };
     let last = warnings(g)
         .into_iter()
-        .filter(|w| w.at > g.clock || w.kind == due.kind)
+        .filter(|w| w.at > g.clock() || w.kind == due.kind)
         .max_by_key(|w| w.at);
     let reminder = last
         .is_some_and(|w| w.kind == due.kind)

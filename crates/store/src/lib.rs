@@ -889,7 +889,7 @@ impl Plan {
         let (phase, ended) = if events.is_empty() {
             (None, None)
         } else {
-            (Some(after.phase.to_string()), Some(after.ended()))
+            (Some(after.phase().to_string()), Some(after.ended()))
         };
         let mut p = Plan {
             game_id,
@@ -1128,7 +1128,7 @@ mod tests {
             let closed = events
                 .iter()
                 .any(|e| matches!(e.kind, engine::EventKind::VoteClosed { .. }));
-            if closed || !matches!(g.phase, Phase::Day { .. }) {
+            if closed || !matches!(g.phase(), Phase::Day { .. }) {
                 break (before, events);
             }
         };
@@ -1195,7 +1195,7 @@ mod tests {
         };
         let mut events = create(&setup).expect("created");
         let mut g = Game::replay(&events);
-        while !g.ended() && !matches!(g.phase, Phase::Day { day: 2, .. }) {
+        while !g.ended() && !matches!(g.phase(), Phase::Day { day: 2, .. }) {
             let due = g.next_deadline().expect("a deadline");
             let more = handle(&g, &Command::tick(), due).expect("a tick");
             for e in &more {

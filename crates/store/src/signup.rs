@@ -15,7 +15,8 @@ use super::{lang_code, Store, StoreError};
 use engine::rng::Seed;
 use notify::Lang;
 
-/// A sign-up as stored (the service adds its players and the ruleset it will play).
+/// A sign-up as stored: what the service's sign-up holds, beside what it adds (the judge's
+/// options read, its players and the ruleset it will play).
 #[derive(Debug, Clone, PartialEq)]
 pub struct SignupRow {
     pub id: SignupId,
@@ -26,9 +27,8 @@ pub struct SignupRow {
     pub thread: Option<Channel>,
     pub message: Option<Message>,
     pub game: Option<GameId>,
+    /// The tournament whose next game this sign-up becomes.
     pub tournament: Option<i64>,
-    /// The judge's `/wolf new` options, as written.
-    pub options: serde_json::Value,
 }
 
 /// A member on a sign-up: (account, name, whether a DM to them went through).
@@ -105,11 +105,15 @@ impl Store {
         Ok(())
     }
 
-    /// A sign-up, if there is one with this id.
+    /// A sign-up, if there is one with this id, with the judge's `/wolf new` options as
+    /// written (the service reads them).
     ///
     /// # Errors
     /// Database errors.
-    pub async fn signup(&self, id: SignupId) -> Result<Option<SignupRow>, StoreError> {
+    pub async fn signup(
+        &self,
+        id: SignupId,
+    ) -> Result<Option<(SignupRow, serde_json::Value)>, StoreError> {
         let row = sqlx::query!(
             r#"SELECT guild_id AS "guild: Guild", judge_user AS "judge: Account", ruleset, lang,
                       thread_id AS "thread: Channel", message_id AS "message: Message",
@@ -120,17 +124,19 @@ impl Store {
         )
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.map(|r| SignupRow {
-            id,
-            guild: r.guild,
-            judge: r.judge,
-            ruleset: r.ruleset,
-            lang: Lang::parse(&r.lang).unwrap_or_default(),
-            thread: r.thread,
-            message: r.message,
-            game: r.game,
-            tournament: r.tournament_id,
-            options: r.options,
+        Ok(row.map(|r| {
+            let row = SignupRow {
+                id,
+                guild: r.guild,
+                judge: r.judge,
+                ruleset: r.ruleset,
+                lang: Lang::parse(&r.lang).unwrap_or_default(),
+                thread: r.thread,
+                message: r.message,
+                game: r.game,
+                tournament: r.tournament_id,
+            };
+            (row, r.options)
         }))
     }
 

@@ -223,7 +223,9 @@ impl Store {
     /// # Errors
     /// Database errors.
     pub async fn first_night_victim(&self, game_id: GameId) -> Result<Option<String>, StoreError> {
-        Ok(Game::replay(&self.events(game_id).await?).first_night_victim)
+        Ok(Game::replay(&self.events(game_id).await?)
+            .first_night_victim()
+            .map(str::to_owned))
     }
 
     /// Starts the tournament's next game under `key` from `setup`, with the house rule
@@ -271,7 +273,11 @@ impl Store {
                     return Ok(StartedGame {
                         game_id: id,
                         ordinal,
-                        forbidden_first_kill: self.load(GameId(id)).await?.forbidden_first_kill,
+                        forbidden_first_kill: self
+                            .load(GameId(id))
+                            .await?
+                            .forbidden_first_kill()
+                            .map(str::to_owned),
                     });
                 }
             }

@@ -23,6 +23,9 @@ pub mod standings;
 pub mod stats;
 pub mod uno;
 
+#[cfg(test)]
+mod testing;
+
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 

@@ -713,7 +713,7 @@ mod tests {
 
     use super::*;
     use crate::{compute, score_game, Scoring, Tournament};
-    use engine::{Game, Phase, Ruleset, Winner};
+    use engine::{Ruleset, Winner};
 
     /// Catalog message `id` with `args`, as the tests expect it; a missing message fails.
     fn said(lang: Lang, id: &str, args: &[(&str, &str)]) -> String {
@@ -724,25 +724,15 @@ mod tests {
     /// A one-game m32 tournament with Chinese names.
     fn chinese_standings() -> Standings {
         let scoring = Scoring::builtin("m32").expect("m32");
-        let mut g = Game {
-            ruleset: Ruleset::builtin("m32", &BTreeMap::new()).expect("m32"),
-            phase: Phase::Ended,
-            winner: Some(Winner::Village),
-            ..Game::default()
-        };
-        for (name, role) in [
+        let seats: Vec<(String, String, Role)> = [
             ("小明", Role::Seer),
             ("阿狼", Role::Wolf),
             ("Bob", Role::Villager),
-        ] {
-            g.chars.push(engine::state::Character {
-                name: name.into(),
-                player: name.into(),
-                role,
-                alive: true,
-                ..Default::default()
-            });
-        }
+        ]
+        .into_iter()
+        .map(|(name, role)| (name.into(), name.into(), role))
+        .collect();
+        let g = crate::testing::game("m32", &seats, Some(Some(Winner::Village)));
         let t = Tournament {
             id: 1,
             name: "春季赛".into(),
@@ -834,25 +824,18 @@ mod tests {
             .filter(|r| *r != Role::Villager)
             .collect();
         let game = |shift: usize, winner| {
-            let mut g = Game {
-                ruleset: Ruleset::builtin("m32", &BTreeMap::new()).expect("m32"),
-                phase: Phase::Ended,
-                winner: Some(winner),
-                ..Game::default()
-            };
-            for (i, name) in members.iter().enumerate() {
-                g.chars.push(engine::state::Character {
-                    name: format!("{}号", i + 1),
-                    player: name.to_string(),
-                    role: roles
+            let seats: Vec<(String, String, Role)> = members
+                .iter()
+                .enumerate()
+                .map(|(i, name)| {
+                    let role = roles
                         .get((i + shift) % members.len())
                         .copied()
-                        .unwrap_or(Role::Villager),
-                    alive: true,
-                    ..Default::default()
-                });
-            }
-            g
+                        .unwrap_or(Role::Villager);
+                    (format!("{}号", i + 1), name.to_string(), role)
+                })
+                .collect();
+            crate::testing::game("m32", &seats, Some(Some(winner)))
         };
         let t = Tournament {
             id: 1,

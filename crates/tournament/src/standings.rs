@@ -67,11 +67,11 @@ pub fn score_game(
         return None;
     }
     let lines = game
-        .chars
+        .chars()
         .iter()
         .map(|c| {
             let (points, won) = game
-                .winner
+                .winner()
                 .map_or((0, false), |w| scoring.points(c.role, w));
             Line {
                 character: c.name.clone(),
@@ -82,7 +82,7 @@ pub fn score_game(
             }
         })
         .collect();
-    let current: BTreeSet<&str> = game.chars.iter().map(|c| c.player.as_str()).collect();
+    let current: BTreeSet<&str> = game.chars().iter().map(|c| c.player.as_str()).collect();
     let replaced: BTreeSet<String> = seated
         .iter()
         .filter(|p| !current.contains(p.as_str()))
@@ -91,7 +91,7 @@ pub fn score_game(
     Some(GameScore {
         ordinal,
         game_id,
-        winner: game.winner,
+        winner: game.winner(),
         lines,
         replaced: replaced.into_iter().collect(),
         judge: judge.to_string(),
@@ -402,7 +402,6 @@ pub fn compute(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::Ruleset;
 
     fn at(minute: u32) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(&format!("2026-11-30T12:{minute:02}:00Z"))
@@ -423,22 +422,14 @@ mod tests {
 
     /// A finished game with `roles` (character = player) won by `winner`.
     fn game(ruleset: &str, roles: &[(&str, Role)], winner: Option<Winner>) -> Game {
-        let mut g = Game {
-            ruleset: Ruleset::builtin(ruleset, &BTreeMap::new()).expect("ruleset"),
-            phase: engine::Phase::Ended,
-            winner,
-            ..Game::default()
-        };
-        for (name, role) in roles {
-            g.chars.push(engine::state::Character {
-                name: name.to_string(),
-                player: name.to_string(),
-                role: *role,
-                alive: true,
-                ..Default::default()
-            });
-        }
-        g
+        crate::testing::game(ruleset, &seats(roles), Some(winner))
+    }
+
+    fn seats(roles: &[(&str, Role)]) -> Vec<(String, String, Role)> {
+        roles
+            .iter()
+            .map(|(name, role)| (name.to_string(), name.to_string(), *role))
+            .collect()
     }
 
     #[test]
@@ -455,8 +446,7 @@ mod tests {
             &[("A", Seer), ("B", Wolf), ("C", Hunter), ("D", Villager)],
             Some(Winner::Village),
         );
-        let mut unfinished = game("m32", &[("A", Wolf)], None);
-        unfinished.phase = engine::Phase::Night { night: 1 };
+        let unfinished = crate::testing::game("m32", &seats(&[("A", Wolf)]), None);
         assert!(score_game(&s, 3, 3, &unfinished, "J", &[]).is_none());
         let games = vec![
             score_game(&s, 2, 2, &g2, "J", &[]).expect("ended"),

@@ -92,14 +92,14 @@ pub fn all_stats<'a>(
             }
         }
         let g = Game::replay(events);
-        for c in &g.chars {
+        for c in g.chars() {
             let s = all.entry(c.player.clone()).or_default();
             s.games += 1;
             if !g.ended() {
                 continue;
             }
             s.finished += 1;
-            let won = match g.winner {
+            let won = match g.winner() {
                 Some(w) if w != Winner::Draw && wins(c.role, w) => {
                     *s.wins.entry(c.role).or_insert(0) += 1;
                     true
@@ -149,11 +149,11 @@ pub fn server_stats<'a>(games: impl IntoIterator<Item = &'a [Event]>) -> ServerS
             }
         }
         let g = Game::replay(events);
-        players.extend(g.chars.iter().map(|c| c.player.clone()));
+        players.extend(g.chars().iter().map(|c| c.player.clone()));
         s.games += 1;
         if g.ended() {
             s.finished += 1;
-            match g.winner {
+            match g.winner() {
                 Some(w) => *s.winners.entry(w).or_insert(0) += 1,
                 None => s.no_result += 1,
             }

@@ -237,7 +237,7 @@ pub async fn unsign(
         let settings = service.check_judge(guild, &roles(ctx).await).await?;
         let s = service.signup_at(&p).await?;
         log = Some(settings);
-        super::wolf::take_off(service, s.id, who).await
+        super::wolf::take_off(service, s.row.id, who).await
     })
     .await?;
     let line = log.map(|settings| signup_log_line(ctx, &settings, &result));
@@ -317,11 +317,11 @@ pub async fn sign(
         let settings = service.check_judge(guild, &roles(ctx).await).await?;
         let s = service.signup_at(&p).await?;
         log = Some(settings);
-        service.join(s.id, who, &name).await
+        service.join(s.row.id, who, &name).await
     })
     .await?;
     let line = log.map(|settings| signup_log_line(ctx, &settings, &result));
-    let done = result.as_ref().ok().map(|s| (s.id, s.lang));
+    let done = result.as_ref().ok().map(|s| (s.row.id, s.row.lang));
     answer(ctx, result, |s| match s.waiting_place(who) {
         Some(place) => text(
             lang,

@@ -48,12 +48,12 @@ pub fn parse_notify_button(id: &str) -> Option<bool> {
 /// (every other message of the bot allows none). Best effort: the sign-up is open anyway.
 pub async fn ping_opening(http: &Http, s: &Signup, role: ServerRole, thread: Channel) {
     let content = text(
-        s.lang,
+        s.row.lang,
         "signup-ping",
         &[
             ("role", format!("<@&{}>", role.get())),
-            ("ruleset", board::board_name(&s.ruleset, s.lang)),
-            ("judge", service::mention(s.judge)),
+            ("ruleset", board::board_name(&s.row.ruleset, s.row.lang)),
+            ("judge", service::mention(s.row.judge)),
         ],
     );
     let sent = thread
@@ -62,7 +62,7 @@ pub async fn ping_opening(http: &Http, s: &Signup, role: ServerRole, thread: Cha
             http,
             CreateMessage::new()
                 .content(content)
-                .components(vec![notify_buttons(s.lang)])
+                .components(vec![notify_buttons(s.row.lang)])
                 .allowed_mentions(CreateAllowedMentions::new().roles([role.discord()])),
         )
         .await;
@@ -74,11 +74,11 @@ pub async fn ping_opening(http: &Http, s: &Signup, role: ServerRole, thread: Cha
 /// The sign-up post's bench buttons: volunteer as a substitute, or stop.
 pub fn bench_buttons(s: &Signup) -> CreateActionRow {
     CreateActionRow::Buttons(vec![
-        CreateButton::new(format!("wj:signup:{}:bench", s.id.0))
-            .label(text(s.lang, "button-bench", &[]))
+        CreateButton::new(format!("wj:signup:{}:bench", s.row.id.0))
+            .label(text(s.row.lang, "button-bench", &[]))
             .style(ButtonStyle::Secondary),
-        CreateButton::new(format!("wj:signup:{}:unbench", s.id.0))
-            .label(text(s.lang, "button-unbench", &[]))
+        CreateButton::new(format!("wj:signup:{}:unbench", s.row.id.0))
+            .label(text(s.row.lang, "button-unbench", &[]))
             .style(ButtonStyle::Secondary),
     ])
 }
@@ -107,7 +107,7 @@ pub fn bench_lines(s: &Signup) -> String {
         .collect();
     format!(
         "\n{}\n{}",
-        text(s.lang, "signup-bench", &[]),
+        text(s.row.lang, "signup-bench", &[]),
         names.join("\n")
     )
 }

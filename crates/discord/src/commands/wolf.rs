@@ -360,7 +360,7 @@ pub(crate) async fn post_signup(
     // A forum post's opening message has the post's id.
     service
         .signup_posted(
-            s.id,
+            s.row.id,
             ids::channel(post.id),
             ids::message(MessageId::from(post.id.get())),
         )
@@ -398,24 +398,24 @@ pub(crate) async fn rules_here(ctx: Context<'_>) -> Result<String, ServiceError>
             let g = service.store().load(id).await?;
             let lang = service.route(id).await?.lang;
             let mut counts = std::collections::BTreeMap::new();
-            for c in &g.chars {
+            for c in g.chars() {
                 *counts.entry(c.role).or_insert(0usize) += 1;
             }
             let counts: Vec<_> = counts.into_iter().collect();
-            Ok(board::rules_text(&g.ruleset, &counts, lang))
+            Ok(board::rules_text(g.ruleset(), &counts, lang))
         }
         Err(ServiceError::NoGame) => {
             let s = service.signup_at(&p).await?;
             let r = s
                 .rules
                 .clone()
-                .ok_or_else(|| ServiceError::UnknownRuleset(s.ruleset.clone()))?;
+                .ok_or_else(|| ServiceError::UnknownRuleset(s.row.ruleset.clone()))?;
             let counts = s
                 .options
                 .players
                 .map(|n| board::deal_counts(&r, n))
                 .unwrap_or_default();
-            Ok(board::rules_text(&r, &counts, s.lang))
+            Ok(board::rules_text(&r, &counts, s.row.lang))
         }
         Err(e) => Err(e),
     }
@@ -441,11 +441,11 @@ pub(crate) async fn start_signup(ctx: Context<'_>, only: Option<&str>) -> Result
         service.check_judge(guild, &roles(ctx).await).await?;
         // A repeated start (a retry, or two at once) answers with the game already started.
         let s = service.signup_to_start(&p).await?;
-        if only.is_some_and(|r| r != s.ruleset) {
-            return Err(ServiceError::UnknownRuleset(s.ruleset));
+        if only.is_some_and(|r| r != s.row.ruleset) {
+            return Err(ServiceError::UnknownRuleset(s.row.ruleset));
         }
-        let game = service.start(s.id).await?;
-        Ok((game, s.id))
+        let game = service.start(s.row.id).await?;
+        Ok((game, s.row.id))
     })
     .await?;
     let started = result.as_ref().ok().map(|(_, id)| *id);
@@ -470,10 +470,10 @@ pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
     let service = &ctx.data().service;
     let result = patient(ctx, async {
         let s = service.signup_at(&p).await?;
-        service.join_self(s.id, p.user, &name).await
+        service.join_self(s.row.id, p.user, &name).await
     })
     .await?;
-    let joined = result.as_ref().ok().map(|s| s.id);
+    let joined = result.as_ref().ok().map(|s| s.row.id);
     // Answered first: the DM check and the post's edit are two more calls (see [`welcome`]).
     answer(ctx, result, |s| joined_text(&s, p.user, lang)).await?;
     if let Some(id) = joined {
@@ -489,7 +489,7 @@ pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     let p = place(ctx);
     let result = patient(ctx, async {
         let s = ctx.data().service.signup_at(&p).await?;
-        take_off(&ctx.data().service, s.id, p.user).await
+        take_off(&ctx.data().service, s.row.id, p.user).await
     })
     .await?;
     let left = result.as_ref().ok().cloned();
@@ -523,11 +523,15 @@ pub async fn take_off(
 /// After someone left (and was answered): the sign-up post shows it, and the member who
 /// moved up from the waiting list is told by DM, in the game's language (best effort).
 pub async fn after_leave(http: &Http, data: &Data, s: &Signup, up: Option<Account>) {
-    refresh_signup(http, data, s.id).await;
+    refresh_signup(http, data, s.row.id).await;
     let Some(user) = up else {
         return;
     };
-    let note = text(s.lang, "dm-moved-up", &[("ruleset", s.ruleset.clone())]);
+    let note = text(
+        s.row.lang,
+        "dm-moved-up",
+        &[("ruleset", s.row.ruleset.clone())],
+    );
     if let Err(e) = dm(http, user, note).await {
         tracing::warn!(error = %e, "could not tell a member they moved up from the waiting list");
     }
@@ -554,9 +558,9 @@ pub fn signup_post(s: &Signup) -> CreateForumPost<'static> {
     let (content, buttons) = signup_message(s);
     CreateForumPost::new(
         text(
-            s.lang,
+            s.row.lang,
             "signup-title",
-            &[("ruleset", board::board_name(&s.ruleset, s.lang))],
+            &[("ruleset", board::board_name(&s.row.ruleset, s.row.lang))],
         ),
         CreateMessage::new()
             .content(content)
@@ -577,26 +581,26 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
             format!("{}. {} {}{warn}{red}", i + 1, name, mention(*a))
         })
         .collect();
-    let state = if s.game.is_some() {
+    let state = if s.row.game.is_some() {
         match &s.page {
             Some(url) => format!(
                 "{}\n{}",
-                text(s.lang, "signup-started", &[]),
-                text(s.lang, "web-link", &[("url", url.clone())])
+                text(s.row.lang, "signup-started", &[]),
+                text(s.row.lang, "web-link", &[("url", url.clone())])
             ),
-            None => text(s.lang, "signup-started", &[]),
+            None => text(s.row.lang, "signup-started", &[]),
         }
     } else {
-        text(s.lang, "signup-open", &[])
+        text(s.row.lang, "signup-open", &[])
     };
     let content = format!(
         "{}\n{}{}\n{}",
         text(
-            s.lang,
+            s.row.lang,
             "signup-body",
             &[
-                ("ruleset", board::board_name(&s.ruleset, s.lang)),
-                ("judge", mention(s.judge)),
+                ("ruleset", board::board_name(&s.row.ruleset, s.row.lang)),
+                ("judge", mention(s.row.judge)),
                 ("count", s.players.len().to_string()),
                 ("seats", s.seats()),
             ],
@@ -618,7 +622,7 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
             .collect();
         format!(
             "{content}\n{}\n{}",
-            text(s.lang, "signup-waiting", &[]),
+            text(s.row.lang, "signup-waiting", &[]),
             waiting.join("\n")
         )
     };
@@ -626,7 +630,7 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
         content
     } else {
         let legend = text(
-            s.lang,
+            s.row.lang,
             "signup-red-card-legend",
             &[("games", s.card_record.window.to_string())],
         );
@@ -635,21 +639,24 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
     let content = if s.card_record.barred.is_empty() {
         content
     } else {
-        format!("{content}\n{}", text(s.lang, "signup-barred-legend", &[]))
+        format!(
+            "{content}\n{}",
+            text(s.row.lang, "signup-barred-legend", &[])
+        )
     };
     let content = format!("{content}{}", super::signups::bench_lines(s));
     // Volunteering for the bench stays open while the game runs.
     let bench = super::signups::bench_buttons(s);
-    let buttons = if s.game.is_some() {
+    let buttons = if s.row.game.is_some() {
         vec![bench]
     } else {
         vec![
             CreateActionRow::Buttons(vec![
-                CreateButton::new(format!("wj:signup:{}:join", s.id.0))
-                    .label(text(s.lang, "button-join", &[]))
+                CreateButton::new(format!("wj:signup:{}:join", s.row.id.0))
+                    .label(text(s.row.lang, "button-join", &[]))
                     .style(ButtonStyle::Primary),
-                CreateButton::new(format!("wj:signup:{}:leave", s.id.0))
-                    .label(text(s.lang, "button-leave", &[]))
+                CreateButton::new(format!("wj:signup:{}:leave", s.row.id.0))
+                    .label(text(s.row.lang, "button-leave", &[]))
                     .style(ButtonStyle::Secondary),
             ]),
             bench,
@@ -662,16 +669,16 @@ pub fn signup_message(s: &Signup) -> (String, Vec<CreateActionRow>) {
 /// server's sanctions (see [`Service::card_record`]): empty for the others.
 fn red_mark(s: &Signup, user: Account) -> String {
     let red = match s.card_record.red.get(&user) {
-        Some(n) => text(s.lang, "signup-red-card", &[("count", n.to_string())]),
+        Some(n) => text(s.row.lang, "signup-red-card", &[("count", n.to_string())]),
         None => String::new(),
     };
     match s.card_record.barred.get(&user) {
         Some(bar) => format!(
             "{red}{}",
             text(
-                s.lang,
+                s.row.lang,
                 "signup-barred",
-                &[("end", service::penalties::bar_end(bar, s.lang))]
+                &[("end", service::penalties::bar_end(bar, s.row.lang))]
             )
         ),
         None => red,
@@ -686,32 +693,32 @@ fn board_lines(s: &Signup) -> String {
     };
     let deal = match s.options.players {
         Some(n) => vec![text(
-            s.lang,
+            s.row.lang,
             "board-deal",
             &[
                 ("players", n.to_string()),
                 (
                     "roles",
-                    board::counts_text(&board::deal_counts(r, n), s.lang),
+                    board::counts_text(&board::deal_counts(r, n), s.row.lang),
                 ),
             ],
         )],
-        None => board::deal_lines(r, s.lang),
+        None => board::deal_lines(r, s.row.lang),
     };
-    let sep = text(s.lang, "board-lines-sep", &[]);
+    let sep = text(s.row.lang, "board-lines-sep", &[]);
     let mut out = text(
-        s.lang,
+        s.row.lang,
         "signup-board",
         &[
-            ("board", board::board_name(&s.ruleset, s.lang)),
+            ("board", board::board_name(&s.row.ruleset, s.row.lang)),
             ("deal", deal.join(&sep)),
         ],
     );
     out.push('\n');
-    let differ = board::differing_options(r, s.lang);
+    let differ = board::differing_options(r, s.row.lang);
     if !differ.is_empty() {
-        let list = differ.join(&text(s.lang, "board-list-sep", &[]));
-        out.push_str(&text(s.lang, "signup-options", &[("options", list)]));
+        let list = differ.join(&text(s.row.lang, "board-list-sep", &[]));
+        out.push_str(&text(s.row.lang, "signup-options", &[("options", list)]));
         out.push('\n');
     }
     out
@@ -757,7 +764,7 @@ pub async fn refresh_signup(http: &Http, data: &Data, id: SignupId) {
                     Err(e) => tracing::warn!(error = %e, "could not read the card records"),
                 }
                 // Once started, the post links to the game's page.
-                if let Some(game) = s.game {
+                if let Some(game) = s.row.game {
                     match service.page_url(game).await {
                         Ok(page) => s.page = page,
                         Err(e) => tracing::warn!(error = %e, "could not read the game's page"),
@@ -779,7 +786,7 @@ pub async fn refresh_signup(http: &Http, data: &Data, id: SignupId) {
 
 /// Edits the sign-up post to show who is in (best effort: the sign-up itself is stored).
 pub async fn refresh(http: &Http, s: &Signup) {
-    let (Some(thread), Some(message)) = (s.thread, s.message) else {
+    let (Some(thread), Some(message)) = (s.row.thread, s.row.message) else {
         return;
     };
     let (content, buttons) = signup_message(s);
@@ -821,12 +828,12 @@ async fn check_dms(
     lang: Lang,
 ) -> Result<(), ServiceError> {
     let s = service.signup(id).await?;
-    let hello = text(lang, "dm-joined", &[("ruleset", s.ruleset.clone())]);
+    let hello = text(lang, "dm-joined", &[("ruleset", s.row.ruleset.clone())]);
     let dm_ok = dm(http, user, hello).await.is_ok();
     if !dm_ok {
         service.set_dm_ok(id, user, false).await?;
-        let warn = text(s.lang, "signup-dm-closed", &[("player", mention(user))]);
-        if let Some(thread) = s.thread {
+        let warn = text(s.row.lang, "signup-dm-closed", &[("player", mention(user))]);
+        if let Some(thread) = s.row.thread {
             let _ = thread
                 .discord()
                 .send_message(
@@ -837,7 +844,7 @@ async fn check_dms(
                 )
                 .await;
         }
-        if let Ok(settings) = service.settings(s.guild).await {
+        if let Ok(settings) = service.settings(s.row.guild).await {
             let _ = settings
                 .log
                 .discord()

@@ -208,9 +208,9 @@ impl DiscordMessenger {
             Ok(record) => s.card_record = record,
             Err(e) => tracing::warn!(error = %e, "could not read the card records"),
         }
-        let settings = self.service.settings(s.guild).await.map_err(failed)?;
+        let settings = self.service.settings(s.row.guild).await.map_err(failed)?;
         let thread = self
-            .open_post(s.guild, settings.forum, wolf::signup_post(&s))
+            .open_post(s.row.guild, settings.forum, wolf::signup_post(&s))
             .await?;
         let store = self.service.store();
         // A forum post's opening message has the post's id.
@@ -222,18 +222,21 @@ impl DiscordMessenger {
             self.withdraw(thread).await;
             return Ok(None);
         }
-        self.say_in(thread, &text(s.lang, "signup-replaced", &[]))
+        self.say_in(thread, &text(s.row.lang, "signup-replaced", &[]))
             .await?;
         let note = text(
-            s.lang,
+            s.row.lang,
             "judge-signup-replaced",
             &[
-                ("ruleset", service::board::board_name(&s.ruleset, s.lang)),
+                (
+                    "ruleset",
+                    service::board::board_name(&s.row.ruleset, s.row.lang),
+                ),
                 ("post", format!("<#{}>", thread.get())),
                 ("count", s.players.len().to_string()),
             ],
         );
-        match s.game {
+        match s.row.game {
             // A game's log is its outbox's: one row, once per lost post.
             Some(game) => self.tell_judge(game, lost, &note).await?,
             None => {

@@ -12,7 +12,7 @@ use crate::Lang;
 /// One of this part's events as text (`render_view` gives it no other); `judge`: for the
 /// judge's log, with the true reason of a card.
 pub(super) fn render(c: &Ctx, event: &Event, judge: bool) -> String {
-    let o = &c.g.ruleset.options;
+    let o = &c.g.ruleset().options;
     use EventKind as K;
     match &event.kind {
         K::CardGiven {
@@ -97,7 +97,7 @@ pub fn reason_text(reason: &CardReason, lang: Lang, judge: bool) -> String {
 pub fn record_reds(g: &Game, lang: Lang) -> Option<String> {
     let c = Ctx { g, lang };
     let lines: Vec<String> = g
-        .deeds
+        .deeds()
         .iter()
         .filter_map(|d| {
             let card = d.card.as_ref().filter(|n| n.color == Color::Red)?;

@@ -12,7 +12,7 @@ use crate::context::Ctx;
 
 /// One of this part's events as text (`render_view` gives it no other).
 pub(super) fn render(c: &Ctx, kind: &EventKind) -> String {
-    let o = &c.g.ruleset.options;
+    let o = &c.g.ruleset().options;
     let werewolf = c.g.kind() == Kind::Werewolf;
     use EventKind as K;
     match kind {
@@ -66,7 +66,7 @@ pub(super) fn render(c: &Ctx, kind: &EventKind) -> String {
             } else if werewolf && o.sheriff {
                 lines.push(c.t(
                     "ev-day-vote-out-sheriff",
-                    args!["weight" => votes(c.g.ruleset.sheriff_weight_milli())],
+                    args!["weight" => votes(c.g.ruleset().sheriff_weight_milli())],
                 ));
             } else {
                 lines.push(c.t0("ev-day-vote-out"));
@@ -137,7 +137,7 @@ pub(super) fn render(c: &Ctx, kind: &EventKind) -> String {
                 "ev-sheriff-elected",
                 args![
                     "name" => c.name(*s),
-                    "weight" => votes(c.g.ruleset.sheriff_weight_milli()),
+                    "weight" => votes(c.g.ruleset().sheriff_weight_milli()),
                 ],
             ),
             None => c.t0("ev-sheriff-none"),
@@ -169,7 +169,7 @@ pub(super) fn render(c: &Ctx, kind: &EventKind) -> String {
 fn day_deaths(c: &Ctx, day: u32, deaths: &[CharId]) -> Vec<String> {
     let werewolf = c.g.kind() == Kind::Werewolf;
     let when = |d: CharId| {
-        c.g.eliminations
+        c.g.eliminations()
             .iter()
             .rev()
             .find(|(who, _, _)| *who == d)

@@ -44,7 +44,7 @@ pub(super) fn render(c: &Ctx, kind: &EventKind, judge: bool) -> String {
             c.t("ev-last-words-granted", args!["day" => *due_day])
         }
         K::LastWordsGiven { character, text } => {
-            match c.g.grants.iter().find(|g| g.character == *character) {
+            match c.g.grants().iter().find(|g| g.character == *character) {
                 Some(g) => c.t(
                     "ev-last-words-given",
                     args!["day" => g.due_day, "text" => text.as_str()],

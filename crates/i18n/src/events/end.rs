@@ -134,7 +134,7 @@ fn win_condition_id(w: WinCondition) -> &'static str {
 /// The board (ruleset and its role counts for `n` players) and every option that differs
 /// from the ruleset's defaults, for the reveal (docs/rules.md §4 "Setting up a board").
 fn board_line(c: &Ctx, n: usize) -> String {
-    let rs = &c.g.ruleset;
+    let rs = c.g.ruleset();
     let counts = rs
         .counts_for(n)
         .unwrap_or_default()

@@ -10,7 +10,7 @@ use crate::context::Ctx;
 
 /// One of this part's events as text (`render_view` gives it no other).
 pub(super) fn render(c: &Ctx, kind: &EventKind) -> String {
-    let o = &c.g.ruleset.options;
+    let o = &c.g.ruleset().options;
     let werewolf = c.g.kind() == Kind::Werewolf;
     use EventKind as K;
     match kind {
@@ -79,18 +79,18 @@ pub(super) fn render(c: &Ctx, kind: &EventKind) -> String {
                     "ev-witch-told",
                     args![
                         "target" => c.name(*t),
-                        "selfsave" => yes(c.g.night.as_ref().is_some_and(|n| {
+                        "selfsave" => yes(c.g.night().is_some_and(|n| {
                             o.witch_self_save.allows(n.night)
                         })),
                     ],
                 ),
                 // The antidote never comes back: if she still holds it, she held it then,
                 // and nobody being named means nobody was attacked.
-                None if c.g.antidote => c.t0("ev-witch-told-no-kill"),
+                None if c.g.antidote() => c.t0("ev-witch-told-no-kill"),
                 None => c.t0("ev-witch-not-told"),
             };
             // By when: she may be told long after nightfall, when the wolves are done.
-            match c.g.night.as_ref() {
+            match c.g.night() {
                 Some(n) => {
                     let until = c.t("ev-witch-until", args!["until" => c.time(n.witch_until)]);
                     format!("{told}\n{until}")
@@ -131,7 +131,7 @@ pub(super) fn render(c: &Ctx, kind: &EventKind) -> String {
 /// submissions (then the earliest submitted of the tied targets was taken, and the text
 /// must say so instead of "by majority").
 fn kill_was_tied(g: &Game, target: CharId) -> bool {
-    let Some(n) = g.night.as_ref() else {
+    let Some(n) = g.night() else {
         return false;
     };
     let mut count: std::collections::BTreeMap<CharId, usize> = Default::default();

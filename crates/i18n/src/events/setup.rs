@@ -50,7 +50,7 @@ pub(super) fn render(c: &Ctx, kind: &EventKind) -> String {
 
 /// The role message: the role, what it can do and when, teammates, and the goal.
 fn role_told(c: &Ctx, role: Role, team: &[CharId]) -> String {
-    let o = &c.g.ruleset.options;
+    let o = &c.g.ruleset().options;
     let night = c.dur(o.night_length.0);
     let mut lines = vec![c.t("ev-role-told", args!["role" => c.role(role)])];
     let desc = match role {

@@ -22,14 +22,23 @@ const NAMES: [&str; 12] = [
 
 /// A freshly dealt 12-character game of `ruleset` (m32 and mafia both seat 12).
 fn game(ruleset: &str) -> Game {
+    dealt(
+        Ruleset::builtin(ruleset, &BTreeMap::new()).expect("ruleset"),
+        None,
+    )
+}
+
+/// A freshly dealt 12-character game of `ruleset`, its characters played by `players`
+/// (`None`: by their names).
+fn dealt(ruleset: Ruleset, players: Option<Vec<String>>) -> Game {
     let setup = Setup {
-        ruleset: Ruleset::builtin(ruleset, &BTreeMap::new()).expect("ruleset"),
+        ruleset,
         seed: engine::rng::Seed::U64(7),
         start: Utc.with_ymd_and_hms(2026, 12, 1, 20, 0, 0).unwrap(),
         characters: NAMES.iter().map(|s| s.to_string()).collect(),
         roles: None,
         forbidden_first_kill: None,
-        players: None,
+        players,
     };
     Game::replay(&create(&setup).expect("game"))
 }

@@ -2,23 +2,27 @@
 
 use engine::{CharId, Event, EventKind, Phase, Role};
 
-use super::{at, game, ok};
+use std::collections::BTreeMap;
+
+use engine::ruleset::Ruleset;
+
+use super::{at, dealt, ok};
 use crate::*;
 
 /// Discord accounts in the reveal and substitution lines are mentions; names stay.
 #[test]
 fn account_players_are_shown_as_mentions() {
-    let mut setup_game = game("m32");
     let accounts: Vec<String> = (0..12).map(|i| format!("10000{i}")).collect();
-    for (c, a) in setup_game.chars.iter_mut().zip(&accounts) {
-        c.player = a.clone();
-    }
+    let setup_game = dealt(
+        Ruleset::builtin("m32", &BTreeMap::new()).expect("ruleset"),
+        Some(accounts.clone()),
+    );
     let reveal = Event {
         at: at(),
         kind: EventKind::Revealed {
             seed: engine::rng::Seed::U64(7),
             commitment: "ab".into(),
-            roles: setup_game.chars.iter().map(|c| c.role).collect(),
+            roles: setup_game.chars().iter().map(|c| c.role).collect(),
             players: accounts.clone(),
             deeds: Vec::new(),
             tree_holes: Vec::new(),

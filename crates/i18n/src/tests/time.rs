@@ -1,12 +1,14 @@
 //! Times and zones.
 
+use std::collections::BTreeMap;
+
 use chrono::{TimeZone, Utc};
 
 use engine::event::DecisionKind;
-use engine::ruleset::Zone;
+use engine::ruleset::{Ruleset, Zone};
 use engine::{CharId, Event, EventKind};
 
-use super::{at, game};
+use super::{at, dealt};
 use crate::*;
 
 /// Times print in the game's zone, with the offset a reader elsewhere needs.
@@ -28,8 +30,9 @@ fn times_print_in_the_games_zone_with_its_offset() {
     assert_eq!(default_zone(Lang::En), Zone::UTC);
     assert_eq!(default_zone(Lang::ZhTw), Zone::TAIPEI);
     // A game's texts use its zone.
-    let mut g = game("m32");
-    g.ruleset.options.time_zone = Zone::SHANGHAI;
+    let mut rs = Ruleset::builtin("m32", &BTreeMap::new()).expect("ruleset");
+    rs.options.time_zone = Zone::SHANGHAI;
+    let g = dealt(rs, None);
     let e = Event {
         at: at(),
         kind: EventKind::DecisionOpened {

@@ -12,8 +12,8 @@ fn reveal_has_seed_and_verification() {
     let e = ev(EventKind::Revealed {
         seed: engine::rng::Seed::U64(18_446_744_073_709_551_614),
         commitment: "cafe".into(),
-        roles: g.chars.iter().map(|ch| ch.role).collect(),
-        players: g.chars.iter().map(|ch| ch.player.clone()).collect(),
+        roles: g.chars().iter().map(|ch| ch.role).collect(),
+        players: g.chars().iter().map(|ch| ch.player.clone()).collect(),
         deeds: vec![],
         tree_holes: vec![(CharId(1), "Ann is sus".into())],
     });
@@ -21,7 +21,7 @@ fn reveal_has_seed_and_verification() {
         let s = render(&e, &g, lang);
         assert!(s.contains("18446744073709551614"), "{s}");
         assert!(s.contains("cafe") && s.contains("Ann is sus"), "{s}");
-        for ch in &g.chars {
+        for ch in g.chars() {
             assert!(s.contains(&role_name(ch.role, lang)), "{s}");
         }
     }
@@ -36,8 +36,8 @@ fn the_reveal_of_a_256_bit_seed_gives_its_hex_and_how_to_check_it() {
     let e = ev(EventKind::Revealed {
         seed: engine::rng::Seed::Bytes(bytes),
         commitment: "cafe".into(),
-        roles: g.chars.iter().map(|ch| ch.role).collect(),
-        players: g.chars.iter().map(|ch| ch.player.clone()).collect(),
+        roles: g.chars().iter().map(|ch| ch.role).collect(),
+        players: g.chars().iter().map(|ch| ch.player.clone()).collect(),
         deeds: vec![],
         tree_holes: vec![],
     });
@@ -59,8 +59,8 @@ fn the_chinese_reveal_explains_verification_in_chinese() {
     let e = ev(EventKind::Revealed {
         seed: engine::rng::Seed::U64(7),
         commitment: "cafe".into(),
-        roles: g.chars.iter().map(|ch| ch.role).collect(),
-        players: g.chars.iter().map(|ch| ch.player.clone()).collect(),
+        roles: g.chars().iter().map(|ch| ch.role).collect(),
+        players: g.chars().iter().map(|ch| ch.player.clone()).collect(),
         deeds: vec![],
         tree_holes: vec![],
     });

@@ -24,7 +24,7 @@ fn all_events(g: &Game) -> Vec<EventKind> {
     };
     let v = vec![
         EventKind::Created {
-            ruleset: Box::new(g.ruleset.clone()),
+            ruleset: Box::new(g.ruleset().clone()),
             seed: engine::rng::Seed::U64(7),
             start: t,
             characters: NAMES.iter().map(|s| s.to_string()).collect(),
@@ -35,7 +35,7 @@ fn all_events(g: &Game) -> Vec<EventKind> {
             commitment: "ab12".into(),
         },
         EventKind::RolesDealt {
-            roles: g.chars.iter().map(|ch| ch.role).collect(),
+            roles: g.chars().iter().map(|ch| ch.role).collect(),
             by_seed: true,
         },
         EventKind::RolesDealt {
@@ -428,8 +428,8 @@ fn all_events(g: &Game) -> Vec<EventKind> {
         EventKind::Revealed {
             seed: engine::rng::Seed::U64(u64::MAX - 1),
             commitment: "cafe".into(),
-            roles: g.chars.iter().map(|ch| ch.role).collect(),
-            players: g.chars.iter().map(|ch| ch.player.clone()).collect(),
+            roles: g.chars().iter().map(|ch| ch.role).collect(),
+            players: g.chars().iter().map(|ch| ch.player.clone()).collect(),
             deeds: vec![
                 deed("vote", Some(c(0)), Some(c(1)), Some("quiet")),
                 deed("abstain", Some(c(0)), None, Some("")),

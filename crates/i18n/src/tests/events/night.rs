@@ -27,8 +27,8 @@ fn mafia_kills_are_not_werewolf_slang() {
         EventKind::Revealed {
             seed: engine::rng::Seed::U64(7),
             commitment: "cafe".into(),
-            roles: m.chars.iter().map(|ch| ch.role).collect(),
-            players: m.chars.iter().map(|ch| ch.player.clone()).collect(),
+            roles: m.chars().iter().map(|ch| ch.role).collect(),
+            players: m.chars().iter().map(|ch| ch.player.clone()).collect(),
             deeds: vec![
                 Deed::new(
                     Phase::Night { night: 1 },
