@@ -361,7 +361,8 @@ async fn setup_names_a_missing_permission_and_succeeds_with_all(pool: PgPool) {
 }
 
 /// Day 1's post is locked right after the day's result (PATCH `locked`), the bot still
-/// writing the night's messages there; it is not archived when day 2's post opens, but
+/// writing the night's opening there (the night's end is said by day 2's post alone); it
+/// is not archived when day 2's post opens, but
 /// left for Discord to archive a week after its last message (each day's post is opened
 /// with `auto_archive_duration` 10080), so it stays in the forum's list while the game
 /// goes on, at no request a day. A member can no longer post there.
@@ -440,16 +441,21 @@ async fn a_day_post_is_locked_after_its_result_and_archived_by_discord(pool: PgP
             to_day1(c) && (said(i, "ev-sheriff-elected") || said(i, "ev-sheriff-none"))
         })
         .expect("day 1's result in its post");
-    let night_over = calls
+    let night_falls = calls
         .iter()
         .enumerate()
-        .position(|(i, c)| to_day1(c) && said(i, "ev-night-ended"))
-        .expect("the night's end in day 1's post");
+        .position(|(i, c)| to_day1(c) && said(i, "ev-night-opened-werewolf"))
+        .expect("the night's opening in day 1's post");
     // Locked right after the result (members can no longer post), the bot still writing
     // the night's messages there (it has Manage Threads).
     assert!(
-        result < lock && lock < night_over,
-        "{result} {lock} {night_over}"
+        result < lock && lock < night_falls,
+        "{result} {lock} {night_falls}"
+    );
+    // The night's end is said by day 2's post alone.
+    assert!(
+        !(0..calls.len()).any(|i| to_day1(&calls[i]) && said(i, "ev-night-ended")),
+        "the night's end repeated in day 1's post"
     );
     // Members can no longer post in it; the new day's post takes their posts.
     assert_eq!(w.fake.post(w.players[0], day1, "还能说话吗"), 0);

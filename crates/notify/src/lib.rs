@@ -85,6 +85,9 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
             _ => dms(g.living_with(Role::is_wolfish)),
         },
         Audience::Public if relayed(e, g) => vec![RELAY.into()],
+        // The night's end is said by what follows it at once (the next day's post, or the
+        // game's end): a message in the last day's post would only repeat it.
+        Audience::Public if matches!(e.kind, EventKind::NightEnded { .. }) => Vec::new(),
         Audience::Public => vec!["public".into()],
         Audience::Character(c) => vec![format!("dm:{}", c.0)],
         Audience::Wolves => dms(g.living_with(Role::is_wolfish)),
