@@ -1,5 +1,6 @@
 //! What the game pages keep of the games they showed lately: each game's events as of its
-//! last one and the views made of it then, and what each game's live poll answered last. A page of a
+//! last one and the views made of it then; what the public had heard of each game at its
+//! last poll; and each page's last poll answer, which answers its polls for a second. A page of a
 //! game that has not changed since reads no event and folds none; one that has changed
 //! reads only the events after those kept. Correct for ever: a game's events at a given
 //! number never change (they are appended, never rewritten).
@@ -11,7 +12,7 @@ use std::time::Instant;
 use engine::Event;
 use i18n::Lang;
 
-use crate::pages::{GameView, Heard, Links};
+use crate::pages::{GameView, Heard, Links, Polled, LIVE_FRESH};
 use crate::GameId;
 
 /// The most games kept; past it the cache starts again empty.
@@ -64,8 +65,10 @@ impl Shown {
 #[derive(Debug, Default)]
 pub(crate) struct PageCache {
     games: Mutex<HashMap<GameId, Arc<Shown>>>,
-    /// With when it was read.
-    heard: Mutex<HashMap<GameId, (Heard, Instant)>>,
+    heard: Mutex<HashMap<GameId, Heard>>,
+    /// Each page's last poll answer (`None`: no such page), by slug, with when it was
+    /// made: it answers the page's polls for [`LIVE_FRESH`].
+    polls: Mutex<HashMap<String, (Option<Polled>, Instant)>>,
 }
 
 impl PageCache {
@@ -73,23 +76,48 @@ impl PageCache {
         self.games.lock().ok()?.get(&game).cloned()
     }
 
-    /// What a live poll of `game` answered last, and when it read the game.
-    pub(crate) fn heard(&self, game: GameId) -> Option<(Heard, Instant)> {
+    /// The answer to a poll of `slug` made less than [`LIVE_FRESH`] ago, if any.
+    pub(crate) fn polled(&self, slug: &str) -> Option<Option<Polled>> {
+        let polls = self.polls.lock().ok()?;
+        let (answer, at) = polls.get(slug)?;
+        (at.elapsed() < LIVE_FRESH).then(|| answer.clone())
+    }
+
+    /// Keeps `answer`, made now, for the polls of `slug`.
+    pub(crate) fn keep_polled(&self, slug: &str, answer: Option<Polled>) {
+        if let Ok(mut polls) = self.polls.lock() {
+            if polls.len() >= GAMES && !polls.contains_key(slug) {
+                polls.clear();
+            }
+            polls.insert(slug.to_string(), (answer, Instant::now()));
+        }
+    }
+
+    /// Forgets every poll's answer: a page was unlisted or a server's pages turned off
+    /// (in this process: another's change shows within [`LIVE_FRESH`]).
+    pub(crate) fn forget_polls(&self) {
+        if let Ok(mut polls) = self.polls.lock() {
+            polls.clear();
+        }
+    }
+
+    /// What a live poll of `game` answered last.
+    pub(crate) fn heard(&self, game: GameId) -> Option<Heard> {
         self.heard.lock().ok()?.get(&game).copied()
     }
 
-    /// Keeps `heard` for `game`, read now, unless a later one is kept.
+    /// Keeps `heard` for `game` unless a later one is kept.
     pub(crate) fn keep_heard(&self, game: GameId, heard: Heard) {
         let Ok(mut games) = self.heard.lock() else {
             return;
         };
-        if games.get(&game).is_some_and(|(h, _)| h.seq > heard.seq) {
+        if games.get(&game).is_some_and(|h| h.seq >= heard.seq) {
             return;
         }
         if games.len() >= GAMES && !games.contains_key(&game) {
             games.clear();
         }
-        games.insert(game, (heard, Instant::now()));
+        games.insert(game, heard);
     }
 
     /// Keeps `shown` for `game` unless a later one is kept.

@@ -751,30 +751,35 @@ impl Service {
         Ok(view)
     }
 
-    /// What a live page of `slug` polls. `None`: no such page.
+    /// What a live page of `slug` polls. `None`: no such page. However many pages poll a
+    /// game, it is read at most once in [`LIVE_FRESH`]: a poll within that time of the
+    /// page's last answer gets the same answer.
     ///
     /// # Errors
     /// Database errors.
     pub async fn game_live(&self, slug: &str) -> Result<Option<Polled>, ServiceError> {
-        Ok(match self.paged(slug).await? {
+        if let Some(answer) = self.page_cache.polled(slug) {
+            return Ok(answer);
+        }
+        let answer = match self.paged(slug).await? {
             None => None,
             Some(Paged { uno: true, seq, .. }) => Some(Polled::Uno(UnoLive {
                 version: seq.max(0) as u64,
             })),
             Some(p) => Some(Polled::Game(self.heard(p.game, p.seq).await?.live())),
-        })
+        };
+        self.page_cache.keep_polled(slug, answer.clone());
+        Ok(answer)
     }
 
     /// What the public heard of `game` as of its event `seq` at least: kept from the last
-    /// poll when the game said nothing since or that poll read the game less than
-    /// [`LIVE_FRESH`] ago, else folded on from it with the events after it (never the whole
-    /// log again, nor a copy of it).
+    /// poll when the game said nothing since, else folded on from it with the events after
+    /// it (never the whole log again, nor a copy of it).
     async fn heard(&self, game: GameId, seq: i64) -> Result<Heard, ServiceError> {
         let kept = self.page_cache.heard(game);
-        if let Some((h, _)) = kept.filter(|(h, at)| h.seq >= seq || at.elapsed() < LIVE_FRESH) {
+        if let Some(h) = kept.filter(|h| h.seq >= seq) {
             return Ok(h);
         }
-        let kept = kept.map(|(h, _)| h);
         let folded = match kept {
             Some(h) => h.then(&self.store.events_after(game, h.seq).await?),
             None => None,
@@ -858,7 +863,9 @@ impl Service {
     /// # Errors
     /// Database errors.
     pub async fn set_unlisted(&self, game: GameId, unlisted: bool) -> Result<(), ServiceError> {
-        Ok(self.store.set_unlisted(game, unlisted).await?)
+        self.store.set_unlisted(game, unlisted).await?;
+        self.page_cache.forget_polls();
+        Ok(())
     }
 
     /// Turns `guild`'s pages on or off.
@@ -867,7 +874,9 @@ impl Service {
     /// [`ServiceError::NotSetUp`]; database errors.
     pub async fn set_web_pages(&self, guild: Guild, on: bool) -> Result<(), ServiceError> {
         self.settings(guild).await?;
-        Ok(self.store.set_web_pages(guild, on).await?)
+        self.store.set_web_pages(guild, on).await?;
+        self.page_cache.forget_polls();
+        Ok(())
     }
 
     /// `guild`'s page in `lang` (its own language when none). `None`: not set up, or its
