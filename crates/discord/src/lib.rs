@@ -12,6 +12,10 @@
 //! command that is still waiting for the database after [`DEFER_AFTER`] has its interaction
 //! deferred (Discord's 3 s), and its answer says truthfully what became of it
 //! ([`failure_text`]): "may or may not have been recorded" unless it surely was not.
+//!
+//! Each interaction is handled in a tracing span naming it, its key, the place and the
+//! game ([`spans`]), and each round of the worker's loops in one naming its loop; a failure
+//! is logged once, inside them ([`service::Failure::log`]).
 
 pub mod commands;
 pub mod components;

@@ -1224,7 +1224,7 @@ impl Service {
     /// retried delivery of one click acts once).
     ///
     /// # Errors
-    /// [`Refusal::NotAPlayer`]; [`ServiceError::Refused`] with the rules' reason;
+    /// [`Refusal::NotAPlayer`]; [`Refusal::Rules`] with the rules' reason;
     /// database errors.
     pub async fn act(
         &self,
@@ -1248,7 +1248,7 @@ impl Service {
     /// Runs a judge's action.
     ///
     /// # Errors
-    /// [`ServiceError::Refused`]; database errors.
+    /// [`Refusal::Rules`]; database errors.
     pub async fn judge(
         &self,
         game: GameId,
@@ -1269,7 +1269,7 @@ impl Service {
     }
 
     /// Runs a command on `game` under `key`: one statement to find the game current, one to
-    /// write an accepted command; a refusal comes back typed ([`ServiceError::Refused`]).
+    /// write an accepted command; a refusal comes back typed ([`Refusal::Rules`]).
     async fn execute(&self, game: GameId, cmd: Command, key: &str) -> Result<(), ServiceError> {
         self.command(At::Own(game), cmd, key).await.map(|_| ())
     }
@@ -1277,7 +1277,7 @@ impl Service {
     /// A new member takes a character over: the engine records it, then the seat moves.
     ///
     /// # Errors
-    /// [`Refusal::AlreadyPlaying`], [`ServiceError::Refused`]; database errors.
+    /// [`Refusal::AlreadyPlaying`], [`Refusal::Rules`]; database errors.
     pub async fn substitute(
         &self,
         game: GameId,

@@ -226,7 +226,7 @@ impl Service {
     /// # Errors
     /// [`Refusal::NoGame`], [`Refusal::ForeignGame`],
     /// [`Refusal::NotAPlayer`], the intent's own ([`Intent`]);
-    /// [`ServiceError::Refused`] with the rules' reason; database errors.
+    /// [`Refusal::Rules`] with the rules' reason; database errors.
     pub async fn play(&self, at: At, intent: Intent, key: &str) -> Result<Played, ServiceError> {
         let mut conn = self.session(at, Some(key)).await?;
         let r = self.resolved(&mut conn, at, Some(key)).await?;
@@ -277,7 +277,7 @@ impl Service {
     ///
     /// # Errors
     /// [`Refusal::NoGame`], [`Refusal::ForeignGame`],
-    /// [`Refusal::NotAPlayer`]; [`ServiceError::Refused`] with the rules' reason;
+    /// [`Refusal::NotAPlayer`]; [`Refusal::Rules`] with the rules' reason;
     /// database errors.
     pub async fn may_kill(
         &self,
@@ -338,7 +338,7 @@ impl Service {
     /// checked with: one statement when nothing else changed the game meanwhile.
     ///
     /// # Errors
-    /// [`ServiceError::Refused`]; database errors.
+    /// [`Refusal::Rules`]; database errors.
     pub async fn judge_on(
         &self,
         j: &Judging,
