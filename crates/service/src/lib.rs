@@ -503,7 +503,7 @@ impl ServiceError {
 }
 
 /// Says what a call that may fail was doing, for its [`Failure`]'s log line.
-pub trait Context<T> {
+pub trait FailureContext<T> {
     /// See [`ServiceError::doing`].
     fn doing(self, what: &'static str) -> Result<T, ServiceError>;
     /// See [`ServiceError::in_game`].
@@ -512,7 +512,7 @@ pub trait Context<T> {
     fn under_key(self, key: &str) -> Result<T, ServiceError>;
 }
 
-impl<T, E: Into<ServiceError>> Context<T> for Result<T, E> {
+impl<T, E: Into<ServiceError>> FailureContext<T> for Result<T, E> {
     fn doing(self, what: &'static str) -> Result<T, ServiceError> {
         self.map_err(|e| e.into().doing(what))
     }

@@ -8,7 +8,9 @@
 
 use std::sync::Arc;
 
-use super::{Account, Context, GameId, Guild, Place, Refusal, Service, ServiceError, Settings};
+use super::{
+    Account, FailureContext, GameId, Guild, Place, Refusal, Service, ServiceError, Settings,
+};
 use engine::{Action, CharId, Command, Game, RuleError};
 use i18n::Lang;
 use notify::prompt::{Choice, ReasonAsk};
