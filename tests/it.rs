@@ -55,6 +55,8 @@ mod export;
 mod hostile;
 #[path = "layering.rs"]
 mod layering;
+#[path = "logs.rs"]
+mod logs;
 #[path = "outage.rs"]
 mod outage;
 #[path = "properties.rs"]

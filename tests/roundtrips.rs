@@ -13,7 +13,7 @@ use wolfjudge::i18n::Lang;
 use wolfjudge::notify::prompt::Choice;
 use wolfjudge::service::clock::VirtualClock;
 use wolfjudge::service::{
-    Account, At, Channel, GameId, Guild, Intent, Place, ServerRole, Service, ServiceError,
+    Account, At, Channel, GameId, Guild, Intent, Place, Refusal, ServerRole, Service, ServiceError,
 };
 use wolfjudge::store::resolve::Lookup;
 use wolfjudge::store::{Session, Store};
@@ -160,7 +160,7 @@ async fn a_vote_costs_two_round_trips_and_a_refusal_one(pool: PgPool) {
         service.vote(here(account(&g, v[0])), &name(v[3]), "x", &key())
     );
     match &r {
-        Err(e @ ServiceError::Refused(refusal)) => {
+        Err(e @ ServiceError::Refused(Refusal::Rules(refusal))) => {
             assert!(
                 matches!(refusal.error, RuleError::VoteChangeLimit { .. }),
                 "{e:?}"

@@ -29,7 +29,7 @@ use wolfjudge::notify;
 use wolfjudge::script::Table;
 use wolfjudge::service::clock::VirtualClock;
 use wolfjudge::service::{
-    Account, Channel, GameId, Guild, ServerRole, Service, ServiceError, Settings, SignupId,
+    Account, Channel, GameId, Guild, Refusal, ServerRole, Service, ServiceError, Settings, SignupId,
 };
 use wolfjudge::store::Store;
 
@@ -234,12 +234,12 @@ async fn a_start_retried_after_a_failure_builds_the_same_game(pool: PgPool) {
         .expect("the stored deal");
     let late = s.join(id, Account::new(29_999), "Late").await;
     assert!(
-        matches!(late, Err(ServiceError::SignupClosed)),
+        matches!(late, Err(ServiceError::Refused(Refusal::SignupClosed))),
         "a join after the deal: {late:?}"
     );
     let left = s.leave(id, Account::new(20_000)).await;
     assert!(
-        matches!(left, Err(ServiceError::SignupClosed)),
+        matches!(left, Err(ServiceError::Refused(Refusal::SignupClosed))),
         "a leave after the deal: {left:?}"
     );
     allow_inserts(&pool, "seats").await;

@@ -31,7 +31,12 @@ use super::{failure_text, locale_lang, Data, Error, DEFER_AFTER};
 use engine::{Action, CharId, Color};
 use i18n::{text, Lang};
 use notify::prompt::{Choice, ReasonAsk};
-use service::{Account, At, GameId, Guild, Intent, ServerRole, Service, ServiceError};
+use service::{Account, At, GameId, Guild, Intent, Refusal, ServerRole, Service, ServiceError};
+
+/// The idempotency key of a press or a submitted modal with this interaction id.
+pub(crate) fn press_key(id: impl std::fmt::Display) -> String {
+    format!("c{id}")
+}
 
 /// A parsed `wj:<game>:<choice>` id.
 fn parse(id: &str) -> Option<(GameId, &str)> {
@@ -206,7 +211,7 @@ async fn notify_me(
     lang: Lang,
 ) -> String {
     let Some(guild) = c.guild_id else {
-        return failure_text(&ServiceError::NotSetUp, lang);
+        return failure_text(&ServiceError::Refused(Refusal::NotSetUp), lang);
     };
     let role = match data.service.notify_role_to_toggle(ids::guild(guild)).await {
         Ok(role) => role,
@@ -269,8 +274,8 @@ async fn pressed(data: &Data, c: &ComponentInteraction, user: Account, lang: Lan
             // submission is checked again).
             let ask = match service.may_kill(at, t, lang).await {
                 Ok(ask) => ask,
-                Err(e @ ServiceError::Store(_)) => {
-                    tracing::warn!(error = %e, "the kill could not be checked before its reason");
+                Err(ServiceError::Failed(f)) => {
+                    tracing::warn!(error = %f, "the kill could not be checked before its reason");
                     ReasonAsk::unknown(lang)
                 }
                 Err(e) => return Answer::Text(refusal_text(&e, lang)),
@@ -496,7 +501,7 @@ async fn choose(
         target,
         reason: reason.to_string(),
     };
-    match data.service.play(at, intent, &format!("c{key}")).await {
+    match data.service.play(at, intent, &press_key(key)).await {
         Ok(played) => {
             data.wake.notify_one();
             let name = target
@@ -550,7 +555,7 @@ pub fn with_choice(prompt: &str, lines: &[String]) -> String {
 /// Checks that sign-up `id` is one of the server its button was pressed in.
 ///
 /// # Errors
-/// [`ServiceError::ForeignGame`]; [`ServiceError::NoGame`]; database errors.
+/// [`Refusal::ForeignGame`]; [`Refusal::NoGame`]; database errors.
 async fn signup_in(
     service: &Service,
     id: service::SignupId,
@@ -559,7 +564,7 @@ async fn signup_in(
     if guild == Some(service.signup(id).await?.row.guild) {
         Ok(())
     } else {
-        Err(ServiceError::ForeignGame)
+        Err(ServiceError::Refused(Refusal::ForeignGame))
     }
 }
 
@@ -580,15 +585,18 @@ async fn card(
         .unwrap_or_default();
     let at = At::Game {
         game,
-        guild: Some(ids::guild(c.guild_id.ok_or(ServiceError::NotJudge)?)),
+        guild: Some(ids::guild(c.guild_id.ok_or(Refusal::NotJudge)?)),
         user: ids::account(c.user.id),
     };
-    let key = format!("c{}", c.id);
+    let key = press_key(c.id);
     let j = service.judging(at, &roles, &key).await?;
     // As `/judge`: a judge who plays in the game does not judge it (unless allowed).
     j.allowed()?;
-    let (seat, color) = what.split_once(':').ok_or(ServiceError::NoGame)?;
-    let target = CharId(seat.parse().map_err(|_| ServiceError::NoGame)?);
+    let (seat, color) = what.split_once(':').ok_or(Refusal::NoGame)?;
+    let target = CharId(
+        seat.parse()
+            .map_err(|_| ServiceError::Refused(Refusal::NoGame))?,
+    );
     let color = match color {
         "blue" => Color::Blue,
         "yellow" => Color::Yellow,

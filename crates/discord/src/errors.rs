@@ -7,12 +7,12 @@
 //!
 //! The judge's notes (the outbox's set-aside messages, a member who left) word these in
 //! [`crate::notes`]; a command's reply words them through
-//! [`ServiceError::Platform`](service::ServiceError::Platform) ([`platform`]).
+//! [`Refusal::Platform`](service::Refusal::Platform) ([`platform`]).
 
 use serenity::all::HttpError;
 
 use i18n::{self, Lang};
-use service::{PlatformRefusal, ServiceError};
+use service::{PlatformRefusal, Refusal, ServiceError};
 
 /// What went wrong with a request to Discord, by Discord's error code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -202,7 +202,7 @@ impl PlatformRefusal for DiscordError {
 /// A command's failed request to Discord, as the command's answer says it.
 pub fn platform(e: serenity::Error) -> ServiceError {
     tracing::warn!(error = %e, "Discord refused a command's request");
-    ServiceError::Platform(Box::new(DiscordError::of(&e)))
+    ServiceError::Refused(Refusal::Platform(Box::new(DiscordError::of(&e))))
 }
 
 /// [`platform`], naming the permission the request needed (`perm-<key>`) if Discord says
@@ -210,7 +210,9 @@ pub fn platform(e: serenity::Error) -> ServiceError {
 pub fn platform_needing(permission: &'static str) -> impl Fn(serenity::Error) -> ServiceError {
     move |e| {
         tracing::warn!(error = %e, "Discord refused a command's request");
-        ServiceError::Platform(Box::new(DiscordError::of(&e).needing(permission)))
+        ServiceError::Refused(Refusal::Platform(Box::new(
+            DiscordError::of(&e).needing(permission),
+        )))
     }
 }
 
@@ -296,7 +298,9 @@ mod tests {
     #[test]
     fn a_commands_reply_words_the_refusal_in_the_readers_language() {
         for lang in [Lang::Zh, Lang::En] {
-            let e = ServiceError::Platform(Box::new(DiscordError::from_answer(400, 40067)));
+            let e = ServiceError::Refused(Refusal::Platform(Box::new(DiscordError::from_answer(
+                400, 40067,
+            ))));
             let said = e.message(lang);
             assert!(
                 said.contains(&DiscordError::TagRequired.text(lang)),

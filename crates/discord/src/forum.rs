@@ -23,7 +23,7 @@ use super::pace::Pace;
 use super::readback::Reader;
 use super::{db_failure, failure_text, Data, DbFailure};
 use runtime::outage::Outage;
-use service::{Channel, Closing, Place, Service, ServiceError, ThreadPost};
+use service::{Channel, Closing, Place, Refusal, Service, ServiceError, ThreadPost};
 
 /// The pauses before each new try of a message that met a database error: about a minute
 /// and a half in all, enough for a database restart. Bounded, because the read-back before
@@ -166,7 +166,7 @@ async fn dm(hands: &Hands, m: &Message) -> Result<(), ServiceError> {
         // A flood: the first post beyond the pace was told when the next may be; the rest
         // until then get no answer (they show no ✅), or the answers would be a flood of
         // the bot's own.
-        Err(ServiceError::PostingTooFast { told: true, .. }) => Ok(()),
+        Err(ServiceError::Refused(Refusal::PostingTooFast { told: true, .. })) => Ok(()),
         Err(e) => {
             // A refusal (not a day, not anonymous, …): said at once, not tried again.
             answer_dm(hands, m, &e).await;

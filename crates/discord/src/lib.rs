@@ -12,6 +12,10 @@
 //! command that is still waiting for the database after [`DEFER_AFTER`] has its interaction
 //! deferred (Discord's 3 s), and its answer says truthfully what became of it
 //! ([`failure_text`]): "may or may not have been recorded" unless it surely was not.
+//!
+//! Each interaction is handled in a tracing span naming it, its key, the place and the
+//! game ([`spans`]), and each round of the worker's loops in one naming its loop; a failure
+//! is logged once, inside them ([`service::Failure::log`]).
 
 pub mod commands;
 pub mod components;
@@ -26,6 +30,7 @@ pub mod notes;
 pub mod pace;
 pub mod readback;
 pub mod requests;
+pub mod spans;
 pub mod tags;
 
 use std::future::Future;
@@ -38,13 +43,15 @@ use serenity::all::{
 };
 use tokio::sync::Notify;
 use tokio::task::JoinHandle;
+use tracing::Instrument;
 
 use i18n::Lang;
 use messenger::DiscordMessenger;
 use runtime::deadlines::Firings;
 use runtime::dispatch::Messenger;
 use runtime::outage::{self, Outage};
-use service::{Place, ServerRole, Service, ServiceError};
+use service::{Failure, Place, ServerRole, Service, ServiceError};
+use store::ErrorKind;
 
 /// What every command and handler can reach.
 pub struct Data {
@@ -304,7 +311,7 @@ async fn gateway(
         })
         .build();
     let mut client = ClientBuilder::new_with_http(http, intents)
-        .framework(framework)
+        .framework(spans::Spanned(framework))
         .await?;
     let shards = client.shard_manager.clone();
     let http = client.http.clone();
@@ -359,24 +366,28 @@ async fn fire_deadlines(
     // The firings in flight go on from one round into the next.
     let mut firings = Firings::new(service.store(), &name);
     loop {
-        let round = match &mut reads {
-            Some(reads) => readback::round(&service, reads, &mut firings, poll).await,
-            // Without a read-back (a gateway-less process), the worker reads the clock at
-            // each look at the table.
-            None => {
-                let clock = || service.now();
-                outage::fire_round(&mut firings, &clock, poll, &[])
-                    .await
-                    .map_err(ServiceError::from)
+        let pause = async {
+            let round = match &mut reads {
+                Some(reads) => readback::round(&service, reads, &mut firings, poll).await,
+                // Without a read-back (a gateway-less process), the worker reads the clock
+                // at each look at the table.
+                None => {
+                    let clock = || service.now();
+                    outage::fire_round(&mut firings, &clock, poll, &[])
+                        .await
+                        .map_err(ServiceError::from)
+                }
+            };
+            match round {
+                Ok(pause) => {
+                    outage.recovered();
+                    pause
+                }
+                Err(e) => outage.failed(&e),
             }
-        };
-        let pause = match round {
-            Ok(pause) => {
-                outage.recovered();
-                pause
-            }
-            Err(e) => outage.failed(&e),
-        };
+        }
+        .instrument(outage::round_span("deadlines"))
+        .await;
         let ended = match &mut reads {
             Some(reads) if !outage.is_down() => {
                 tokio::select! {
@@ -391,10 +402,19 @@ async fn fire_deadlines(
         };
         // A read-back that met a database error: its close is read again by a later round,
         // after a pause (a few times at most, [`readback::MAX_READ_FAILURES`]).
-        match ended {
-            Some(Err(e)) => tokio::time::sleep(reading.failed(&e)).await,
-            Some(Ok(())) => reading.recovered(),
-            None => {}
+        let pause = match ended {
+            Some(Err(e)) => {
+                let _round = outage::round_span("day-post read-back").entered();
+                Some(reading.failed(&e))
+            }
+            Some(Ok(())) => {
+                reading.recovered();
+                None
+            }
+            None => None,
+        };
+        if let Some(pause) = pause {
+            tokio::time::sleep(pause).await;
         }
     }
 }
@@ -413,16 +433,24 @@ async fn deliver<M: Messenger + Send + 'static>(
     let mut drawing = Outage::new("day indexes");
     loop {
         let mut backoff = None;
-        match runtime::dispatch::dispatch(service.store(), None, &messenger).await {
-            Ok(_) => sending.recovered(),
-            Err(e) => backoff = Some(sending.failed(&e)),
-        }
-        if let Some(m) = &indexes {
-            m.redraw_counts().await;
-            match m.refresh_elevators().await {
-                Ok(()) => drawing.recovered(),
-                Err(e) => backoff = backoff.max(Some(drawing.failed(&e))),
+        async {
+            match runtime::dispatch::dispatch(service.store(), None, &messenger).await {
+                Ok(_) => sending.recovered(),
+                Err(e) => backoff = Some(sending.failed(&e)),
             }
+        }
+        .instrument(outage::round_span("outbox"))
+        .await;
+        if let Some(m) = &indexes {
+            async {
+                m.redraw_counts().await;
+                match m.refresh_elevators().await {
+                    Ok(()) => drawing.recovered(),
+                    Err(e) => backoff = backoff.max(Some(drawing.failed(&e))),
+                }
+            }
+            .instrument(outage::round_span("day indexes"))
+            .await;
         }
         match backoff {
             Some(pause) => tokio::time::sleep(pause).await,
@@ -654,31 +682,45 @@ pub enum DbFailure {
     RolledBack,
 }
 
-/// How a service error came about on the database, if it did.
+/// How a service error came about on the database, if it did: by the kind the store gave
+/// its failure ([`store::ErrorKind`]).
 pub fn db_failure(e: &ServiceError) -> Option<DbFailure> {
-    match e {
-        ServiceError::Store(e) if e.is_unavailable() => Some(DbFailure::Unanswered),
-        ServiceError::Store(e) if e.is_rolled_back() => Some(DbFailure::RolledBack),
-        _ => None,
+    db_failure_of(e.failure()?.kind())
+}
+
+/// What a failure of this kind became, as far as the bot can know.
+fn db_failure_of(kind: ErrorKind) -> Option<DbFailure> {
+    match kind {
+        ErrorKind::Unavailable => Some(DbFailure::Unanswered),
+        ErrorKind::Conflict | ErrorKind::Refused => Some(DbFailure::RolledBack),
+        ErrorKind::Other => None,
     }
 }
 
-/// The text a failed command answers with, in `lang`: for a database that did not answer,
-/// that the command may or may not have been recorded (check with `/status`), never that
-/// nothing changed; "nothing was changed" only for a transaction surely rolled back; any
-/// other refusal as the service words it.
+/// The text a failed command answers with, in `lang`: a refusal as the service words it
+/// ([`service::Refusal::message`]); for a failure (logged once here, [`Failure::log`], in
+/// the interaction's span), what the user can know of it ([`failure_said`]).
 pub fn failure_text(e: &ServiceError, lang: Lang) -> String {
-    match db_failure(e) {
-        Some(DbFailure::Unanswered) => {
-            tracing::debug!(error = %e, "a command met a database that did not answer");
-            i18n::text(lang, "svc-db-unanswered", &[])
+    match e {
+        ServiceError::Refused(r) => r.message(lang),
+        ServiceError::Failed(f) => {
+            f.log();
+            failure_said(f, lang)
         }
-        Some(DbFailure::RolledBack) => {
-            tracing::error!(error = %e, "a command failed on the database and was rolled back");
-            i18n::text(lang, "svc-rolled-back", &[])
-        }
-        None => e.message(lang),
     }
+}
+
+/// What a user is told of a failure, in `lang`: for a database that did not answer, that
+/// the command may or may not have been recorded (check with `/status`), never that
+/// nothing changed; "nothing was changed" only for a transaction surely rolled back;
+/// otherwise that something went wrong.
+pub fn failure_said(f: &Failure, lang: Lang) -> String {
+    let key = match db_failure_of(f.kind()) {
+        Some(DbFailure::Unanswered) => "svc-db-unanswered",
+        Some(DbFailure::RolledBack) => "svc-rolled-back",
+        None => "svc-internal",
+    };
+    i18n::text(lang, key, &[])
 }
 
 #[cfg(test)]
@@ -699,13 +741,15 @@ mod tests {
     }
 
     /// A command whose database did not answer may have committed (or an earlier step of it
-    /// may have): its answer must not say that nothing changed. Only a rollback may.
+    /// may have): its answer must not say that nothing changed. Only a rollback may. (The
+    /// store's own test checks which of its errors are which kind; sqlx is only a
+    /// dev-dependency here, to make them.)
     #[test]
     fn a_database_that_did_not_answer_is_never_called_a_rollback() {
         let unanswered = [
-            ServiceError::Store(StoreError::Db(sqlx::Error::PoolTimedOut)),
-            ServiceError::Store(StoreError::Db(sqlx::Error::PoolClosed)),
-            ServiceError::Store(StoreError::Db(sqlx::Error::Io(std::io::Error::new(
+            ServiceError::from(StoreError::Db(sqlx::Error::PoolTimedOut)),
+            ServiceError::from(StoreError::Db(sqlx::Error::PoolClosed)),
+            ServiceError::from(StoreError::Db(sqlx::Error::Io(std::io::Error::new(
                 std::io::ErrorKind::ConnectionReset,
                 "reset",
             )))),
@@ -724,13 +768,48 @@ mod tests {
             }
         }
         let rolled_back = text(Lang::En, "svc-rolled-back", &[]);
-        let lost_races = ServiceError::Store(StoreError::Contention(64));
+        let lost_races = ServiceError::from(StoreError::Contention(64));
         assert_eq!(db_failure(&lost_races), Some(DbFailure::RolledBack));
         assert_eq!(failure_text(&lost_races, Lang::En), rolled_back);
-        // Anything else the service words itself; its internal errors do not claim either.
-        let decode = ServiceError::Store(StoreError::Task("stopped".into()));
+        // Anything else is an internal error; it claims neither.
+        let decode = ServiceError::from(StoreError::Task("stopped".into()));
         assert_eq!(db_failure(&decode), None);
         assert!(!failure_text(&decode, Lang::En).contains(&rolled_back));
+        assert_eq!(
+            failure_text(&decode, Lang::En),
+            text(Lang::En, "svc-internal", &[])
+        );
+        // A refusal is the user's, worded by the service, and never a database failure.
+        let refused = ServiceError::from(service::Refusal::NotJudge);
+        assert_eq!(db_failure(&refused), None);
+        assert_eq!(
+            failure_text(&refused, Lang::En),
+            text(Lang::En, "svc-not-judge", &[])
+        );
+    }
+
+    /// The bot's options and its REST client, as a log line or a panic would print them
+    /// (`{:?}`, `{:#?}`), do not show the token.
+    #[test]
+    fn the_token_is_absent_from_the_bots_options_in_debug() {
+        let token = "MTIz.secret-token.xyz";
+        let opts = super::Options {
+            token: super::config::Secret::from(token),
+            proxy: None,
+            poll: std::time::Duration::from_secs(1),
+            worker: "w1".into(),
+            gateway: Some(Shards::ALL),
+            run_worker: true,
+            members_intent: true,
+            index_every: super::messenger::INDEX_EVERY,
+            count_every: super::messenger::COUNT_EVERY,
+        };
+        let shown = format!("{opts:?}\n{opts:#?}");
+        assert!(!shown.contains("secret-token"), "{shown}");
+        assert!(shown.contains("[redacted]"), "{shown}");
+        let http = super::http(token, None).expect("a REST client");
+        let shown = format!("{http:?}\n{http:#?}");
+        assert!(!shown.contains("secret-token"), "{shown}");
     }
 
     #[test]

@@ -144,7 +144,7 @@ impl ReadBacks {
             // A reader that panics must not leave its close held for ever: it ends as a
             // failed read.
             let result = reading.await.unwrap_or_else(|_| {
-                Err(ServiceError::Store(StoreError::Task(
+                Err(ServiceError::from(StoreError::Task(
                     "a day post's read-back panicked".into(),
                 )))
             });
@@ -206,7 +206,7 @@ impl ReadBacks {
             }
             // Tasks are never aborted and a panic is caught in the task: this is the
             // runtime shutting down.
-            Err(e) => Err(ServiceError::Store(StoreError::Task(e.to_string()))),
+            Err(e) => Err(ServiceError::from(StoreError::Task(e.to_string()))),
         }
     }
 }
@@ -311,7 +311,7 @@ mod tests {
                 Box::pin(async move {
                     ends.acquire().await.expect("open").forget();
                     if c.game.0 == 4 && first {
-                        Err(ServiceError::Store(StoreError::Task("down".into())))
+                        Err(ServiceError::from(StoreError::Task("down".into())))
                     } else {
                         Ok(())
                     }
@@ -364,7 +364,7 @@ mod tests {
             let tries = tries.clone();
             Box::new(move |_| {
                 *tries.lock().expect("tries") += 1;
-                Box::pin(async { Err(ServiceError::Store(StoreError::Task("down".into()))) })
+                Box::pin(async { Err(ServiceError::from(StoreError::Task("down".into()))) })
             })
         };
         let mut reads = ReadBacks::new(2, reader);

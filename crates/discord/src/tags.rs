@@ -15,7 +15,7 @@ use serenity::all::{
 use crate::ids::Discord;
 use crate::Context;
 use i18n::{text, Lang};
-use service::{Guild, Service, ServiceError};
+use service::{Guild, Refusal, Service, ServiceError};
 
 /// A forum's tags as `/wolf-setup` reads them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -63,9 +63,11 @@ impl ForumTags {
             list.join(&text(lang, "board-list-sep", &[]))
         };
         let forum = format!("<#{forum}>");
-        let refuse = |code: &str, key: &str, args: &[(&str, String)]| ServiceError::Answered {
-            code: code.to_string(),
-            message: text(lang, key, args),
+        let refuse = |code: &str, key: &str, args: &[(&str, String)]| {
+            ServiceError::Refused(Refusal::Answered {
+                code: code.to_string(),
+                message: text(lang, key, args),
+            })
         };
         match asked.map(str::trim).filter(|a| !a.is_empty()) {
             Some(asked) => {
@@ -139,7 +141,7 @@ pub async fn untagged(
         return None;
     }
     let names: Vec<&str> = forum.tags.iter().map(|(_, n)| n.as_str()).collect();
-    Some(ServiceError::Answered {
+    Some(ServiceError::Refused(Refusal::Answered {
         code: "forum_tag_required".into(),
         message: text(
             lang,
@@ -149,7 +151,7 @@ pub async fn untagged(
                 ("tags", names.join(&text(lang, "board-list-sep", &[]))),
             ],
         ),
-    })
+    }))
 }
 
 /// How long autocomplete may wait for the forum's tags (an autocomplete cannot be

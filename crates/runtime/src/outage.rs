@@ -4,6 +4,10 @@
 //! outage, not once per try: one line when a task starts failing, one when it works again
 //! ([`Outage::recovered`]). [`forever`] runs such a loop.
 //!
+//! Each round of a loop runs in a tracing span, `round`, naming its loop ([`round_span`]):
+//! a line logged during the round (its failure, a message that could not be sent) names the
+//! loop it came from.
+//!
 //! Nothing is lost meanwhile: deadlines and messages live in PostgreSQL, so whatever fell
 //! due during the outage fires (once) and is delivered (once) when the database is back.
 
@@ -13,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
 use tokio::sync::Notify;
+use tracing::Instrument;
 
 use crate::deadlines::Firings;
 use store::deadline::ROUND_BUDGET;
@@ -85,9 +90,15 @@ impl Outage {
     }
 }
 
-/// Runs `round` for ever. After a round that worked it waits the pause the round returned
-/// (or until `wake` is notified); after a failed one, the outage's backoff (a wake does not
-/// cut that short: a burst of commands must not hammer a database that is down).
+/// The span one round of the loop `task` runs in (`round{task=…}`).
+pub fn round_span(task: &'static str) -> tracing::Span {
+    tracing::info_span!("round", task)
+}
+
+/// Runs `round` for ever, each round in its [`round_span`]. After a round that worked it
+/// waits the pause the round returned (or until `wake` is notified); after a failed one, the
+/// outage's backoff (a wake does not cut that short: a burst of commands must not hammer a
+/// database that is down).
 pub async fn forever<F, Fut, E>(task: &'static str, wake: Option<&Notify>, mut round: F)
 where
     F: FnMut() -> Fut,
@@ -96,17 +107,26 @@ where
 {
     let mut outage = Outage::new(task);
     loop {
-        match round().await {
-            Ok(pause) => {
-                outage.recovered();
-                match wake {
-                    Some(w) => {
-                        let _ = tokio::time::timeout(pause, w.notified()).await;
-                    }
-                    None => tokio::time::sleep(pause).await,
+        let outage = &mut outage;
+        let next = async {
+            match round().await {
+                Ok(pause) => {
+                    outage.recovered();
+                    Ok(pause)
                 }
+                Err(e) => Err(outage.failed(&e)),
             }
-            Err(e) => tokio::time::sleep(outage.failed(&e)).await,
+        }
+        .instrument(round_span(task))
+        .await;
+        match next {
+            Ok(pause) => match wake {
+                Some(w) => {
+                    let _ = tokio::time::timeout(pause, w.notified()).await;
+                }
+                None => tokio::time::sleep(pause).await,
+            },
+            Err(backoff) => tokio::time::sleep(backoff).await,
         }
     }
 }

@@ -15,7 +15,7 @@ use engine::ruleset::{Span, BUILTIN};
 use engine::{Role, Ruleset};
 use i18n::{self, try_text, Lang};
 
-use super::{Service, ServiceError};
+use super::{Refusal, Service, ServiceError};
 
 /// What the judge chose with `/wolf new` beyond the ruleset; `None`: the ruleset's value.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -98,19 +98,19 @@ impl Service {
     /// overrides, then the judge's options.
     ///
     /// # Errors
-    /// [`ServiceError::UnknownRuleset`]; [`ServiceError::BadOption`] naming the first
+    /// [`Refusal::UnknownRuleset`]; [`Refusal::BadOption`] naming the first
     /// option that does not fit the ruleset (a day no longer than its vote lock, a witch's
-    /// deadline before the wolves'); [`ServiceError::PlayersOption`] for a player count the
+    /// deadline before the wolves'); [`Refusal::PlayersOption`] for a player count the
     /// ruleset does not seat.
     pub fn game_ruleset(&self, name: &str, options: &GameOptions) -> Result<Ruleset, ServiceError> {
         let base = self.ruleset(name)?;
         if let Some(n) = options.players {
             if base.deal_for(n).is_none() {
-                return Err(ServiceError::PlayersOption {
+                return Err(ServiceError::Refused(Refusal::PlayersOption {
                     ruleset: name.to_string(),
                     players: n,
                     seats: seats_text(&base),
-                });
+                }));
             }
         }
         let mut merged = self.overrides.get(name).cloned().unwrap_or_default();
@@ -128,7 +128,7 @@ impl Service {
                 .or_else(|| chosen.iter().next())
                 .map(|(k, v)| (k.clone(), value_text(v)))
                 .unwrap_or_default();
-            ServiceError::BadOption { option, value }
+            ServiceError::Refused(Refusal::BadOption { option, value })
         })
     }
 }

@@ -1,7 +1,7 @@
 //! The camps' private threads (`notify::camp`): the server's settings for them, whether a
 //! game gets them when it starts, and what the messenger needs to deliver their rows.
 
-use super::{Account, Channel, GameId, Guild, Service, ServiceError};
+use super::{Account, Channel, GameId, Guild, Refusal, Service, ServiceError};
 use engine::{Kind, Ruleset};
 use notify::camp::Camp;
 pub use store::camp::{CampPlace, CampSettings};
@@ -70,12 +70,12 @@ impl Service {
     /// Where game `game`'s camp threads go.
     ///
     /// # Errors
-    /// [`ServiceError::NoGame`] for a game not started from a sign-up; database errors.
+    /// [`Refusal::NoGame`] for a game not started from a sign-up; database errors.
     pub async fn camp_place(&self, game: GameId) -> Result<CampPlace, ServiceError> {
         self.store
             .camp_place(game)
             .await?
-            .ok_or(ServiceError::NoGame)
+            .ok_or(ServiceError::Refused(Refusal::NoGame))
     }
 
     /// The thread opened for `camp` in `game`, if any.

@@ -7,7 +7,9 @@
 use std::collections::HashSet;
 use std::sync::PoisonError;
 
-use super::{anon, mention, Account, Channel, GameId, Message, Place, Service, ServiceError};
+use super::{
+    anon, mention, Account, Channel, GameId, Message, Place, Refusal, Service, ServiceError,
+};
 use chrono::{DateTime, Utc};
 use engine::{Action, CharId, Command, Phase};
 use futures::future::join_all;
@@ -16,7 +18,7 @@ use notify::Delivery;
 pub use store::forum::DueDay;
 pub use store::forum::Elevator;
 use store::forum::PostTally;
-use store::{Outcome, StoreError};
+use store::Outcome;
 
 /// Games' states read at once to tell which due ticks are days' closes
 /// ([`Service::closing_of`]); the bot's pool has 8 connections, which the deadline worker's
@@ -314,7 +316,11 @@ impl Service {
         } = *due;
         let g = match self.store.load_cached(game).await {
             Ok((g, _)) => g,
-            Err(e @ StoreError::Db(_)) => return Err(e.into()),
+            Err(e) if e.kind() != store::ErrorKind::Other => {
+                return Err(ServiceError::from(e)
+                    .doing("read the game before its close")
+                    .in_game(game))
+            }
             Err(e) => {
                 tracing::warn!(game = game.0, error = %e, "a day post cannot be read back");
                 return Ok(None);
@@ -367,7 +373,7 @@ impl Service {
     /// mentions made inert and reported to the judge).
     ///
     /// # Errors
-    /// [`ServiceError::PostInThread`] in a game that is not anonymous; the rules' refusals;
+    /// [`Refusal::PostInThread`] in a game that is not anonymous; the rules' refusals;
     /// database errors.
     pub async fn say(
         &self,
@@ -379,19 +385,21 @@ impl Service {
     ) -> Result<(), ServiceError> {
         let g = self.store.load(game).await?;
         if !g.ruleset().options.anonymous {
-            return Err(ServiceError::PostInThread);
+            return Err(Refusal::PostInThread.into());
         }
         let seat = self.seat_of(game, user).await?;
         let (clean, mentioned) = anon::scrub(text);
         if clean.trim().is_empty() {
-            return Err(ServiceError::EmptyReason);
+            return Err(Refusal::EmptyReason.into());
         }
         let (who, now) = ((game, seat), self.now());
         self.pace_posts(|p| p.take(who, now, g.ruleset().options.post_pace))
-            .map_err(|t| ServiceError::PostingTooFast {
-                until: t.until,
-                per_minute: t.per_minute,
-                told: t.told,
+            .map_err(|t| {
+                ServiceError::Refused(Refusal::PostingTooFast {
+                    until: t.until,
+                    per_minute: t.per_minute,
+                    told: t.told,
+                })
             })?;
         let posted = self
             .act(game, user, Action::Post { text: clean }, key, lang)
@@ -647,7 +655,7 @@ impl Service {
     /// character, never the account.
     ///
     /// # Errors
-    /// [`ServiceError::UnknownTarget`] for a name that is no character of the game;
+    /// [`Refusal::UnknownTarget`] for a name that is no character of the game;
     /// database errors. A page past the last is answered with how many there are.
     pub async fn history(
         &self,
@@ -659,7 +667,7 @@ impl Service {
         let g = self.store.load(game).await?;
         let seat = g
             .find(name.trim())
-            .ok_or_else(|| ServiceError::UnknownTarget(name.to_string()))?;
+            .ok_or_else(|| ServiceError::Refused(Refusal::UnknownTarget(name.to_string())))?;
         let route = self.route(game).await?;
         let posts: Vec<(u32, String)> = self
             .store

@@ -33,7 +33,7 @@ pub mod view;
 
 pub use board::GameOptions;
 pub use forum::{Closing, DueDay, Elevator, Flag, ThreadPost};
-pub use play::{At, Intent, Judging, Played, Refusal};
+pub use play::{At, Intent, Judging, Played, RuleRefusal};
 pub use records::{CardRecord, MAX_RED_CARD_WINDOW};
 pub use tournament::{ClubDay, Contest, DEFAULT_TOURNAMENT_RULESET};
 
@@ -53,10 +53,12 @@ use i18n::{self, Lang};
 use store::signup::{Change, Deal, FromSignup, Joined};
 use store::{Store, StoreError};
 
-/// Why the service refused; each variant becomes one message in the user's language
-/// ([`ServiceError::message`]).
+/// What the user asked for that cannot be done as asked: a code and its arguments, each
+/// variant worded once, at the edge, in the user's language ([`Refusal::message`]). Nothing
+/// was changed, and nothing needs an operator's attention: what went wrong unexpectedly is a
+/// [`Failure`].
 #[derive(Debug, thiserror::Error)]
-pub enum ServiceError {
+pub enum Refusal {
     #[error("this server has not been set up")]
     NotSetUp,
     #[error("only members with the judge role may do that")]
@@ -140,17 +142,14 @@ pub enum ServiceError {
     /// A member opted in to (or out of) sign-up pings on a server that has no such role.
     #[error("this server has no notify role")]
     NoNotifyRole,
-    /// A tournament operation failed for a reason the user cannot fix.
-    #[error(transparent)]
-    Tournament(store::tournament::TournamentError),
     /// The chat platform refused a request (a missing permission, a deleted channel, a
     /// forum that requires tags): its adapter's typed reason, worded by the adapter.
     #[error("the chat platform refused: {0}")]
     Platform(Box<dyn PlatformRefusal>),
     /// The rules refused: the engine's typed reason with the state it refused against,
-    /// worded at the edge by [`ServiceError::message`].
+    /// worded at the edge by [`Refusal::message`].
     #[error("refused: {}", .0.error)]
-    Refused(Box<Refusal>),
+    Rules(Box<RuleRefusal>),
     /// A refusal an earlier version recorded under the same interaction's key (a
     /// redelivered interaction), already worded in the game's language.
     #[error("{message}")]
@@ -176,8 +175,6 @@ pub enum ServiceError {
     /// A card to withdraw that is none of the appealing member's in that game.
     #[error("{0} is not one of the member's cards in that game")]
     NotACard(String),
-    #[error(transparent)]
-    Store(#[from] StoreError),
 }
 
 /// A refusal of the chat platform's, typed by the adapter that knows the platform's errors
@@ -225,52 +222,51 @@ impl Lack {
     }
 }
 
-impl ServiceError {
+impl Refusal {
     /// The stable code (the engine's code for rule refusals).
     pub fn code(&self) -> &str {
         match self {
-            ServiceError::NotSetUp => "not_set_up",
-            ServiceError::NotJudge => "not_judge",
-            ServiceError::JudgePlays => "judge_plays",
-            ServiceError::JudgePlaysSecret => "judge_plays_secret",
-            ServiceError::ForeignGame => "foreign_game",
-            ServiceError::NoGame => "no_game",
-            ServiceError::NotAPlayer => "not_a_player",
-            ServiceError::SignupClosed => "signup_closed",
-            ServiceError::AlreadyJoined => "already_joined",
-            ServiceError::NotJoined => "not_joined",
-            ServiceError::PlayerCount { .. } => "player_count",
-            ServiceError::UnknownRuleset(_) => "unknown_ruleset",
-            ServiceError::BadOption { .. } => "bad_option",
-            ServiceError::PlayersOption { .. } => "players_option",
-            ServiceError::UnknownTarget(_) => "unknown_target",
-            ServiceError::UnknownTimeZone(_) => "unknown_time_zone",
-            ServiceError::EmptyReason => "empty_reason",
-            ServiceError::PostInThread => "post_in_thread",
-            ServiceError::PostingTooFast { .. } => "posting_too_fast",
-            ServiceError::AlreadyPlaying { .. } => "already_playing",
-            ServiceError::NoTournament(_) => "no_tournament",
-            ServiceError::NoTournaments => "no_tournaments",
-            ServiceError::TournamentExists(_) => "tournament_exists",
-            ServiceError::TournamentFull { .. } => "tournament_full",
-            ServiceError::TournamentRuleset { .. } => "tournament_ruleset",
-            ServiceError::NoGamesPlanned => "no_games_planned",
-            ServiceError::OnBench => "on_bench",
-            ServiceError::NotOnBench => "not_on_bench",
-            ServiceError::SeatTaken => "seat_taken",
-            ServiceError::EmptyBench => "empty_bench",
-            ServiceError::NoNotifyRole => "no_notify_role",
-            ServiceError::Platform(_) => "platform",
-            ServiceError::Refused(r) => r.error.code(),
-            ServiceError::Answered { code, .. } => code,
-            ServiceError::BadDuration(_) => "invalid_duration",
-            ServiceError::PickOne => "pick_one",
-            ServiceError::MissingPermissions(_) => "missing_permissions",
-            ServiceError::Barred(_) => "barred",
-            ServiceError::NotBarred => "not_barred",
-            ServiceError::NoAppeal(_) => "no_appeal",
-            ServiceError::NotACard(_) => "not_a_card",
-            ServiceError::Store(_) | ServiceError::Tournament(_) => "internal",
+            Refusal::NotSetUp => "not_set_up",
+            Refusal::NotJudge => "not_judge",
+            Refusal::JudgePlays => "judge_plays",
+            Refusal::JudgePlaysSecret => "judge_plays_secret",
+            Refusal::ForeignGame => "foreign_game",
+            Refusal::NoGame => "no_game",
+            Refusal::NotAPlayer => "not_a_player",
+            Refusal::SignupClosed => "signup_closed",
+            Refusal::AlreadyJoined => "already_joined",
+            Refusal::NotJoined => "not_joined",
+            Refusal::PlayerCount { .. } => "player_count",
+            Refusal::UnknownRuleset(_) => "unknown_ruleset",
+            Refusal::BadOption { .. } => "bad_option",
+            Refusal::PlayersOption { .. } => "players_option",
+            Refusal::UnknownTarget(_) => "unknown_target",
+            Refusal::UnknownTimeZone(_) => "unknown_time_zone",
+            Refusal::EmptyReason => "empty_reason",
+            Refusal::PostInThread => "post_in_thread",
+            Refusal::PostingTooFast { .. } => "posting_too_fast",
+            Refusal::AlreadyPlaying { .. } => "already_playing",
+            Refusal::NoTournament(_) => "no_tournament",
+            Refusal::NoTournaments => "no_tournaments",
+            Refusal::TournamentExists(_) => "tournament_exists",
+            Refusal::TournamentFull { .. } => "tournament_full",
+            Refusal::TournamentRuleset { .. } => "tournament_ruleset",
+            Refusal::NoGamesPlanned => "no_games_planned",
+            Refusal::OnBench => "on_bench",
+            Refusal::NotOnBench => "not_on_bench",
+            Refusal::SeatTaken => "seat_taken",
+            Refusal::EmptyBench => "empty_bench",
+            Refusal::NoNotifyRole => "no_notify_role",
+            Refusal::Platform(_) => "platform",
+            Refusal::Rules(r) => r.error.code(),
+            Refusal::Answered { code, .. } => code,
+            Refusal::BadDuration(_) => "invalid_duration",
+            Refusal::PickOne => "pick_one",
+            Refusal::MissingPermissions(_) => "missing_permissions",
+            Refusal::Barred(_) => "barred",
+            Refusal::NotBarred => "not_barred",
+            Refusal::NoAppeal(_) => "no_appeal",
+            Refusal::NotACard(_) => "not_a_card",
         }
     }
 
@@ -279,23 +275,23 @@ impl ServiceError {
     pub fn message(&self, lang: Lang) -> String {
         let key = format!("svc-{}", self.code().replace('_', "-"));
         let args: Vec<(&str, String)> = match self {
-            ServiceError::PlayerCount { ruleset, players } => {
+            Refusal::PlayerCount { ruleset, players } => {
                 vec![
                     ("ruleset", ruleset.clone()),
                     ("players", players.to_string()),
                 ]
             }
-            ServiceError::UnknownRuleset(name)
-            | ServiceError::UnknownTarget(name)
-            | ServiceError::UnknownTimeZone(name)
-            | ServiceError::NoTournament(name)
-            | ServiceError::TournamentExists(name) => {
+            Refusal::UnknownRuleset(name)
+            | Refusal::UnknownTarget(name)
+            | Refusal::UnknownTimeZone(name)
+            | Refusal::NoTournament(name)
+            | Refusal::TournamentExists(name) => {
                 vec![("name", name.clone())]
             }
-            ServiceError::BadOption { option, value } => {
+            Refusal::BadOption { option, value } => {
                 vec![("option", option.clone()), ("value", value.clone())]
             }
-            ServiceError::PlayersOption {
+            Refusal::PlayersOption {
                 ruleset,
                 players,
                 seats,
@@ -304,52 +300,236 @@ impl ServiceError {
                 ("players", players.to_string()),
                 ("seats", seats.clone()),
             ],
-            ServiceError::TournamentFull { name, planned } => {
+            Refusal::TournamentFull { name, planned } => {
                 vec![("name", name.clone()), ("planned", planned.to_string())]
             }
-            ServiceError::TournamentRuleset { name, ruleset } => {
+            Refusal::TournamentRuleset { name, ruleset } => {
                 vec![("name", name.clone()), ("ruleset", ruleset.clone())]
             }
-            ServiceError::Tournament(e) => {
-                tracing::error!(error = %e, "tournament error");
-                Vec::new()
-            }
-            ServiceError::AlreadyPlaying { player } => vec![("player", mention(*player))],
-            ServiceError::Barred(bar) => vec![
+            Refusal::AlreadyPlaying { player } => vec![("player", mention(*player))],
+            Refusal::Barred(bar) => vec![
                 ("cause", penalties::bar_cause(bar, lang)),
                 ("end", penalties::bar_end(bar, lang)),
             ],
-            ServiceError::NoAppeal(id) | ServiceError::NotACard(id) => vec![("id", id.clone())],
-            ServiceError::PostingTooFast {
+            Refusal::NoAppeal(id) | Refusal::NotACard(id) => vec![("id", id.clone())],
+            Refusal::PostingTooFast {
                 until, per_minute, ..
             } => vec![
                 ("per_minute", per_minute.to_string()),
                 ("until", format!("<t:{}:T>", until.timestamp())),
                 ("in", format!("<t:{}:R>", until.timestamp())),
             ],
-            ServiceError::Platform(refusal) => vec![("why", refusal.text(lang))],
-            ServiceError::MissingPermissions(lacks) => {
+            Refusal::Platform(refusal) => vec![("why", refusal.text(lang))],
+            Refusal::MissingPermissions(lacks) => {
                 let lines: Vec<String> = lacks.iter().map(|l| l.text(lang)).collect();
                 vec![("missing", lines.join("\n"))]
             }
-            ServiceError::Refused(r) => return i18n::error_message(&r.error, &r.game, lang),
-            ServiceError::Answered { message, .. } => return message.clone(),
-            ServiceError::BadDuration(text) => {
+            Refusal::Rules(r) => return i18n::error_message(&r.error, &r.game, lang),
+            Refusal::Answered { message, .. } => return message.clone(),
+            Refusal::BadDuration(text) => {
                 return i18n::text(lang, "svc-bad-duration", &[("text", text.clone())])
-            }
-            ServiceError::Store(e) => {
-                tracing::error!(error = %e, "store error");
-                Vec::new()
             }
             _ => Vec::new(),
         };
-        let key = if matches!(self, ServiceError::Store(_) | ServiceError::Tournament(_)) {
-            "svc-internal".to_string()
-        } else {
-            key
-        };
         i18n::text(lang, &key, &args)
     }
+}
+
+/// What a service call came to when it did not do what was asked: either the user's
+/// [`Refusal`] (worded for them, nothing for an operator) or an unexpected [`Failure`]
+/// (logged with its context; the user is only told that it failed).
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error(transparent)]
+    Refused(Refusal),
+    #[error(transparent)]
+    Failed(Box<Failure>),
+}
+
+/// Something that failed and that the user did not cause (the database did not answer, a
+/// stored game that does not read back…): the error, with what was being done, the game
+/// and the interaction's key when they are known. Its log line ([`Failure::log`]) names
+/// all three; the adapter's span around the interaction adds the command and the place.
+#[derive(Debug)]
+pub struct Failure {
+    /// What was being done, in a few words ("vote", "read the sign-up").
+    pub doing: Option<&'static str>,
+    pub game: Option<GameId>,
+    /// The interaction's idempotency key.
+    pub key: Option<String>,
+    pub cause: Cause,
+}
+
+/// The error under a [`Failure`].
+#[derive(Debug, thiserror::Error)]
+pub enum Cause {
+    #[error(transparent)]
+    Store(StoreError),
+    /// A tournament's bookkeeping that went wrong (not the user's refusals, which are
+    /// [`Refusal`]s, nor the database's, which are [`Cause::Store`]).
+    #[error(transparent)]
+    Tournament(store::tournament::TournamentError),
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} failed", self.doing.unwrap_or("a request"))?;
+        if let Some(game) = self.game {
+            write!(f, " in game {}", game.0)?;
+        }
+        if let Some(key) = &self.key {
+            write!(f, " (key {key})")?;
+        }
+        write!(f, ": {}", self.cause)
+    }
+}
+
+impl std::error::Error for Failure {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.cause)
+    }
+}
+
+impl Failure {
+    /// What kind of failure it is, as the store classifies its errors: whether the
+    /// database did not answer (the request may have been recorded) or surely rolled back.
+    pub fn kind(&self) -> store::ErrorKind {
+        match &self.cause {
+            Cause::Store(e) => e.kind(),
+            Cause::Tournament(_) => store::ErrorKind::Other,
+        }
+    }
+
+    /// Its one log line: a warning when the database did not answer (an outage is the
+    /// operator's to see, not a bug), an error otherwise; with the game, the key, what was
+    /// being done and the kind as fields, inside whatever span the caller runs in.
+    pub fn log(&self) {
+        let game = self.game.map(|g| g.0);
+        let key = self.key.as_deref();
+        let doing = self.doing;
+        let kind = self.kind();
+        let what = self.doing.unwrap_or("a request");
+        if kind == store::ErrorKind::Unavailable {
+            tracing::warn!(game, key, doing, ?kind, error = %self.cause, "{what} failed");
+        } else {
+            tracing::error!(game, key, doing, ?kind, error = %self.cause, "{what} failed");
+        }
+    }
+}
+
+impl From<Refusal> for ServiceError {
+    fn from(r: Refusal) -> ServiceError {
+        ServiceError::Refused(r)
+    }
+}
+
+impl From<StoreError> for ServiceError {
+    fn from(e: StoreError) -> ServiceError {
+        ServiceError::Failed(Box::new(Failure {
+            doing: None,
+            game: None,
+            key: None,
+            cause: Cause::Store(e),
+        }))
+    }
+}
+
+impl ServiceError {
+    /// The stable code: the refusal's ([`Refusal::code`]), `internal` for a failure.
+    pub fn code(&self) -> &str {
+        match self {
+            ServiceError::Refused(r) => r.code(),
+            ServiceError::Failed(_) => "internal",
+        }
+    }
+
+    /// What to tell the user: the refusal's text ([`Refusal::message`]), or that something
+    /// went wrong (the failure is logged, [`Failure::log`]).
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            ServiceError::Refused(r) => r.message(lang),
+            ServiceError::Failed(f) => {
+                f.log();
+                i18n::text(lang, "svc-internal", &[])
+            }
+        }
+    }
+
+    /// The refusal, when it is one.
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            ServiceError::Refused(r) => Some(r),
+            ServiceError::Failed(_) => None,
+        }
+    }
+
+    /// The failure, when it is one.
+    pub fn failure(&self) -> Option<&Failure> {
+        match self {
+            ServiceError::Refused(_) => None,
+            ServiceError::Failed(f) => Some(f),
+        }
+    }
+
+    /// A failure's context, filled in where it is still unknown (a refusal passes as it is).
+    fn with(mut self, fill: impl FnOnce(&mut Failure)) -> ServiceError {
+        if let ServiceError::Failed(f) = &mut self {
+            fill(f);
+        }
+        self
+    }
+
+    /// A failure as one while doing `what` (kept if an inner call said it already).
+    pub fn doing(self, what: &'static str) -> ServiceError {
+        self.with(|f| {
+            f.doing.get_or_insert(what);
+        })
+    }
+
+    /// A failure as one in `game`.
+    pub fn in_game(self, game: GameId) -> ServiceError {
+        self.with(|f| {
+            f.game.get_or_insert(game);
+        })
+    }
+
+    /// A failure as one of the interaction under `key`.
+    pub fn under_key(self, key: &str) -> ServiceError {
+        self.with(|f| {
+            if f.key.is_none() {
+                f.key = Some(key.to_string());
+            }
+        })
+    }
+}
+
+/// Says what a call that may fail was doing, for its [`Failure`]'s log line.
+pub trait FailureContext<T> {
+    /// See [`ServiceError::doing`].
+    fn doing(self, what: &'static str) -> Result<T, ServiceError>;
+    /// See [`ServiceError::in_game`].
+    fn in_game(self, game: GameId) -> Result<T, ServiceError>;
+    /// See [`ServiceError::under_key`].
+    fn under_key(self, key: &str) -> Result<T, ServiceError>;
+}
+
+impl<T, E: Into<ServiceError>> FailureContext<T> for Result<T, E> {
+    fn doing(self, what: &'static str) -> Result<T, ServiceError> {
+        self.map_err(|e| e.into().doing(what))
+    }
+    fn in_game(self, game: GameId) -> Result<T, ServiceError> {
+        self.map_err(|e| e.into().in_game(game))
+    }
+    fn under_key(self, key: &str) -> Result<T, ServiceError> {
+        self.map_err(|e| e.into().under_key(key))
+    }
+}
+
+/// Records the game an interaction is about in the span it runs in (the adapter's span
+/// declares the field `game`; elsewhere this does nothing), so every line logged inside it
+/// names the game.
+pub fn record_game(game: GameId) {
+    tracing::Span::current().record("game", game.0);
 }
 
 /// A mention of an account, as Discord shows it.
@@ -543,18 +723,19 @@ impl Service {
     /// The server's settings.
     ///
     /// # Errors
-    /// [`ServiceError::NotSetUp`]; database errors.
+    /// [`Refusal::NotSetUp`]; database errors.
     pub async fn settings(&self, guild: Guild) -> Result<Settings, ServiceError> {
         self.store
             .settings(guild)
-            .await?
-            .ok_or(ServiceError::NotSetUp)
+            .await
+            .doing("read the server's settings")?
+            .ok_or(ServiceError::Refused(Refusal::NotSetUp))
     }
 
     /// Checks that a member with `roles` may judge in `guild`.
     ///
     /// # Errors
-    /// [`ServiceError::NotJudge`], [`ServiceError::NotSetUp`]; database errors.
+    /// [`Refusal::NotJudge`], [`Refusal::NotSetUp`]; database errors.
     pub async fn check_judge(
         &self,
         guild: Guild,
@@ -564,7 +745,7 @@ impl Service {
         if roles.contains(&s.judge_role) {
             Ok(s)
         } else {
-            Err(ServiceError::NotJudge)
+            Err(ServiceError::Refused(Refusal::NotJudge))
         }
     }
 
@@ -573,7 +754,7 @@ impl Service {
     /// the judge plays in it (and so must not be shown its secrets).
     ///
     /// # Errors
-    /// [`ServiceError::JudgePlays`]; database errors.
+    /// [`Refusal::JudgePlays`]; database errors.
     pub async fn check_judge_of(
         &self,
         settings: &Settings,
@@ -587,11 +768,11 @@ impl Service {
         }
         let plays = match self.seat_of(game, judge).await {
             Ok(_) => true,
-            Err(ServiceError::NotAPlayer) => false,
+            Err(ServiceError::Refused(Refusal::NotAPlayer)) => false,
             Err(e) => return Err(e),
         };
         if plays && !settings.playing_judge {
-            return Err(ServiceError::JudgePlays);
+            return Err(Refusal::JudgePlays.into());
         }
         Ok(plays)
     }
@@ -600,7 +781,7 @@ impl Service {
     /// a DM, where the game is checked by the presser's seat instead).
     ///
     /// # Errors
-    /// [`ServiceError::ForeignGame`]; [`ServiceError::NoGame`] when there is no such game;
+    /// [`Refusal::ForeignGame`]; [`Refusal::NoGame`] when there is no such game;
     /// database errors.
     pub async fn check_game_in(
         &self,
@@ -613,7 +794,7 @@ impl Service {
         if self.route(game).await?.guild == guild {
             Ok(())
         } else {
-            Err(ServiceError::ForeignGame)
+            Err(ServiceError::Refused(Refusal::ForeignGame))
         }
     }
 
@@ -622,9 +803,9 @@ impl Service {
     /// next game when it starts.
     ///
     /// # Errors
-    /// [`ServiceError::UnknownRuleset`], [`ServiceError::NotSetUp`];
-    /// [`ServiceError::NoTournament`], [`ServiceError::TournamentRuleset`],
-    /// [`ServiceError::TournamentFull`]; database errors.
+    /// [`Refusal::UnknownRuleset`], [`Refusal::NotSetUp`];
+    /// [`Refusal::NoTournament`], [`Refusal::TournamentRuleset`],
+    /// [`Refusal::TournamentFull`]; database errors.
     pub async fn open_signup(
         &self,
         guild: Guild,
@@ -650,7 +831,8 @@ impl Service {
     fn ruleset(&self, name: &str) -> Result<Ruleset, ServiceError> {
         let none = BTreeMap::new();
         let overrides = self.overrides.get(name).unwrap_or(&none);
-        Ruleset::builtin(name, overrides).map_err(|_| ServiceError::UnknownRuleset(name.into()))
+        Ruleset::builtin(name, overrides)
+            .map_err(|_| ServiceError::Refused(Refusal::UnknownRuleset(name.into())))
     }
 
     /// Records where the sign-up message was posted.
@@ -669,9 +851,9 @@ impl Service {
     /// A sign-up with its players.
     ///
     /// # Errors
-    /// [`ServiceError::NoGame`] when there is none; database errors.
+    /// [`Refusal::NoGame`] when there is none; database errors.
     pub async fn signup(&self, id: SignupId) -> Result<Signup, ServiceError> {
-        let (row, options) = self.store.signup(id).await?.ok_or(ServiceError::NoGame)?;
+        let (row, options) = self.store.signup(id).await?.ok_or(Refusal::NoGame)?;
         let options = GameOptions::from_json(options);
         let rules = self.game_ruleset(&row.ruleset, &options).ok();
         let (players, waiting) =
@@ -693,13 +875,13 @@ impl Service {
     /// else the server's latest open one.
     ///
     /// # Errors
-    /// [`ServiceError::NoGame`] when there is none; database errors.
+    /// [`Refusal::NoGame`] when there is none; database errors.
     pub async fn signup_at(&self, place: &Place) -> Result<Signup, ServiceError> {
         let id = self
             .store
             .open_signup_at(place.channel, place.guild)
             .await?;
-        self.signup(id.ok_or(ServiceError::NoGame)?).await
+        self.signup(id.ok_or(Refusal::NoGame)?).await
     }
 
     /// The sign-up `/wolf start` in `place` is about: the one whose post it was used in,
@@ -708,19 +890,19 @@ impl Service {
     /// elsewhere finds the game just started rather than dealing an older sign-up).
     ///
     /// # Errors
-    /// [`ServiceError::NoGame`] when there is none; database errors.
+    /// [`Refusal::NoGame`] when there is none; database errors.
     pub async fn signup_to_start(&self, place: &Place) -> Result<Signup, ServiceError> {
         let id = self
             .store
             .signup_to_start(place.channel, place.guild)
             .await?;
-        self.signup(id.ok_or(ServiceError::NoGame)?).await
+        self.signup(id.ok_or(Refusal::NoGame)?).await
     }
 
     /// Signs `user` up under `name`.
     ///
     /// # Errors
-    /// [`ServiceError::SignupClosed`], [`ServiceError::AlreadyJoined`]; database errors.
+    /// [`Refusal::SignupClosed`], [`Refusal::AlreadyJoined`]; database errors.
     pub async fn join(
         &self,
         id: SignupId,
@@ -728,8 +910,11 @@ impl Service {
         name: &str,
     ) -> Result<Signup, ServiceError> {
         let guild = changed(
-            self.store.join_signup(id, user, name, self.now()).await?,
-            ServiceError::AlreadyJoined,
+            self.store
+                .join_signup(id, user, name, self.now())
+                .await
+                .doing("sign up")?,
+            ServiceError::Refused(Refusal::AlreadyJoined),
         )?;
         self.remember_name(guild, user, name).await?;
         self.signup(id).await
@@ -739,16 +924,21 @@ impl Service {
     /// server's sanctions bar them ([`Service::bar`]); a judge's `/judge sign` is not.
     ///
     /// # Errors
-    /// [`ServiceError::Barred`]; as [`Service::join`].
+    /// [`Refusal::Barred`]; as [`Service::join`].
     pub async fn join_self(
         &self,
         id: SignupId,
         user: Account,
         name: &str,
     ) -> Result<Signup, ServiceError> {
-        let (row, _) = self.store.signup(id).await?.ok_or(ServiceError::NoGame)?;
+        let (row, _) = self
+            .store
+            .signup(id)
+            .await
+            .doing("read the sign-up")?
+            .ok_or(Refusal::NoGame)?;
         if let Some(bar) = self.bar(row.guild, user).await? {
-            return Err(ServiceError::Barred(bar));
+            return Err(ServiceError::Refused(Refusal::Barred(bar)));
         }
         self.join(id, user, name).await
     }
@@ -756,11 +946,14 @@ impl Service {
     /// Takes `user` off the sign-up.
     ///
     /// # Errors
-    /// [`ServiceError::SignupClosed`], [`ServiceError::NotJoined`]; database errors.
+    /// [`Refusal::SignupClosed`], [`Refusal::NotJoined`]; database errors.
     pub async fn leave(&self, id: SignupId, user: Account) -> Result<Signup, ServiceError> {
         changed(
-            self.store.leave_signup(id, user).await?,
-            ServiceError::NotJoined,
+            self.store
+                .leave_signup(id, user)
+                .await
+                .doing("leave the sign-up")?,
+            ServiceError::Refused(Refusal::NotJoined),
         )?;
         self.signup(id).await
     }
@@ -797,8 +990,8 @@ impl Service {
     /// lost connection) is finished by the next.
     ///
     /// # Errors
-    /// [`ServiceError::PlayerCount`] when the ruleset cannot seat this many;
-    /// [`ServiceError::TournamentFull`] when the tournament has all its games; database
+    /// [`Refusal::PlayerCount`] when the ruleset cannot seat this many;
+    /// [`Refusal::TournamentFull`] when the tournament has all its games; database
     /// errors.
     pub async fn start(&self, id: SignupId) -> Result<GameId, ServiceError> {
         let s = self.signup(id).await?;
@@ -855,17 +1048,17 @@ impl Service {
     /// stored, so the players cannot change between the deal and the game.
     ///
     /// # Errors
-    /// [`ServiceError::PlayerCount`]; database errors.
+    /// [`Refusal::PlayerCount`]; database errors.
     async fn deal(&self, s: &Signup, ruleset: &Ruleset) -> Result<Deal, ServiceError> {
         let draw = |joined: Vec<Joined>| -> Result<Deal, ServiceError> {
             let (players, _) = seated(joined, &s.row.ruleset, &s.options);
             // The judge's player count (`players` option) is exact; the sign-up takes no more.
             let counted = s.options.players.is_none_or(|n| n == players.len());
             if !counted || ruleset.deal_for(players.len()).is_none() {
-                return Err(ServiceError::PlayerCount {
+                return Err(ServiceError::Refused(Refusal::PlayerCount {
                     ruleset: s.row.ruleset.clone(),
                     players: players.len(),
-                });
+                }));
             }
             // A real game's seed is 256 bits from the OS; a configured fixed seed (tests,
             // replays) is a script's 64-bit seed.
@@ -886,10 +1079,10 @@ impl Service {
             };
             let names = if ruleset.options.anonymous {
                 anon::names(seed, players.len(), s.row.lang).ok_or_else(|| {
-                    ServiceError::PlayerCount {
+                    ServiceError::Refused(Refusal::PlayerCount {
                         ruleset: s.row.ruleset.clone(),
                         players: players.len(),
-                    }
+                    })
                 })?
             } else {
                 unique_names(seated.iter().map(|(_, n, _)| n.as_str()))
@@ -903,7 +1096,7 @@ impl Service {
         self.store
             .deal_once(s.row.id, draw)
             .await?
-            .ok_or(ServiceError::NoGame)
+            .ok_or(ServiceError::Refused(Refusal::NoGame))
     }
 
     /// The game a command used in `place` is about: the game of the day post or sign-up
@@ -911,28 +1104,30 @@ impl Service {
     /// game.
     ///
     /// # Errors
-    /// [`ServiceError::NoGame`]; database errors.
+    /// [`Refusal::NoGame`]; database errors.
     pub async fn game_at(&self, place: &Place) -> Result<GameId, ServiceError> {
-        if let Some(g) = self.store.game_in_channel(place.channel).await? {
-            return Ok(g);
+        let found = self
+            .store
+            .game_in_channel(place.channel)
+            .await
+            .doing("find the game")?;
+        let game = match (found, place.guild) {
+            (Some(g), _) => Ok(Some(g)),
+            (None, None) => self.store.running_game_of(place.user).await,
+            (None, Some(guild)) => self.store.running_game_in(guild).await,
         }
-        let running = match place.guild {
-            None => self.store.running_game_of(place.user).await?,
-            Some(guild) => self.store.running_game_in(guild).await?,
-        };
-        running.ok_or(ServiceError::NoGame)
+        .doing("find the game")?
+        .ok_or(Refusal::NoGame)?;
+        record_game(game);
+        Ok(game)
     }
 
     /// Where a game's messages go.
     ///
     /// # Errors
-    /// [`ServiceError::NoGame`]; database errors.
+    /// [`Refusal::NoGame`]; database errors.
     pub async fn route(&self, game: GameId) -> Result<Route, ServiceError> {
-        let row = self
-            .store
-            .route_row(game)
-            .await?
-            .ok_or(ServiceError::NoGame)?;
+        let row = self.store.route_row(game).await?.ok_or(Refusal::NoGame)?;
         let days = self
             .store
             .day_threads(game)
@@ -985,20 +1180,20 @@ impl Service {
     /// The seat `user` plays in `game`.
     ///
     /// # Errors
-    /// [`ServiceError::NotAPlayer`]; database errors.
+    /// [`Refusal::NotAPlayer`]; database errors.
     pub async fn seat_of(&self, game: GameId, user: Account) -> Result<CharId, ServiceError> {
         let seat = self
             .store
             .seat_of(game, user)
             .await?
-            .ok_or(ServiceError::NotAPlayer)?;
+            .ok_or(Refusal::NotAPlayer)?;
         Ok(CharId(seat as u16))
     }
 
     /// Resolves a character name typed or picked by a user.
     ///
     /// # Errors
-    /// [`ServiceError::UnknownTarget`].
+    /// [`Refusal::UnknownTarget`].
     pub fn target(g: &Game, name: &str) -> Result<CharId, ServiceError> {
         let name = name.trim();
         g.find(name)
@@ -1008,14 +1203,14 @@ impl Service {
                     .map(CharId)
                     .filter(|c| c.idx() < g.chars().len())
             })
-            .ok_or_else(|| ServiceError::UnknownTarget(name.to_string()))
+            .ok_or_else(|| ServiceError::Refused(Refusal::UnknownTarget(name.to_string())))
     }
 
     /// Runs a player's action under the idempotency `key` (the interaction's id, so a
     /// retried delivery of one click acts once).
     ///
     /// # Errors
-    /// [`ServiceError::NotAPlayer`]; [`ServiceError::Refused`] with the rules' reason;
+    /// [`Refusal::NotAPlayer`]; [`Refusal::Rules`] with the rules' reason;
     /// database errors.
     pub async fn act(
         &self,
@@ -1031,13 +1226,15 @@ impl Service {
             user,
         };
         let played = self.play(at, Intent::Action(action), key).await?;
-        played.seat.ok_or(ServiceError::NotAPlayer)
+        played
+            .seat
+            .ok_or(ServiceError::Refused(Refusal::NotAPlayer))
     }
 
     /// Runs a judge's action.
     ///
     /// # Errors
-    /// [`ServiceError::Refused`]; database errors.
+    /// [`Refusal::Rules`]; database errors.
     pub async fn judge(
         &self,
         game: GameId,
@@ -1058,7 +1255,7 @@ impl Service {
     }
 
     /// Runs a command on `game` under `key`: one statement to find the game current, one to
-    /// write an accepted command; a refusal comes back typed ([`ServiceError::Refused`]).
+    /// write an accepted command; a refusal comes back typed ([`Refusal::Rules`]).
     async fn execute(&self, game: GameId, cmd: Command, key: &str) -> Result<(), ServiceError> {
         self.command(At::Own(game), cmd, key).await.map(|_| ())
     }
@@ -1066,7 +1263,7 @@ impl Service {
     /// A new member takes a character over: the engine records it, then the seat moves.
     ///
     /// # Errors
-    /// [`ServiceError::AlreadyPlaying`], [`ServiceError::Refused`]; database errors.
+    /// [`Refusal::AlreadyPlaying`], [`Refusal::Rules`]; database errors.
     pub async fn substitute(
         &self,
         game: GameId,
@@ -1076,7 +1273,7 @@ impl Service {
         lang: Lang,
     ) -> Result<(), ServiceError> {
         if self.seat_of(game, player).await.is_ok() {
-            return Err(ServiceError::AlreadyPlaying { player });
+            return Err(ServiceError::Refused(Refusal::AlreadyPlaying { player }));
         }
         self.judge(
             game,
@@ -1149,12 +1346,12 @@ fn seated(
 /// (or was not) on the sign-up.
 ///
 /// # Errors
-/// [`ServiceError::NoGame`], [`ServiceError::SignupClosed`], `unchanged`.
+/// [`Refusal::NoGame`], [`Refusal::SignupClosed`], `unchanged`.
 fn changed(change: Change, unchanged: ServiceError) -> Result<Guild, ServiceError> {
     match change {
         Change::Done(guild) => Ok(guild),
-        Change::NoSignup => Err(ServiceError::NoGame),
-        Change::Closed => Err(ServiceError::SignupClosed),
+        Change::NoSignup => Err(ServiceError::Refused(Refusal::NoGame)),
+        Change::Closed => Err(ServiceError::Refused(Refusal::SignupClosed)),
         Change::Unchanged => Err(unchanged),
     }
 }
@@ -1181,8 +1378,8 @@ fn unique_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
 /// Whether a refusal is the rules' "you already did that".
 pub fn is_repeat(e: &ServiceError) -> bool {
     let code = match e {
-        ServiceError::Refused(r) => r.error.code(),
-        ServiceError::Answered { code, .. } => code,
+        ServiceError::Refused(Refusal::Rules(r)) => r.error.code(),
+        ServiceError::Refused(Refusal::Answered { code, .. }) => code,
         _ => return false,
     };
     code == RuleError::AlreadyActed.code() || code == RuleError::KillFixed.code()

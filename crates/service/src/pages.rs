@@ -871,7 +871,7 @@ impl Service {
     /// Turns `guild`'s pages on or off.
     ///
     /// # Errors
-    /// [`ServiceError::NotSetUp`]; database errors.
+    /// [`crate::Refusal::NotSetUp`]; database errors.
     pub async fn set_web_pages(&self, guild: Guild, on: bool) -> Result<(), ServiceError> {
         self.settings(guild).await?;
         self.store.set_web_pages(guild, on).await?;

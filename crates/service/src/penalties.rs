@@ -14,7 +14,7 @@ use store::ids::{Account, GameId, Guild, ServerRole};
 use store::penalties::{Answer, AppealRow, NoteKind, Policy, RecordEvent, RecordNote};
 
 use super::sanctions::{self, Bar, Cause, Mark, Standing};
-use super::{mention, Service, ServiceError};
+use super::{mention, Refusal, Service, ServiceError};
 
 /// The most a policy's numbers may be (games, days).
 pub const MAX_POLICY: u32 = 3650;
@@ -103,8 +103,8 @@ impl Service {
     /// judge, anyone's.
     ///
     /// # Errors
-    /// [`ServiceError::NotJudge`] for another member's record asked by a non-judge;
-    /// [`ServiceError::NotSetUp`]; database errors.
+    /// [`Refusal::NotJudge`] for another member's record asked by a non-judge;
+    /// [`Refusal::NotSetUp`]; database errors.
     pub async fn record(
         &self,
         guild: Guild,
@@ -156,7 +156,7 @@ impl Service {
     /// `guild`'s sanction policy.
     ///
     /// # Errors
-    /// [`ServiceError::NotSetUp`]; database errors.
+    /// [`Refusal::NotSetUp`]; database errors.
     pub async fn policy(&self, guild: Guild) -> Result<Policy, ServiceError> {
         self.settings(guild).await?;
         Ok(self.store.policy(guild).await?)
@@ -165,7 +165,7 @@ impl Service {
     /// Sets `guild`'s sanction policy (a judge's), each number at most [`MAX_POLICY`].
     ///
     /// # Errors
-    /// [`ServiceError::NotJudge`], [`ServiceError::NotSetUp`]; database errors.
+    /// [`Refusal::NotJudge`], [`Refusal::NotSetUp`]; database errors.
     pub async fn set_policy(
         &self,
         guild: Guild,
@@ -190,8 +190,8 @@ impl Service {
     /// written to their record and to the judge's log.
     ///
     /// # Errors
-    /// [`ServiceError::NotJudge`], [`ServiceError::NotSetUp`], [`ServiceError::EmptyReason`];
-    /// [`ServiceError::NotBarred`] for a lift of a member without a bar; database errors.
+    /// [`Refusal::NotJudge`], [`Refusal::NotSetUp`], [`Refusal::EmptyReason`];
+    /// [`Refusal::NotBarred`] for a lift of a member without a bar; database errors.
     #[allow(clippy::too_many_arguments)]
     pub async fn judge_note(
         &self,
@@ -206,10 +206,10 @@ impl Service {
         let settings = self.check_judge(guild, roles).await?;
         let reason = reason.trim();
         if reason.is_empty() {
-            return Err(ServiceError::EmptyReason);
+            return Err(Refusal::EmptyReason.into());
         }
         if lift && self.bar(guild, member).await?.is_none() {
-            return Err(ServiceError::NotBarred);
+            return Err(Refusal::NotBarred.into());
         }
         let (kind, id) = if lift {
             (NoteKind::Lift, "log-bar-lifted")
@@ -245,7 +245,7 @@ impl Service {
     /// cards in its game.
     ///
     /// # Errors
-    /// [`ServiceError::NotJudge`], [`ServiceError::NotSetUp`]; database errors.
+    /// [`Refusal::NotJudge`], [`Refusal::NotSetUp`]; database errors.
     pub async fn open_appeals(
         &self,
         guild: Guild,
@@ -271,9 +271,9 @@ impl Service {
     /// and to the judge's log. The game's result does not change.
     ///
     /// # Errors
-    /// [`ServiceError::NotJudge`], [`ServiceError::NotSetUp`], [`ServiceError::EmptyReason`];
-    /// [`ServiceError::NoAppeal`] when no appeal waits under `id`;
-    /// [`ServiceError::NotACard`] when `withdraw` is none of the member's cards in that
+    /// [`Refusal::NotJudge`], [`Refusal::NotSetUp`], [`Refusal::EmptyReason`];
+    /// [`Refusal::NoAppeal`] when no appeal waits under `id`;
+    /// [`Refusal::NotACard`] when `withdraw` is none of the member's cards in that
     /// game; database errors.
     #[allow(clippy::too_many_arguments)]
     pub async fn answer_appeal(
@@ -289,9 +289,9 @@ impl Service {
         let settings = self.check_judge(guild, roles).await?;
         let answer = answer.trim();
         if answer.is_empty() {
-            return Err(ServiceError::EmptyReason);
+            return Err(Refusal::EmptyReason.into());
         }
-        let no_appeal = || ServiceError::NoAppeal(id.trim().to_string());
+        let no_appeal = || ServiceError::Refused(Refusal::NoAppeal(id.trim().to_string()));
         let (game, seq) = parse_event_id(id).ok_or_else(no_appeal)?;
         let appeal = self
             .store
@@ -303,7 +303,7 @@ impl Service {
         let card = match withdraw.map(str::trim).filter(|w| !w.is_empty()) {
             None => None,
             Some(w) => {
-                let not_a_card = || ServiceError::NotACard(w.to_string());
+                let not_a_card = || ServiceError::Refused(Refusal::NotACard(w.to_string()));
                 let (g, s) = parse_event_id(w).ok_or_else(not_a_card)?;
                 let events = self.store.record_events(guild, appeal.player).await?;
                 let e = events

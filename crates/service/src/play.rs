@@ -2,13 +2,15 @@
 //! in one call, over one connection: one statement finds the game (of the channel, or the
 //! one a button names), the caller's seat and the key's earlier result, with the game's
 //! state brought current through this process's cache ([`store::Store::resolve`]);
-//! the engine then decides; a refusal is returned typed ([`Refusal`]) and nothing is
+//! the engine then decides; a refusal is returned typed ([`RuleRefusal`]) and nothing is
 //! written, an accepted action is written in one more statement. The adapter words a
-//! refusal once, with [`ServiceError::message`].
+//! refusal once, with [`Refusal::message`].
 
 use std::sync::Arc;
 
-use super::{Account, GameId, Guild, Place, Service, ServiceError, Settings};
+use super::{
+    Account, FailureContext, GameId, Guild, Place, Refusal, Service, ServiceError, Settings,
+};
 use engine::{Action, CharId, Command, Game, RuleError};
 use i18n::Lang;
 use notify::prompt::{Choice, ReasonAsk};
@@ -18,7 +20,7 @@ use store::Outcome;
 /// The rules refused: the engine's reason, the state it refused against (its wording names
 /// characters and times) and the seat that asked.
 #[derive(Debug, Clone)]
-pub struct Refusal {
+pub struct RuleRefusal {
     pub error: RuleError,
     pub game: Arc<Game>,
     pub seat: Option<CharId>,
@@ -42,6 +44,20 @@ pub enum At {
 }
 
 impl At {
+    /// A failure while `doing` something for an interaction pointing here: with the game a
+    /// button names and the interaction's key.
+    fn context(&self, e: ServiceError, doing: &'static str, key: Option<&str>) -> ServiceError {
+        let e = e.doing(doing);
+        let e = match *self {
+            At::Game { game, .. } | At::Own(game) => e.in_game(game),
+            At::Place(_) => e,
+        };
+        match key {
+            Some(key) => e.under_key(key),
+            None => e,
+        }
+    }
+
     fn lookup<'a>(&self, key: Option<&'a str>) -> Lookup<'a> {
         match *self {
             At::Place(p) => Lookup {
@@ -112,8 +128,8 @@ impl Intent {
     /// The engine's action, the names resolved against `g`.
     ///
     /// # Errors
-    /// [`ServiceError::UnknownTarget`], [`ServiceError::EmptyReason`],
-    /// [`ServiceError::PickOne`].
+    /// [`Refusal::UnknownTarget`], [`Refusal::EmptyReason`],
+    /// [`Refusal::PickOne`].
     fn action(self, g: &Game) -> Result<Action, ServiceError> {
         let target = |name: &str| Service::target(g, name);
         Ok(match self {
@@ -145,9 +161,9 @@ impl Intent {
             } => {
                 let action = choice
                     .action(target, reason.trim())
-                    .ok_or(ServiceError::PickOne)?;
+                    .ok_or(Refusal::PickOne)?;
                 if choice == Choice::Kill && reason.trim().is_empty() {
-                    return Err(ServiceError::EmptyReason);
+                    return Err(Refusal::EmptyReason.into());
                 }
                 action
             }
@@ -158,7 +174,7 @@ impl Intent {
 
 fn nonempty(reason: &str) -> Result<String, ServiceError> {
     match reason.trim() {
-        "" => Err(ServiceError::EmptyReason),
+        "" => Err(ServiceError::Refused(Refusal::EmptyReason)),
         r => Ok(r.to_string()),
     }
 }
@@ -195,10 +211,10 @@ impl Judging {
     /// allows playing judges (who then see no secrets: [`Judging::plays`]).
     ///
     /// # Errors
-    /// [`ServiceError::JudgePlays`].
+    /// [`Refusal::JudgePlays`].
     pub fn allowed(&self) -> Result<(), ServiceError> {
         if self.plays && !self.settings.playing_judge {
-            Err(ServiceError::JudgePlays)
+            Err(ServiceError::Refused(Refusal::JudgePlays))
         } else {
             Ok(())
         }
@@ -210,14 +226,14 @@ impl Service {
     /// (see the module's header), two statements when accepted, one when refused.
     ///
     /// # Errors
-    /// [`ServiceError::NoGame`], [`ServiceError::ForeignGame`],
-    /// [`ServiceError::NotAPlayer`], the intent's own ([`Intent`]);
-    /// [`ServiceError::Refused`] with the rules' reason; database errors.
+    /// [`Refusal::NoGame`], [`Refusal::ForeignGame`],
+    /// [`Refusal::NotAPlayer`], the intent's own ([`Intent`]);
+    /// [`Refusal::Rules`] with the rules' reason; database errors.
     pub async fn play(&self, at: At, intent: Intent, key: &str) -> Result<Played, ServiceError> {
-        let mut conn = self.store.connection().await?;
+        let mut conn = self.session(at, Some(key)).await?;
         let r = self.resolved(&mut conn, at, Some(key)).await?;
         let action = intent.action(&r.state)?;
-        let seat = r.seat.map(CharId).ok_or(ServiceError::NotAPlayer)?;
+        let seat = r.seat.map(CharId).ok_or(Refusal::NotAPlayer)?;
         self.run(&mut conn, &r, Command::by(seat, action), key, Some(seat))
             .await
     }
@@ -226,12 +242,12 @@ impl Service {
     /// (`None`: not playing): one statement.
     ///
     /// # Errors
-    /// [`ServiceError::NoGame`]; database errors.
+    /// [`Refusal::NoGame`]; database errors.
     pub async fn look(
         &self,
         place: Place,
     ) -> Result<(GameId, Arc<Game>, Option<CharId>), ServiceError> {
-        let mut conn = self.store.connection().await?;
+        let mut conn = self.session(At::Place(place), None).await?;
         let r = self.resolved(&mut conn, At::Place(place), None).await?;
         Ok((GameId(r.game_id.get()), r.state, r.seat.map(CharId)))
     }
@@ -262,8 +278,8 @@ impl Service {
     /// nothing written.
     ///
     /// # Errors
-    /// [`ServiceError::NoGame`], [`ServiceError::ForeignGame`],
-    /// [`ServiceError::NotAPlayer`]; [`ServiceError::Refused`] with the rules' reason;
+    /// [`Refusal::NoGame`], [`Refusal::ForeignGame`],
+    /// [`Refusal::NotAPlayer`]; [`Refusal::Rules`] with the rules' reason;
     /// database errors.
     pub async fn may_kill(
         &self,
@@ -271,16 +287,17 @@ impl Service {
         target: CharId,
         lang: Lang,
     ) -> Result<ReasonAsk, ServiceError> {
-        let mut conn = self.store.connection().await?;
+        let mut conn = self.session(at, None).await?;
         let r = self.resolved(&mut conn, at, None).await?;
-        let seat = r.seat.map(CharId).ok_or(ServiceError::NotAPlayer)?;
+        let seat = r.seat.map(CharId).ok_or(Refusal::NotAPlayer)?;
         match engine::may_kill(&r.state, seat, target, self.now()) {
             Ok(()) => Ok(ReasonAsk::of(&r.state, lang)),
-            Err(error) => Err(ServiceError::Refused(Box::new(Refusal {
+            Err(error) => Err(Refusal::Rules(Box::new(RuleRefusal {
                 error,
                 game: r.state,
                 seat: Some(seat),
-            }))),
+            }))
+            .into()),
         }
     }
 
@@ -290,8 +307,8 @@ impl Service {
     /// (a refused judge's use is logged too, so it needs the game).
     ///
     /// # Errors
-    /// [`ServiceError::NotSetUp`], [`ServiceError::NotJudge`], [`ServiceError::NoGame`],
-    /// [`ServiceError::ForeignGame`]; database errors.
+    /// [`Refusal::NotSetUp`], [`Refusal::NotJudge`], [`Refusal::NoGame`],
+    /// [`Refusal::ForeignGame`]; database errors.
     pub async fn judging(
         &self,
         at: At,
@@ -304,9 +321,9 @@ impl Service {
             At::Own(_) => None,
         };
         let settings = self
-            .check_judge(guild.ok_or(ServiceError::NotSetUp)?, roles)
+            .check_judge(guild.ok_or(Refusal::NotSetUp)?, roles)
             .await?;
-        let mut conn = self.store.connection().await?;
+        let mut conn = self.session(at, Some(key)).await?;
         let r = self.resolved(&mut conn, at, Some(key)).await?;
         let plays = r.seat.is_some() && !r.state.ended();
         Ok(Judging {
@@ -323,14 +340,20 @@ impl Service {
     /// checked with: one statement when nothing else changed the game meanwhile.
     ///
     /// # Errors
-    /// [`ServiceError::Refused`]; database errors.
+    /// [`Refusal::Rules`]; database errors.
     pub async fn judge_on(
         &self,
         j: &Judging,
         action: Action,
         key: &str,
     ) -> Result<Played, ServiceError> {
-        let mut conn = self.store.connection().await?;
+        let mut conn = self
+            .store
+            .connection()
+            .await
+            .doing("reach the database")
+            .in_game(j.game)
+            .under_key(key)?;
         self.run(&mut conn, &j.resolved, Command::judge(action), key, None)
             .await
     }
@@ -342,9 +365,21 @@ impl Service {
         cmd: Command,
         key: &str,
     ) -> Result<Played, ServiceError> {
-        let mut conn = self.store.connection().await?;
+        let mut conn = self.session(at, Some(key)).await?;
         let r = self.resolved(&mut conn, at, Some(key)).await?;
         self.run(&mut conn, &r, cmd, key, None).await
+    }
+
+    /// A connection for an interaction's statements; the game a button names is recorded
+    /// in the interaction's span at once ([`super::record_game`]).
+    async fn session(&self, at: At, key: Option<&str>) -> Result<store::Session, ServiceError> {
+        if let At::Game { game, .. } | At::Own(game) = at {
+            super::record_game(game);
+        }
+        match self.store.connection().await {
+            Ok(conn) => Ok(conn),
+            Err(e) => Err(at.context(e.into(), "reach the database", key)),
+        }
     }
 
     /// Resolves where an interaction points ([`store::Store::resolve`]), checking a
@@ -357,13 +392,15 @@ impl Service {
     ) -> Result<Resolved, ServiceError> {
         let r = match self.store.resolve(conn, at.lookup(key)).await {
             Err(store::StoreError::NoGame(_) | store::StoreError::NoGameFound(_)) => {
-                return Err(ServiceError::NoGame)
+                return Err(ServiceError::Refused(Refusal::NoGame))
             }
-            r => r?,
+            Err(e) => return Err(at.context(e.into(), "find the game", key)),
+            Ok(r) => r,
         };
+        super::record_game(GameId(r.game_id.get()));
         if let At::Game { guild: Some(g), .. } = at {
             if r.guild != Some(g) {
-                return Err(ServiceError::ForeignGame);
+                return Err(Refusal::ForeignGame.into());
             }
         }
         Ok(r)
@@ -385,16 +422,21 @@ impl Service {
             events,
             lang: r.lang,
         };
-        match self.store.act_on(conn, r, key, &cmd, self.now()).await? {
+        let acted = self
+            .store
+            .act_on(conn, r, key, &cmd, self.now())
+            .await
+            .doing("run the command")
+            .in_game(GameId(r.game_id.get()))
+            .under_key(key)?;
+        match acted {
             Acted::Accepted(state, events) => Ok(played(state, events)),
             Acted::Recorded(Outcome::Accepted { .. }, state) => Ok(played(state, Vec::new())),
-            Acted::Refused(error, game) => Err(ServiceError::Refused(Box::new(Refusal {
-                error,
-                game,
-                seat,
-            }))),
+            Acted::Refused(error, game) => {
+                Err(Refusal::Rules(Box::new(RuleRefusal { error, game, seat })).into())
+            }
             Acted::Recorded(Outcome::Refused { code, message }, _) => {
-                Err(ServiceError::Answered { code, message })
+                Err(ServiceError::Refused(Refusal::Answered { code, message }))
             }
         }
     }
@@ -404,7 +446,7 @@ impl ServiceError {
     /// For a second press of something done already: what was recorded the first time.
     pub fn recorded_text(&self, lang: Lang) -> Option<String> {
         match self {
-            ServiceError::Refused(r) if super::is_repeat(self) => {
+            ServiceError::Refused(Refusal::Rules(r)) if super::is_repeat(self) => {
                 Service::recorded(&r.game, r.seat?, lang)
             }
             _ => None,

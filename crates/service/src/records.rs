@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::sanctions::Bar;
-use super::{Account, Guild, Service, ServiceError, Signup};
+use super::{Account, Guild, Refusal, Service, ServiceError, Signup};
 use engine::Event;
 use store::ids::GameId;
 use tournament::{self, MemberStats, RankBy, Ranked, ServerStats};
@@ -55,7 +55,7 @@ impl Service {
     /// The record of every game of `guild`.
     ///
     /// # Errors
-    /// [`ServiceError::NotSetUp`]; database errors.
+    /// [`Refusal::NotSetUp`]; database errors.
     pub async fn server_stats(&self, guild: Guild) -> Result<ServerStats, ServiceError> {
         self.settings(guild).await?;
         let (_, logs) = self.guild_logs(guild).await?;
@@ -66,7 +66,7 @@ impl Service {
     /// `by`.
     ///
     /// # Errors
-    /// [`ServiceError::NotSetUp`]; database errors.
+    /// [`Refusal::NotSetUp`]; database errors.
     pub async fn leaderboard(
         &self,
         guild: Guild,
@@ -83,7 +83,7 @@ impl Service {
     /// cards (0: no marks), at most [`MAX_RED_CARD_WINDOW`].
     ///
     /// # Errors
-    /// [`ServiceError::NotSetUp`]; database errors.
+    /// [`Refusal::NotSetUp`]; database errors.
     pub async fn set_red_card_window(&self, guild: Guild, games: u32) -> Result<(), ServiceError> {
         self.settings(guild).await?;
         let games = games.min(MAX_RED_CARD_WINDOW) as i32;
@@ -93,13 +93,13 @@ impl Service {
     /// How many of a member's last finished games the sign-up post looks at.
     ///
     /// # Errors
-    /// [`ServiceError::NotSetUp`]; database errors.
+    /// [`Refusal::NotSetUp`]; database errors.
     pub async fn red_card_window(&self, guild: Guild) -> Result<u32, ServiceError> {
         let n = self
             .store
             .red_card_window(guild)
             .await?
-            .ok_or(ServiceError::NotSetUp)?;
+            .ok_or(Refusal::NotSetUp)?;
         Ok(u32::try_from(n).unwrap_or(0))
     }
 

@@ -2,7 +2,7 @@
 //! of volunteer substitutes, and the seat the judge offers to the bench when a player has to
 //! go (the first volunteer to accept takes the character over, its role and cards with it).
 
-use super::{Account, GameId, Guild, ServerRole, Service, ServiceError, Signup, SignupId};
+use super::{Account, GameId, Guild, Refusal, ServerRole, Service, ServiceError, Signup, SignupId};
 use engine::{CharId, Role};
 use i18n::Lang;
 use store::substitutes::Claim;
@@ -56,21 +56,21 @@ impl Service {
     /// The role a member opts in to (or out of) to be pinged by new sign-ups.
     ///
     /// # Errors
-    /// [`ServiceError::NotSetUp`]; [`ServiceError::NoNotifyRole`]; database errors.
+    /// [`Refusal::NotSetUp`]; [`Refusal::NoNotifyRole`]; database errors.
     pub async fn notify_role_to_toggle(&self, guild: Guild) -> Result<ServerRole, ServiceError> {
         self.settings(guild).await?;
         self.notify_role(guild)
             .await?
-            .ok_or(ServiceError::NoNotifyRole)
+            .ok_or(ServiceError::Refused(Refusal::NoNotifyRole))
     }
 
     /// Puts `user` on the bench of sign-up `id` (and of the game it becomes) under `name`.
     ///
     /// # Errors
-    /// [`ServiceError::AlreadyPlaying`] for who holds a seat in its game;
-    /// [`ServiceError::AlreadyJoined`] for who plays in it when it starts (the waiting list
-    /// may volunteer); [`ServiceError::Barred`] for whom the server's sanctions bar from
-    /// signing up; [`ServiceError::OnBench`]; database errors.
+    /// [`Refusal::AlreadyPlaying`] for who holds a seat in its game;
+    /// [`Refusal::AlreadyJoined`] for who plays in it when it starts (the waiting list
+    /// may volunteer); [`Refusal::Barred`] for whom the server's sanctions bar from
+    /// signing up; [`Refusal::OnBench`]; database errors.
     pub async fn volunteer(
         &self,
         id: SignupId,
@@ -81,20 +81,22 @@ impl Service {
         match s.row.game {
             Some(game) => {
                 if self.seat_of(game, user).await.is_ok() {
-                    return Err(ServiceError::AlreadyPlaying { player: user });
+                    return Err(ServiceError::Refused(Refusal::AlreadyPlaying {
+                        player: user,
+                    }));
                 }
             }
             None => {
                 if s.players.iter().any(|(a, _, _)| *a == user) {
-                    return Err(ServiceError::AlreadyJoined);
+                    return Err(Refusal::AlreadyJoined.into());
                 }
             }
         }
         if let Some(bar) = self.bar(s.row.guild, user).await? {
-            return Err(ServiceError::Barred(bar));
+            return Err(ServiceError::Refused(Refusal::Barred(bar)));
         }
         if !self.store.volunteer(id, user, name, self.now()).await? {
-            return Err(ServiceError::OnBench);
+            return Err(Refusal::OnBench.into());
         }
         self.remember_name(s.row.guild, user, name).await?;
         self.signup(id).await
@@ -103,10 +105,10 @@ impl Service {
     /// Takes `user` off the bench of sign-up `id`.
     ///
     /// # Errors
-    /// [`ServiceError::NotOnBench`]; database errors.
+    /// [`Refusal::NotOnBench`]; database errors.
     pub async fn leave_bench(&self, id: SignupId, user: Account) -> Result<Signup, ServiceError> {
         if !self.store.leave_bench(id, user).await? {
-            return Err(ServiceError::NotOnBench);
+            return Err(Refusal::NotOnBench.into());
         }
         self.signup(id).await
     }
@@ -116,24 +118,26 @@ impl Service {
     /// seat until a volunteer accepts ([`Service::take_seat`]).
     ///
     /// # Errors
-    /// [`ServiceError::UnknownTarget`] for a dead character; [`ServiceError::EmptyBench`]
+    /// [`Refusal::UnknownTarget`] for a dead character; [`Refusal::EmptyBench`]
     /// when nobody who could take it volunteered (no offer is made); database errors.
     pub async fn offer_seat(&self, game: GameId, seat: CharId) -> Result<Offer, ServiceError> {
         let (g, _) = self.game(game).await?;
         let character = g
             .chars()
             .get(seat.idx())
-            .ok_or_else(|| ServiceError::UnknownTarget(format!("#{}", seat.0)))?;
+            .ok_or_else(|| ServiceError::Refused(Refusal::UnknownTarget(format!("#{}", seat.0))))?;
         if !character.alive || g.ended() {
-            return Err(ServiceError::UnknownTarget(character.name.clone()));
+            return Err(ServiceError::Refused(Refusal::UnknownTarget(
+                character.name.clone(),
+            )));
         }
         let route = self.route(game).await?;
-        let from = *route.seats.get(&seat.0).ok_or(ServiceError::NotAPlayer)?;
+        let from = *route.seats.get(&seat.0).ok_or(Refusal::NotAPlayer)?;
         let signup = self
             .store
             .signup_of_game(game)
             .await?
-            .ok_or(ServiceError::EmptyBench)?;
+            .ok_or(Refusal::EmptyBench)?;
         let bench: Vec<Account> = self
             .store
             .bench(signup)
@@ -143,7 +147,7 @@ impl Service {
             .filter(|a| !route.seats.values().any(|held| held == a))
             .collect();
         if bench.is_empty() {
-            return Err(ServiceError::EmptyBench);
+            return Err(Refusal::EmptyBench.into());
         }
         let id = self.store.offer_seat(game, seat, from).await?;
         Ok(Offer {
@@ -161,8 +165,8 @@ impl Service {
     /// leaves the bench. A second press of the same volunteer answers the same.
     ///
     /// # Errors
-    /// [`ServiceError::SeatTaken`] when someone else took it (or the judge gave the seat
-    /// to someone else meanwhile); [`ServiceError::NotOnBench`]; [`ServiceError::NoGame`]
+    /// [`Refusal::SeatTaken`] when someone else took it (or the judge gave the seat
+    /// to someone else meanwhile); [`Refusal::NotOnBench`]; [`Refusal::NoGame`]
     /// for no such offer; the rules' refusal (the claim is given back); database errors.
     pub async fn take_seat(
         &self,
@@ -173,9 +177,9 @@ impl Service {
         let (game, seat, first) = match self.store.take_offer(offer, user).await? {
             Claim::Claimed { game, seat } => (game, seat, true),
             Claim::Already { game, seat } => (game, seat, false),
-            Claim::Gone => return Err(ServiceError::SeatTaken),
-            Claim::NotOnBench => return Err(ServiceError::NotOnBench),
-            Claim::NoOffer => return Err(ServiceError::NoGame),
+            Claim::Gone => return Err(ServiceError::Refused(Refusal::SeatTaken)),
+            Claim::NotOnBench => return Err(ServiceError::Refused(Refusal::NotOnBench)),
+            Claim::NoOffer => return Err(ServiceError::Refused(Refusal::NoGame)),
         };
         let held = self.seat_of(game, user).await.ok();
         if held != Some(seat) {

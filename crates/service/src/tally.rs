@@ -10,7 +10,7 @@ impl Service {
     /// answered with how far the game has got.
     ///
     /// # Errors
-    /// [`ServiceError::NoGame`] and the like when `place` is in no game; database errors.
+    /// [`crate::Refusal::NoGame`] and the like when `place` is in no game; database errors.
     pub async fn vote_history(
         &self,
         place: Place,

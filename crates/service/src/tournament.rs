@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Account, Guild, Service, ServiceError, Signup};
+use super::{Account, Cause, Failure, Guild, Refusal, Service, ServiceError, Signup};
 use store::signup::FromSignup;
 use store::tournament::TournamentError;
 use store::uno_games::RULESET as UNO;
@@ -34,28 +34,37 @@ pub struct ClubDay {
 impl From<TournamentError> for ServiceError {
     fn from(e: TournamentError) -> ServiceError {
         match e {
-            TournamentError::Store(e) => ServiceError::Store(e),
-            TournamentError::Db(e) => ServiceError::Store(store::StoreError::Db(e)),
-            TournamentError::Scoring(ScoringError::Unknown(r)) => ServiceError::UnknownRuleset(r),
-            TournamentError::NoTournament(name) => ServiceError::NoTournament(name),
-            TournamentError::Exists(name) => ServiceError::TournamentExists(name),
-            TournamentError::NoGamesPlanned => ServiceError::NoGamesPlanned,
+            TournamentError::Store(e) => e.into(),
+            TournamentError::Db(e) => store::StoreError::from(e).into(),
+            TournamentError::Scoring(ScoringError::Unknown(r)) => {
+                ServiceError::Refused(Refusal::UnknownRuleset(r))
+            }
+            TournamentError::NoTournament(name) => {
+                ServiceError::Refused(Refusal::NoTournament(name))
+            }
+            TournamentError::Exists(name) => ServiceError::Refused(Refusal::TournamentExists(name)),
+            TournamentError::NoGamesPlanned => ServiceError::Refused(Refusal::NoGamesPlanned),
             TournamentError::Full {
                 tournament,
                 planned,
-            } => ServiceError::TournamentFull {
+            } => ServiceError::Refused(Refusal::TournamentFull {
                 name: tournament,
                 planned,
-            },
+            }),
             TournamentError::SetupRuleset {
                 tournament,
                 expected,
                 ..
-            } => ServiceError::TournamentRuleset {
+            } => ServiceError::Refused(Refusal::TournamentRuleset {
                 name: tournament,
                 ruleset: expected,
-            },
-            other => ServiceError::Tournament(other),
+            }),
+            other => ServiceError::Failed(Box::new(Failure {
+                doing: None,
+                game: None,
+                key: None,
+                cause: Cause::Tournament(other),
+            })),
         }
     }
 }
@@ -68,8 +77,8 @@ impl Service {
     /// (whose display name is `judge_name`).
     ///
     /// # Errors
-    /// [`ServiceError::TournamentExists`], [`ServiceError::UnknownRuleset`] (no such ruleset,
-    /// or no scoring for it), [`ServiceError::NoGamesPlanned`], [`ServiceError::NotSetUp`];
+    /// [`Refusal::TournamentExists`], [`Refusal::UnknownRuleset`] (no such ruleset,
+    /// or no scoring for it), [`Refusal::NoGamesPlanned`], [`Refusal::NotSetUp`];
     /// database errors.
     pub async fn create_tournament(
         &self,
@@ -86,7 +95,7 @@ impl Service {
         }
         let name = name.trim();
         if name.is_empty() {
-            return Err(ServiceError::NoTournament(String::new()));
+            return Err(ServiceError::Refused(Refusal::NoTournament(String::new())));
         }
         let t = self
             .store
@@ -100,7 +109,7 @@ impl Service {
     /// The tournament of `guild` called `name`; without a name, the server's latest.
     ///
     /// # Errors
-    /// [`ServiceError::NoTournament`], [`ServiceError::NoTournaments`]; database errors.
+    /// [`Refusal::NoTournament`], [`Refusal::NoTournaments`]; database errors.
     pub async fn tournament_in(
         &self,
         guild: Guild,
@@ -109,8 +118,8 @@ impl Service {
         let name = name.map(str::trim).filter(|n| !n.is_empty());
         match (self.store.guild_tournament(guild, name).await?, name) {
             (Some(id), _) => Ok(self.store.tournament_by_id(id).await?),
-            (None, Some(n)) => Err(ServiceError::NoTournament(n.to_string())),
-            (None, None) => Err(ServiceError::NoTournaments),
+            (None, Some(n)) => Err(ServiceError::Refused(Refusal::NoTournament(n.to_string()))),
+            (None, None) => Err(ServiceError::Refused(Refusal::NoTournaments)),
         }
     }
 
@@ -118,8 +127,8 @@ impl Service {
     /// `guild`, and returns the tournament's id.
     ///
     /// # Errors
-    /// [`ServiceError::NoTournament`], [`ServiceError::TournamentRuleset`],
-    /// [`ServiceError::TournamentFull`]; database errors.
+    /// [`Refusal::NoTournament`], [`Refusal::TournamentRuleset`],
+    /// [`Refusal::TournamentFull`]; database errors.
     pub(super) async fn tournament_for_signup(
         &self,
         guild: Guild,
@@ -128,10 +137,10 @@ impl Service {
     ) -> Result<i64, ServiceError> {
         let t = self.tournament_in(guild, Some(name)).await?;
         if t.ruleset != ruleset {
-            return Err(ServiceError::TournamentRuleset {
+            return Err(ServiceError::Refused(Refusal::TournamentRuleset {
                 name: t.name,
                 ruleset: t.ruleset,
-            });
+            }));
         }
         self.tournament_has_room(t.id).await?;
         Ok(t.id)
@@ -140,15 +149,15 @@ impl Service {
     /// Checks that tournament `t` still has a game to play.
     ///
     /// # Errors
-    /// [`ServiceError::TournamentFull`]; database errors.
+    /// [`Refusal::TournamentFull`]; database errors.
     pub(super) async fn tournament_has_room(&self, t: i64) -> Result<(), ServiceError> {
         let t = self.store.tournament_by_id(t).await?;
         let played = self.store.tournament_games(t.id).await?.len();
         if played >= usize::try_from(t.games_planned).unwrap_or(0) {
-            return Err(ServiceError::TournamentFull {
+            return Err(ServiceError::Refused(Refusal::TournamentFull {
                 name: t.name,
                 planned: t.games_planned,
-            });
+            }));
         }
         Ok(())
     }
@@ -211,7 +220,7 @@ impl Service {
     /// ruleset scores it, every account shown by its member's display name.
     ///
     /// # Errors
-    /// [`ServiceError::NoTournament`], [`ServiceError::NoTournaments`]; database errors.
+    /// [`Refusal::NoTournament`], [`Refusal::NoTournaments`]; database errors.
     pub async fn contest(&self, guild: Guild, name: Option<&str>) -> Result<Contest, ServiceError> {
         let t = self.tournament_in(guild, name).await?;
         self.contest_of(guild, &t).await
@@ -235,13 +244,15 @@ impl Service {
     /// Club day `name` of `guild`: each of its contests' standings.
     ///
     /// # Errors
-    /// [`ServiceError::NoTournament`] when no tournament of the server is in it; database
+    /// [`Refusal::NoTournament`] when no tournament of the server is in it; database
     /// errors.
     pub async fn club_day(&self, guild: Guild, name: &str) -> Result<ClubDay, ServiceError> {
         let name = name.trim();
         let ts = self.store.club_day_tournaments(Some(guild), name).await?;
         if ts.is_empty() {
-            return Err(ServiceError::NoTournament(name.to_string()));
+            return Err(ServiceError::Refused(Refusal::NoTournament(
+                name.to_string(),
+            )));
         }
         let mut contests = Vec::new();
         for t in &ts {
@@ -281,7 +292,7 @@ impl Service {
     /// account shown by its member's display name (an account never seen here keeps its id).
     ///
     /// # Errors
-    /// [`ServiceError::NoTournament`], [`ServiceError::NoTournaments`]; database errors.
+    /// [`Refusal::NoTournament`], [`Refusal::NoTournaments`]; database errors.
     pub async fn standings(
         &self,
         guild: Guild,

@@ -14,7 +14,7 @@ use notify::uno::{hand_text, moves, Move};
 use store::signup::{Deal, FromSignup, Joined};
 use store::uno_games::{UnoOutcome, UnoState, RULESET};
 
-use super::{GameOptions, Service, ServiceError, Signup};
+use super::{GameOptions, Refusal, Service, ServiceError, Signup};
 use crate::{Account, GameId, Guild, SignupId};
 use i18n::Lang;
 
@@ -63,7 +63,7 @@ fn toml_value(name: &str, value: &str) -> toml::Value {
 /// overrides.
 ///
 /// # Errors
-/// [`ServiceError::BadOption`] naming the option that does not fit.
+/// [`Refusal::BadOption`] naming the option that does not fit.
 pub fn options(
     chosen: &BTreeMap<String, String>,
     configured: Option<&BTreeMap<String, toml::Value>>,
@@ -72,9 +72,11 @@ pub fn options(
     for (k, v) in chosen {
         overrides.insert(k.clone(), toml_value(k, v));
     }
-    uno::Options::builtin(&overrides).map_err(|e| ServiceError::BadOption {
-        option: e.field.clone(),
-        value: chosen.get(&e.field).cloned().unwrap_or_default(),
+    uno::Options::builtin(&overrides).map_err(|e| {
+        ServiceError::Refused(Refusal::BadOption {
+            option: e.field.clone(),
+            value: chosen.get(&e.field).cloned().unwrap_or_default(),
+        })
     })
 }
 
@@ -91,7 +93,7 @@ impl Service {
     /// posted by the caller, then recorded with [`Service::signup_posted`].
     ///
     /// # Errors
-    /// [`ServiceError::BadOption`], [`ServiceError::NotSetUp`]; database errors.
+    /// [`Refusal::BadOption`], [`Refusal::NotSetUp`]; database errors.
     pub async fn open_uno_signup(
         &self,
         guild: Guild,
@@ -108,9 +110,9 @@ impl Service {
     /// `rounds` says.
     ///
     /// # Errors
-    /// As [`Service::open_uno_signup`]; [`ServiceError::NoTournament`],
-    /// [`ServiceError::TournamentRuleset`] (not a UNO contest),
-    /// [`ServiceError::TournamentFull`].
+    /// As [`Service::open_uno_signup`]; [`Refusal::NoTournament`],
+    /// [`Refusal::TournamentRuleset`] (not a UNO contest),
+    /// [`Refusal::TournamentFull`].
     pub async fn open_uno_signup_for(
         &self,
         guild: Guild,
@@ -145,7 +147,7 @@ impl Service {
     /// deal and the first turn. The game's thread is the sign-up's post.
     ///
     /// # Errors
-    /// [`ServiceError::PlayerCount`] outside 2–10 players; database errors.
+    /// [`Refusal::PlayerCount`] outside 2–10 players; database errors.
     pub async fn start_uno(&self, s: &Signup) -> Result<GameId, ServiceError> {
         let opts = self.uno_options(&s.options)?;
         let key = format!("signup-{}", s.row.id.0);
@@ -164,9 +166,11 @@ impl Service {
             dealer: None,
             deck: None,
         };
-        let (_, events) = uno::start(&setup).map_err(|_| ServiceError::PlayerCount {
-            ruleset: RULESET.into(),
-            players: deal.names.len(),
+        let (_, events) = uno::start(&setup).map_err(|_| {
+            ServiceError::Refused(Refusal::PlayerCount {
+                ruleset: RULESET.into(),
+                players: deal.names.len(),
+            })
         })?;
         let from = FromSignup {
             signup: s.row.id,
@@ -189,10 +193,10 @@ impl Service {
         let draw = |joined: Vec<Joined>| -> Result<Deal, ServiceError> {
             let n = joined.len();
             if n < lo.max(uno::options::MIN_PLAYERS) || n > hi.min(uno::options::MAX_PLAYERS) {
-                return Err(ServiceError::PlayerCount {
+                return Err(ServiceError::Refused(Refusal::PlayerCount {
                     ruleset: RULESET.into(),
                     players: n,
-                });
+                }));
             }
             let seed = match self.fixed_seed {
                 Some(seed) => Seed::U64(seed),
@@ -207,7 +211,7 @@ impl Service {
         self.store
             .deal_once(id, draw)
             .await?
-            .ok_or(ServiceError::NoGame)
+            .ok_or(ServiceError::Refused(Refusal::NoGame))
     }
 
     /// Whether `game` is a UNO game.
@@ -221,11 +225,11 @@ impl Service {
     /// A UNO game as it stands (its state, language and seats).
     ///
     /// # Errors
-    /// [`ServiceError::NoGame`]; database errors.
+    /// [`Refusal::NoGame`]; database errors.
     pub async fn uno_game(&self, game: GameId) -> Result<UnoState, ServiceError> {
         self.store.uno(game).await.map_err(|e| match e {
-            store::StoreError::NoGame(_) => ServiceError::NoGame,
-            e => ServiceError::Store(e),
+            store::StoreError::NoGame(_) => ServiceError::Refused(Refusal::NoGame),
+            e => e.into(),
         })
     }
 
@@ -233,7 +237,7 @@ impl Service {
     /// `lang`. Refused for anyone not at the table, saying whose turn it is.
     ///
     /// # Errors
-    /// [`ServiceError::Answered`] (`not_a_player`); [`ServiceError::NoGame`]; database
+    /// [`Refusal::Answered`] (`not_a_player`); [`Refusal::NoGame`]; database
     /// errors.
     pub async fn uno_hand(
         &self,
@@ -251,7 +255,7 @@ impl Service {
     /// `lang`, saying whose turn it is when it is not theirs.
     ///
     /// # Errors
-    /// [`ServiceError::Answered`] with the refusal's code; [`ServiceError::NoGame`];
+    /// [`Refusal::Answered`] with the refusal's code; [`Refusal::NoGame`];
     /// database errors.
     pub async fn uno_move(
         &self,
@@ -263,9 +267,11 @@ impl Service {
     ) -> Result<Moved, ServiceError> {
         let s = self.uno_game(game).await?;
         let seat = seat_of(&s, user, lang)?;
-        let mv = Move::parse(code).ok_or_else(|| ServiceError::Answered {
-            code: "stale_move".into(),
-            message: i18n::text(lang, "uno-err-stale-move", &[]),
+        let mv = Move::parse(code).ok_or_else(|| {
+            ServiceError::Refused(Refusal::Answered {
+                code: "stale_move".into(),
+                message: i18n::text(lang, "uno-err-stale-move", &[]),
+            })
         })?;
         let label = mv.label(&s.game, lang);
         let now = self.now();
@@ -278,10 +284,10 @@ impl Service {
                 text: i18n::text(lang, "uno-ok-moved", &[("move", label)]),
                 hand: hand(game, &after, seat, lang),
             }),
-            UnoOutcome::Refused(r, _) => Err(ServiceError::Answered {
+            UnoOutcome::Refused(r, _) => Err(ServiceError::Refused(Refusal::Answered {
                 code: r.code().into(),
                 message: i18n::uno::refusal(&r, lang),
-            }),
+            })),
         }
     }
 
@@ -289,12 +295,12 @@ impl Service {
     /// to its report: the start, each accepted move at its time, the waits between.
     ///
     /// # Errors
-    /// [`ServiceError::NoGame`] for a game that is not a UNO game; database errors.
+    /// [`Refusal::NoGame`] for a game that is not a UNO game; database errors.
     pub async fn export_uno(&self, game: GameId) -> Result<serde_json::Value, ServiceError> {
         let events = self.store.uno_events(game).await?;
         let moves = self.store.uno_moves(game).await?;
         let last = self.store.uno_last_at(game).await?;
-        uno::script::export(&events, &moves, last).ok_or(ServiceError::NoGame)
+        uno::script::export(&events, &moves, last).ok_or(ServiceError::Refused(Refusal::NoGame))
     }
 
     /// When the turn of UNO game `game` runs out, if a turn is running.
@@ -308,13 +314,15 @@ impl Service {
 
 /// The seat `user` plays, or the refusal that says whose turn it is.
 fn seat_of(s: &UnoState, user: Account, lang: Lang) -> Result<usize, ServiceError> {
-    s.seat_of(user).ok_or_else(|| ServiceError::Answered {
-        code: "not_a_player".into(),
-        message: i18n::text(
-            lang,
-            "uno-err-not-a-player",
-            &[("turn", s.game.name(s.game.turn).to_string())],
-        ),
+    s.seat_of(user).ok_or_else(|| {
+        ServiceError::Refused(Refusal::Answered {
+            code: "not_a_player".into(),
+            message: i18n::text(
+                lang,
+                "uno-err-not-a-player",
+                &[("turn", s.game.name(s.game.turn).to_string())],
+            ),
+        })
     })
 }
 

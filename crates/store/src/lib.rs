@@ -159,36 +159,85 @@ pub enum StoreError {
     Unexportable(String),
 }
 
+/// What kind of failure a [`StoreError`] is, as its callers need to know it: whether the
+/// statement may have committed, and whether it is the database's doing at all. The store
+/// classifies its own errors, so no caller reads `sqlx::Error`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The database did not answer (no connection within [`ACQUIRE_TIMEOUT`], the pool
+    /// closed, the connection broke, the server going away): the statement may or may not
+    /// have committed.
+    Unavailable,
+    /// The statement lost a race (a serialization failure, a deadlock, a key another
+    /// transaction took first) and kept losing it after the store's retries: its
+    /// transaction is rolled back, nothing was changed.
+    Conflict,
+    /// The database answered with an error (a constraint, a statement it refused): its
+    /// transaction is rolled back, nothing was changed.
+    Refused,
+    /// Anything else: stored data that does not read back, a game that is not there, a
+    /// task that stopped, a setup that cannot seat the players.
+    Other,
+}
+
 impl StoreError {
-    /// Whether the database did not answer (the pool timed out or closed, the connection
-    /// broke, the server was going away): the statement may or may not have committed.
-    pub fn is_unavailable(&self) -> bool {
+    /// What kind of failure this is ([`ErrorKind`]).
+    pub fn kind(&self) -> ErrorKind {
         match self {
-            StoreError::Db(sqlx::Error::Database(d)) => {
-                // The server refused the statement: its transaction is rolled back. Classes
-                // 08 (connection exception) and 57 (the server shutting down or starting)
-                // are the server going away, not a refusal.
-                d.code()
-                    .is_some_and(|c| c.starts_with("08") || c.starts_with("57"))
-            }
-            StoreError::Db(_) => true,
-            _ => false,
+            StoreError::Db(e) => db_error_kind(e),
+            StoreError::Contention(_) => ErrorKind::Conflict,
+            _ => ErrorKind::Other,
         }
     }
 
-    /// Whether the database refused the statement, or it kept losing races: its
-    /// transaction is surely rolled back, nothing was changed.
+    /// Whether the database did not answer ([`ErrorKind::Unavailable`]): the statement may
+    /// or may not have committed.
+    pub fn is_unavailable(&self) -> bool {
+        self.kind() == ErrorKind::Unavailable
+    }
+
+    /// Whether the database refused the statement, or it kept losing races
+    /// ([`ErrorKind::Refused`], [`ErrorKind::Conflict`]): its transaction is surely rolled
+    /// back, nothing was changed.
     pub fn is_rolled_back(&self) -> bool {
-        match self {
-            StoreError::Db(sqlx::Error::Database(_)) => !self.is_unavailable(),
-            StoreError::Contention(_) => true,
-            _ => false,
-        }
+        matches!(self.kind(), ErrorKind::Refused | ErrorKind::Conflict)
     }
 
     /// Whether the pool gave no connection in time (the database is too busy or away).
     pub fn is_timeout(&self) -> bool {
         matches!(self, StoreError::Db(sqlx::Error::PoolTimedOut))
+    }
+}
+
+/// The kind of a database error. A refusal of the server's is the server going away when
+/// its SQLSTATE is of class 08 (connection exception) or 57 (the server shutting down or
+/// starting), a lost race when it is a serialization failure, a deadlock or a unique key
+/// taken by a concurrent write ([`is_conflict`]), and otherwise a refusal. An error on the
+/// way to the server (I/O, TLS, the protocol, the pool) means it did not answer; an error
+/// reading an answer (decoding a row) is none of the database's.
+fn db_error_kind(e: &sqlx::Error) -> ErrorKind {
+    match e {
+        sqlx::Error::Database(d) => {
+            let code = d.code();
+            if code
+                .as_deref()
+                .is_some_and(|c| c.starts_with("08") || c.starts_with("57"))
+            {
+                ErrorKind::Unavailable
+            } else if is_conflict(e) {
+                ErrorKind::Conflict
+            } else {
+                ErrorKind::Refused
+            }
+        }
+        sqlx::Error::RowNotFound
+        | sqlx::Error::TypeNotFound { .. }
+        | sqlx::Error::ColumnIndexOutOfBounds { .. }
+        | sqlx::Error::ColumnNotFound(_)
+        | sqlx::Error::ColumnDecode { .. }
+        | sqlx::Error::Encode(_)
+        | sqlx::Error::Decode(_) => ErrorKind::Other,
+        _ => ErrorKind::Unavailable,
     }
 }
 
@@ -1092,6 +1141,87 @@ fn audience_code(a: Audience) -> String {
 #[cfg(test)]
 mod tests {
     use super::url_for_database;
+    use super::{ErrorKind, StoreError};
+
+    /// An error the server answered with, by its SQLSTATE.
+    #[derive(Debug)]
+    struct Answered(&'static str);
+
+    impl std::fmt::Display for Answered {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "SQLSTATE {}", self.0)
+        }
+    }
+
+    impl std::error::Error for Answered {}
+
+    impl sqlx::error::DatabaseError for Answered {
+        fn message(&self) -> &str {
+            self.0
+        }
+        fn code(&self) -> Option<std::borrow::Cow<'_, str>> {
+            Some(self.0.into())
+        }
+        fn as_error(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
+            self
+        }
+        fn as_error_mut(&mut self) -> &mut (dyn std::error::Error + Send + Sync + 'static) {
+            self
+        }
+        fn into_error(self: Box<Self>) -> Box<dyn std::error::Error + Send + Sync + 'static> {
+            self
+        }
+        fn kind(&self) -> sqlx::error::ErrorKind {
+            sqlx::error::ErrorKind::Other
+        }
+    }
+
+    fn answered(code: &'static str) -> StoreError {
+        StoreError::Db(sqlx::Error::Database(Box::new(Answered(code))))
+    }
+
+    /// A database that did not answer is never taken for a rollback (a write may have
+    /// committed just before), a lost race or a refused statement is one, and what is not
+    /// the database's doing is neither.
+    #[test]
+    fn the_store_says_what_kind_of_failure_it_met() {
+        let io = std::io::Error::new(std::io::ErrorKind::ConnectionReset, "reset");
+        let unavailable = [
+            StoreError::Db(sqlx::Error::PoolTimedOut),
+            StoreError::Db(sqlx::Error::PoolClosed),
+            StoreError::Db(sqlx::Error::Io(io)),
+            StoreError::Db(sqlx::Error::WorkerCrashed),
+            answered("08006"),
+            answered("57P01"),
+        ];
+        for e in &unavailable {
+            assert_eq!(e.kind(), ErrorKind::Unavailable, "{e}");
+            assert!(e.is_unavailable() && !e.is_rolled_back(), "{e}");
+        }
+        assert!(StoreError::Db(sqlx::Error::PoolTimedOut).is_timeout());
+        assert!(!StoreError::Db(sqlx::Error::PoolClosed).is_timeout());
+        for e in [
+            answered("40001"),
+            answered("40P01"),
+            answered("23505"),
+            StoreError::Contention(64),
+        ] {
+            assert_eq!(e.kind(), ErrorKind::Conflict, "{e}");
+            assert!(e.is_rolled_back() && !e.is_unavailable(), "{e}");
+        }
+        for e in [answered("23503"), answered("22P02")] {
+            assert_eq!(e.kind(), ErrorKind::Refused, "{e}");
+            assert!(e.is_rolled_back() && !e.is_unavailable(), "{e}");
+        }
+        for e in [
+            StoreError::Db(sqlx::Error::RowNotFound),
+            StoreError::Task("stopped".into()),
+            StoreError::NoGame(super::GameId(7)),
+        ] {
+            assert_eq!(e.kind(), ErrorKind::Other, "{e}");
+            assert!(!e.is_rolled_back() && !e.is_unavailable(), "{e}");
+        }
+    }
 
     /// A day's close writes the yellow cards of those who posted too little, the vote's
     /// result and what follows it to the day's post in one change: its plain messages are

@@ -10,7 +10,7 @@ use crate::{messenger, Context};
 use engine::ruleset::Span;
 use i18n::commands::CommandLocale;
 use i18n::Lang;
-use service::{board, ServiceError};
+use service::{board, Refusal, ServiceError};
 
 /// The `ruleset` option of `/wolf new`: a string with one choice per ruleset file. The
 /// choices' values are the rulesets' names (what the service takes, and what a sign-up
@@ -48,13 +48,13 @@ pub fn offer_rulesets(commands: &mut [poise::Command<Data, Error>]) {
 /// A length the judge typed (`24h`, `90m`, `1d12h`); nothing typed: the ruleset's.
 ///
 /// # Errors
-/// [`ServiceError::BadDuration`], worded with how to write one.
+/// [`Refusal::BadDuration`], worded with how to write one.
 pub fn span(text: Option<&str>) -> Result<Option<Span>, ServiceError> {
     match text.map(str::trim).filter(|t| !t.is_empty()) {
         None => Ok(None),
         Some(t) => super::judge::extension(t)
             .map(Some)
-            .ok_or_else(|| ServiceError::BadDuration(t.to_string())),
+            .ok_or_else(|| ServiceError::Refused(Refusal::BadDuration(t.to_string()))),
     }
 }
 

@@ -11,7 +11,7 @@ use crate::messenger::{no_pings, split_within};
 use crate::{answer, failure_text, patient, place, user_lang, Context, Error};
 use i18n::commands::CommandLocale;
 use i18n::{text, Lang};
-use service::{guide, ServiceError};
+use service::{guide, Refusal, ServiceError};
 
 /// Discord's limits on an embed's description, on all embeds of a message together, and on
 /// the number of embeds a message.
@@ -48,7 +48,7 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
                 _ => now,
             }
         }
-        Err(ServiceError::NoGame | ServiceError::NotSetUp) => {
+        Err(ServiceError::Refused(Refusal::NoGame) | ServiceError::Refused(Refusal::NotSetUp)) => {
             text(lang, "help-no-game", &[("join", cmd("join"))])
         }
         Err(e) => failure_text(&e, lang),

@@ -11,7 +11,7 @@ use crate::{answer, patient, place, roles, user_lang, Context, Error};
 use engine::ruleset::Span;
 use engine::{Action, Color, Winner};
 use i18n::{text, Lang};
-use service::{mention, view, At, GameId, Judging, Service, ServiceError};
+use service::{mention, view, At, GameId, Judging, Refusal, Service, ServiceError};
 
 /// The judge's commands.
 ///
@@ -233,7 +233,7 @@ pub async fn unsign(
     let who = ids::account(member.id);
     let mut log = None;
     let result = patient(ctx, async {
-        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        let guild = p.guild.ok_or(Refusal::NotSetUp)?;
         let settings = service.check_judge(guild, &roles(ctx).await).await?;
         let s = service.signup_at(&p).await?;
         log = Some(settings);
@@ -313,7 +313,7 @@ pub async fn sign(
     let name = member.global_name.clone().unwrap_or(member.name.clone());
     let mut log = None;
     let result = patient(ctx, async {
-        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        let guild = p.guild.ok_or(Refusal::NotSetUp)?;
         let settings = service.check_judge(guild, &roles(ctx).await).await?;
         let s = service.signup_at(&p).await?;
         log = Some(settings);
@@ -427,7 +427,8 @@ pub async fn extend(
     as_judge(
         ctx,
         async |s: &Service, j: &Judging, _lang| {
-            let span = extension(&by).ok_or_else(|| ServiceError::BadDuration(by.clone()))?;
+            let span = extension(&by)
+                .ok_or_else(|| ServiceError::Refused(Refusal::BadDuration(by.clone())))?;
             s.judge_on(j, Action::Extend { seconds: span.0 }, &key(ctx))
                 .await?;
             Ok(by.clone())
@@ -515,15 +516,13 @@ pub async fn end(
     as_judge(
         ctx,
         async |s: &Service, j: &Judging, _lang| {
-            let winner = match winner.as_deref().map(str::trim) {
-                None | Some("") => None,
-                Some(w) => Some(
-                    Winner::ALL
-                        .into_iter()
-                        .find(|x| x.key() == w)
-                        .ok_or_else(|| ServiceError::UnknownTarget(w.to_string()))?,
-                ),
-            };
+            let winner =
+                match winner.as_deref().map(str::trim) {
+                    None | Some("") => None,
+                    Some(w) => Some(Winner::ALL.into_iter().find(|x| x.key() == w).ok_or_else(
+                        || ServiceError::Refused(Refusal::UnknownTarget(w.to_string())),
+                    )?),
+                };
             s.judge_on(j, Action::End { winner }, &key(ctx))
                 .await
                 .map(|_| ())
@@ -566,7 +565,7 @@ pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
         judged(ctx, async |s: &Service, j: &Judging, _lang| {
             // The export holds the deal and the seed: not for a judge who plays, before the end.
             if j.plays {
-                return Err(ServiceError::JudgePlaysSecret);
+                return Err(Refusal::JudgePlaysSecret.into());
             }
             Ok((j.game, s.export(j.game).await?))
         }),
@@ -642,7 +641,7 @@ pub async fn appeals(
     let p = place(ctx);
     let Some(appeal) = appeal else {
         let result = patient(ctx, async {
-            let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+            let guild = p.guild.ok_or(Refusal::NotSetUp)?;
             service.open_appeals(guild, &roles(ctx).await).await
         })
         .await?;
@@ -652,7 +651,7 @@ pub async fn appeals(
         .await;
     };
     let result = patient(ctx, async {
-        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        let guild = p.guild.ok_or(Refusal::NotSetUp)?;
         service
             .answer_appeal(
                 guild,
@@ -718,7 +717,7 @@ async fn record_note(
     let p = place(ctx);
     let who = ids::account(member.id);
     let result = patient(ctx, async {
-        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        let guild = p.guild.ok_or(Refusal::NotSetUp)?;
         service
             .judge_note(
                 guild,

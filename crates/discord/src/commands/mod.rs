@@ -105,5 +105,10 @@ async fn any_character(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
 
 /// The idempotency key of an interaction: Discord may deliver one twice; it acts once.
 fn key(ctx: Context<'_>) -> String {
-    format!("i{}", ctx.id())
+    interaction_key(ctx.id())
+}
+
+/// The idempotency key of the slash command with this interaction id.
+pub(crate) fn interaction_key(id: impl std::fmt::Display) -> String {
+    format!("i{id}")
 }

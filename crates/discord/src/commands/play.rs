@@ -4,7 +4,7 @@
 use super::{game, key};
 use crate::{answer, patient, place, user_lang, Context, Error};
 use i18n::{text, Lang};
-use service::{view, At, Intent, ServiceError};
+use service::{view, At, Intent, Refusal, ServiceError};
 
 /// Runs the caller's `intent` where the command was used (one service call), answering
 /// `ok`.
@@ -72,7 +72,7 @@ pub async fn role(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let result = patient(ctx, async {
         let (_, g, me) = ctx.data().service.look(place(ctx)).await?;
-        let me = me.ok_or(ServiceError::NotAPlayer)?;
+        let me = me.ok_or(Refusal::NotAPlayer)?;
         Ok::<_, ServiceError>(view::role(&g, me, lang))
     })
     .await?;

@@ -12,7 +12,7 @@ use crate::commands::board::public;
 use crate::{answer, failure_text, patient, patient_as, place, roles, user_lang, Context, Error};
 use service::penalties::{render_policy, render_record};
 use service::sanctions::Policy;
-use service::{mention, Intent, ServiceError};
+use service::{mention, Intent, Refusal, ServiceError};
 use tournament::records::{render_leaderboard, render_server_stats};
 use tournament::{render_stats, RankBy};
 
@@ -27,7 +27,7 @@ pub async fn stats(
     let service = &ctx.data().service;
     if server == Some(true) {
         let result = patient(ctx, async {
-            let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
+            let guild = place(ctx).guild.ok_or(Refusal::NotSetUp)?;
             service.server_stats(guild).await
         })
         .await?;
@@ -35,7 +35,7 @@ pub async fn stats(
     }
     let who = member.map_or(place(ctx).user, |m| ids::account(m.id));
     let result = patient(ctx, async {
-        let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
+        let guild = place(ctx).guild.ok_or(Refusal::NotSetUp)?;
         service.stats(guild, who).await
     })
     .await?;
@@ -73,7 +73,7 @@ pub async fn leaderboard(
     let service = &ctx.data().service;
     // Posted for everyone: a deferral (when the database keeps it waiting) is public too.
     let result = patient_as(ctx, false, async {
-        let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
+        let guild = place(ctx).guild.ok_or(Refusal::NotSetUp)?;
         // Posted for everyone: in the server's language.
         let lang = service.settings(guild).await?.lang;
         let rows = service.leaderboard(guild, by, min).await?;
@@ -121,7 +121,7 @@ pub async fn record(
     let p = place(ctx);
     let who = member.map_or(p.user, |m| ids::account(m.id));
     let result = patient(ctx, async {
-        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        let guild = p.guild.ok_or(Refusal::NotSetUp)?;
         let roles = if who == p.user {
             Vec::new()
         } else {
@@ -181,7 +181,7 @@ pub async fn policy(
         expiry_days,
     ];
     let result = patient(ctx, async {
-        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        let guild = p.guild.ok_or(Refusal::NotSetUp)?;
         let now = service.policy(guild).await?;
         if changes.iter().all(Option::is_none) {
             return Ok(now);

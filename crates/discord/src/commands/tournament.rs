@@ -12,7 +12,7 @@ use crate::{
     Context, Error,
 };
 use i18n::{text, Lang};
-use service::{mention, Contest, ServiceError, DEFAULT_TOURNAMENT_RULESET};
+use service::{mention, Contest, Refusal, ServiceError, DEFAULT_TOURNAMENT_RULESET};
 use store::tournament::TournamentError;
 use tournament::{
     render_chart_png, render_table, render_uno_chart_png, render_uno_table, ChartError, Standings,
@@ -62,7 +62,7 @@ pub async fn new(
     let judge_name = display_name(ctx).await;
     let result = patient(ctx, async {
         let p = place(ctx);
-        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        let guild = p.guild.ok_or(Refusal::NotSetUp)?;
         service.check_judge(guild, &roles(ctx).await).await?;
         let ruleset = ruleset
             .as_deref()
@@ -152,7 +152,7 @@ pub async fn standings(
     let service = &ctx.data().service;
     // Posted for everyone: a deferral (when the work takes long) is public too.
     let result = patient_as(ctx, false, async {
-        let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
+        let guild = place(ctx).guild.ok_or(Refusal::NotSetUp)?;
         // Posted for everyone: in the server's language.
         let lang = service.settings(guild).await?.lang;
         let (heading, contests) = match club_day.as_deref().filter(|d| !d.trim().is_empty()) {

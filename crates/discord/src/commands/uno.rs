@@ -20,7 +20,7 @@ use serenity::all::{
 use crate::{answer, patient, place, roles, user_lang, Context, Data, Error};
 use i18n::{text, Lang};
 use service::uno::Hand;
-use service::{GameId, ServiceError};
+use service::{GameId, Refusal, ServiceError};
 
 /// UNO games (judge)
 #[poise::command(
@@ -75,7 +75,7 @@ pub async fn new(
     choose("strict_penalties", strict_penalties.map(|b| b.to_string()));
     let result = patient(ctx, async {
         let p = place(ctx);
-        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        let guild = p.guild.ok_or(Refusal::NotSetUp)?;
         let settings = service.check_judge(guild, &roles(ctx).await).await?;
         let s = service
             .open_uno_signup_for(guild, p.user, chosen, settings.lang, tournament.as_deref())
@@ -169,7 +169,7 @@ pub async fn pressed(
     let guild = c.guild_id.map(ids::guild);
     let state = service.uno_game(game).await?;
     if state.guild.is_some() && state.guild != guild {
-        return Err(ServiceError::ForeignGame);
+        return Err(Refusal::ForeignGame.into());
     }
     let code = match (what, &c.data.kind) {
         ("hand", _) => {

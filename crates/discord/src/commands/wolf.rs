@@ -23,8 +23,8 @@ use engine::ruleset::Zone;
 use i18n::{text, Lang};
 use service::camp::CampSettings;
 use service::{
-    board, mention, Account, GameOptions, Moderation, ServerRole, Service, ServiceError, Settings,
-    Signup, SignupId,
+    board, mention, Account, GameOptions, Moderation, Refusal, ServerRole, Service, ServiceError,
+    Settings, Signup, SignupId,
 };
 
 /// Sign-ups (judge)
@@ -101,32 +101,34 @@ pub async fn setup(
     };
     let result = patient(ctx, async {
         if !permissions(ctx).contains(Permissions::MANAGE_GUILD) {
-            return Err(ServiceError::NotJudge);
+            return Err(Refusal::NotJudge.into());
         }
-        let guild = place(ctx).guild.ok_or(ServiceError::NotSetUp)?;
+        let guild = place(ctx).guild.ok_or(Refusal::NotSetUp)?;
         if forum.kind != ChannelType::Forum {
-            return Err(ServiceError::UnknownTarget(
+            return Err(ServiceError::Refused(Refusal::UnknownTarget(
                 forum.name.clone().unwrap_or_default(),
-            ));
+            )));
         }
         if let Some(c) = camp_channel
             .as_ref()
             .filter(|c| c.kind != ChannelType::Text)
         {
-            return Err(ServiceError::UnknownTarget(
+            return Err(ServiceError::Refused(Refusal::UnknownTarget(
                 c.name.clone().unwrap_or_default(),
-            ));
+            )));
         }
         let game_lang = match language.as_deref() {
             None => lang,
-            Some(l) => Lang::parse(l).ok_or_else(|| ServiceError::UnknownTarget(l.to_string()))?,
+            Some(l) => Lang::parse(l)
+                .ok_or_else(|| ServiceError::Refused(Refusal::UnknownTarget(l.to_string())))?,
         };
         // Discord tells bots no server time zone: it is named here, or follows the language.
         let time_zone = match timezone.as_deref().map(str::trim) {
             None | Some("") => None,
-            Some(z) => {
-                Some(Zone::parse(z).map_err(|_| ServiceError::UnknownTimeZone(z.to_string()))?)
-            }
+            Some(z) => Some(
+                Zone::parse(z)
+                    .map_err(|_| ServiceError::Refused(Refusal::UnknownTimeZone(z.to_string())))?,
+            ),
         };
         let s = Settings {
             guild,
@@ -151,7 +153,7 @@ pub async fn setup(
         .await
         .map_err(crate::errors::platform)?;
         if !lacks.is_empty() {
-            return Err(ServiceError::MissingPermissions(lacks));
+            return Err(ServiceError::Refused(Refusal::MissingPermissions(lacks)));
         }
         // A forum that requires tags refuses every post without one: the tag is chosen
         // now, or the setup says which to name.
@@ -296,7 +298,7 @@ pub async fn new(
     let service = &ctx.data().service;
     let result = patient(ctx, async {
         let p = place(ctx);
-        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        let guild = p.guild.ok_or(Refusal::NotSetUp)?;
         let settings = service.check_judge(guild, &roles(ctx).await).await?;
         let span = |text: &Option<String>| super::board::span(text.as_deref());
         let options = GameOptions {
@@ -389,7 +391,7 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
 /// of the sign-up open here: what `/wolf rules` posts and `/rules` shows privately.
 ///
 /// # Errors
-/// [`ServiceError::NoGame`] when there is neither; database errors.
+/// [`Refusal::NoGame`] when there is neither; database errors.
 pub(crate) async fn rules_here(ctx: Context<'_>) -> Result<String, ServiceError> {
     let service = &ctx.data().service;
     let p = place(ctx);
@@ -404,12 +406,11 @@ pub(crate) async fn rules_here(ctx: Context<'_>) -> Result<String, ServiceError>
             let counts: Vec<_> = counts.into_iter().collect();
             Ok(board::rules_text(g.ruleset(), &counts, lang))
         }
-        Err(ServiceError::NoGame) => {
+        Err(ServiceError::Refused(Refusal::NoGame)) => {
             let s = service.signup_at(&p).await?;
-            let r = s
-                .rules
-                .clone()
-                .ok_or_else(|| ServiceError::UnknownRuleset(s.row.ruleset.clone()))?;
+            let r = s.rules.clone().ok_or_else(|| {
+                ServiceError::Refused(Refusal::UnknownRuleset(s.row.ruleset.clone()))
+            })?;
             let counts = s
                 .options
                 .players
@@ -437,12 +438,12 @@ pub(crate) async fn start_signup(ctx: Context<'_>, only: Option<&str>) -> Result
     let service = &ctx.data().service;
     let result = patient(ctx, async {
         let p = place(ctx);
-        let guild = p.guild.ok_or(ServiceError::NotSetUp)?;
+        let guild = p.guild.ok_or(Refusal::NotSetUp)?;
         service.check_judge(guild, &roles(ctx).await).await?;
         // A repeated start (a retry, or two at once) answers with the game already started.
         let s = service.signup_to_start(&p).await?;
         if only.is_some_and(|r| r != s.row.ruleset) {
-            return Err(ServiceError::UnknownRuleset(s.row.ruleset));
+            return Err(Refusal::UnknownRuleset(s.row.ruleset).into());
         }
         let game = service.start(s.row.id).await?;
         Ok((game, s.row.id))
