@@ -66,7 +66,7 @@ async fn a_deadline_due_after_a_burst_does_not_wait_behind_it(pool: PgPool) {
     let position = first
         .iter()
         .chain(&rest)
-        .position(|f| f.game_id == late)
+        .position(|f| f.game_id.get() == late)
         .expect("the late game's deadline fired");
     assert!(
         position < 100,
@@ -81,7 +81,7 @@ async fn a_deadline_due_after_a_burst_does_not_wait_behind_it(pool: PgPool) {
             seen.insert((f.game_id, f.due.kind.clone(), f.due.at)),
             "fired twice"
         );
-        if let Some(prev) = last.insert(f.game_id, f.due.at) {
+        if let Some(prev) = last.insert(f.game_id.get(), f.due.at) {
             assert!(prev <= f.due.at, "game {}: out of order", f.game_id);
         }
     }
@@ -141,7 +141,7 @@ async fn a_firing_that_waits_holds_a_slot_not_the_worker(pool: PgPool) {
             fired
                 .iter()
                 .filter(|f| f.due.kind == "tick" && f.events > 0)
-                .map(|f| f.game_id),
+                .map(|f| f.game_id.get()),
         );
     }
     closed.sort_unstable();
@@ -156,7 +156,7 @@ async fn a_firing_that_waits_holds_a_slot_not_the_worker(pool: PgPool) {
     let last: Vec<i64> = fired
         .iter()
         .filter(|f| f.due.kind == "tick" && f.events > 0)
-        .map(|f| f.game_id)
+        .map(|f| f.game_id.get())
         .collect();
     assert_eq!(last, vec![stuck], "stuck's close, once its row is free");
     assert_eq!(firings.in_flight(), 0);
@@ -291,7 +291,7 @@ async fn a_deadline_falling_due_during_a_round_is_found_by_it(pool: PgPool) {
         .expect("the round");
     let position = fired
         .iter()
-        .position(|f| f.game_id == late)
+        .position(|f| f.game_id.get() == late)
         .expect("the close that fell due during the round was fired by it");
     let after = fired.len() - position - 1;
     assert!(
@@ -635,7 +635,7 @@ async fn a_reminder_fired_by_another_worker_while_a_group_waits_is_sent_once(poo
     other.commit().await.expect("commits");
 
     let fired = firing.await.expect("joined").expect("fired");
-    let mut by_us: Vec<i64> = fired.iter().map(|f| f.game_id).collect();
+    let mut by_us: Vec<i64> = fired.iter().map(|f| f.game_id.get()).collect();
     by_us.sort_unstable();
     assert_eq!(by_us, ours, "this worker fired the reminders it won, only");
     for (set, by) in [(&others, "other"), (&ours, "w")] {

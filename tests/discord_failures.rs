@@ -60,7 +60,8 @@ async fn set_aside_dms(w: &World, seat: CharId) -> i64 {
         "SELECT count(*) FROM outbox WHERE game_id = $1 AND channel = $2 AND failed_at IS NOT NULL",
     )
     .bind(w.game_id().await)
-    .bind(format!("dm:{}", seat.0))
+    // The column's text.
+    .bind(wolfjudge::notify::Recipient::Seat(seat).to_string())
     .fetch_one(w.service.store().pool())
     .await
     .expect("count the outbox")

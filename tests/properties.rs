@@ -847,7 +847,7 @@ fn role_words() -> Vec<(Lang, String)> {
 fn public_texts(e: &Event, g: &Game, lang: Lang) -> Vec<String> {
     notify::messages(e, g, lang)
         .into_iter()
-        .filter(|m| m.channel == "public")
+        .filter(|m| m.channel == notify::Recipient::Public)
         .flat_map(|m| {
             let meta = m
                 .meta

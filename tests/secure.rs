@@ -652,7 +652,7 @@ fn night_one_without_ash(t: &mut Table) {
 
 /// Each message the game sent, as (channel, text), in both languages, rendered as the
 /// store renders them (the state right after each event).
-fn sent(events: &[Event]) -> Vec<(String, String, &Event)> {
+fn sent(events: &[Event]) -> Vec<(notify::Recipient, String, &Event)> {
     let mut g = Game::default();
     let mut out = Vec::new();
     for e in events {
@@ -691,7 +691,7 @@ fn the_public_learns_nothing(t: &Table, day: u32) {
     );
     let messages = sent(&t.events);
     for (channel, text, e) in &messages {
-        if channel != "public" {
+        if *channel != notify::Recipient::Public {
             continue;
         }
         let tells = matches!(e.kind, EventKind::CardsConverted { .. })
@@ -710,7 +710,7 @@ fn the_public_learns_nothing(t: &Table, day: u32) {
             || text.contains(&format!("{} card", msg(Lang::En, "color-red", &[])));
         assert!(!tells, "a public message tells of the hidden card: {text}");
     }
-    let dm = format!("dm:{}", ash.0);
+    let dm = notify::Recipient::Seat(ash);
     for lang in Lang::ALL {
         let (yellow, red) = (msg(lang, "color-yellow", &[]), msg(lang, "color-red", &[]));
         let converted = [
@@ -728,7 +728,7 @@ fn the_public_learns_nothing(t: &Table, day: u32) {
     }
     // The day's opening post lists Ash among the night's deaths, as any night death.
     let opening = messages.iter().find(|(ch, text, e)| {
-        ch == "public"
+        *ch == notify::Recipient::Public
             && matches!(e.kind, EventKind::DayOpened { day: d, .. } if d == day)
             && text.contains("Ash")
     });

@@ -13,6 +13,7 @@ use sqlx::{PgPool, Row};
 use wolfjudge::engine::rng::Seed;
 use wolfjudge::engine::{self, Action, CharId, Command, EventKind, Ruleset, Setup};
 use wolfjudge::i18n::Lang;
+use wolfjudge::notify::Recipient;
 use wolfjudge::recorder::Recorder;
 use wolfjudge::runtime::dispatch::{dispatch, Earlier, Messenger, OutMessage, SendError};
 use wolfjudge::script::{self, Script};
@@ -415,10 +416,10 @@ async fn a_backlog_the_statistics_do_not_know_is_claimed_by_key(pool: PgPool) {
     let shown = recorder.shown();
     let nonces: BTreeSet<&str> = shown.iter().map(|m| m.nonce.as_str()).collect();
     assert_eq!(nonces.len(), shown.len(), "a message shown twice");
-    let mut last: BTreeMap<&str, i64> = BTreeMap::new();
+    let mut last: BTreeMap<Recipient, i64> = BTreeMap::new();
     for m in &shown {
         let n: i64 = m.body.parse().expect("a number");
-        let before = last.insert(m.channel.as_str(), n).unwrap_or(0);
+        let before = last.insert(m.channel, n).unwrap_or(0);
         assert_eq!(n, before + 1, "{} out of order", m.channel);
     }
     assert_eq!(
@@ -442,9 +443,9 @@ struct Overlap {
 struct OverlapState {
     now: usize,
     most: usize,
-    in_channel: BTreeMap<String, usize>,
+    in_channel: BTreeMap<Recipient, usize>,
     most_in_channel: usize,
-    order: BTreeMap<String, Vec<i64>>,
+    order: BTreeMap<Recipient, Vec<i64>>,
 }
 
 impl Messenger for Overlap {
@@ -460,12 +461,12 @@ impl Messenger for Overlap {
                 .map_err(|e| SendError::new(e.to_string()))?;
             s.now += 1;
             s.most = s.most.max(s.now);
-            let n = s.in_channel.entry(msg.channel.clone()).or_default();
+            let n = s.in_channel.entry(msg.channel).or_default();
             *n += 1;
             let n = *n;
             s.most_in_channel = s.most_in_channel.max(n);
             let body = msg.body.parse().unwrap_or(-1);
-            s.order.entry(msg.channel.clone()).or_default().push(body);
+            s.order.entry(msg.channel).or_default().push(body);
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
         let mut s = self
@@ -634,6 +635,43 @@ async fn fill_channels(pool: &PgPool, game: i64, channels: i64, each: i64, deliv
     .execute(pool)
     .await
     .expect("messages");
+}
+
+/// A row whose channel names no recipient (written by another version) can be sent
+/// nowhere: it is set aside when claimed, with the rows of its channel behind it, and the
+/// game's other channels are delivered as ever.
+#[sqlx::test]
+async fn a_row_for_no_known_recipient_is_set_aside_and_holds_nothing_else(pool: PgPool) {
+    let game = bare_game(&pool, "unknown-recipient").await;
+    sqlx::query(
+        "INSERT INTO outbox (game_id, channel, body, nonce) VALUES
+           ($1, 'dm:1', 'before', 'u-1'), ($1, 'tree', 'lost', 'u-2'),
+           ($1, 'tree', 'lost too', 'u-3'), ($1, 'judge', 'after', 'u-4')",
+    )
+    .bind(game)
+    .execute(&pool)
+    .await
+    .expect("the rows");
+    let (delivered, recorder) = dispatch_within(&pool, "5s").await;
+    assert_eq!(delivered, 2);
+    let mut shown: Vec<(Recipient, String)> = recorder
+        .shown()
+        .into_iter()
+        .map(|m| (m.channel, m.body))
+        .collect();
+    shown.sort();
+    assert_eq!(
+        shown,
+        vec![
+            (Recipient::Judge, "after".to_string()),
+            (Recipient::Seat(CharId(1)), "before".to_string()),
+        ]
+    );
+    let set_aside = format!(
+        "SELECT count(*) FROM outbox WHERE game_id = {game} AND channel = 'tree'
+           AND failed_at IS NOT NULL AND delivered_at IS NULL"
+    );
+    assert_eq!(count(&pool, &set_aside).await, 2, "both rows set aside");
 }
 
 /// A game row with no events, for outbox rows of the tests' own making to belong to.
@@ -826,9 +864,9 @@ async fn a_game_killed_at_random_points_ends_as_an_uninterrupted_one(pool: PgPoo
     let base_events = store.events(GameId(base_id)).await.expect("events");
     let base_game = store.load(GameId(base_id)).await.expect("loads");
     let by_channel = |msgs: &[OutMessage]| {
-        let mut m: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        let mut m: BTreeMap<Recipient, Vec<String>> = BTreeMap::new();
         for x in msgs {
-            m.entry(x.channel.clone()).or_default().push(x.body.clone());
+            m.entry(x.channel).or_default().push(x.body.clone());
         }
         m
     };
@@ -961,7 +999,7 @@ impl Messenger for Flaky {
                 *n += 1;
             }
         }
-        if first || msg.channel == "dm:3" {
+        if first || msg.channel == Recipient::Seat(CharId(3)) {
             return Err(SendError::new("closed"));
         }
         if let Ok(mut s) = self.shown.lock() {
@@ -1029,16 +1067,16 @@ async fn failed_sends_are_retried_with_backoff_in_order_and_set_aside_at_last(po
     assert!(set_aside > 0);
     let shown = flaky.shown.lock().map(|s| s.clone()).unwrap_or_default();
     // Per channel, messages were shown in the order they were written.
-    let mut last: BTreeMap<String, i64> = BTreeMap::new();
+    let mut last: BTreeMap<Recipient, i64> = BTreeMap::new();
     for m in &shown {
-        let prev = last.insert(m.channel.clone(), m.id).unwrap_or(0);
+        let prev = last.insert(m.channel, m.id).unwrap_or(0);
         assert!(m.id > prev, "{}: out of order", m.channel);
     }
     assert!(
-        shown.iter().any(|m| m.channel == "judge"
-            && [Lang::Zh, Lang::En].iter().any(|l| m
-                .body
-                .contains(&wolfjudge::notify::channel_words(*l, "dm:3")))),
+        shown.iter().any(|m| m.channel == Recipient::Judge
+            && [Lang::Zh, Lang::En].iter().any(|l| m.body.contains(
+                &wolfjudge::notify::channel_words(*l, Recipient::Seat(CharId(3)))
+            ))),
         "the judge is told about the message set aside, by its seat"
     );
     assert_eq!(

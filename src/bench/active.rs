@@ -571,7 +571,7 @@ async fn exactly_once(
     })?;
     let distinct: HashSet<(i64, &str, DateTime<Utc>)> = shots
         .iter()
-        .map(|(_, f)| (f.game_id, f.due.kind.as_str(), f.due.at))
+        .map(|(_, f)| (f.game_id.get(), f.due.kind.as_str(), f.due.at))
         .collect();
     if distinct.len() != shots.len() {
         return Err(BenchError::Check(format!(
@@ -677,7 +677,7 @@ pub(super) async fn run(
     answers.extend(second.answers);
 
     // Sort the deadlines: the restart's backlog, and the steady state.
-    let ours = |s: &&Fired| active.contains(&s.game_id);
+    let ours = |s: &&Fired| active.contains(&s.game_id.get());
     let lag = |s: &Fired| {
         s.committed
             .saturating_duration_since(clock.passes(s.due.at))
@@ -697,7 +697,7 @@ pub(super) async fn run(
     // Burst instants: due times shared by two or more burst games' deadlines, each with the
     // real window from the clock passing it to the last of them fired.
     let mut instants: BTreeMap<DateTime<Utc>, (usize, Instant)> = BTreeMap::new();
-    for s in steady.iter().filter(|s| burst.contains(&s.game_id)) {
+    for s in steady.iter().filter(|s| burst.contains(&s.game_id.get())) {
         let e = instants.entry(s.due.at).or_insert((0, s.committed));
         e.0 += 1;
         e.1 = e.1.max(s.committed);
@@ -707,10 +707,11 @@ pub(super) async fn run(
         .iter()
         .map(|(at, (_, last))| (clock.passes(*at), *last))
         .collect();
-    let in_burst = |s: &&&Fired| burst.contains(&s.game_id) && instants.contains_key(&s.due.at);
+    let in_burst =
+        |s: &&&Fired| burst.contains(&s.game_id.get()) && instants.contains_key(&s.due.at);
     let during = |s: &&&Fired| {
         let passed = clock.passes(s.due.at);
-        !burst.contains(&s.game_id)
+        !burst.contains(&s.game_id.get())
             && windows
                 .iter()
                 .any(|(from, to)| passed >= *from && passed <= *to)
@@ -728,7 +729,7 @@ pub(super) async fn run(
             lag_ms: Millis::of(
                 steady
                     .iter()
-                    .filter(|s| s.due.at == *at && burst.contains(&s.game_id))
+                    .filter(|s| s.due.at == *at && burst.contains(&s.game_id.get()))
                     .map(|s| lag(s))
                     .collect(),
             ),

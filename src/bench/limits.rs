@@ -27,6 +27,7 @@ use serde::Serialize;
 
 use super::games::{self, Planned};
 use super::{all_delivered, bar, check, create_all, drive, plan_all, BenchError, DISPATCHERS};
+use crate::notify::Recipient;
 use crate::store::Store;
 
 use crate::discord::pace::{Pace, OUTBOX_PER_SECOND};
@@ -41,8 +42,8 @@ use crate::runtime::dispatch::{
 #[derive(Debug, Clone)]
 pub struct Sent {
     pub game: i64,
-    /// The outbox channel (`public`, `judge`, `dm:<seat>`, `camp:<camp>`).
-    pub channel: String,
+    /// Who the outbox row is for (its channel).
+    pub channel: Recipient,
     pub request: Request,
     /// The phase it was planned in: 0 before the close, 1 the close (a burst), 2 between
     /// it and the night's opening, 3 the night's opening (a burst), 4 after it.
@@ -98,7 +99,7 @@ impl Planner {
             .as_ref()
             .and_then(|m| m.label.clone())
             .unwrap_or_else(|| "unlabelled".into());
-        let dm = msg.channel.starts_with("dm:");
+        let dm = msg.channel.seat().is_some();
         let mut sent = self
             .sent
             .lock()
@@ -106,11 +107,12 @@ impl Planner {
         let planned: Vec<Sent> = requests
             .into_iter()
             .map(|request| Sent {
-                game: msg.game_id,
-                channel: msg.channel.clone(),
+                game: msg.game_id.get(),
+                channel: msg.channel,
                 request,
                 phase,
-                public: msg.channel == "public" && !matches!(request.kind, Kind::Moderation),
+                public: msg.channel == Recipient::Public
+                    && !matches!(request.kind, Kind::Moderation),
                 deadline_dm: dm && due,
                 label: label.clone(),
                 row: msg.id,
@@ -530,9 +532,9 @@ pub fn bound(queues: &[Vec<Timed>], rtt: Duration, in_flight: usize) -> (f64, &'
 /// The burst's requests as queues, one per outbox channel of each game, in the order the
 /// outbox sent them.
 pub fn queues(sent: &[Sent], phase: usize) -> Vec<Vec<Timed>> {
-    let mut by: BTreeMap<(i64, &str), Vec<Timed>> = BTreeMap::new();
+    let mut by: BTreeMap<(i64, Recipient), Vec<Timed>> = BTreeMap::new();
     for s in sent.iter().filter(|s| s.phase == phase) {
-        by.entry((s.game, s.channel.as_str()))
+        by.entry((s.game, s.channel))
             .or_default()
             .push(Timed::of(s));
     }

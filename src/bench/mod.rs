@@ -486,7 +486,7 @@ async fn check(
         .progress(ids)
         .await?
         .into_iter()
-        .map(|p| (p.game_id, (p.seq, p.ended)))
+        .map(|p| (p.game_id.get(), (p.seq, p.ended)))
         .collect();
     let (mut finished, mut matching) = (0, 0);
     for (g, id) in games.iter().zip(ids) {

@@ -253,8 +253,12 @@ pub(super) async fn run(
         // A round as the bot's worker does it (`discord::readback::round`).
         let fired = firings.round(&|| now, Some(ROUND_BUDGET), &held).await?;
         for f in fired {
-            if f.due.kind == "tick" && of.get(&f.game_id).is_some_and(|(_, c)| *c == f.due.at) {
-                left.remove(&f.game_id);
+            if f.due.kind == "tick"
+                && of
+                    .get(&f.game_id.get())
+                    .is_some_and(|(_, c)| *c == f.due.at)
+            {
+                left.remove(&f.game_id.get());
                 closed.push(f);
             }
         }
@@ -285,13 +289,19 @@ pub(super) async fn run(
     let of_group = |g: Group| -> Vec<Duration> {
         closed
             .iter()
-            .filter(|f| of.get(&f.game_id).is_some_and(|(group, _)| *group == g))
+            .filter(|f| {
+                of.get(&f.game_id.get())
+                    .is_some_and(|(group, _)| *group == g)
+            })
             .map(lag)
             .collect()
     };
     let burst_seconds = closed
         .iter()
-        .filter(|f| of.get(&f.game_id).is_some_and(|(g, _)| *g == Group::Burst))
+        .filter(|f| {
+            of.get(&f.game_id.get())
+                .is_some_and(|(g, _)| *g == Group::Burst)
+        })
         .map(|f| f.committed.saturating_duration_since(clock.passes(at)))
         .max()
         .unwrap_or_default()

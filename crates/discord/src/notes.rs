@@ -14,6 +14,7 @@
 use serenity::all::Http;
 
 use notify::prompt::Moderate;
+use notify::Recipient;
 use runtime::dispatch::{OutMessage, SendError};
 use service::{Account, GameId, Guild, Route, Service};
 use store::outbox::{Notice, MAX_ATTEMPTS};
@@ -107,7 +108,7 @@ fn needed(msg: &OutMessage) -> &'static str {
     if meta.is_some_and(|m| m.post.as_ref().is_some_and(|p| p.relay_as.is_some())) {
         return "manage-webhooks";
     }
-    if meta.is_some_and(|m| m.new_post.is_some()) || msg.channel != "public" {
+    if meta.is_some_and(|m| m.new_post.is_some()) || msg.channel != Recipient::Public {
         return "send-messages";
     }
     "send-messages-in-threads"
@@ -139,14 +140,14 @@ pub async fn explain(
     e: SendError,
 ) -> SendError {
     // Nothing is noted about the judge's log itself (the store logs it).
-    if msg.channel == "judge" {
+    if msg.channel == Recipient::Judge {
         return e;
     }
     let kind = DiscordError::in_send(&e)
         .unwrap_or(DiscordError::Unavailable)
         .needing(needed(msg));
     let lang = route.lang;
-    let seat: Option<u16> = msg.channel.strip_prefix("dm:").and_then(|s| s.parse().ok());
+    let seat: Option<u16> = msg.channel.seat().map(|c| c.0);
     let reader = seat.and_then(|s| route.seats.get(&s).map(|a| (s, *a)));
     // A player who left (a role change for them refused), or whose DMs are refused.
     let left = match kind {

@@ -19,8 +19,10 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::messenger::{split, with_due, MAX_FILES};
+use engine::CharId;
 use notify::camp::CampAction;
 use notify::prompt::{Delivery, Moderate};
+use notify::Recipient;
 use store::outbox::OutMessage;
 
 /// What a request does, as the bench counts it.
@@ -191,7 +193,7 @@ impl Known {
 /// it knows (updated as the messenger's own knowledge would be). Each arm names the
 /// messenger's function it follows.
 pub fn plan(msg: &OutMessage, known: &mut Known, server: Server) -> Vec<Request> {
-    let game = msg.game_id;
+    let game = msg.game_id.get();
     let meta: Delivery = msg.meta.clone().unwrap_or_default();
     let mut out = Vec::new();
     // `tally`: the round's count is edited in place once its message exists.
@@ -292,15 +294,14 @@ pub fn plan(msg: &OutMessage, known: &mut Known, server: Server) -> Vec<Request>
         out.extend(std::iter::repeat_n(r, parts));
         return out;
     }
-    let channel = msg.channel.as_str();
-    match (channel, &meta.new_post) {
-        ("judge", _) => {
+    match (msg.channel, &meta.new_post) {
+        (Recipient::Judge, _) => {
             let r = Request::new(Kind::Message, Route::CreateMessage, Major::Log { game });
             out.extend(std::iter::repeat_n(r, parts));
         }
         // `new_post`: the post with the first part as its opening message, the day's
         // index (one page: nobody has posted yet), then the other parts.
-        ("public", Some(post)) => {
+        (Recipient::Public, Some(post)) => {
             let day = post.day;
             let major = Major::Day { game, day };
             if known.days.entry(game).or_default().insert(day) {
@@ -316,22 +317,20 @@ pub fn plan(msg: &OutMessage, known: &mut Known, server: Server) -> Vec<Request>
             let r = Request::new(Kind::Message, Route::CreateMessage, major);
             out.extend(std::iter::repeat_n(r, parts.saturating_sub(1)));
         }
-        ("public", None) => {
+        (Recipient::Public, None) => {
             let r = Request::new(Kind::Message, Route::CreateMessage, known.public(game));
             out.extend(std::iter::repeat_n(r, parts));
         }
         // `dm_channel`, then the parts in it.
-        (other, _) => {
-            let Some(seat) = other.strip_prefix("dm:").and_then(|s| s.parse().ok()) else {
-                // The messenger fails on an unknown channel: nothing is sent.
-                return out;
-            };
+        (Recipient::Seat(CharId(seat)), _) => {
             if known.dms.insert((game, seat)) {
                 out.push(Request::new(Kind::DmChannel, Route::CreateDm, Major::Bot));
             }
             let r = Request::new(Kind::Dm, Route::CreateMessage, Major::Dm { game, seat });
             out.extend(std::iter::repeat_n(r, parts));
         }
+        // The messenger fails on these without the meta handled above: nothing is sent.
+        (Recipient::Relay | Recipient::Roles | Recipient::Camp(_), _) => {}
     }
     out
 }
@@ -341,11 +340,11 @@ mod tests {
     use super::*;
     use notify::prompt::{NewPost, TallyRef};
 
-    fn msg(channel: &str, body: &str, meta: Option<Delivery>) -> OutMessage {
+    fn msg(channel: Recipient, body: &str, meta: Option<Delivery>) -> OutMessage {
         OutMessage {
             id: 1,
-            game_id: 7,
-            channel: channel.into(),
+            game_id: service::GameId(7),
+            channel,
             body: body.into(),
             nonce: "n".into(),
             meta,
@@ -362,10 +361,18 @@ mod tests {
     fn a_long_message_is_as_many_messages_as_its_parts() {
         let mut known = Known::default();
         let long = "字".repeat(4500);
-        let r = plan(&msg("judge", &long, None), &mut known, Server::default());
+        let r = plan(
+            &msg(Recipient::Judge, &long, None),
+            &mut known,
+            Server::default(),
+        );
         assert_eq!(kinds(&r), vec![Kind::Message; 3]);
         assert!(r.iter().all(|r| r.major == Major::Log { game: 7 }));
-        let short = plan(&msg("judge", "x", None), &mut known, Server::default());
+        let short = plan(
+            &msg(Recipient::Judge, "x", None),
+            &mut known,
+            Server::default(),
+        );
         assert_eq!(short.len(), 1);
     }
 
@@ -373,12 +380,24 @@ mod tests {
     #[test]
     fn a_dm_to_a_new_player_opens_the_dm_channel_once() {
         let mut known = Known::default();
-        let first = plan(&msg("dm:3", "hi", None), &mut known, Server::default());
+        let first = plan(
+            &msg(Recipient::Seat(CharId(3)), "hi", None),
+            &mut known,
+            Server::default(),
+        );
         assert_eq!(kinds(&first), vec![Kind::DmChannel, Kind::Dm]);
         assert_eq!(first[0].route, Route::CreateDm);
-        let again = plan(&msg("dm:3", "again", None), &mut known, Server::default());
+        let again = plan(
+            &msg(Recipient::Seat(CharId(3)), "again", None),
+            &mut known,
+            Server::default(),
+        );
         assert_eq!(kinds(&again), vec![Kind::Dm]);
-        let other = plan(&msg("dm:4", "hi", None), &mut known, Server::default());
+        let other = plan(
+            &msg(Recipient::Seat(CharId(4)), "hi", None),
+            &mut known,
+            Server::default(),
+        );
         assert_eq!(kinds(&other), vec![Kind::DmChannel, Kind::Dm]);
     }
 
@@ -388,7 +407,7 @@ mod tests {
     fn a_day_post_opens_once_and_the_vote_count_is_edited_in_place() {
         let mut known = Known::default();
         let before = plan(
-            &msg("public", "signup", None),
+            &msg(Recipient::Public, "signup", None),
             &mut known,
             Server::default(),
         );
@@ -402,12 +421,16 @@ mod tests {
             ..Delivery::default()
         };
         let open = plan(
-            &msg("public", "day 1", Some(post)),
+            &msg(Recipient::Public, "day 1", Some(post)),
             &mut known,
             Server::default(),
         );
         assert_eq!(kinds(&open), vec![Kind::Thread, Kind::Message]);
-        let next = plan(&msg("public", "vote", None), &mut known, Server::default());
+        let next = plan(
+            &msg(Recipient::Public, "vote", None),
+            &mut known,
+            Server::default(),
+        );
         assert_eq!(next[0].major, Major::Day { game: 7, day: 1 });
         let tally = Delivery {
             tally: Some(TallyRef {
@@ -418,13 +441,13 @@ mod tests {
             ..Delivery::default()
         };
         let made = plan(
-            &msg("public", "count", Some(tally.clone())),
+            &msg(Recipient::Public, "count", Some(tally.clone())),
             &mut known,
             Server::default(),
         );
         assert_eq!(kinds(&made), vec![Kind::Message]);
         let edited = plan(
-            &msg("public", "count", Some(tally)),
+            &msg(Recipient::Public, "count", Some(tally)),
             &mut known,
             Server::default(),
         );
@@ -443,7 +466,7 @@ mod tests {
             ..Delivery::default()
         };
         let with = plan(
-            &msg("public", "", Some(dead.clone())),
+            &msg(Recipient::Public, "", Some(dead.clone())),
             &mut known,
             Server::default(),
         );
@@ -453,7 +476,11 @@ mod tests {
             members_known: false,
             ..Server::default()
         };
-        let each = plan(&msg("public", "", Some(dead.clone())), &mut known, unknown);
+        let each = plan(
+            &msg(Recipient::Public, "", Some(dead.clone())),
+            &mut known,
+            unknown,
+        );
         assert_eq!(each.len(), 4);
         assert!(each.iter().all(|r| r.route == Route::MemberRole));
         let bare = Server {
@@ -461,15 +488,20 @@ mod tests {
             camp_channel: false,
             members_known: false,
         };
-        assert!(plan(&msg("public", "", Some(dead)), &mut known, bare).is_empty());
+        assert!(plan(&msg(Recipient::Public, "", Some(dead)), &mut known, bare).is_empty());
         let lock = Delivery {
             moderate: Some(Moderate::Lock { day: 1 }),
             ..Delivery::default()
         };
-        assert!(plan(&msg("public", "", Some(lock.clone())), &mut known, bare).is_empty());
+        assert!(plan(
+            &msg(Recipient::Public, "", Some(lock.clone())),
+            &mut known,
+            bare
+        )
+        .is_empty());
         known.days.entry(7).or_default().insert(1);
         assert_eq!(
-            plan(&msg("public", "", Some(lock)), &mut known, bare).len(),
+            plan(&msg(Recipient::Public, "", Some(lock)), &mut known, bare).len(),
             1
         );
     }

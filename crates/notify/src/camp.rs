@@ -2,7 +2,7 @@
 //! `camp_threads` option on, each camp that talks (the wolves; in Mafia the killers and the
 //! police) gets a private place that only its members and the judge see. What changes in it,
 //! and when, is decided here with the event, as every message is, and kept in the outbox as a
-//! row of the camp's own channel (`camp:<camp>`), so the changes reach the platform in order,
+//! row of the camp's own channel ([`Recipient::Camp`]), so the changes reach the platform in order,
 //! are retried like messages, and survive a restart:
 //!
 //! - the deal opens it with every member (the row's text is its first message);
@@ -15,14 +15,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Outgoing;
+use super::{Outgoing, Recipient};
 use engine::{Audience, CharId, Event, EventKind, Game, Kind, Phase, Role};
 use i18n::{self, Lang};
 
 use super::prompt::Delivery;
 
 /// A camp with a private thread.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Camp {
     Wolves,
@@ -31,7 +31,7 @@ pub enum Camp {
 }
 
 impl Camp {
-    /// The stable name in channels (`camp:wolves`) and catalog keys.
+    /// The stable name in the outbox (`camp:wolves`, see [`Recipient`]) and catalog keys.
     pub fn key(self) -> &'static str {
         match self {
             Camp::Wolves => "wolves",
@@ -40,16 +40,11 @@ impl Camp {
         }
     }
 
-    /// The camp of the outbox channel `camp:<camp>`.
-    pub fn of_channel(channel: &str) -> Option<Camp> {
+    /// The camp whose [`Camp::key`] is `key`.
+    pub fn of_key(key: &str) -> Option<Camp> {
         [Camp::Wolves, Camp::Killers, Camp::Police]
             .into_iter()
-            .find(|c| channel.strip_prefix("camp:") == Some(c.key()))
-    }
-
-    /// The outbox channel of the camp's thread.
-    pub fn channel(self) -> String {
-        format!("camp:{}", self.key())
+            .find(|c| c.key() == key)
     }
 
     /// Whether a character of `role` belongs to the camp (the white wolf king is one of the
@@ -101,7 +96,7 @@ pub fn rows(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
         channel: match &action {
             CampAction::Open { camp, .. }
             | CampAction::Add { camp, .. }
-            | CampAction::Remove { camp, .. } => camp.channel(),
+            | CampAction::Remove { camp, .. } => Recipient::Camp(*camp),
         },
         body,
         meta: Some(Delivery {

@@ -9,6 +9,7 @@
 
 pub mod camp;
 pub mod prompt;
+mod recipient;
 pub mod tally;
 pub mod uno;
 
@@ -17,11 +18,12 @@ use chrono::{DateTime, Utc};
 use engine::{Audience, CharId, Event, EventKind, Game, Role, RuleError};
 pub use i18n::{default_zone, Lang};
 pub use prompt::{Delivery, Moderate};
+pub use recipient::{Recipient, UnknownRecipient};
 
 /// One message an event causes: where it goes, its text, and how to show it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outgoing {
-    pub channel: String,
+    pub channel: Recipient,
     pub body: String,
     pub meta: Option<Delivery>,
 }
@@ -56,25 +58,16 @@ pub fn joined(body: &str, next: &str) -> String {
     format!("{body}\n\n{next}")
 }
 
-/// The outbox channel of the players' posts relayed under their characters' names
-/// (anonymous games): in the day's post like `public`, but a lane of its own, so that a
-/// flood of posts never holds the game's own messages (a day's result, the night's
-/// opening) behind it. Relayed posts keep their order among themselves; the game's
-/// messages keep theirs; between the two there is none, except that the lock of a day's
-/// post waits for the posts relayed before it (docs/architecture.md, *The outbox*).
-pub const RELAY: &str = "relay";
-
-/// Whether `e` is a post relayed under its character's name ([`RELAY`]).
+/// Whether `e` is a post relayed under its character's name ([`Recipient::Relay`]).
 fn relayed(e: &Event, g: &Game) -> bool {
     matches!(e.kind, EventKind::Posted { .. }) && g.ruleset().options.anonymous
 }
 
 /// The messages an event causes (given the state right after it), one per channel.
 pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
-    let dms = |ids: Vec<CharId>| -> Vec<String> {
-        ids.into_iter().map(|c| format!("dm:{}", c.0)).collect()
-    };
-    let channels: Vec<String> = match e.audience() {
+    let dms =
+        |ids: Vec<CharId>| -> Vec<Recipient> { ids.into_iter().map(Recipient::Seat).collect() };
+    let channels: Vec<Recipient> = match e.audience() {
         // docs/rules.md §1.1 and §1.3: with a leader, each wolf talks to the judge alone: a kill's
         // submission goes to the leader, who picks among them (the menu comes with it), a
         // leader vote to nobody but the voter (the interaction's answer); the election's
@@ -84,24 +77,24 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
             EventKind::LeaderVoted { .. } => Vec::new(),
             _ => dms(g.living_with(Role::is_wolfish)),
         },
-        Audience::Public if relayed(e, g) => vec![RELAY.into()],
+        Audience::Public if relayed(e, g) => vec![Recipient::Relay],
         // The night's end is said by what follows it at once (the next day's post, or the
         // game's end): a message in the last day's post would only repeat it.
         Audience::Public if matches!(e.kind, EventKind::NightEnded { .. }) => Vec::new(),
-        Audience::Public => vec!["public".into()],
-        Audience::Character(c) => vec![format!("dm:{}", c.0)],
+        Audience::Public => vec![Recipient::Public],
+        Audience::Character(c) => vec![Recipient::Seat(c)],
         Audience::Wolves => dms(g.living_with(Role::is_wolfish)),
         Audience::Police => dms(g.living_with(|r| r == Role::Police)),
-        Audience::Judge => vec!["judge".into()],
+        Audience::Judge => vec![Recipient::Judge],
         Audience::Internal => Vec::new(),
     };
     // The chooser's own copy of their choice is the interaction's answer: the prompt they
     // chose in is updated to show it ([`chooser`]). A copy that offers new choices (the
     // leader's menu to pick among the kills) is still sent.
-    let chooser = chooser(e).map(|c| format!("dm:{}", c.0));
-    let private: Vec<(String, String)> = prompt::private_copies(e, g, lang)
+    let chooser = chooser(e).map(Recipient::Seat);
+    let private: Vec<(Recipient, String)> = prompt::private_copies(e, g, lang)
         .into_iter()
-        .map(|(c, text)| (format!("dm:{}", c.0), text))
+        .map(|(c, text)| (Recipient::Seat(c), text))
         .collect();
     let private_label = match e.kind {
         EventKind::NightOpened { .. } => "night_prompt",
@@ -134,7 +127,7 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
         .chain(copies)
         .map(|(channel, body, label)| {
             let m = Outgoing {
-                meta: prompt::delivery(e, g, &channel, lang),
+                meta: prompt::delivery(e, g, channel, lang),
                 body,
                 channel,
             };
@@ -144,7 +137,7 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
             }
         })
         .filter(|m| {
-            Some(&m.channel) != chooser.as_ref()
+            Some(m.channel) != chooser
                 || m.meta
                     .as_ref()
                     .is_some_and(|d| !d.menus.is_empty() || !d.buttons.is_empty())
@@ -155,7 +148,7 @@ pub fn messages(e: &Event, g: &Game, lang: Lang) -> Vec<Outgoing> {
         // The red cards that go on the players' records, for the judge.
         if let Some(body) = i18n::record_reds(g, lang) {
             out.push(Outgoing {
-                channel: "judge".into(),
+                channel: Recipient::Judge,
                 body,
                 meta: None,
             });
@@ -234,12 +227,12 @@ pub fn confirmation(events: &[Event], seat: CharId, g: &Game, lang: Lang) -> Vec
 /// locked and archived at the end, after the reveal. The
 /// living role goes to every seat at the deal, the dead role replaces it when a death is
 /// announced (a night's deaths with the next day's opening, never before), and both go at
-/// the end. Roles are on the `roles` channel, apart from the messages, so that a dozen role
+/// the end. Roles are on their own channel ([`Recipient::Roles`]), apart from the messages, so that a dozen role
 /// changes hold up no post. A substitute takes over the seat's role from the player who
 /// left (their player in `prior`, the state before the change the event belongs to).
 pub fn moderation(e: &Event, g: &Game, prior: &Game, lang: Lang) -> (Vec<Outgoing>, Vec<Outgoing>) {
-    let row = |channel: &str, key: &str, args: &[(&str, String)], action: Moderate| Outgoing {
-        channel: channel.to_string(),
+    let row = |channel: Recipient, key: &str, args: &[(&str, String)], action: Moderate| Outgoing {
+        channel,
         body: i18n::text(lang, key, args),
         meta: Some(Delivery {
             moderate: Some(action),
@@ -255,11 +248,11 @@ pub fn moderation(e: &Event, g: &Game, prior: &Game, lang: Lang) -> (Vec<Outgoin
             .join(", ")
     };
     // In the day's post's lane, after the game's messages; the messenger also waits for
-    // the posts relayed there before it ([`RELAY`]): a webhook may not write in a locked
+    // the posts relayed there before it ([`Recipient::Relay`]): a webhook may not write in a locked
     // post.
     let lock = |day: u32| {
         row(
-            "public",
+            Recipient::Public,
             "moderate-lock-day",
             &[("day", day.to_string())],
             Moderate::LockDay { day },
@@ -267,7 +260,7 @@ pub fn moderation(e: &Event, g: &Game, prior: &Game, lang: Lang) -> (Vec<Outgoin
     };
     let dead = |ids: &[CharId]| {
         row(
-            "roles",
+            Recipient::Roles,
             "moderate-dead",
             &[("names", names(ids))],
             Moderate::Dead { seats: seats(ids) },
@@ -277,7 +270,7 @@ pub fn moderation(e: &Event, g: &Game, prior: &Game, lang: Lang) -> (Vec<Outgoin
     let (mut before, mut after) = (Vec::new(), Vec::new());
     match &e.kind {
         EventKind::RolesDealt { .. } => after.push(row(
-            "roles",
+            Recipient::Roles,
             "moderate-living",
             &[("names", names(&all))],
             Moderate::Living { seats: seats(&all) },
@@ -290,7 +283,7 @@ pub fn moderation(e: &Event, g: &Game, prior: &Game, lang: Lang) -> (Vec<Outgoin
             }
         }
         EventKind::NightOpened { night, .. } => before.push(row(
-            "public",
+            Recipient::Public,
             "moderate-lock-day",
             &[("day", night.to_string())],
             Moderate::Lock { day: *night },
@@ -301,7 +294,7 @@ pub fn moderation(e: &Event, g: &Game, prior: &Game, lang: Lang) -> (Vec<Outgoin
         EventKind::Substituted { character, .. } => {
             let old = prior.ch(*character).player.clone();
             after.push(row(
-                "roles",
+                Recipient::Roles,
                 "moderate-replaced",
                 &[("name", g.ch(*character).name.clone())],
                 Moderate::Replaced {
@@ -312,7 +305,7 @@ pub fn moderation(e: &Event, g: &Game, prior: &Game, lang: Lang) -> (Vec<Outgoin
             ));
         }
         EventKind::GameEnded { .. } => after.push(row(
-            "roles",
+            Recipient::Roles,
             "moderate-clear",
             &[("names", names(&all))],
             Moderate::Clear {
@@ -375,7 +368,7 @@ pub fn card_warnings(
         lines.insert(0, format!("{r}\n"));
     }
     Some(Outgoing {
-        channel: "public".into(),
+        channel: Recipient::Public,
         body: lines.join("\n"),
         meta: Some(Delivery {
             due: Some(closes),
@@ -431,7 +424,7 @@ pub enum SetAside {
 /// its messenger gave no note of its own (a messenger that knows its platform's errors says
 /// what happened and who the reader is: see `discord::notes`). A refused message may have
 /// been refused for its length: only its start is quoted.
-pub fn set_aside(lang: Lang, channel: &str, body: &str, why: SetAside) -> String {
+pub fn set_aside(lang: Lang, channel: Recipient, body: &str, why: SetAside) -> String {
     let to = channel_words(lang, channel);
     match why {
         SetAside::Refused => refused_note(
@@ -481,12 +474,9 @@ pub fn undeliverable_note(lang: Lang, to: &str, why: &str, attempts: i32, body: 
 
 /// An outbox channel in words, when nothing better is known: the game's post, or a seat's
 /// private messages by its number.
-pub fn channel_words(lang: Lang, channel: &str) -> String {
-    match channel
-        .strip_prefix("dm:")
-        .and_then(|s| s.parse::<u16>().ok())
-    {
-        Some(seat) => i18n::text(lang, "outbox-to-seat", &[("seat", format!("#{seat}"))]),
+pub fn channel_words(lang: Lang, channel: Recipient) -> String {
+    match channel.seat() {
+        Some(seat) => i18n::text(lang, "outbox-to-seat", &[("seat", format!("#{}", seat.0))]),
         None => i18n::text(lang, "outbox-to-public", &[]),
     }
 }
@@ -516,7 +506,7 @@ mod tests {
 
     fn plain(body: &str) -> Outgoing {
         Outgoing {
-            channel: "public".into(),
+            channel: Recipient::Public,
             body: body.into(),
             meta: None,
         }

@@ -9,7 +9,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::Outgoing;
+use super::{Outgoing, Recipient};
 use engine::event::{Cause, DecisionKind};
 use engine::ruleset::PickFallback;
 use engine::{Action, Audience, CharId, Event, EventKind, Game, Kind, Role};
@@ -337,8 +337,8 @@ impl Delivery {
     }
 }
 
-/// How to show `e` on `channel` (`public`, `judge`, `dm:<seat>`), given the state after it.
-pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delivery> {
+/// How to show `e` to `channel`, given the state after it.
+pub fn delivery(e: &Event, g: &Game, channel: Recipient, lang: Lang) -> Option<Delivery> {
     let mut d = Delivery::default();
     let menu = |choice: Choice, seats: Vec<CharId>| Menu {
         choice,
@@ -352,10 +352,7 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
         choice,
         label: choice.label_in(g, lang),
     };
-    let seat = channel
-        .strip_prefix("dm:")
-        .and_then(|s| s.parse::<u16>().ok())
-        .map(CharId);
+    let seat = channel.seat();
     let living = g.living();
     let others = |me: CharId| living.iter().copied().filter(|c| *c != me).collect();
     match (&e.kind, seat) {
@@ -364,7 +361,7 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
                 day, round, closes, ..
             },
             None,
-        ) if channel == "public" => {
+        ) if channel == Recipient::Public => {
             if *round == 0 {
                 d.new_post = Some(NewPost {
                     day: *day,
@@ -374,8 +371,8 @@ pub fn delivery(e: &Event, g: &Game, channel: &str, lang: Lang) -> Option<Delive
             }
             d.due = Some(*closes);
         }
-        (EventKind::Revealed { .. }, None) if channel == "public" => d.charts = true,
-        (EventKind::Posted { by, day, .. }, None) if channel == super::RELAY => {
+        (EventKind::Revealed { .. }, None) if channel == Recipient::Public => d.charts = true,
+        (EventKind::Posted { by, day, .. }, None) if channel == Recipient::Relay => {
             d.post = Some(PostRef {
                 seat: by.0,
                 day: *day,
@@ -591,7 +588,7 @@ pub fn tree_hole_post(notes: &[(CharId, String)], g: &Game, lang: Lang) -> Outgo
         lines.push(i18n::text(lang, "ev-reveal-no-tree-holes", &[]));
     }
     Outgoing {
-        channel: "public".into(),
+        channel: Recipient::Public,
         body: lines.join("\n"),
         meta: Some(Delivery {
             new_post: Some(NewPost {
@@ -692,7 +689,7 @@ mod tests {
 
     fn dm(out: &[Outgoing], c: CharId) -> Vec<&Outgoing> {
         out.iter()
-            .filter(|m| m.channel == format!("dm:{}", c.0))
+            .filter(|m| m.channel == Recipient::Seat(c))
             .collect()
     }
 
@@ -773,7 +770,10 @@ mod tests {
             assert!(dm(&out, c).is_empty(), "{:#?}", dm(&out, c));
         }
         // The public announcement is not a prompt.
-        let public: Vec<&Outgoing> = out.iter().filter(|m| m.channel == "public").collect();
+        let public: Vec<&Outgoing> = out
+            .iter()
+            .filter(|m| m.channel == Recipient::Public)
+            .collect();
         assert!(public.iter().all(|m| !m.body.contains(&seer_prompt)));
     }
 
@@ -867,7 +867,7 @@ mod tests {
         // Nobody else is told they are out.
         let others = out
             .iter()
-            .filter(|m| m.body.contains(&none) && m.channel != format!("dm:{}", victim.0));
+            .filter(|m| m.body.contains(&none) && m.channel != Recipient::Seat(victim));
         assert_eq!(others.count(), 0);
     }
 

@@ -12,7 +12,7 @@
 use chrono::{DateTime, Utc};
 
 use super::prompt::{Delivery, TallyRef};
-use super::Outgoing;
+use super::{Outgoing, Recipient};
 use engine::state::DayState;
 use engine::{CharId, Event, EventKind, Game, Phase};
 use i18n::{self, Lang};
@@ -70,7 +70,7 @@ pub fn outgoing(e: &Event, g: &Game, lang: Lang) -> Option<Outgoing> {
         _ => return None,
     };
     Some(Outgoing {
-        channel: "public".into(),
+        channel: Recipient::Public,
         body: render(g, d, close, lang),
         meta: Some(Delivery {
             tally: Some(TallyRef {

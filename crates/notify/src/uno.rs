@@ -238,7 +238,7 @@ pub fn outgoing(events: &[Event], after: &Game, lang: Lang) -> Vec<crate::Outgoi
             .filter(|_| !after.ended())
             .and_then(|t| u16::try_from(t).ok());
         out.push(crate::Outgoing {
-            channel: "public".into(),
+            channel: crate::Recipient::Public,
             body: lines.join("\n"),
             meta: ping.map(|seat| crate::Delivery {
                 ping: Some(seat),
@@ -248,7 +248,7 @@ pub fn outgoing(events: &[Event], after: &Game, lang: Lang) -> Vec<crate::Outgoi
     }
     if after.round > 0 {
         out.push(crate::Outgoing {
-            channel: "public".into(),
+            channel: crate::Recipient::Public,
             body: table(after, lang),
             meta: Some(crate::Delivery {
                 tally: Some(crate::prompt::TallyRef {

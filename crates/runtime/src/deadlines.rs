@@ -39,7 +39,7 @@ pub struct Firings {
     game: Option<GameId>,
     flying: JoinSet<Shot>,
     /// The game of each firing in flight: a game fires one deadline at a time.
-    games: HashMap<tokio::task::Id, i64>,
+    games: HashMap<tokio::task::Id, GameId>,
 }
 
 impl Firings {
@@ -65,7 +65,7 @@ impl Firings {
     }
 
     /// Whether a deadline of `game` is being fired.
-    fn busy(&self, game: i64) -> bool {
+    fn busy(&self, game: GameId) -> bool {
         self.games.values().any(|&g| g == game)
     }
 
@@ -140,7 +140,7 @@ impl Firings {
         let mut all = Vec::new();
         let mut queue: VecDeque<Head> = VecDeque::new();
         // The games queued: with those in flight, one deadline of a game at a time.
-        let mut queued: HashSet<i64> = HashSet::new();
+        let mut queued: HashSet<GameId> = HashSet::new();
         // When the newest lane last looked; `None`: at once.
         let mut looked = Some(Instant::now());
         // Whether a look may find something new: not after one that found nothing but

@@ -17,7 +17,7 @@ use futures::future;
 use futures::stream::{self, TryStreamExt};
 use tokio::sync::watch;
 
-use notify::Delivery;
+use notify::{Delivery, Recipient};
 use store::ids::GameId;
 use store::outbox::{Claimed, Orphans, DISPATCH_BATCH};
 pub use store::outbox::{Earlier, OutMessage, SendError};
@@ -210,7 +210,7 @@ struct Round<'a> {
     owner: &'a str,
     /// Channels that stopped in this round (a failed send, a message not yet due for another
     /// attempt, or a lease lost): what follows them waits.
-    stopped: Mutex<BTreeSet<(i64, String)>>,
+    stopped: Mutex<BTreeSet<(GameId, Recipient)>>,
     /// Messages sent (delivered or failed) or no longer ours: not to be released.
     done: Mutex<BTreeSet<i64>>,
     /// When the leases were last taken or renewed.
@@ -220,11 +220,11 @@ struct Round<'a> {
 }
 
 impl Round<'_> {
-    fn is_stopped(&self, key: &(i64, String)) -> bool {
+    fn is_stopped(&self, key: &(GameId, Recipient)) -> bool {
         lock(&self.stopped).contains(key)
     }
 
-    fn stop(&self, key: (i64, String)) {
+    fn stop(&self, key: (GameId, Recipient)) {
         lock(&self.stopped).insert(key);
     }
 }
@@ -296,9 +296,9 @@ async fn dispatch_lane<M: Messenger>(
         let held_since = Instant::now();
         let rows = store.claim(game, owner, &orphans()).await?;
         if let Some(busy) = busy.take() {
-            let channels: HashSet<(i64, &str)> = rows
+            let channels: HashSet<(GameId, Recipient)> = rows
                 .iter()
-                .map(|r| (r.msg.game_id, r.msg.channel.as_str()))
+                .map(|r| (r.msg.game_id, r.msg.channel))
                 .collect();
             busy.send_replace(Some(channels.len() as i64 >= DISPATCH_BATCH));
         }
@@ -316,9 +316,9 @@ async fn dispatch_lane<M: Messenger>(
         };
         // Each channel's messages in id order.
         let mut runs: Vec<Vec<usize>> = Vec::new();
-        let mut run_of: HashMap<(i64, &str), usize> = HashMap::new();
+        let mut run_of: HashMap<(GameId, Recipient), usize> = HashMap::new();
         for (i, row) in rows.iter().enumerate() {
-            let key = (row.msg.game_id, row.msg.channel.as_str());
+            let key = (row.msg.game_id, row.msg.channel);
             let r = *run_of.entry(key).or_insert_with(|| {
                 runs.push(Vec::new());
                 runs.len() - 1
@@ -362,7 +362,7 @@ async fn send_run<M: Messenger>(
     for i in run {
         let row = &round.rows[i];
         let msg = &row.msg;
-        let key = (msg.game_id, msg.channel.clone());
+        let key = (msg.game_id, msg.channel);
         if round.is_stopped(&key) {
             return Ok(());
         }
@@ -421,7 +421,7 @@ async fn keep_leases(store: &Store, round: &Round<'_>) -> Result<(), StoreError>
     let mut done = lock(&round.done);
     for r in round.rows {
         if !held.contains(&r.msg.id) && done.insert(r.msg.id) {
-            round.stop((r.msg.game_id, r.msg.channel.clone()));
+            round.stop((r.msg.game_id, r.msg.channel));
         }
     }
     Ok(())
@@ -436,8 +436,8 @@ mod tests {
         Claimed {
             msg: OutMessage {
                 id,
-                game_id: 1,
-                channel: "public".into(),
+                game_id: GameId(1),
+                channel: Recipient::Public,
                 body: id.to_string(),
                 nonce: id.to_string(),
                 meta: tally.map(|(round, opens)| Delivery {

@@ -6,6 +6,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::Connection;
 
+use super::ids::GameId;
 use super::{Store, StoreError};
 
 /// The outbox's delivery lag in milliseconds, from a row's writing transaction to the
@@ -20,7 +21,7 @@ pub struct Lag {
 /// A stored game's progress: its seq (the number of events) and whether it ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
-    pub game_id: i64,
+    pub game_id: GameId,
     pub seq: i64,
     pub ended: bool,
 }
@@ -136,7 +137,7 @@ impl Store {
     pub async fn progress(&self, ids: &[i64]) -> Result<Vec<Progress>, StoreError> {
         Ok(sqlx::query_as!(
             Progress,
-            "SELECT id AS game_id, seq, ended FROM games WHERE id = ANY($1)",
+            r#"SELECT id AS "game_id: GameId", seq, ended FROM games WHERE id = ANY($1)"#,
             ids
         )
         .fetch_all(&self.pool)

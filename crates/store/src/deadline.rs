@@ -16,7 +16,7 @@ use chrono::{DateTime, Duration, Utc};
 use super::ids::GameId;
 use super::{Firing, Plan, Retry, Store, StoreError, Written, MAX_RETRIES};
 use engine::{self, Command, Game, Phase, Role};
-use notify::{self, Lang};
+use notify::{self, Lang, Recipient};
 
 /// A deadline row: `tick`, or `reminder:<what>`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,7 +28,7 @@ pub struct Due {
 /// A reminder and who it is for.
 struct Reminder {
     due: Due,
-    recipients: Vec<String>,
+    recipients: Vec<Recipient>,
     text_id: &'static str,
     closes: DateTime<Utc>,
 }
@@ -47,7 +47,7 @@ fn reminders(g: &Game) -> Vec<Reminder> {
         (Phase::Day { day, round }, Some(d), _) if !d.closed => {
             let at = d.closes - Duration::hours(2);
             if at > d.opened && warnings(g).is_empty() {
-                let recipients = vec!["public".to_string()];
+                let recipients = vec![Recipient::Public];
                 out.push(Reminder {
                     due: Due {
                         kind: format!("reminder:vote:{day}:{round}"),
@@ -61,24 +61,24 @@ fn reminders(g: &Game) -> Vec<Reminder> {
         }
         (Phase::Night { night }, _, Some(n)) if !n.resolved => {
             let wolf_role = |r: Role| r.is_wolfish();
-            let mut first: Vec<String> = Vec::new();
+            let mut first: Vec<Recipient> = Vec::new();
             if !n.wolves_closed {
                 if n.kill.is_none() {
                     first.extend(
                         g.living_with(wolf_role)
                             .into_iter()
                             .filter(|w| !n.kills.contains_key(w))
-                            .map(|c| format!("dm:{}", c.0)),
+                            .map(Recipient::Seat),
                     );
                 }
                 for seer in g.living_with(|r| r == Role::Seer) {
                     if !n.seer_checked {
-                        first.push(format!("dm:{}", seer.0));
+                        first.push(Recipient::Seat(seer));
                     }
                 }
                 for p in g.living_with(|r| r == Role::Police) {
                     if !n.checks.contains_key(&p) {
-                        first.push(format!("dm:{}", p.0));
+                        first.push(Recipient::Seat(p));
                     }
                 }
             }
@@ -89,11 +89,11 @@ fn reminders(g: &Game) -> Vec<Reminder> {
             ));
             if g.kind() == engine::Kind::Werewolf && n.witch_until > n.wolves_until && !n.witch_done
             {
-                let witch: Vec<String> = g
+                let witch: Vec<Recipient> = g
                     .living_with(|r| r == Role::Witch)
                     .into_iter()
                     .filter(|_| g.antidote() || g.poison())
-                    .map(|c| format!("dm:{}", c.0))
+                    .map(Recipient::Seat)
                     .collect();
                 out.extend(night_reminder(
                     format!("reminder:witch:{night}"),
@@ -112,7 +112,7 @@ fn reminders(g: &Game) -> Vec<Reminder> {
 /// choice.
 fn night_reminder(
     kind: String,
-    recipients: Vec<String>,
+    recipients: Vec<Recipient>,
     closes: DateTime<Utc>,
 ) -> Option<Reminder> {
     (!recipients.is_empty()).then(|| Reminder {
@@ -169,7 +169,7 @@ pub fn wanted(g: &Game) -> Vec<Due> {
 /// A deadline that fired.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fired {
-    pub game_id: i64,
+    pub game_id: GameId,
     pub due: Due,
     /// Events the tick appended (0 for reminders and stale ticks).
     pub events: usize,
@@ -196,7 +196,7 @@ pub const ROUND_BUDGET: std::time::Duration = std::time::Duration::from_millis(5
 
 /// A due deadline as the table has it.
 struct HeadRow {
-    game_id: i64,
+    game_id: GameId,
     kind: String,
     due_at: DateTime<Utc>,
 }
@@ -204,7 +204,7 @@ struct HeadRow {
 /// A due deadline and its game.
 #[derive(Debug, Clone)]
 pub struct Head {
-    pub game_id: i64,
+    pub game_id: GameId,
     pub due: Due,
 }
 
@@ -273,14 +273,14 @@ impl Store {
         let rows = if newest {
             sqlx::query_as!(
                 HeadRow,
-                "SELECT d.game_id, d.kind, d.due_at FROM deadlines d
+                r#"SELECT d.game_id AS "game_id: GameId", d.kind, d.due_at FROM deadlines d
                  WHERE d.fired_at IS NULL AND d.due_at <= $1 AND ($2::BIGINT IS NULL OR d.game_id = $2)
                    AND d.game_id <> ALL($4::BIGINT[])
                    AND NOT EXISTS (SELECT 1 FROM deadlines e
                                    WHERE e.game_id = d.game_id AND e.fired_at IS NULL
                                      AND (e.due_at, e.kind) < (d.due_at, d.kind))
                  ORDER BY d.due_at DESC, d.game_id, d.kind
-                 LIMIT $3",
+                 LIMIT $3"#,
                 now,
                 game.map(GameId::get),
                 limit,
@@ -291,14 +291,14 @@ impl Store {
         } else {
             sqlx::query_as!(
                 HeadRow,
-                "SELECT d.game_id, d.kind, d.due_at FROM deadlines d
+                r#"SELECT d.game_id AS "game_id: GameId", d.kind, d.due_at FROM deadlines d
                  WHERE d.fired_at IS NULL AND d.due_at <= $1 AND ($2::BIGINT IS NULL OR d.game_id = $2)
                    AND d.game_id <> ALL($4::BIGINT[])
                    AND NOT EXISTS (SELECT 1 FROM deadlines e
                                    WHERE e.game_id = d.game_id AND e.fired_at IS NULL
                                      AND (e.due_at, e.kind) < (d.due_at, d.kind))
                  ORDER BY d.due_at, d.game_id, d.kind
-                 LIMIT $3",
+                 LIMIT $3"#,
                 now,
                 game.map(GameId::get),
                 limit,
@@ -334,12 +334,12 @@ impl Store {
         // The first attempt trusts this process's cached state; see [`Retry`].
         let mut retry = Retry::FIRST;
         for _ in 0..MAX_RETRIES {
-            let cached = self.cache.for_attempt(GameId(game_id), retry);
+            let cached = self.cache.for_attempt(game_id, retry);
             let (g, seq, lang) = match cached {
                 Some(c) => (c.game, c.seq, c.lang),
                 // Its connection is given back before the write: the group's writers need
                 // connections of their own.
-                None => self.load_current(GameId(game_id)).await?,
+                None => self.load_current(game_id).await?,
             };
             let tick = due.kind == "tick";
             let stepped = tick
@@ -350,20 +350,21 @@ impl Store {
                 Some((events, after)) => (events, Arc::new(after)),
                 None => (Vec::new(), g.clone()),
             };
-            let mut plan = Plan::new(game_id, &g, seq, &events, &after, lang)?.firing(Firing {
-                kind: due.kind.clone(),
-                due_at: due.at,
-                by: worker.to_string(),
-            });
+            let mut plan =
+                Plan::new(game_id.get(), &g, seq, &events, &after, lang)?.firing(Firing {
+                    kind: due.kind.clone(),
+                    due_at: due.at,
+                    by: worker.to_string(),
+                });
             // A tick is never a reminder: only reminder rows look for theirs.
             let reminder = (!tick)
                 .then(|| reminders(&g).into_iter().find(|r| r.due == due))
                 .flatten();
             if let Some(r) = reminder {
-                add_reminder(&mut plan, game_id, &g, &r, lang)?;
+                add_reminder(&mut plan, game_id.get(), &g, &r, lang)?;
             }
             if !tick && warnings(&g).contains(&due) {
-                add_warnings(&mut plan, game_id, &g, &due, lang)?;
+                add_warnings(&mut plan, game_id.get(), &g, &due, lang)?;
             }
             let new_seq = plan.new_seq;
             match self.group.write(&self.pool, plan, retry.again()).await {
@@ -373,7 +374,7 @@ impl Store {
                 Ok(Written::AlreadyFired) => return Ok(None),
                 Ok(Written::Done) => {
                     if !events.is_empty() {
-                        self.remember(GameId(game_id), new_seq, after, lang);
+                        self.remember(game_id, new_seq, after, lang);
                     }
                     return Ok(Some(Fired {
                         game_id,
@@ -400,7 +401,7 @@ fn add_reminder(
     let label = r.text_id.replace('-', "_");
     for (n, channel) in r.recipients.iter().enumerate() {
         let nonce = format!("g{game_id}-{}-{}-{n}", r.due.kind, r.due.at.timestamp());
-        plan.message(channel, &text, nonce, &label)?;
+        plan.message(*channel, &text, nonce, &label)?;
     }
     Ok(())
 }

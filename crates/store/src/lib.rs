@@ -48,7 +48,7 @@ use sqlx::types::Json;
 use sqlx::{Postgres, Transaction};
 
 use engine::{self, Audience, Command, Event, Game, Setup};
-use notify::{self, Lang};
+use notify::{self, Lang, Recipient};
 
 use ids::{Channel, GameId};
 
@@ -399,7 +399,7 @@ pub struct Store {
     cache: std::sync::Arc<GameCache>,
     /// The channel (game, channel) where this process's last search for messages to send
     /// stopped; the next one goes on from there ([`Store::dispatch`]).
-    dispatch_cursor: std::sync::Arc<std::sync::Mutex<Option<(i64, String)>>>,
+    dispatch_cursor: std::sync::Arc<std::sync::Mutex<Option<(GameId, String)>>>,
     /// Whether a worker round of this process is firing a backlog, which the dispatchers
     /// let go first ([`precedence`]).
     precedence: precedence::Precedence,
@@ -952,7 +952,7 @@ impl Plan {
         // change of several events needs the states in between (a copy of `before`).
         let mut between: Option<Game> = None;
         // Each channel's last row so far when it is a plain message (see `notify::joins`).
-        let mut plain: HashMap<String, usize> = HashMap::new();
+        let mut plain: HashMap<Recipient, usize> = HashMap::new();
         for (i, e) in events.iter().enumerate() {
             let s = seq + 1 + i as i64;
             let state: &Game = if i + 1 == events.len() {
@@ -1020,7 +1020,7 @@ impl Plan {
                 }
                 let redraws_count = m.meta.as_ref().is_some_and(|d| d.tally.is_some());
                 if is_plain {
-                    plain.insert(m.channel.clone(), rows.ob_body.len());
+                    plain.insert(m.channel, rows.ob_body.len());
                 } else if !redraws_count {
                     plain.remove(&m.channel);
                 }
@@ -1067,12 +1067,12 @@ impl Plan {
     /// Adds a message that belongs to no event (a reminder), labelled `label`.
     pub(crate) fn message(
         &mut self,
-        channel: &str,
+        channel: Recipient,
         body: &str,
         nonce: String,
         label: &str,
     ) -> Result<(), StoreError> {
-        let (channel, body) = (channel.to_string(), body.to_string());
+        let body = body.to_string();
         let meta = notify::Delivery {
             label: Some(label.to_string()),
             ..notify::Delivery::default()
@@ -1130,7 +1130,8 @@ fn event_type(body: &str) -> Result<String, serde_json::Error> {
 fn audience_code(a: Audience) -> String {
     match a {
         Audience::Public => "public".into(),
-        Audience::Character(c) => format!("dm:{}", c.0),
+        // A seat's events are kept under its messages' name.
+        Audience::Character(c) => Recipient::Seat(c).to_string(),
         Audience::Wolves => "wolves".into(),
         Audience::Police => "police".into(),
         Audience::Judge => "judge".into(),
@@ -1270,7 +1271,8 @@ mod tests {
         for e in &events {
             apply(&mut state, e);
             said.extend(notify::messages(e, &state, lang).into_iter().filter(|m| {
-                m.channel == "public" && m.meta.as_ref().is_none_or(notify::Delivery::is_plain)
+                m.channel == notify::Recipient::Public
+                    && m.meta.as_ref().is_none_or(notify::Delivery::is_plain)
             }));
         }
         let rows: Vec<(&String, bool)> = plan

@@ -3,7 +3,7 @@
 
 use super::ids::GameId;
 use super::{outbox, Store, StoreError};
-use notify::Delivery;
+use notify::{Delivery, Recipient};
 
 impl Store {
     /// Queues `text` for the judge's log of `game` under `nonce`, shown as `meta` says.
@@ -18,7 +18,7 @@ impl Store {
         meta: Option<&Delivery>,
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        outbox::enqueue(&mut tx, game.0, None, "judge", text, nonce, meta).await?;
+        outbox::enqueue(&mut tx, game.0, None, Recipient::Judge, text, nonce, meta).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -13,9 +13,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::{FromRow, Postgres, Transaction};
 
-use super::ids::GameId;
+use super::ids::{GameId, Message};
 use super::{Store, StoreError};
-use notify::{self, Delivery, Lang, SetAside};
+use notify::{self, Delivery, Lang, Recipient, SetAside};
 
 /// After this many failed sends a message is set aside and the judge is told.
 pub const MAX_ATTEMPTS: i32 = 10;
@@ -36,18 +36,20 @@ pub(crate) async fn enqueue(
     tx: &mut Transaction<'_, Postgres>,
     game_id: i64,
     event_seq: Option<i64>,
-    channel: &str,
+    channel: Recipient,
     body: &str,
     nonce: &str,
     meta: Option<&Delivery>,
 ) -> Result<(), StoreError> {
     let meta = meta.map(serde_json::to_value).transpose()?;
+    // The column's text ([`Recipient`]'s `Display`).
+    let channel = channel.to_string();
     sqlx::query!(
         "INSERT INTO outbox (game_id, event_seq, channel, body, nonce, meta)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (nonce) DO NOTHING",
         game_id,
         event_seq,
-        channel,
+        &channel,
         body,
         nonce,
         meta
@@ -61,9 +63,10 @@ pub(crate) async fn enqueue(
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OutMessage {
     pub id: i64,
-    pub game_id: i64,
-    /// `public`, `judge` or `dm:<seat>`.
-    pub channel: String,
+    pub game_id: GameId,
+    /// Who it is for: its channel (kept as the column's text, read back where it is
+    /// claimed).
+    pub channel: Recipient,
     pub body: String,
     pub nonce: String,
     /// How to show it (a new post, menus, buttons), if more than text.
@@ -142,7 +145,7 @@ impl SendError {
 pub struct Earlier {
     /// The platform id of the last message of this channel delivered before this one, if
     /// any: whatever the earlier attempt showed is newer.
-    pub after: Option<u64>,
+    pub after: Option<Message>,
     /// When the message was first claimed: nothing of it was shown before.
     pub since: DateTime<Utc>,
 }
@@ -192,7 +195,7 @@ fn free(n: usize) -> String {
 impl Store {
     /// Whether posts relayed in `game` before its outbox row `id` are still to be shown
     /// (neither delivered nor set aside): the lock of a day's post waits for them
-    /// (`notify::RELAY`).
+    /// (`notify::Recipient::Relay`).
     ///
     /// # Errors
     /// Database errors.
@@ -245,10 +248,11 @@ impl Store {
 /// warning before the close): claimed and sent before anything else waiting (the
 /// condition of the index `outbox_prompts` and of [`PROMPT_SQL`]).
 pub fn is_prompt(msg: &OutMessage) -> bool {
-    msg.channel.starts_with("dm:") && msg.meta.as_ref().is_some_and(|m| m.due.is_some())
+    msg.channel.seat().is_some() && msg.meta.as_ref().is_some_and(|m| m.due.is_some())
 }
 
-/// [`is_prompt`] in SQL, on the outbox row `o`.
+/// [`is_prompt`] in SQL, on the outbox row `o` (a seat's channel is `dm:<seat>` in the
+/// column: see [`Recipient`]).
 const PROMPT_SQL: &str = "(o.channel LIKE 'dm:%' AND o.meta ? 'due')";
 
 /// A row the claim statement returns (runtime SQL, see [`Store::claim`]'s comment, so read
@@ -256,7 +260,7 @@ const PROMPT_SQL: &str = "(o.channel LIKE 'dm:%' AND o.meta ? 'due')";
 #[derive(sqlx::FromRow)]
 struct ClaimRow {
     id: i64,
-    game_id: i64,
+    game_id: GameId,
     channel: String,
     body: String,
     nonce: String,
@@ -273,7 +277,7 @@ struct ClaimRow {
 #[derive(sqlx::FromRow)]
 struct HeadRow {
     id: i64,
-    game_id: i64,
+    game_id: GameId,
     channel: String,
 }
 
@@ -375,22 +379,32 @@ impl Store {
         rows.sort_by_key(|r| r.id);
         // Where each channel's run is up to: a row out of place is not sent (nor what
         // follows it in the channel: it stops there) but released.
-        let mut next_pos: HashMap<(i64, String), i64> = HashMap::new();
+        let mut next_pos: HashMap<(GameId, Recipient), i64> = HashMap::new();
+        // Rows whose channel names no recipient (written by another version): nothing can
+        // send them, so they are set aside rather than hold their channel.
+        let mut unknown: Vec<i64> = Vec::new();
         for row in rows {
+            let channel = match row.channel.parse::<Recipient>() {
+                Ok(channel) => channel,
+                Err(e) => {
+                    tracing::warn!(error = %e, id = row.id, "an outbox row for no known recipient set aside");
+                    unknown.push(row.id);
+                    continue;
+                }
+            };
             let earlier = row.earlier.then(|| Earlier {
-                after: row.after.map(|id| id as u64),
+                // A 0 is no message: the search then starts at the first claim.
+                after: row.after.and_then(|id| Message::try_from(id).ok()),
                 since: row.claimed_at.unwrap_or_else(Utc::now),
             });
-            let expected = next_pos
-                .entry((row.game_id, row.channel.clone()))
-                .or_insert(0);
+            let expected = next_pos.entry((row.game_id, channel)).or_insert(0);
             let in_place = row.pos == *expected;
             *expected += 1;
             claimed.push(Claimed {
                 msg: OutMessage {
                     id: row.id,
                     game_id: row.game_id,
-                    channel: row.channel,
+                    channel,
                     body: row.body,
                     nonce: row.nonce,
                     meta: row.meta.map(serde_json::from_value).transpose()?,
@@ -399,6 +413,16 @@ impl Store {
                 ready: in_place && row.ready,
                 earlier,
             });
+        }
+        if !unknown.is_empty() {
+            sqlx::query!(
+                "UPDATE outbox SET failed_at = now(), last_error = 'no known recipient',
+                     lease_owner = NULL, leased_until = NULL
+                 WHERE id = ANY($1)",
+                &unknown
+            )
+            .execute(&self.pool)
+            .await?;
         }
         Ok(claimed)
     }
@@ -474,7 +498,7 @@ impl Store {
             .lock()
             .map(|c| c.clone())
             .unwrap_or_default();
-        let mut found: Vec<(i64, i64, String)> = Vec::new();
+        let mut found: Vec<(i64, GameId, String)> = Vec::new();
         // First the channels whose oldest waiting row is a prompt ([`is_prompt`]), oldest
         // first, through the index `outbox_prompts`; the others in turn once none is left.
         let sql = format!(
@@ -503,7 +527,8 @@ impl Store {
             return Ok(found.into_iter().map(|(id, _, _)| id).collect());
         }
         for start in [from.clone(), None] {
-            let (after_game, after_channel) = start.clone().unwrap_or((i64::MIN, String::new()));
+            let (after_game, after_channel) =
+                start.clone().unwrap_or((GameId(i64::MIN), String::new()));
             // The one kind of statement left as runtime SQL: the claim and the search share the
             // lease condition [`free`], whose text is fixed and only numbered from its first
             // parameter (no value is ever formatted in); `query!` takes one literal, so it is
@@ -583,7 +608,7 @@ impl Store {
                 )
                 .execute(&mut *tx)
                 .await?;
-                if msg.channel == "judge" {
+                if msg.channel == Recipient::Judge {
                     tracing::warn!(error = %e, nonce = %msg.nonce, "a message to the judge's log was set aside");
                     tx.commit().await?;
                     return Ok(());
@@ -596,7 +621,7 @@ impl Store {
                     None => {
                         let lang = sqlx::query_scalar!(
                             "SELECT lang FROM games WHERE id = $1",
-                            msg.game_id
+                            msg.game_id.get()
                         )
                         .fetch_one(&mut *tx)
                         .await?;
@@ -608,10 +633,19 @@ impl Store {
                                 attempts: MAX_ATTEMPTS,
                             }
                         };
-                        (notify::set_aside(lang, &msg.channel, &msg.body, why), own)
+                        (notify::set_aside(lang, msg.channel, &msg.body, why), own)
                     }
                 };
-                enqueue(&mut tx, msg.game_id, None, "judge", &text, &nonce, None).await?;
+                enqueue(
+                    &mut tx,
+                    msg.game_id.get(),
+                    None,
+                    Recipient::Judge,
+                    &text,
+                    &nonce,
+                    None,
+                )
+                .await?;
             }
             e => {
                 // Exponential backoff, capped at five minutes. Later messages of this

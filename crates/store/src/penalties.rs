@@ -6,10 +6,11 @@
 //! (`sanction_policy`). The rules that read them are the service's.
 
 use chrono::{DateTime, Utc};
-use engine::Event;
+use engine::{CharId, Event};
 
 use super::ids::{Account, GameId, Guild};
 use super::{outbox, Store, StoreError};
+use notify::Recipient;
 
 /// An event of a member's record, as its game logged it.
 #[derive(Debug, Clone, PartialEq)]
@@ -315,7 +316,16 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         if let Some((game, line)) = log {
-            outbox::enqueue(&mut tx, game.get(), None, "judge", line, &nonce, None).await?;
+            outbox::enqueue(
+                &mut tx,
+                game.get(),
+                None,
+                Recipient::Judge,
+                line,
+                &nonce,
+                None,
+            )
+            .await?;
         }
         tx.commit().await?;
         Ok(())
@@ -440,13 +450,14 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
-        if let Some(dm) = a.dm {
-            let channel = format!("dm:{}", a.appeal.seat);
+        // A seat is a character's number (a `u16`): one out of range has nobody to tell.
+        if let (Some(dm), Ok(seat)) = (a.dm, u16::try_from(a.appeal.seat)) {
+            let channel = Recipient::Seat(CharId(seat));
             let nonce = format!("appeal-dm-{}-{}", game, a.appeal.seq);
-            outbox::enqueue(&mut tx, game, None, &channel, dm, &nonce, None).await?;
+            outbox::enqueue(&mut tx, game, None, channel, dm, &nonce, None).await?;
         }
         let nonce = format!("appeal-log-{}-{}-{}", game, a.appeal.seq, a.key);
-        outbox::enqueue(&mut tx, game, None, "judge", a.log, &nonce, None).await?;
+        outbox::enqueue(&mut tx, game, None, Recipient::Judge, a.log, &nonce, None).await?;
         tx.commit().await?;
         Ok(true)
     }

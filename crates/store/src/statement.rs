@@ -10,6 +10,7 @@
 use chrono::{DateTime, Utc};
 
 use super::{Firing, Plan, StoreError};
+use notify::Recipient;
 
 /// What [`write`] did to a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -162,14 +163,15 @@ impl Rows {
         &mut self,
         game: i64,
         seq: Option<i64>,
-        channel: String,
+        channel: Recipient,
         body: String,
         nonce: String,
         meta: Option<serde_json::Value>,
     ) {
         self.ob_game.push(game);
         self.ob_seq.push(seq);
-        self.ob_channel.push(channel);
+        // The column's text ([`Recipient`]'s `Display`).
+        self.ob_channel.push(channel.to_string());
         self.ob_body.push(body);
         self.ob_nonce.push(nonce);
         self.ob_meta.push(meta);

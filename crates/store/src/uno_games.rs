@@ -342,15 +342,16 @@ impl Store {
         head: super::deadline::Head,
         worker: &str,
     ) -> Result<Option<super::deadline::Fired>, StoreError> {
-        let super::deadline::Head { game_id, due } = head;
+        let super::deadline::Head { game_id: game, due } = head;
+        let game_id = game.get();
         let mut retry = Retry::FIRST;
         for _ in 0..MAX_RETRIES {
             let cached = self.uno_cache.get(game_id).filter(|c| c.seq > retry.0);
             let state = match cached {
                 Some(s) => s,
-                None => match self.load_uno(GameId(game_id), None).await? {
+                None => match self.load_uno(game, None).await? {
                     UnoLoaded::Game(s) => s,
-                    UnoLoaded::Recorded => return Err(StoreError::NoGame(GameId(game_id))),
+                    UnoLoaded::Recorded => return Err(StoreError::NoGame(game)),
                 },
             };
             let (events, after) = match uno::step(&state.game, &Command::Timeout, due.at) {
@@ -380,7 +381,7 @@ impl Store {
                         );
                     }
                     return Ok(Some(super::deadline::Fired {
-                        game_id,
+                        game_id: game,
                         due,
                         events: events.len(),
                         committed: std::time::Instant::now(),

@@ -47,11 +47,15 @@ pub(super) const LOOKUP_PAGES: usize = 10;
 /// Where to look for what an earlier attempt showed: after the channel's previous delivered
 /// message, else after the snowflake of the message's first claim (less the clock skew).
 pub(super) fn look_after(earlier: Earlier) -> MessageId {
-    let id = earlier.after.unwrap_or_else(|| {
-        let ms = earlier.since.timestamp_millis() - CLOCK_SKEW_MS - DISCORD_EPOCH_MS;
-        (ms.max(0) as u64) << 22
-    });
-    MessageId::new(id.max(1))
+    match earlier.after {
+        Some(previous) => previous.discord(),
+        None => {
+            let ms = earlier.since.timestamp_millis() - CLOCK_SKEW_MS - DISCORD_EPOCH_MS;
+            // The snowflake of that moment (a time, not a stored id): at Discord's epoch,
+            // or before it, the first one there is.
+            MessageId::new(((ms.max(0) as u64) << 22).max(1))
+        }
+    }
 }
 
 /// Who wrote a message an earlier attempt may have shown.
@@ -96,7 +100,7 @@ impl DiscordMessenger {
         earlier: Option<Earlier>,
         route: Route,
     ) -> Result<u64, SendError> {
-        let game = GameId(msg.game_id);
+        let game = msg.game_id;
         let meta = msg.meta.clone().unwrap_or_default();
         if let Some(action) = &meta.moderate {
             // A day's post is locked once the posts relayed there before the lock are shown
@@ -186,24 +190,24 @@ impl DiscordMessenger {
         if let Some(action) = &meta.camp {
             return self.camp(&route, action, &parts, message, after).await;
         }
-        let target = match msg.channel.as_str() {
-            "judge" => route.log,
-            "public" => match &meta.new_post {
+        let target = match msg.channel {
+            Recipient::Judge => route.log,
+            Recipient::Public => match &meta.new_post {
                 Some(post) => return self.new_post(&route, post, &parts, message, after).await,
                 None => route
                     .public_thread()
                     .ok_or_else(|| failed("the game has no public post yet"))?,
             },
-            other => {
-                let seat: u16 = other
-                    .strip_prefix("dm:")
-                    .and_then(|s| s.parse().ok())
-                    .ok_or_else(|| failed(format!("unknown channel {other}")))?;
+            Recipient::Seat(CharId(seat)) => {
                 let user = route
                     .seats
                     .get(&seat)
                     .ok_or_else(|| failed(format!("seat {seat} has no player")))?;
                 self.dm_channel(*user).await?
+            }
+            // Shown above when their meta says how; a plain message has nowhere to go.
+            other @ (Recipient::Relay | Recipient::Roles | Recipient::Camp(_)) => {
+                return Err(failed(format!("no plain message goes to {other:?}")));
             }
         };
         self.send_parts(target, &parts, 0, message, after).await

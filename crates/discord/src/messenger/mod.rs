@@ -37,6 +37,7 @@ use i18n::text;
 use i18n::{self, Lang};
 use notify::camp::{Camp, CampAction};
 use notify::prompt::{Delivery, Moderate, NewPost, PostRef, TallyRef};
+use notify::Recipient;
 use runtime::dispatch::{Earlier, Messenger, OutMessage, SendError};
 use service::{anon, Account, Channel, Elevator, GameId, Route, Service, Webhook};
 
@@ -142,7 +143,7 @@ impl<K, V> Default for Throttle<K, V> {
 type Indexes = Throttle<(i64, u32), Elevator>;
 
 /// A round's vote count: its game, day and round.
-type CountKey = (i64, u32, u32);
+type CountKey = (GameId, u32, u32);
 
 /// The vote counts' redraws, by count.
 type Counts = Throttle<CountKey, WaitingCount>;
@@ -154,7 +155,7 @@ struct WaitingCount {
     key: CountKey,
     row: i64,
     channel: Channel,
-    message: u64,
+    message: service::Message,
     text: String,
 }
 
@@ -172,7 +173,7 @@ enum Turn {
     Server(u64),
     Edits(u64),
     /// A round's vote count, by game, day and round: its immediate and waiting redraws.
-    Count(i64, u32, u32),
+    Count(GameId, u32, u32),
 }
 
 impl DiscordMessenger {
@@ -381,11 +382,7 @@ impl DiscordMessenger {
         msg: &OutMessage,
         earlier: Option<Earlier>,
     ) -> Result<Option<u64>, SendError> {
-        let route = self
-            .service
-            .route(GameId(msg.game_id))
-            .await
-            .map_err(failed)?;
+        let route = self.service.route(msg.game_id).await.map_err(failed)?;
         match self.send_on(msg, earlier, route.clone()).await {
             // Refused for good: if its post was deleted, a new post replaces it and the
             // message goes there (nothing of it was shown in the deleted post).
@@ -425,7 +422,7 @@ impl DiscordMessenger {
         match sent {
             // The judge's note, should the message be set aside: read afresh (a failure
             // is rare, and the route may have changed meanwhile).
-            Err(e) => match self.service.route(GameId(msg.game_id)).await {
+            Err(e) => match self.service.route(msg.game_id).await {
                 Ok(route) => {
                     Err(notes::explain(&self.http, &self.pace, &self.service, msg, &route, e).await)
                 }
@@ -441,8 +438,11 @@ impl DiscordMessenger {
     async fn replaced(&self, msg: &OutMessage, route: &Route) -> Option<Route> {
         let meta = msg.meta.clone().unwrap_or_default();
         // The game's posts and the posts relayed into them (a lane of their own).
-        let public = msg.channel == "public" || msg.channel == notify::RELAY;
-        if !public || meta.new_post.is_some() || meta.camp.is_some() || meta.moderate.is_some() {
+        if !msg.channel.in_public_post()
+            || meta.new_post.is_some()
+            || meta.camp.is_some()
+            || meta.moderate.is_some()
+        {
             return None;
         }
         let day = meta.tally.map(|t| t.day).or(meta.post.map(|p| p.day));
@@ -475,12 +475,10 @@ fn shared_bucket(msg: &OutMessage, route: &Route) -> Option<Turn> {
     }) {
         return Some(Turn::Forum(route.forum.get()));
     }
-    match msg.channel.as_str() {
-        "judge" => Some(Turn::Log(route.log.get())),
-        other => {
-            let seat: u16 = other.strip_prefix("dm:")?.parse().ok()?;
-            route.seats.get(&seat).map(|a| Turn::Dm(a.get()))
-        }
+    match msg.channel {
+        Recipient::Judge => Some(Turn::Log(route.log.get())),
+        Recipient::Seat(seat) => route.seats.get(&seat.0).map(|a| Turn::Dm(a.get())),
+        Recipient::Public | Recipient::Relay | Recipient::Roles | Recipient::Camp(_) => None,
     }
 }
 
@@ -503,11 +501,11 @@ mod tests {
         }
     }
 
-    fn out(game: i64, channel: &str, meta: Option<Delivery>) -> OutMessage {
+    fn out(game: i64, channel: Recipient, meta: Option<Delivery>) -> OutMessage {
         OutMessage {
             id: 1,
-            game_id: game,
-            channel: channel.into(),
+            game_id: GameId(game),
+            channel,
             body: "x".into(),
             nonce: "n".into(),
             meta,
@@ -524,18 +522,18 @@ mod tests {
         );
         let turn = |m: &OutMessage, r: &Route| shared_bucket(m, r);
         assert_eq!(
-            turn(&out(1, "judge", None), &a),
-            turn(&out(2, "judge", None), &b)
+            turn(&out(1, Recipient::Judge, None), &a),
+            turn(&out(2, Recipient::Judge, None), &b)
         );
         assert_eq!(
-            turn(&out(1, "dm:3", None), &a),
-            turn(&out(2, "dm:5", None), &b)
+            turn(&out(1, Recipient::Seat(CharId(3)), None), &a),
+            turn(&out(2, Recipient::Seat(CharId(5)), None), &b)
         );
         assert_ne!(
-            turn(&out(2, "dm:5", None), &b),
-            turn(&out(2, "dm:6", None), &b)
+            turn(&out(2, Recipient::Seat(CharId(5)), None), &b),
+            turn(&out(2, Recipient::Seat(CharId(6)), None), &b)
         );
-        assert_eq!(turn(&out(1, "public", None), &a), None);
+        assert_eq!(turn(&out(1, Recipient::Public, None), &a), None);
         let relay = Delivery {
             post: Some(PostRef {
                 day: 1,
@@ -545,8 +543,8 @@ mod tests {
             ..Delivery::default()
         };
         assert_eq!(
-            turn(&out(1, "public", Some(relay.clone())), &a),
-            turn(&out(2, "public", Some(relay)), &b),
+            turn(&out(1, Recipient::Public, Some(relay.clone())), &a),
+            turn(&out(2, Recipient::Public, Some(relay)), &b),
             "one forum's relay webhook"
         );
     }
@@ -601,7 +599,7 @@ mod tests {
             .map(|t| t.with_timezone(&chrono::Utc))
             .unwrap_or_default();
         let previous = Earlier {
-            after: Some(42),
+            after: Some(service::Message::try_from(42_u64).expect("not 0")),
             since,
         };
         assert_eq!(look_after(previous).get(), 42);

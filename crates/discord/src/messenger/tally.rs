@@ -14,7 +14,7 @@ impl DiscordMessenger {
         earlier: Option<Earlier>,
         route: Route,
     ) -> Result<Option<u64>, SendError> {
-        let game = GameId(msg.game_id);
+        let game = msg.game_id;
         let meta = msg.meta.clone().unwrap_or_default();
         // The count is drawn within Discord's limit; `split` only guards it.
         let text = split(&with_due(&msg.body, &meta))
@@ -68,7 +68,7 @@ impl DiscordMessenger {
                     key,
                     row: msg.id,
                     channel: thread,
-                    message: id.get(),
+                    message: id,
                     text: text.clone(),
                 };
                 let due = self
@@ -182,8 +182,10 @@ impl DiscordMessenger {
             let edit = EditMessage::new()
                 .content(w.text.as_str())
                 .allowed_mentions(no_pings());
-            let message = MessageId::new(w.message.max(1));
-            match self.edit_in(w.channel.discord(), message, edit).await {
+            match self
+                .edit_in(w.channel.discord(), w.message.discord(), edit)
+                .await
+            {
                 Ok(_) => self.count_drawn(key, w.row),
                 Err(e) => {
                     if !refused(e).permanent {
