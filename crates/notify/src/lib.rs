@@ -277,11 +277,7 @@ pub fn moderation(e: &Event, g: &Game, prior: &Game, lang: Lang) -> (Vec<Outgoin
         )),
         EventKind::DayOpened {
             round: 0, deaths, ..
-        } => {
-            if !deaths.is_empty() {
-                after.push(dead(deaths));
-            }
-        }
+        } if !deaths.is_empty() => after.push(dead(deaths)),
         EventKind::NightOpened { night, .. } => before.push(row(
             Recipient::Public,
             "moderate-lock-day",
