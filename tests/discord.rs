@@ -520,9 +520,8 @@ async fn a_whole_m32_game_through_discord(pool: PgPool) {
         .iter()
         .filter(|c| !c.path.starts_with("/interactions/") && !c.path.starts_with("/webhooks/"))
         .count();
-    // 298 on 2026-12-05: the close's cards in one post with its result, the vote's
-    // reminder in the last warning, no archive a day, the night's end said by the next
-    // day's post alone (312 on 2026-12-04; 444 a game in
+    // 299 on 2026-12-05: the vote's reminder in the last warning, no archive a day, the
+    // night's end said by the next day's post alone (312 on 2026-12-04; 444 a game in
     // the bench before the request budget, whose 260 is met there: BENCHMARKS.md); each
     // choice's confirmation is in its redrawn prompt (checked by every pick above), not a
     // DM. This server keeps no living and dead roles.

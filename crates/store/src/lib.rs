@@ -994,10 +994,8 @@ impl Plan {
                 // Labelled by its event's kind unless notify named it.
                 let m = notify::labelled(m, &kind);
                 let is_plain = m.meta.as_ref().is_none_or(notify::Delivery::is_plain);
-                // A plain message before this one in its channel, of this change, with
-                // nothing between but the vote count's redraw (an edit of its own message,
-                // whose place among new messages nobody sees): this one joins it (the row
-                // keeps the first's nonce and event).
+                // A plain message right before this one in its channel, of this change:
+                // this one joins it (the row keeps the first's nonce and event).
                 let rows = &mut p.rows;
                 if let Some(&at) = plain.get(&m.channel) {
                     if notify::joins(&rows.ob_body[at], &m) {
@@ -1018,10 +1016,9 @@ impl Plan {
                         continue;
                     }
                 }
-                let redraws_count = m.meta.as_ref().is_some_and(|d| d.tally.is_some());
                 if is_plain {
                     plain.insert(m.channel, rows.ob_body.len());
-                } else if !redraws_count {
+                } else {
                     plain.remove(&m.channel);
                 }
                 let meta = m.meta.as_ref().map(serde_json::to_value).transpose()?;
@@ -1225,10 +1222,10 @@ mod tests {
     }
 
     /// A day's close writes the yellow cards of those who posted too little, the vote's
-    /// result and what follows it to the day's post in one change: its plain messages are
-    /// written as one message (each message is a request, and a post takes 5 every 5 s),
-    /// holding every text in order, even across the vote count's redraw (an edit of its
-    /// own message, which stays a row apart and after them): 26 messages in 2 rows.
+    /// result and what follows it to the day's post in one change: the plain messages on
+    /// either side of the vote count (which redraws its own message, so stays apart) are
+    /// written as one message each (each message is a request, and a post takes 5 every
+    /// 5 s), holding every text in order: 26 messages in 3 rows.
     #[test]
     fn a_changes_plain_messages_to_one_channel_are_joined() {
         use chrono::TimeZone;
@@ -1292,9 +1289,9 @@ mod tests {
             })
             .collect();
         assert!(said.len() >= 4, "cards, result and more: {said:?}");
-        // The cards, the result and the sheriff, then the count (its own row).
+        // The cards, then the count (its own row), then the result and the sheriff.
         let kinds: Vec<bool> = rows.iter().map(|(_, p)| *p).collect();
-        assert_eq!(kinds, [true, false], "{rows:?}");
+        assert_eq!(kinds, [true, false, true], "{rows:?}");
         let plain: String = rows
             .iter()
             .filter(|(_, p)| *p)
