@@ -108,29 +108,31 @@ impl PageCache {
 
     /// Keeps `heard` for `game` unless a later one is kept.
     pub(crate) fn keep_heard(&self, game: GameId, heard: Heard) {
-        let Ok(mut games) = self.heard.lock() else {
-            return;
-        };
-        if games.get(&game).is_some_and(|h| h.seq >= heard.seq) {
-            return;
-        }
-        if games.len() >= GAMES && !games.contains_key(&game) {
-            games.clear();
-        }
-        games.insert(game, heard);
+        keep_later(&self.heard, game, heard, |h| h.seq);
     }
 
     /// Keeps `shown` for `game` unless a later one is kept.
     pub(crate) fn put(&self, game: GameId, shown: Arc<Shown>) {
-        let Ok(mut games) = self.games.lock() else {
-            return;
-        };
-        if games.get(&game).is_some_and(|s| s.seq >= shown.seq) {
-            return;
-        }
-        if games.len() >= GAMES && !games.contains_key(&game) {
-            games.clear();
-        }
-        games.insert(game, shown);
+        keep_later(&self.games, game, shown, |s| s.seq);
     }
+}
+
+/// Keeps `value` for `game` in `kept` unless one as of a later event (`seq`) is kept; past
+/// [`GAMES`] games the map starts again empty.
+fn keep_later<V>(
+    kept: &Mutex<HashMap<GameId, V>>,
+    game: GameId,
+    value: V,
+    seq: impl Fn(&V) -> i64,
+) {
+    let Ok(mut games) = kept.lock() else {
+        return;
+    };
+    if games.get(&game).is_some_and(|v| seq(v) >= seq(&value)) {
+        return;
+    }
+    if games.len() >= GAMES && !games.contains_key(&game) {
+        games.clear();
+    }
+    games.insert(game, value);
 }
