@@ -675,6 +675,83 @@ async fn a_row_for_no_known_recipient_is_set_aside_and_holds_nothing_else(pool: 
 }
 
 /// A game row with no events, for outbox rows of the tests' own making to belong to.
+/// Marking messages sent is one statement over several rows, whose locks it takes one by
+/// one. When another transaction holds a later row and then asks for one the mark holds,
+/// the database breaks the deadlock by failing the mark: the store makes it again once the
+/// other is gone, so both messages end delivered and the dispatch loses nothing.
+#[sqlx::test]
+async fn a_mark_of_sent_messages_that_loses_a_deadlock_is_made_again(pool: PgPool) {
+    let game = bare_game(&pool, "deadlock").await;
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "INSERT INTO outbox (game_id, channel, body, nonce) VALUES
+           ($1, 'judge', 'first', 'd-1'), ($1, 'judge', 'second', 'd-2') RETURNING id",
+    )
+    .bind(game)
+    .fetch_all(&pool)
+    .await
+    .expect("the rows");
+    let (first, second) = (ids[0], ids[1]);
+    let lock = "SELECT id FROM outbox WHERE id = $1 FOR UPDATE";
+    let mut other = pool.begin().await.expect("the other transaction");
+    // The other waits long before it looks for a deadlock, so the mark is the one that
+    // finds it and fails.
+    sqlx::query("SET LOCAL deadlock_timeout = '30s'")
+        .execute(&mut *other)
+        .await
+        .expect("deadlock_timeout");
+    sqlx::query(lock)
+        .bind(second)
+        .execute(&mut *other)
+        .await
+        .expect("the second row locked");
+    let store = Store::new(pool.clone());
+    let marking = tokio::spawn(async move {
+        store
+            .mark_sent(vec![(first, Some(11)), (second, Some(12))])
+            .await
+    });
+    // Wait until the mark waits for the second row: it then holds the first.
+    let waiting = "SELECT count(*) FROM pg_stat_activity
+                   WHERE wait_event_type = 'Lock' AND query LIKE '%no_wait%'
+                     AND datname = current_database()";
+    let mut tries = 0;
+    while count(&pool, waiting).await == 0 {
+        tries += 1;
+        assert!(tries < 500, "the mark never waited for the second row");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    sqlx::query("SAVEPOINT probe")
+        .execute(&mut *other)
+        .await
+        .expect("a savepoint");
+    let held = sqlx::query("SELECT id FROM outbox WHERE id = $1 FOR UPDATE NOWAIT")
+        .bind(first)
+        .execute(&mut *other)
+        .await;
+    assert!(held.is_err(), "the mark takes the first row's lock first");
+    sqlx::query("ROLLBACK TO SAVEPOINT probe")
+        .execute(&mut *other)
+        .await
+        .expect("back to the savepoint");
+    // Now the other asks for the first row: a deadlock, which fails the mark's statement
+    // and so gives the other the row.
+    sqlx::query(lock)
+        .bind(first)
+        .execute(&mut *other)
+        .await
+        .expect("the first row locked once the mark failed");
+    other.rollback().await.expect("the other rolls back");
+    marking
+        .await
+        .expect("the mark's task")
+        .expect("the mark is made again after losing the deadlock");
+    let delivered = format!(
+        "SELECT count(*) FROM outbox WHERE game_id = {game} AND delivered_at IS NOT NULL
+           AND sent_id IN (11, 12)"
+    );
+    assert_eq!(count(&pool, &delivered).await, 2, "both messages delivered");
+}
+
 async fn bare_game(pool: &PgPool, key: &str) -> i64 {
     sqlx::query_scalar(
         "INSERT INTO games (key, ruleset, phase) VALUES ($1, 'm32', 'day') RETURNING id",

@@ -295,6 +295,29 @@ pub async fn migrate(pool: &PgPool) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Runs one statement (a transaction of its own) again while it loses a race with another
+/// (a deadlock, a serialization failure): PostgreSQL rolls such a statement back whole, so
+/// running it again changes nothing twice. Statements that take several rows' locks in an
+/// order of the plan's choosing (the outbox's claims and marks of two dispatch lanes, or of
+/// two processes, whose leases ran out while they were slow) can deadlock with each other;
+/// the database then picks one to fail.
+///
+/// # Errors
+/// The statement's own error, or [`StoreError::Contention`] when it keeps losing.
+pub(crate) async fn again_while_lost<T, F, Fut>(mut run: F) -> Result<T, StoreError>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, sqlx::Error>>,
+{
+    for _ in 0..MAX_RETRIES {
+        match run().await {
+            Err(e) if is_conflict(&e) => continue,
+            answer => return Ok(answer?),
+        }
+    }
+    Err(StoreError::Contention(MAX_RETRIES))
+}
+
 /// Whether an error is a lost race (the conflicting transaction committed first).
 fn is_conflict(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if matches!(d.code().as_deref(), Some("23505" | "40001" | "40P01")))

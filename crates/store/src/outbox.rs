@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::{FromRow, Postgres, Transaction};
 
 use super::ids::{GameId, Message};
-use super::{Store, StoreError};
+use super::{again_while_lost, Store, StoreError};
 use notify::{self, Delivery, Lang, Recipient, SetAside};
 
 /// After this many failed sends a message is set aside and the judge is told.
@@ -228,17 +228,19 @@ impl Store {
             .into_iter()
             .map(|(id, sent)| (id, sent.map(|s| s as i64)))
             .unzip();
-        sqlx::query!(
-            "WITH no_wait AS (SELECT set_config('synchronous_commit', 'off', true) AS s)
+        again_while_lost(|| {
+            sqlx::query!(
+                "WITH no_wait AS (SELECT set_config('synchronous_commit', 'off', true) AS s)
          UPDATE outbox o SET delivered_at = now(), attempts = o.attempts + 1,
              sent_id = v.sent_id, lease_owner = NULL, leased_until = NULL
          FROM unnest($1::BIGINT[], $2::BIGINT[]) AS v(id, sent_id)
          WHERE o.id = v.id AND (SELECT s FROM no_wait) IS NOT NULL",
-            &ids,
-            // An array with NULLs: the macro has no type for it, the cast checks it.
-            &sent as _
-        )
-        .execute(&self.pool)
+                &ids,
+                // An array with NULLs: the macro has no type for it, the cast checks it.
+                &sent as _
+            )
+            .execute(&self.pool)
+        })
         .await?;
         Ok(())
     }
@@ -364,13 +366,16 @@ impl Store {
                      ORDER BY -p.id LIMIT 1) END AS after",
             free = free(6),
         );
-        let query = sqlx::query(&sql)
-            .bind(&heads)
-            .bind(DISPATCH_BATCH)
-            .bind(owner)
-            .bind(RUN)
-            .bind(LEASE_SECS);
-        let rows = orphans.bind(query).fetch_all(&self.pool).await?;
+        let rows = again_while_lost(|| {
+            let query = sqlx::query(&sql)
+                .bind(&heads)
+                .bind(DISPATCH_BATCH)
+                .bind(owner)
+                .bind(RUN)
+                .bind(LEASE_SECS);
+            orphans.bind(query).fetch_all(&self.pool)
+        })
+        .await?;
         let mut claimed = Vec::with_capacity(rows.len());
         let mut rows = rows
             .iter()
@@ -432,16 +437,18 @@ impl Store {
     /// # Errors
     /// Database errors.
     pub async fn renew(&self, ids: &[i64], owner: &str) -> Result<BTreeSet<i64>, StoreError> {
-        let held: Vec<i64> = sqlx::query_scalar!(
-            "UPDATE outbox SET leased_until = now() + make_interval(secs => $3)
+        let held: Vec<i64> = again_while_lost(|| {
+            sqlx::query_scalar!(
+                "UPDATE outbox SET leased_until = now() + make_interval(secs => $3)
              WHERE id = ANY($1) AND lease_owner = $2
                AND delivered_at IS NULL AND failed_at IS NULL
              RETURNING id",
-            ids,
-            owner,
-            LEASE_SECS
-        )
-        .fetch_all(&self.pool)
+                ids,
+                owner,
+                LEASE_SECS
+            )
+            .fetch_all(&self.pool)
+        })
         .await?;
         Ok(held.into_iter().collect())
     }
@@ -462,19 +469,21 @@ impl Store {
             .filter(|r| r.earlier.is_some())
             .map(|r| r.msg.id)
             .collect();
-        sqlx::query!(
-            "WITH no_wait AS (SELECT set_config('synchronous_commit', 'off', true) AS s)
+        again_while_lost(|| {
+            sqlx::query!(
+                "WITH no_wait AS (SELECT set_config('synchronous_commit', 'off', true) AS s)
              UPDATE outbox
              SET lease_owner = CASE WHEN id = ANY($3) THEN lease_owner END,
                  leased_until = CASE WHEN id = ANY($3) THEN now() END
              WHERE id = ANY($1) AND lease_owner = $2
                AND delivered_at IS NULL AND failed_at IS NULL
                AND (SELECT s FROM no_wait) IS NOT NULL",
-            &ids,
-            owner,
-            &marked
-        )
-        .execute(&self.pool)
+                &ids,
+                owner,
+                &marked
+            )
+            .execute(&self.pool)
+        })
         .await?;
         Ok(())
     }
