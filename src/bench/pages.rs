@@ -9,10 +9,13 @@
 //! - **Interactions beside live pages**: votes through the service's interaction path
 //!   (`Service::vote`: the place resolved to its game, the command in one transaction, what
 //!   the `/vote` handler calls), one in flight, on running M32 games of 12, for `seconds`;
-//!   then the same for as long with N live pages open on those games, each polling
-//!   `/g/<slug>/live` every 3 s as the page's script does (their starts spread over the
-//!   3 s). The figure is the votes' p99 with the pages ÷ without, measured in the same run
-//!   (target ≤ 1.10).
+//!   with N live pages open on those games, each polling `/g/<slug>/live` every 3 s as the
+//!   page's script does (their starts spread over the 3 s), in windows of half a second
+//!   that take turns with as many windows without the pages (the pages open all along,
+//!   their polls held). Taking turns, the two sides see the same games at the same sizes
+//!   and the same moments of the machine: measured as one half after the other, the second
+//!   half's votes went to days grown longer by the first half's. The figure is the votes' p99 with the pages ÷ without, measured in the
+//!   same run (target ≤ 1.10).
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -36,6 +39,12 @@ pub const POLL_EVERY: Duration = Duration::from_secs(3);
 /// The target: votes' p99 with the live pages ÷ without.
 pub const TARGET_RATIO: f64 = 1.10;
 
+/// How long the votes go on with the pages, then without them, by turns. Short, so that
+/// what happens now and then on the machine (a checkpoint, another process) falls on both
+/// sides alike; its polls keep their rate however short (they come every [`POLL_EVERY`],
+/// spread over it).
+const WINDOW: Duration = Duration::from_millis(500);
+
 /// Running games the votes (and the live pages) go to.
 const RUNNING_GAMES: usize = 10;
 
@@ -47,7 +56,8 @@ const RENDERS: usize = 200;
 pub struct PagesOptions {
     /// Live pages polling during the second half (0: no pages phase).
     pub pages: usize,
-    /// Real seconds of votes without the pages, and as many with them.
+    /// Real seconds of votes without the pages, and as many with them (in windows of
+    /// [`WINDOW`], taking turns).
     pub seconds: f64,
 }
 
@@ -83,9 +93,12 @@ pub struct Pages {
     pub reveal_ms: Millis,
     pub live_pages: usize,
     pub poll_every_s: f64,
+    /// Windows of each side, taking turns (each about [`WINDOW`] long).
+    pub windows: usize,
     pub without_pages: Votes,
     pub with_pages: Votes,
-    /// Polls answered (200) during the second half, those that failed, and their times.
+    /// Polls answered (200) during the windows with the pages, those that failed, and
+    /// their times.
     pub polls: usize,
     pub failed_polls: usize,
     pub poll_ms: Millis,
@@ -121,9 +134,10 @@ impl Pages {
                 ms(&self.without_pages.ms)
             ),
             format!(
-                "pages: votes with {} live pages polling every {:.0} s: {} votes ({} refused), {}; {} polls ({} failed), {}",
+                "pages: votes with {} live pages polling every {:.0} s ({} windows of each side, by turns): {} votes ({} refused), {}; {} polls ({} failed), {}",
                 self.live_pages,
                 self.poll_every_s,
+                self.windows,
                 self.with_pages.votes,
                 self.with_pages.refused,
                 ms(&self.with_pages.ms),
@@ -362,18 +376,19 @@ async fn finished_game(w: &mut World) -> Result<GameId, BenchError> {
 
 /// Votes on `games` (each with its day post), one in flight, for `seconds`: every living
 /// character in turn votes for one of the next three (never the one it voted for last).
+/// Each vote's time goes to `votes`.
 async fn votes_for(
     service: &Service,
     games: &[(GameId, Channel)],
     seconds: f64,
     round: &mut usize,
-) -> Result<Votes, BenchError> {
+    votes: &mut Timed,
+) -> Result<(), BenchError> {
     let mut loaded = Vec::new();
     for (game, day) in games {
         loaded.push((*game, service.game(*game).await?.0, *day));
     }
     let until = Instant::now() + Duration::from_secs_f64(seconds);
-    let (mut times, mut refused) = (Vec::new(), 0);
     while Instant::now() < until {
         *round += 1;
         for (game, g, day) in &loaded {
@@ -382,8 +397,8 @@ async fn votes_for(
                 let on = living[(i + 1 + *round % 3) % living.len()];
                 let key = format!("pv-{game}-{}-{i}", *round);
                 match vote(service, g, *c, *day, &g.ch(on).name, "bench", &key).await? {
-                    Some(t) => times.push(t),
-                    None => refused += 1,
+                    Some(t) => votes.times.push(t),
+                    None => votes.refused += 1,
                 }
                 if Instant::now() >= until {
                     break;
@@ -391,11 +406,24 @@ async fn votes_for(
             }
         }
     }
-    Ok(Votes {
-        votes: times.len(),
-        refused,
-        ms: Millis::of(times),
-    })
+    Ok(())
+}
+
+/// The votes' times of one side, gathered over its windows.
+#[derive(Default)]
+struct Timed {
+    times: Vec<Duration>,
+    refused: usize,
+}
+
+impl Timed {
+    fn votes(self) -> Votes {
+        Votes {
+            votes: self.times.len(),
+            refused: self.refused,
+            ms: Millis::of(self.times),
+        }
+    }
 }
 
 /// Runs the pages phase in the store `store` (the bench's scratch database).
@@ -449,16 +477,16 @@ async fn measure(
         );
     }
     let mut round = 0;
-    // Warm up, then without the pages.
-    votes_for(&w.service, &running, 1.0, &mut round).await?;
-    let without_pages = votes_for(&w.service, &running, opts.seconds, &mut round).await?;
+    // Warm up.
+    votes_for(&w.service, &running, 1.0, &mut round, &mut Timed::default()).await?;
 
     let stop = Arc::new(AtomicBool::new(false));
+    let polling = Arc::new(AtomicBool::new(false));
     let failed = Arc::new(AtomicUsize::new(0));
     let pollers: Vec<_> = (0..opts.pages)
         .map(|i| {
             let path = format!("/g/{}/live", slugs[i % slugs.len()]);
-            let (stop, failed) = (stop.clone(), failed.clone());
+            let (stop, polling, failed) = (stop.clone(), polling.clone(), failed.clone());
             let offset = POLL_EVERY.mul_f64(i as f64 / opts.pages.max(1) as f64);
             tokio::spawn(async move {
                 let mut times = Vec::new();
@@ -466,6 +494,11 @@ async fn measure(
                 let mut tick = tokio::time::interval(POLL_EVERY);
                 while !stop.load(Ordering::Relaxed) {
                     tick.tick().await;
+                    // Held during the windows without the pages: the page stays open, its
+                    // polls stay in step.
+                    if !polling.load(Ordering::Relaxed) {
+                        continue;
+                    }
                     let t = Instant::now();
                     match get(addr, &path).await {
                         Ok((200, _)) => times.push(t.elapsed()),
@@ -478,14 +511,23 @@ async fn measure(
             })
         })
         .collect();
-    // Every page open and polling before the votes are timed.
+    // Every page open (its first tick passed) before the votes are timed.
     tokio::time::sleep(POLL_EVERY).await;
-    let with_pages = votes_for(&w.service, &running, opts.seconds, &mut round).await?;
+    let windows = ((opts.seconds / WINDOW.as_secs_f64()).round() as usize).max(1);
+    let window = opts.seconds / windows as f64;
+    let (mut without, mut with) = (Timed::default(), Timed::default());
+    for _ in 0..windows {
+        polling.store(false, Ordering::Relaxed);
+        votes_for(&w.service, &running, window, &mut round, &mut without).await?;
+        polling.store(true, Ordering::Relaxed);
+        votes_for(&w.service, &running, window, &mut round, &mut with).await?;
+    }
     stop.store(true, Ordering::Relaxed);
     let mut polls = Vec::new();
     for p in pollers {
         polls.extend(p.await.map_err(|e| BenchError::Task(e.to_string()))?);
     }
+    let (without_pages, with_pages) = (without.votes(), with.votes());
     let p99_ratio = with_pages.ms.p99 / without_pages.ms.p99.max(f64::MIN_POSITIVE);
     Ok(Pages {
         players: g.chars().len(),
@@ -497,6 +539,7 @@ async fn measure(
         reveal_ms,
         live_pages: opts.pages,
         poll_every_s: POLL_EVERY.as_secs_f64(),
+        windows,
         without_pages,
         with_pages,
         polls: polls.len(),

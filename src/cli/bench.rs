@@ -74,7 +74,8 @@ pub struct Args {
     /// game every 3 s (0: skip that phase).
     #[arg(long, default_value_t = 0)]
     web_pages: usize,
-    /// Real seconds of the pages phase's votes without the pages, and as many with them.
+    /// Real seconds of the pages phase's votes without the pages, and as many with them
+    /// (by turns, in windows of half a second).
     #[arg(long, default_value_t = 15.0)]
     web_seconds: f64,
 }
