@@ -54,7 +54,7 @@ use sqlx::PgPool;
 use tokio::sync::Semaphore;
 
 use catalog::says;
-use fake_discord::{FakeDiscord, Kind, Msg};
+use fake_discord::{FakeDiscord, Kind};
 use pgproxy::{Cost, Counter};
 use wolfjudge::discord::{self, Shards};
 use wolfjudge::engine::{Phase, Role};
@@ -186,12 +186,7 @@ impl Act {
                 custom_id,
                 value,
             } => {
-                let prompt = Msg {
-                    id: fake.new_id(),
-                    channel: *dm,
-                    components: json!([]),
-                    ..Msg::default()
-                };
+                let prompt = fake.sent_earlier(*dm);
                 fake.click(*user, &prompt, custom_id, &[value.as_str()], &[])
             }
             Act::Uno {
@@ -200,12 +195,7 @@ impl Act {
                 custom_id,
                 value,
             } => {
-                let table = Msg {
-                    id: fake.new_id(),
-                    channel: *post,
-                    components: json!([]),
-                    ..Msg::default()
-                };
+                let table = fake.sent_earlier(*post);
                 let values: Vec<&str> = value.iter().map(String::as_str).collect();
                 fake.click(*user, &table, custom_id, &values, &[])
             }

@@ -1227,6 +1227,24 @@ impl FakeDiscord {
         self.lock().slow_modes.get(&channel).copied().unwrap_or(0)
     }
 
+    /// A message of the bot's in `channel` from before (a prompt in a DM, a table in a
+    /// post), held as if it had sent it: a component pressed on it, and a modal opened from
+    /// that, are on a message Discord knows, so an UPDATE_MESSAGE answer edits it.
+    pub fn sent_earlier(&self, channel: u64) -> Msg {
+        let mut s = self.lock();
+        let id = s.id();
+        s.order += 1;
+        let m = Msg {
+            id,
+            channel,
+            components: json!([]),
+            order: s.order,
+            ..Msg::default()
+        };
+        s.messages.insert(id, m.clone());
+        m
+    }
+
     /// A member's message, as the fake holds it (deleted or not).
     pub fn message(&self, id: u64) -> Option<Msg> {
         self.lock().messages.get(&id).cloned()
