@@ -695,13 +695,10 @@ async fn a_mark_of_sent_messages_that_loses_a_deadlock_is_made_again(pool: PgPoo
     let mut other = pool.begin().await.expect("the other transaction");
     // The other waits long before it looks for a deadlock, so the mark is the one that
     // finds it and fails.
-    sqlx::query("SET LOCAL deadlock_timeout = '30s'")
-        .execute(&mut *other)
+    in_other(&mut other, "SET LOCAL deadlock_timeout = '30s'", None)
         .await
         .expect("deadlock_timeout");
-    sqlx::query(lock)
-        .bind(second)
-        .execute(&mut *other)
+    in_other(&mut other, lock, Some(second))
         .await
         .expect("the second row locked");
     let store = Store::new(pool.clone());
@@ -720,24 +717,17 @@ async fn a_mark_of_sent_messages_that_loses_a_deadlock_is_made_again(pool: PgPoo
         assert!(tries < 500, "the mark never waited for the second row");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    sqlx::query("SAVEPOINT probe")
-        .execute(&mut *other)
+    in_other(&mut other, "SAVEPOINT probe", None)
         .await
         .expect("a savepoint");
-    let held = sqlx::query("SELECT id FROM outbox WHERE id = $1 FOR UPDATE NOWAIT")
-        .bind(first)
-        .execute(&mut *other)
-        .await;
+    let held = in_other(&mut other, &format!("{lock} NOWAIT"), Some(first)).await;
     assert!(held.is_err(), "the mark takes the first row's lock first");
-    sqlx::query("ROLLBACK TO SAVEPOINT probe")
-        .execute(&mut *other)
+    in_other(&mut other, "ROLLBACK TO SAVEPOINT probe", None)
         .await
         .expect("back to the savepoint");
     // Now the other asks for the first row: a deadlock, which fails the mark's statement
     // and so gives the other the row.
-    sqlx::query(lock)
-        .bind(first)
-        .execute(&mut *other)
+    in_other(&mut other, lock, Some(first))
         .await
         .expect("the first row locked once the mark failed");
     other.rollback().await.expect("the other rolls back");
@@ -750,6 +740,20 @@ async fn a_mark_of_sent_messages_that_loses_a_deadlock_is_made_again(pool: PgPoo
            AND sent_id IN (11, 12)"
     );
     assert_eq!(count(&pool, &delivered).await, 2, "both messages delivered");
+}
+
+/// Runs `sql` in the transaction `other`, with `id` as its parameter if given.
+async fn in_other(
+    other: &mut sqlx::PgConnection,
+    sql: &str,
+    id: Option<i64>,
+) -> Result<(), sqlx::Error> {
+    let query = sqlx::query(sql);
+    let query = match id {
+        Some(id) => query.bind(id),
+        None => query,
+    };
+    query.execute(other).await.map(drop)
 }
 
 async fn bare_game(pool: &PgPool, key: &str) -> i64 {
