@@ -374,24 +374,24 @@ async fn finished_game(w: &mut World) -> Result<GameId, BenchError> {
     Ok(game)
 }
 
-/// Votes on `games` (each with its day post), one in flight, for `seconds`: every living
-/// character in turn votes for one of the next three (never the one it voted for last).
-/// Each vote's time goes to `votes`.
+/// A running game, as it stood when its day opened (the votes change no one's life), and
+/// its day post.
+type Running = (GameId, crate::engine::Game, Channel);
+
+/// Votes on `games`, one in flight, for `seconds`: every living character in turn votes
+/// for one of the next three (never the one it voted for last). Each vote's time goes to
+/// `votes`.
 async fn votes_for(
     service: &Service,
-    games: &[(GameId, Channel)],
+    games: &[Running],
     seconds: f64,
     round: &mut usize,
     votes: &mut Timed,
 ) -> Result<(), BenchError> {
-    let mut loaded = Vec::new();
-    for (game, day) in games {
-        loaded.push((*game, service.game(*game).await?.0, *day));
-    }
     let until = Instant::now() + Duration::from_secs_f64(seconds);
     while Instant::now() < until {
         *round += 1;
-        for (game, g, day) in &loaded {
+        for (game, g, day) in games {
             let living = g.living();
             for (i, c) in living.iter().enumerate() {
                 let on = living[(i + 1 + *round % 3) % living.len()];
@@ -468,7 +468,7 @@ async fn measure(
         let game = w.started("m32", 12, |p| format!("P{i}-{p}")).await?;
         let post = w.channel();
         w.service.day_posted(game, 1, post).await?;
-        running.push((game, post));
+        running.push((game, w.service.game(game).await?.0, post));
         slugs.push(
             w.service
                 .page_slug(game)

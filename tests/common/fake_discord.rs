@@ -1233,14 +1233,7 @@ impl FakeDiscord {
     pub fn sent_earlier(&self, channel: u64) -> Msg {
         let mut s = self.lock();
         let id = s.id();
-        s.order += 1;
-        let m = Msg {
-            id,
-            channel,
-            components: json!([]),
-            order: s.order,
-            ..Msg::default()
-        };
+        let m = s.created(id, channel, &json!({}));
         s.messages.insert(id, m.clone());
         m
     }
