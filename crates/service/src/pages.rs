@@ -459,11 +459,7 @@ impl Heard {
     /// What the public heard after `newer` too, the events numbered from `seq + 1` on;
     /// `None` when they do not follow on (a finished game's log may have been packed since).
     pub(crate) fn then(self, newer: &[(i64, Event)]) -> Option<Heard> {
-        let follows = newer
-            .iter()
-            .enumerate()
-            .all(|(i, (n, _))| *n == self.seq + 1 + i as i64);
-        follows.then(|| {
+        follows_on(self.seq, newer).then(|| {
             let events: Vec<&Event> = newer.iter().map(|(_, e)| e).collect();
             self.fold(events)
         })
@@ -487,6 +483,15 @@ impl Heard {
             heard: self.at.map(|h| i18n::time(h, self.zone)),
         }
     }
+}
+
+/// Whether the events `newer` (each with its number) are the ones right after event `seq`,
+/// in order: a finished game's log may have been packed since `seq` was read.
+fn follows_on(seq: i64, newer: &[(i64, Event)]) -> bool {
+    newer
+        .iter()
+        .enumerate()
+        .all(|(i, (n, _))| *n == seq + 1 + i as i64)
 }
 
 /// Every step of an ended game's replay: each event that says something (in order), with
@@ -631,11 +636,7 @@ impl Service {
         if let Some(old) = kept {
             let newer = self.store.events_after(game, old.seq).await?;
             // Only when they follow on (a finished game's may have been packed since).
-            let follows = newer
-                .iter()
-                .enumerate()
-                .all(|(i, (n, _))| *n == old.seq + 1 + i as i64);
-            if follows && !newer.is_empty() {
+            if follows_on(old.seq, &newer) && !newer.is_empty() {
                 let mut all = Vec::with_capacity(old.events.len() + newer.len());
                 all.extend(old.events.iter().cloned());
                 all.extend(newer.into_iter().map(|(_, e)| e));
