@@ -423,14 +423,22 @@ impl From<Refusal> for ServiceError {
     }
 }
 
-impl From<StoreError> for ServiceError {
-    fn from(e: StoreError) -> ServiceError {
+impl From<Cause> for ServiceError {
+    /// A failure whose context (what was being done, the game, the key) is filled in on the
+    /// way up ([`FailureContext`]).
+    fn from(cause: Cause) -> ServiceError {
         ServiceError::Failed(Box::new(Failure {
             doing: None,
             game: None,
             key: None,
-            cause: Cause::Store(e),
+            cause,
         }))
+    }
+}
+
+impl From<StoreError> for ServiceError {
+    fn from(e: StoreError) -> ServiceError {
+        Cause::Store(e).into()
     }
 }
 

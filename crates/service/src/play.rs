@@ -347,13 +347,7 @@ impl Service {
         action: Action,
         key: &str,
     ) -> Result<Played, ServiceError> {
-        let mut conn = self
-            .store
-            .connection()
-            .await
-            .doing("reach the database")
-            .in_game(j.game)
-            .under_key(key)?;
+        let mut conn = self.session(At::Own(j.game), Some(key)).await?;
         self.run(&mut conn, &j.resolved, Command::judge(action), key, None)
             .await
     }

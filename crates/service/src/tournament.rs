@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Account, Cause, Failure, Guild, Refusal, Service, ServiceError, Signup};
+use super::{Account, Cause, Guild, Refusal, Service, ServiceError, Signup};
 use store::signup::FromSignup;
 use store::tournament::TournamentError;
 use store::uno_games::RULESET as UNO;
@@ -59,12 +59,7 @@ impl From<TournamentError> for ServiceError {
                 name: tournament,
                 ruleset: expected,
             }),
-            other => ServiceError::Failed(Box::new(Failure {
-                doing: None,
-                game: None,
-                key: None,
-                cause: Cause::Tournament(other),
-            })),
+            other => Cause::Tournament(other).into(),
         }
     }
 }
